@@ -1,0 +1,323 @@
+//! A campaign: a setup plus a journal of actions. The journal is append-only: decisions,
+//! undos and redos are all recorded, so the history shows every undo and nothing is lost.
+//! The position is the fold of the decisions in effect over the system's rules.
+
+use super::dice::{self, DiceError, DiceSpec, Roll, Roller};
+use super::system::System;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A decision with the dice it used.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry<D> {
+    pub decision: D,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<Roll>,
+}
+
+/// One line of the journal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action<D> {
+    Decide(Entry<D>),
+    Undo,
+    Redo,
+}
+
+/// Where a decision's dice come from.
+pub enum DiceInput<'a> {
+    /// The app rolls, drawing from `next` (uniform u32s from the browser's entropy).
+    App(&'a mut dyn FnMut() -> u32),
+    /// Dice rolled at the table and typed in.
+    Typed(Vec<u16>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DecideError<E> {
+    Dice(DiceError),
+    Rules(E),
+}
+
+impl<E: fmt::Display> fmt::Display for DecideError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecideError::Dice(e) => e.fmt(f),
+            DecideError::Rules(e) => e.fmt(f),
+        }
+    }
+}
+
+/// A journal that does not replay: the stored log is damaged or from other rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayError {
+    /// Index of the journal line that failed.
+    pub at: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "history line {} does not replay: {}", self.at + 1, self.message)
+    }
+}
+
+/// A history line for display.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryLine {
+    /// Index in the journal.
+    pub index: usize,
+    pub kind: HistoryKind,
+    pub text: String,
+    pub dice: Vec<Roll>,
+    /// Still in effect (not undone).
+    pub active: bool,
+    /// Position among the decisions in effect, when active (1-based).
+    pub step: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryKind {
+    Decision,
+    Undo,
+    Redo,
+}
+
+pub struct Campaign<S: System> {
+    setup: S::Setup,
+    journal: Vec<Action<S::Decision>>,
+    /// Journal indices of the decisions in effect, oldest first.
+    active: Vec<usize>,
+    /// Journal indices of undone decisions, next to redo last.
+    redo: Vec<usize>,
+    /// `states[i]` is the position after `i` decisions in effect (states[0] = start).
+    states: Vec<S::State>,
+}
+
+impl<S: System> Clone for Campaign<S> {
+    fn clone(&self) -> Self {
+        Campaign {
+            setup: self.setup.clone(),
+            journal: self.journal.clone(),
+            active: self.active.clone(),
+            redo: self.redo.clone(),
+            states: self.states.clone(),
+        }
+    }
+}
+
+impl<S: System> fmt::Debug for Campaign<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Campaign").field("journal", &self.journal.len()).field("active", &self.active.len()).finish()
+    }
+}
+
+impl<S: System> Campaign<S> {
+    pub fn new(setup: S::Setup) -> Result<Self, S::Error> {
+        let start = S::start(&setup)?;
+        Ok(Campaign { setup, journal: Vec::new(), active: Vec::new(), redo: Vec::new(), states: vec![start] })
+    }
+
+    /// Rebuilds a campaign from a stored journal, checking every line.
+    pub fn replay(setup: S::Setup, journal: Vec<Action<S::Decision>>) -> Result<Self, ReplayError> {
+        let mut c = Campaign::new(setup).map_err(|e| ReplayError { at: 0, message: format!("setup: {e}") })?;
+        for (at, action) in journal.into_iter().enumerate() {
+            let fail = |message: String| ReplayError { at, message };
+            match action {
+                Action::Decide(entry) => {
+                    let next = c.check_and_apply(&entry.decision, &dice::values(&entry.dice), Some(&entry.dice));
+                    let next = next.map_err(|e| fail(e.to_string()))?;
+                    c.journal.push(Action::Decide(entry));
+                    c.active.push(c.journal.len() - 1);
+                    c.redo.clear();
+                    c.states.push(next);
+                }
+                Action::Undo => {
+                    if !c.can_undo() {
+                        return Err(fail("undo with nothing to undo".into()));
+                    }
+                    c.undo();
+                }
+                Action::Redo => {
+                    if !c.can_redo() {
+                        return Err(fail("redo with nothing to redo".into()));
+                    }
+                    c.redo().map_err(|e| fail(e.to_string()))?;
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    pub fn setup(&self) -> &S::Setup {
+        &self.setup
+    }
+    pub fn state(&self) -> &S::State {
+        self.states.last().expect("start state")
+    }
+    pub fn journal(&self) -> &[Action<S::Decision>] {
+        &self.journal
+    }
+    /// Number of decisions in effect.
+    pub fn steps(&self) -> usize {
+        self.active.len()
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.active.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The dice the decision needs now, if any.
+    pub fn dice_for(&self, decision: &S::Decision) -> Option<DiceSpec> {
+        S::dice(&self.setup, self.state(), decision)
+    }
+
+    /// Checks a decision without playing it.
+    pub fn check(&self, decision: &S::Decision, dice: &[u16]) -> Result<S::State, DecideError<S::Error>> {
+        self.check_and_apply(decision, dice, None)
+    }
+
+    fn check_and_apply(
+        &self,
+        decision: &S::Decision,
+        dice: &[u16],
+        recorded: Option<&[Roll]>,
+    ) -> Result<S::State, DecideError<S::Error>> {
+        match self.dice_for(decision) {
+            Some(spec) => {
+                spec.check(dice).map_err(DecideError::Dice)?;
+                if let Some(rolls) = recorded {
+                    if rolls.iter().any(|r| r.die != spec.die) {
+                        return Err(DecideError::Dice(DiceError::WrongDie));
+                    }
+                }
+            }
+            None if !dice.is_empty() => {
+                return Err(DecideError::Dice(DiceError::WrongCount { expected: 0, got: dice.len() }))
+            }
+            None => {}
+        }
+        S::apply(&self.setup, self.state(), decision, dice).map_err(DecideError::Rules)
+    }
+
+    /// Takes a decision. When the same decision was just undone here, its dice are given back
+    /// rather than rolled again (undo is never a re-roll); the journal records a redo.
+    pub fn decide(&mut self, decision: S::Decision, input: DiceInput<'_>) -> Result<(), DecideError<S::Error>> {
+        if let (Some(&top), DiceInput::App(_)) = (self.redo.last(), &input) {
+            if let Action::Decide(e) = &self.journal[top] {
+                if e.decision == decision {
+                    return self.redo();
+                }
+            }
+        }
+        let spec = self.dice_for(&decision);
+        let rolls: Vec<Roll> = match (spec, input) {
+            // Dice typed for a step without a roll are refused, as `check` and `replay` do.
+            (None, DiceInput::Typed(values)) if !values.is_empty() => {
+                return Err(DecideError::Dice(DiceError::WrongCount { expected: 0, got: values.len() }))
+            }
+            (None, _) => Vec::new(),
+            (Some(spec), DiceInput::App(next)) => {
+                spec.roll(next).into_iter().map(|value| Roll { die: spec.die, value, by: Roller::App }).collect()
+            }
+            (Some(spec), DiceInput::Typed(values)) => {
+                spec.check(&values).map_err(DecideError::Dice)?;
+                values.into_iter().map(|value| Roll { die: spec.die, value, by: Roller::Table }).collect()
+            }
+        };
+        let next = self.check_and_apply(&decision, &dice::values(&rolls), None)?;
+        self.journal.push(Action::Decide(Entry { decision, dice: rolls }));
+        self.active.push(self.journal.len() - 1);
+        self.redo.clear();
+        self.states.push(next);
+        Ok(())
+    }
+
+    /// Undoes the last decision in effect. Returns false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.active.pop() {
+            Some(i) => {
+                self.states.pop();
+                self.redo.push(i);
+                self.journal.push(Action::Undo);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Puts back the last undone decision with its original dice.
+    pub fn redo(&mut self) -> Result<(), DecideError<S::Error>> {
+        let Some(&i) = self.redo.last() else { return Ok(()) };
+        let Action::Decide(entry) = &self.journal[i] else { unreachable!("redo points at a decision") };
+        let next = self.check_and_apply(&entry.decision, &dice::values(&entry.dice), None)?;
+        self.redo.pop();
+        self.active.push(i);
+        self.states.push(next);
+        self.journal.push(Action::Redo);
+        Ok(())
+    }
+
+    /// Undoes until `steps` decisions remain in effect.
+    pub fn undo_to(&mut self, steps: usize) {
+        while self.active.len() > steps && self.undo() {}
+    }
+
+    /// The history in journal order, each line described in the players' words.
+    pub fn history(&self) -> Vec<HistoryLine> {
+        // Replays the journal once to know the positions around each decision.
+        let mut lines = Vec::with_capacity(self.journal.len());
+        let mut active: Vec<usize> = Vec::new();
+        let mut redo: Vec<usize> = Vec::new();
+        let mut states: Vec<S::State> = vec![self.states[0].clone()];
+        let mut texts: Vec<Option<String>> = vec![None; self.journal.len()];
+        for (index, action) in self.journal.iter().enumerate() {
+            match action {
+                Action::Decide(entry) => {
+                    let before = states.last().unwrap();
+                    let vals = dice::values(&entry.dice);
+                    let after = S::apply(&self.setup, before, &entry.decision, &vals).unwrap_or_else(|_| before.clone());
+                    let text = S::describe(&self.setup, before, &entry.decision, &vals, &after);
+                    texts[index] = Some(text.clone());
+                    states.push(after);
+                    active.push(index);
+                    redo.clear();
+                    lines.push(HistoryLine { index, kind: HistoryKind::Decision, text, dice: entry.dice.clone(), active: false, step: None });
+                }
+                Action::Undo => {
+                    let i = active.pop().unwrap_or(0);
+                    states.pop();
+                    redo.push(i);
+                    let what = texts[i].clone().unwrap_or_default();
+                    lines.push(HistoryLine { index, kind: HistoryKind::Undo, text: format!("Undone: {what}"), dice: vec![], active: false, step: None });
+                }
+                Action::Redo => {
+                    let i = redo.pop().unwrap_or(0);
+                    if let Action::Decide(entry) = &self.journal[i] {
+                        let before = states.last().unwrap();
+                        let after = S::apply(&self.setup, before, &entry.decision, &dice::values(&entry.dice)).unwrap_or_else(|_| before.clone());
+                        states.push(after);
+                    }
+                    active.push(i);
+                    let what = texts[i].clone().unwrap_or_default();
+                    lines.push(HistoryLine { index, kind: HistoryKind::Redo, text: format!("Redone: {what}"), dice: vec![], active: false, step: None });
+                }
+            }
+        }
+        for (step, &i) in self.active.iter().enumerate() {
+            if let Some(line) = lines.iter_mut().find(|l| l.index == i) {
+                line.active = true;
+                line.step = Some(step + 1);
+            }
+        }
+        lines
+    }
+
+    /// The description of the decision in effect at `step` (1-based).
+    pub fn active_entries(&self) -> impl Iterator<Item = &Entry<S::Decision>> {
+        self.active.iter().map(move |&i| match &self.journal[i] {
+            Action::Decide(e) => e,
+            _ => unreachable!(),
+        })
+    }
+}

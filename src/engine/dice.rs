@@ -1,0 +1,241 @@
+//! Dice: what a decision asks for, rolling from supplied entropy, and checking dice typed in
+//! from the table. Nothing here reads a random source itself: the caller hands one in.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One kind of die. Percentile is a single roll of 1..=100.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Die {
+    D3,
+    D6,
+    D10,
+    D100,
+}
+
+impl Die {
+    pub fn sides(self) -> u16 {
+        match self {
+            Die::D3 => 3,
+            Die::D6 => 6,
+            Die::D10 => 10,
+            Die::D100 => 100,
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            Die::D3 => "d3",
+            Die::D6 => "d6",
+            Die::D10 => "d10",
+            Die::D100 => "d100",
+        }
+    }
+}
+
+/// A pool of `count` dice of one kind; the `drop_highest` highest are set aside before the
+/// result is read (e.g. 5d6 drop the highest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceSpec {
+    pub count: u16,
+    pub die: Die,
+    pub drop_highest: u8,
+}
+
+impl DiceSpec {
+    pub const fn one(die: Die) -> DiceSpec {
+        DiceSpec { count: 1, die, drop_highest: 0 }
+    }
+    pub const fn pool(count: u16, die: Die) -> DiceSpec {
+        DiceSpec { count, die, drop_highest: 0 }
+    }
+    pub const fn drop_highest(self, n: u8) -> DiceSpec {
+        DiceSpec { drop_highest: n, ..self }
+    }
+
+    /// "1d6", "5d6 (drop the highest)", "12d6".
+    pub fn label(&self) -> String {
+        let mut s = format!("{}{}", self.count, self.die.label());
+        if self.drop_highest == 1 {
+            s.push_str(" (drop the highest)");
+        } else if self.drop_highest > 1 {
+            s.push_str(&format!(" (drop the {} highest)", self.drop_highest));
+        }
+        s
+    }
+
+    /// Checks dice typed in from the table: the right count, each die in range.
+    pub fn check(&self, values: &[u16]) -> Result<(), DiceError> {
+        if values.len() != self.count as usize {
+            return Err(DiceError::WrongCount { expected: self.count, got: values.len() });
+        }
+        let sides = self.die.sides();
+        for (index, &value) in values.iter().enumerate() {
+            if value < 1 || value > sides {
+                return Err(DiceError::OutOfRange { index, value, sides });
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads dice typed at the table. Separators (space, comma, plus, slash) are optional for
+    /// dice of one digit, so "3 5 6", "3,5,6" and "356" all mean the same three d6.
+    /// For percentile dice "00" means 100.
+    pub fn parse(&self, text: &str) -> Result<Vec<u16>, DiceError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(DiceError::Empty { expected: self.count });
+        }
+        let single_digit = self.die.sides() < 10;
+        let mut values = Vec::new();
+        for token in text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '+' | '/' | ';')) {
+            if token.is_empty() {
+                continue;
+            }
+            if !token.chars().all(|c| c.is_ascii_digit()) {
+                return Err(DiceError::NotANumber { text: token.to_string() });
+            }
+            if single_digit {
+                values.extend(token.chars().map(|c| c.to_digit(10).unwrap() as u16));
+            } else {
+                let v: u32 = token.parse().map_err(|_| DiceError::NotANumber { text: token.to_string() })?;
+                let v = if self.die == Die::D100 && token == "00" { 100 } else { v };
+                values.push(v.min(u16::MAX as u32) as u16);
+            }
+        }
+        self.check(&values)?;
+        Ok(values)
+    }
+
+    /// Rolls with entropy from `next`, which yields uniformly random u32 values. Rejection
+    /// sampling keeps every face exactly equally likely.
+    pub fn roll(&self, next: &mut dyn FnMut() -> u32) -> Vec<u16> {
+        (0..self.count).map(|_| roll_die(self.die, next)).collect()
+    }
+
+    /// The dice that count once the highest are dropped, in the order rolled.
+    pub fn kept(&self, values: &[u16]) -> Vec<u16> {
+        let mut drop: Vec<usize> = (0..values.len()).collect();
+        drop.sort_by(|&a, &b| values[b].cmp(&values[a]).then(a.cmp(&b)));
+        drop.truncate(self.drop_highest as usize);
+        values.iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, &v)| v).collect()
+    }
+}
+
+pub fn roll_die(die: Die, next: &mut dyn FnMut() -> u32) -> u16 {
+    let sides = die.sides() as u32;
+    let zone = u32::MAX - (u32::MAX % sides);
+    loop {
+        let r = next();
+        if r < zone {
+            return (r % sides) as u16 + 1;
+        }
+    }
+}
+
+/// Who produced a die: the app (from the browser's entropy) or a player at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Roller {
+    App,
+    Table,
+}
+
+/// One die as recorded in the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub die: Die,
+    pub value: u16,
+    pub by: Roller,
+}
+
+pub fn values(rolls: &[Roll]) -> Vec<u16> {
+    rolls.iter().map(|r| r.value).collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiceError {
+    Empty { expected: u16 },
+    WrongCount { expected: u16, got: usize },
+    OutOfRange { index: usize, value: u16, sides: u16 },
+    NotANumber { text: String },
+    /// Stored dice do not match what the decision needs (a damaged log).
+    WrongDie,
+}
+
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiceError::Empty { expected } => write!(f, "Type the {} you rolled.", dice_word(*expected)),
+            DiceError::WrongCount { expected, got } => write!(
+                f,
+                "This roll needs {} but {} {} typed.",
+                dice_word(*expected),
+                got,
+                if *got == 1 { "was" } else { "were" }
+            ),
+            DiceError::OutOfRange { index, value, sides } => write!(
+                f,
+                "Die {} shows {}, but these dice go from 1 to {}.",
+                index + 1,
+                value,
+                sides
+            ),
+            DiceError::NotANumber { text } => write!(f, "\"{text}\" is not a number."),
+            DiceError::WrongDie => write!(f, "The recorded dice are not the kind this roll uses."),
+        }
+    }
+}
+
+fn dice_word(n: u16) -> String {
+    if n == 1 { "1 die".to_string() } else { format!("{n} dice") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_accepts_table_shorthand() {
+        let three = DiceSpec::pool(3, Die::D6);
+        assert_eq!(three.parse("3 5 6"), Ok(vec![3, 5, 6]));
+        assert_eq!(three.parse("3,5,6"), Ok(vec![3, 5, 6]));
+        assert_eq!(three.parse("356"), Ok(vec![3, 5, 6]));
+        assert_eq!(three.parse("35"), Err(DiceError::WrongCount { expected: 3, got: 2 }));
+        assert_eq!(three.parse("357"), Err(DiceError::OutOfRange { index: 2, value: 7, sides: 6 }));
+        assert_eq!(three.parse("305"), Err(DiceError::OutOfRange { index: 1, value: 0, sides: 6 }));
+        assert_eq!(three.parse(""), Err(DiceError::Empty { expected: 3 }));
+        assert!(matches!(three.parse("3 x 5"), Err(DiceError::NotANumber { .. })));
+        let d10 = DiceSpec::pool(2, Die::D10);
+        assert_eq!(d10.parse("10 1"), Ok(vec![10, 1]));
+        assert!(d10.parse("101").is_err());
+        let pct = DiceSpec::one(Die::D100);
+        assert_eq!(pct.parse("00"), Ok(vec![100]));
+        assert_eq!(pct.parse("07"), Ok(vec![7]));
+        assert!(pct.parse("101").is_err());
+        let d3 = DiceSpec::one(Die::D3);
+        assert!(d3.parse("4").is_err());
+    }
+
+    #[test]
+    fn roll_is_uniform_over_faces_and_in_range() {
+        for die in [Die::D3, Die::D6, Die::D10, Die::D100] {
+            let mut counter = 0u32;
+            let mut next = || {
+                counter = counter.wrapping_add(1);
+                counter.wrapping_mul(2_654_435_761)
+            };
+            let spec = DiceSpec::pool(200, die);
+            let rolled = spec.roll(&mut next);
+            assert!(rolled.iter().all(|&v| v >= 1 && v <= die.sides()));
+        }
+        // Values in the rejected tail are skipped, not folded onto low faces.
+        let mut seq = vec![u32::MAX, 7].into_iter();
+        assert_eq!(roll_die(Die::D6, &mut || seq.next().unwrap()), 2);
+    }
+
+    #[test]
+    fn kept_drops_the_highest() {
+        let spec = DiceSpec::pool(5, Die::D6).drop_highest(1);
+        assert_eq!(spec.kept(&[6, 2, 6, 5, 1]), vec![2, 6, 5, 1]);
+        assert_eq!(spec.label(), "5d6 (drop the highest)");
+    }
+}

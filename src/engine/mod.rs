@@ -1,0 +1,13 @@
+//! The parts every rule system shares: dice, exact odds, roll tables, and the campaign
+//! journal with undo and redo. Pure: no clock, storage, randomness source or UI.
+
+pub mod band;
+pub mod campaign;
+pub mod dice;
+pub mod odds;
+pub mod system;
+
+pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind, HistoryLine, ReplayError};
+pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
+pub use odds::Chance;
+pub use system::{Modifier, RollPreview, System};

@@ -1,0 +1,164 @@
+//! Exact odds by enumerating every outcome of the dice. No sampling.
+
+use super::dice::DiceSpec;
+
+/// An exact probability `num / den`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chance {
+    pub num: u64,
+    pub den: u64,
+}
+
+impl Chance {
+    pub fn new(num: u64, den: u64) -> Chance {
+        let g = gcd(num, den).max(1);
+        Chance { num: num / g, den: den / g }
+    }
+    pub fn zero() -> Chance {
+        Chance { num: 0, den: 1 }
+    }
+    pub fn as_f64(&self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+    /// "50%", "16.7%", "0.1%", "<0.1%", "100%".
+    pub fn percent(&self) -> String {
+        if self.num == 0 {
+            return "0%".into();
+        }
+        if self.num == self.den {
+            return "100%".into();
+        }
+        let p = self.as_f64() * 100.0;
+        if p < 0.05 {
+            "<0.1%".into()
+        } else if (p - p.round()).abs() < 0.05 {
+            format!("{:.0}%", p.round())
+        } else {
+            format!("{p:.1}%")
+        }
+    }
+    /// "1 in 6" style: "2/6" reduced, e.g. "1/3".
+    pub fn fraction(&self) -> String {
+        format!("{}/{}", self.num, self.den)
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Largest pool enumerated outcome by outcome (6^7 = 279,936 outcomes).
+pub const MAX_ENUMERATED: u64 = 300_000;
+
+/// Number of ordered outcomes of the pool.
+pub fn outcome_count(spec: &DiceSpec) -> u64 {
+    (spec.die.sides() as u64).saturating_pow(spec.count as u32)
+}
+
+/// Calls `visit` once for every ordered outcome of the pool, in ascending order (first die
+/// slowest). Panics on pools beyond `MAX_ENUMERATED` outcomes: callers use `binomial` then.
+pub fn for_each_outcome(spec: &DiceSpec, mut visit: impl FnMut(&[u16])) {
+    assert!(outcome_count(spec) <= MAX_ENUMERATED, "pool too large to enumerate");
+    let sides = spec.die.sides();
+    let mut dice = vec![1u16; spec.count as usize];
+    loop {
+        visit(&dice);
+        let mut i = dice.len();
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if dice[i] < sides {
+                dice[i] += 1;
+                break;
+            }
+            dice[i] = 1;
+        }
+    }
+}
+
+/// Odds of each result of a table read from the dice: `read` maps one outcome to a result.
+/// Results come out in the order they are first met, which for a table read from the total
+/// of ascending dice is the table's own order.
+pub fn tally<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) -> T) -> Vec<(T, Chance)> {
+    let mut counts: Vec<(T, u64)> = Vec::new();
+    let total = outcome_count(spec);
+    for_each_outcome(spec, |dice| {
+        let r = read(dice);
+        match counts.iter_mut().find(|(t, _)| *t == r) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((r, 1)),
+        }
+    });
+    counts.into_iter().map(|(t, n)| (t, Chance::new(n, total))).collect()
+}
+
+/// Chance that one die of the pool's kind shows `target` or more.
+pub fn at_least(spec: &DiceSpec, target: i32) -> Chance {
+    let sides = spec.die.sides() as i32;
+    let hits = (sides - target.max(1) + 1).clamp(0, sides);
+    Chance::new(hits as u64, sides as u64)
+}
+
+/// Exact distribution of the number of successes among `n` independent tries that each
+/// succeed with chance `p`: entry k is the chance of exactly k successes. Computed in
+/// rationals over a common denominator `p.den^n`, so exact while that fits in u128;
+/// beyond it the figures are rounded (pools of 40+ d6 are never shown to the last digit).
+pub fn binomial(n: usize, p: Chance) -> Vec<f64> {
+    let mut dist = vec![0f64; n + 1];
+    dist[0] = 1.0;
+    let (s, f) = (p.as_f64(), 1.0 - p.as_f64());
+    for i in 0..n {
+        for k in (0..=i + 1).rev() {
+            let stay = dist[k] * f;
+            let step = if k > 0 { dist[k - 1] * s } else { 0.0 };
+            dist[k] = stay + step;
+        }
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dice::Die;
+
+    #[test]
+    fn tally_of_one_d6_against_a_threshold() {
+        let spec = DiceSpec::one(Die::D6);
+        let odds = tally(&spec, |d| d[0] >= 5);
+        assert_eq!(odds, vec![(false, Chance::new(2, 3)), (true, Chance::new(1, 3))]);
+    }
+
+    #[test]
+    fn tally_of_a_dropped_pool() {
+        // 5d6, highest dropped, count 5s and 6s among the rest.
+        let spec = DiceSpec::pool(5, Die::D6).drop_highest(1);
+        let odds = tally(&spec, |d| spec.kept(d).iter().filter(|&&v| v >= 5).count().min(2));
+        let sum: f64 = odds.iter().map(|(_, c)| c.as_f64()).sum();
+        assert!((sum - 1.0).abs() < 1e-12);
+        // No hits: at most one die shows 5+ (it is the one dropped).
+        // P = (4/6)^5 + 5 * (2/6) * (4/6)^4
+        let zero = odds.iter().find(|(k, _)| *k == 0).unwrap().1;
+        assert_eq!(zero, Chance::new(4u64.pow(5) + 5 * 2 * 4u64.pow(4), 6u64.pow(5)));
+    }
+
+    #[test]
+    fn percent_text() {
+        assert_eq!(Chance::new(3, 6).percent(), "50%");
+        assert_eq!(Chance::new(1, 6).percent(), "16.7%");
+        assert_eq!(Chance::new(0, 6).percent(), "0%");
+        assert_eq!(Chance::new(6, 6).percent(), "100%");
+        assert_eq!(at_least(&DiceSpec::one(Die::D6), 5), Chance::new(1, 3));
+        assert_eq!(at_least(&DiceSpec::one(Die::D6), 7), Chance::zero());
+        assert_eq!(at_least(&DiceSpec::one(Die::D6), 0), Chance::new(1, 1));
+    }
+
+    #[test]
+    fn binomial_sums_to_one() {
+        let d = binomial(4, Chance::new(1, 3));
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!((d[0] - (2.0f64 / 3.0).powi(4)).abs() < 1e-12);
+    }
+}

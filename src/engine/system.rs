@@ -1,0 +1,66 @@
+//! What the engine needs from a rule system: a pure fold of decisions over state.
+
+use super::dice::DiceSpec;
+use super::odds::Chance;
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::{Debug, Display};
+
+/// A campaign system's rules. Every function is pure: no clock, storage or randomness.
+pub trait System {
+    /// Everything fixed before play: players, orbats, options.
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The position after some decisions.
+    type State: Clone + Debug + PartialEq;
+    /// One step of play, with its data. Dice are not part of it: they travel beside it.
+    type Decision: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Why a decision is not legal now.
+    type Error: Clone + Debug + PartialEq + Display;
+
+    /// The position before any decision; fails on an unplayable setup.
+    fn start(setup: &Self::Setup) -> Result<Self::State, Self::Error>;
+
+    /// The dice this decision needs in this position, if any.
+    fn dice(setup: &Self::Setup, state: &Self::State, decision: &Self::Decision) -> Option<DiceSpec>;
+
+    /// Plays one decision with its dice (already checked against `dice`).
+    fn apply(
+        setup: &Self::Setup,
+        state: &Self::State,
+        decision: &Self::Decision,
+        dice: &[u16],
+    ) -> Result<Self::State, Self::Error>;
+
+    /// One line for the campaign log, in the players' words. `before` and `after` are the
+    /// positions around the decision; a secret decision must not reveal itself here.
+    fn describe(
+        setup: &Self::Setup,
+        before: &Self::State,
+        decision: &Self::Decision,
+        dice: &[u16],
+        after: &Self::State,
+    ) -> String;
+}
+
+/// What the dice widget shows before a roll: the dice, the modifiers in force and the exact
+/// chance of every result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RollPreview {
+    pub title: String,
+    pub dice: DiceSpec,
+    pub modifiers: Vec<Modifier>,
+    pub odds: Vec<(String, Chance)>,
+    /// A line under the odds, e.g. "Each lost stand comes back on a 5 or 6."
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modifier {
+    pub label: String,
+    pub value: i32,
+}
+
+impl RollPreview {
+    pub fn total_modifier(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+}
