@@ -1,0 +1,85 @@
+//! The rule systems, one folder each, and the closed list of them.
+
+pub mod race_for_x;
+
+use serde::{Deserialize, Serialize};
+
+/// Every system Field Desk runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SystemId {
+    #[serde(rename = "race-for-x")]
+    RaceForX,
+}
+
+impl SystemId {
+    pub const ALL: [SystemId; 1] = [SystemId::RaceForX];
+    pub fn name(self) -> &'static str {
+        match self {
+            SystemId::RaceForX => "Race for X (Crossfire)",
+        }
+    }
+    pub fn slug(self) -> &'static str {
+        match self {
+            SystemId::RaceForX => "race-for-x",
+        }
+    }
+}
+
+use crate::engine::{Action, Campaign, ReplayError};
+use race_for_x::RaceForX;
+
+/// A campaign of any system: the closed enum the app and the stored formats switch on.
+#[derive(Clone, Debug)]
+pub enum AnyCampaign {
+    RaceForX(Campaign<RaceForX>),
+}
+
+/// A campaign's rules data as stored: setup plus journal, tagged by system.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system")]
+pub enum Body {
+    #[serde(rename = "race-for-x")]
+    RaceForX { setup: race_for_x::Setup, journal: Vec<Action<race_for_x::Decision>> },
+}
+
+impl AnyCampaign {
+    pub fn system(&self) -> SystemId {
+        match self {
+            AnyCampaign::RaceForX(_) => SystemId::RaceForX,
+        }
+    }
+    pub fn open(body: Body) -> Result<AnyCampaign, ReplayError> {
+        match body {
+            Body::RaceForX { setup, journal } => Campaign::replay(setup, journal).map(AnyCampaign::RaceForX),
+        }
+    }
+    pub fn body(&self) -> Body {
+        match self {
+            AnyCampaign::RaceForX(c) => Body::RaceForX { setup: c.setup().clone(), journal: c.journal().to_vec() },
+        }
+    }
+    /// "Turn 3: Fight the battle", "Anna won in turn 6".
+    pub fn status(&self) -> String {
+        match self {
+            AnyCampaign::RaceForX(c) => {
+                let s = c.state();
+                let names = |i: usize| c.setup().players[i].name.clone();
+                match s.outcome {
+                    Some(race_for_x::Outcome::Win(side)) => format!("{} won in turn {}", names(side.index()), s.turn),
+                    Some(race_for_x::Outcome::Draw) => format!("Draw in turn {}", s.turn),
+                    None => format!("Turn {}: {}", s.turn, s.phase.name()),
+                }
+            }
+        }
+    }
+    pub fn players(&self) -> Vec<String> {
+        match self {
+            AnyCampaign::RaceForX(c) => c.setup().players.iter().map(|p| p.name.clone()).collect(),
+        }
+    }
+    pub fn turn(&self) -> u32 {
+        match self {
+            AnyCampaign::RaceForX(c) => c.state().turn,
+        }
+    }
+}

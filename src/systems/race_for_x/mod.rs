@@ -1,0 +1,40 @@
+//! "Race for ... X" (Crossfire): two players race down two five-zone routes to the same
+//! objective. Rules text: `../shared/rules/race-for-x.txt`, read through the rules README.
+
+pub mod describe;
+pub mod orbat;
+pub mod preview;
+pub mod rules;
+pub mod sample;
+pub mod state;
+pub mod tables;
+
+pub use orbat::{DefensiveOrbat, Formation, FormationKind, Orbat, Player, Setup, Stand, StandKind, StandRef, Unit, UnitKind};
+pub use rules::{Decision, RuleError, SetupProblem};
+pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
+
+use crate::engine::{DiceSpec, System};
+
+/// The Race for X rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceForX;
+
+impl System for RaceForX {
+    type Setup = Setup;
+    type State = State;
+    type Decision = Decision;
+    type Error = RuleError;
+
+    fn start(setup: &Setup) -> Result<State, RuleError> {
+        rules::start(setup)
+    }
+    fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+        rules::dice(setup, state, decision)
+    }
+    fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+        rules::apply(setup, state, decision, dice)
+    }
+    fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
+        describe::describe(setup, before, decision, dice, after)
+    }
+}

@@ -1,0 +1,623 @@
+//! Race for X's rules: one pure `apply` over (setup, state, decision, dice).
+
+use super::orbat::{FormationKind, Orbat, Setup, StandKind, StandRef, UnitKind};
+use super::state::{Battle, BattleOutcome, LastTurn, Outcome, Phase, Place, PlayerState, Side, State};
+use super::tables::{self, ForceCondition, ForceSize, OffensiveAction, RecoveryRow, DefenceOption};
+use crate::engine::{DiceSpec, Die};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One step of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// A player's secret choice for the campaign turn.
+    ChooseAction { side: Side, action: OffensiveAction },
+    /// 1d6 for the type of battle.
+    RollBattleType,
+    /// The units the offensive player puts on the table.
+    FieldForces { units: Vec<u16> },
+    /// 1d6 for option A or B of the defensive orbat.
+    RollDefence,
+    /// 1d6 at the end of a defending player's turn: the clock ticks on 5+.
+    ClockRoll,
+    /// The two terrain objectives, as agreed at the table.
+    NameObjectives { names: [String; 2] },
+    Note { text: String },
+    /// The table game is over: what the offensive player achieved and lost.
+    RecordOutcome(BattleOutcome),
+    /// 1d6 plus the VP modifier.
+    RollBattleResult,
+    /// The marker moves on the map.
+    ConfirmMovement,
+    /// A killed commander is replaced by a squad or crew-served weapon.
+    ReplaceCommander { commander: StandRef, replacement: StandRef },
+    /// 1d6 for every lost stand, in orbat order.
+    RollRecovery,
+}
+
+/// What is wrong with a setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    NoName(Side),
+    SameNames,
+    NoUnits(Side),
+    EmptyUnit { side: Side, unit: String },
+    UnitShape { side: Side, unit: String, rule: &'static str },
+    BadFormation { side: Side, unit: String },
+    FormationParent { side: Side, formation: String },
+    MissingDefence { size: ForceSize, option: DefenceOption },
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::NoName(s) => write!(f, "Player {} needs a name.", s.letter()),
+            SetupProblem::SameNames => write!(f, "The two players need different names."),
+            SetupProblem::NoUnits(s) => write!(f, "Player {}'s offensive orbat has no units.", s.letter()),
+            SetupProblem::EmptyUnit { side, unit } => write!(f, "Player {}: unit \"{unit}\" has no stands.", side.letter()),
+            SetupProblem::UnitShape { side, unit, rule } => write!(f, "Player {}: unit \"{unit}\": {rule}.", side.letter()),
+            SetupProblem::BadFormation { side, unit } => {
+                write!(f, "Player {}: unit \"{unit}\" belongs to a company or battalion that does not fit it.", side.letter())
+            }
+            SetupProblem::FormationParent { side, formation } => {
+                write!(f, "Player {}: \"{formation}\" must be a company inside a battalion (or stand alone).", side.letter())
+            }
+            SetupProblem::MissingDefence { size, option } => {
+                write!(f, "Defensive orbat {} option {} is missing or empty.", size.name(), option.name())
+            }
+        }
+    }
+}
+
+/// Why a decision is not legal now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    Setup(SetupProblem),
+    CampaignOver,
+    /// The decision belongs to another step of the turn.
+    NotNow { phase: Phase },
+    AlreadyChosen(Side),
+    WrongUnitCount { expected: usize, got: usize },
+    UnknownUnit(u16),
+    UnitTwice(String),
+    UnitWithoutStands(String),
+    CommanderRequired { hq: String },
+    ClockRunOut,
+    TooManyObjectives,
+    UnknownStand,
+    KilledNotFielded(String),
+    KilledTwice(String),
+    AlreadyLost(String),
+    TooManyExited { max: usize },
+    EmptyNote,
+    NotPending(String),
+    NotAReplacement(String),
+    SubordinateAvailable { commander: String },
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::Setup(p) => p.fmt(f),
+            RuleError::CampaignOver => write!(f, "The campaign is over."),
+            RuleError::NotNow { phase } => write!(f, "That is not part of the current step ({}).", phase.name()),
+            RuleError::AlreadyChosen(s) => write!(f, "Player {} has already chosen this turn.", s.letter()),
+            RuleError::WrongUnitCount { expected, got } => {
+                write!(f, "Field exactly {expected} units ({got} chosen).")
+            }
+            RuleError::UnknownUnit(u) => write!(f, "There is no unit number {u}."),
+            RuleError::UnitTwice(n) => write!(f, "\"{n}\" is chosen twice."),
+            RuleError::UnitWithoutStands(n) => write!(f, "\"{n}\" has no stands left to field."),
+            RuleError::CommanderRequired { hq } => {
+                write!(f, "\"{hq}\" must be fielded: half or more of the units under it are on the table.")
+            }
+            RuleError::ClockRunOut => write!(f, "The clock has reached {} ticks: the game is over.", tables::CLOCK_TICKS),
+            RuleError::TooManyObjectives => write!(f, "There are only two terrain objectives."),
+            RuleError::UnknownStand => write!(f, "That stand is not in the orbat."),
+            RuleError::KilledNotFielded(n) => write!(f, "{n} was not on the table."),
+            RuleError::KilledTwice(n) => write!(f, "{n} is marked killed twice."),
+            RuleError::AlreadyLost(n) => write!(f, "{n} was already lost before this battle."),
+            RuleError::TooManyExited { max } => write!(f, "At most {max} fighting stands could have exited."),
+            RuleError::EmptyNote => write!(f, "The note is empty."),
+            RuleError::NotPending(n) => write!(f, "{n} is not a killed commander waiting for a replacement."),
+            RuleError::NotAReplacement(n) => write!(f, "{n} cannot replace a commander (a squad or crew-served weapon still on the roster can)."),
+            RuleError::SubordinateAvailable { commander } => {
+                write!(f, "{commander} must be replaced by one of its own subordinate stands while one is left.")
+            }
+        }
+    }
+}
+
+/// "Rifle (1st Platoon)".
+pub fn stand_name(orbat: &Orbat, r: StandRef) -> String {
+    match (orbat.units.get(r.unit as usize), orbat.stand(r)) {
+        (Some(u), Some(s)) => format!("{} ({})", s.label, u.name),
+        _ => format!("stand {}/{}", r.unit, r.stand),
+    }
+}
+
+pub fn check_setup(setup: &Setup) -> Result<(), SetupProblem> {
+    for side in Side::BOTH {
+        let p = &setup.players[side.index()];
+        if p.name.trim().is_empty() {
+            return Err(SetupProblem::NoName(side));
+        }
+        check_orbat(side, &p.orbat)?;
+    }
+    if setup.players[0].name.trim() == setup.players[1].name.trim() {
+        return Err(SetupProblem::SameNames);
+    }
+    for size in ForceSize::DEFENSIVE {
+        for option in [DefenceOption::A, DefenceOption::B] {
+            match setup.defensive_orbat(size, option) {
+                Some(d) if d.lines.iter().any(|l| !l.trim().is_empty()) => {}
+                _ => return Err(SetupProblem::MissingDefence { size, option }),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_orbat(side: Side, orbat: &Orbat) -> Result<(), SetupProblem> {
+    if orbat.units.is_empty() {
+        return Err(SetupProblem::NoUnits(side));
+    }
+    for f in &orbat.formations {
+        let ok = match (f.kind, f.parent) {
+            (_, None) => true,
+            (FormationKind::Company, Some(p)) => {
+                orbat.formations.get(p as usize).is_some_and(|x| x.kind == FormationKind::Battalion)
+            }
+            (FormationKind::Battalion, Some(_)) => false,
+        };
+        if !ok {
+            return Err(SetupProblem::FormationParent { side, formation: f.name.clone() });
+        }
+    }
+    for u in &orbat.units {
+        let shape = |rule| SetupProblem::UnitShape { side, unit: u.name.clone(), rule };
+        if u.stands.is_empty() {
+            return Err(SetupProblem::EmptyUnit { side, unit: u.name.clone() });
+        }
+        let count = |k: StandKind| u.stands.iter().filter(|s| s.kind == k).count();
+        let commanders = count(StandKind::Cc) + count(StandKind::Bc) + count(StandKind::Rc);
+        match u.kind {
+            UnitKind::RiflePlatoon => {
+                if u.stands.iter().any(|s| !matches!(s.kind, StandKind::Squad | StandKind::Pc)) {
+                    return Err(shape("a rifle/SMG platoon holds squads and its PC only"));
+                }
+                if count(StandKind::Pc) > 1 || count(StandKind::Squad) == 0 {
+                    return Err(shape("a rifle/SMG platoon has one PC at most and at least one squad"));
+                }
+            }
+            UnitKind::Hq => {
+                if commanders != 1 {
+                    return Err(shape("an HQ unit has exactly one CC, BC or RC"));
+                }
+                let others = u.stands.len() - 1;
+                if others > 3
+                    || u.stands.iter().any(|s| {
+                        !matches!(s.kind, StandKind::Cc | StandKind::Bc | StandKind::Rc | StandKind::Squad | StandKind::CrewServed | StandKind::Fo)
+                    })
+                {
+                    return Err(shape("an HQ unit takes up to three squads, crew-served weapons or FOs with its commander"));
+                }
+            }
+            UnitKind::CrewServed => {
+                let weapons = count(StandKind::CrewServed) + count(StandKind::Fo);
+                if !(2..=4).contains(&weapons) || count(StandKind::Pc) > 1 || weapons + count(StandKind::Pc) != u.stands.len() {
+                    return Err(shape("a crew-served weapon unit has 2 to 4 crew-served weapons or FOs, and one PC at most"));
+                }
+            }
+            UnitKind::Vehicle => {
+                if !(1..=3).contains(&u.stands.len()) || count(StandKind::Vehicle) != u.stands.len() {
+                    return Err(shape("a vehicle platoon has 1 to 3 AFVs or APCs"));
+                }
+            }
+        }
+        if let Some(fi) = u.formation {
+            let Some(f) = orbat.formations.get(fi as usize) else {
+                return Err(SetupProblem::BadFormation { side, unit: u.name.clone() });
+            };
+            let fits = match u.commander() {
+                Some(StandKind::Cc) => f.kind == FormationKind::Company,
+                Some(StandKind::Bc) => f.kind == FormationKind::Battalion,
+                _ => true,
+            };
+            if !fits {
+                return Err(SetupProblem::BadFormation { side, unit: u.name.clone() });
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn start(setup: &Setup) -> Result<State, RuleError> {
+    check_setup(setup).map_err(RuleError::Setup)?;
+    let player = |i: usize| PlayerState {
+        place: Place::BASE,
+        last: None,
+        lost: setup.players[i].orbat.units.iter().map(|u| vec![false; u.stands.len()]).collect(),
+    };
+    Ok(State {
+        turn: 1,
+        phase: Phase::ChooseActions,
+        players: [player(0), player(1)],
+        actions: [None, None],
+        current: None,
+        battles: Vec::new(),
+        outcome: None,
+    })
+}
+
+/// Type-of-battle modifiers from the player's last campaign turn: (label, value).
+pub fn battle_type_modifiers(p: &PlayerState) -> Vec<(String, i32)> {
+    match p.last {
+        Some(LastTurn { moved, .. }) if moved > 0 => {
+            vec![(format!("Advanced {moved} zone{} last turn", if moved > 1 { "s" } else { "" }), moved as i32 * tables::PER_ZONE_ADVANCED)]
+        }
+        Some(LastTurn { moved, .. }) if moved < 0 => vec![("Retreated last turn".into(), tables::AFTER_RETREAT)],
+        _ => vec![],
+    }
+}
+
+/// Which row of the force-size table applies.
+pub fn force_condition(p: &PlayerState) -> ForceCondition {
+    match p.last {
+        _ if p.place == Place::BASE => ForceCondition::BaseZoneOrRegrouped,
+        Some(LastTurn { action: OffensiveAction::Regroup, .. }) => ForceCondition::BaseZoneOrRegrouped,
+        Some(LastTurn { moved: 2, .. }) => ForceCondition::Advanced2,
+        Some(_) => ForceCondition::Advanced1OrLess,
+        None => ForceCondition::BaseZoneOrRegrouped,
+    }
+}
+
+/// Units that still have a stand to put on the table.
+pub fn fieldable_units(orbat: &Orbat, p: &PlayerState) -> Vec<u16> {
+    (0..orbat.units.len()).filter(|&u| p.alive_in(u) > 0).map(|u| u as u16).collect()
+}
+
+/// Units the offensive player must field: the percentage of the full orbat, rounded down,
+/// or every unit that still has stands if fewer are left.
+pub fn units_to_field(orbat: &Orbat, p: &PlayerState) -> usize {
+    let pct = tables::force_percent(force_condition(p));
+    tables::units_fielded(pct, orbat.units.len()).min(fieldable_units(orbat, p).len())
+}
+
+/// Half or more of `part` out of `whole`.
+fn half_or_more(part: usize, whole: usize) -> bool {
+    whole > 0 && part * 2 >= whole
+}
+
+/// HQ units (of a CC or BC) that the deployment rule forces onto the table for this choice:
+/// a CC when half or more of the other units of its company are fielded; a BC when half or
+/// more of its battalion's companies are fielded, a company counting as fielded when half or
+/// more of its units are. An HQ with no stands left is never forced.
+pub fn required_hqs(orbat: &Orbat, p: &PlayerState, fielded: &[u16]) -> Vec<u16> {
+    let on = |u: usize| fielded.contains(&(u as u16));
+    let company_fielded = |c: u16| {
+        let units: Vec<usize> = (0..orbat.units.len()).filter(|&u| orbat.units[u].formation == Some(c)).collect();
+        half_or_more(units.iter().filter(|&&u| on(u)).count(), units.len())
+    };
+    let mut required = Vec::new();
+    for (hq, unit) in orbat.units.iter().enumerate() {
+        let Some(f) = orbat.commanded_formation(hq) else { continue };
+        if p.alive_in(hq) == 0 {
+            continue;
+        }
+        let forced = match unit.commander() {
+            Some(StandKind::Cc) => {
+                let subs: Vec<usize> =
+                    (0..orbat.units.len()).filter(|&u| u != hq && orbat.units[u].formation == Some(f)).collect();
+                half_or_more(subs.iter().filter(|&&u| on(u)).count(), subs.len())
+            }
+            Some(StandKind::Bc) => {
+                let companies: Vec<u16> = (0..orbat.formations.len() as u16)
+                    .filter(|&c| orbat.formations[c as usize].kind == FormationKind::Company && orbat.formations[c as usize].parent == Some(f))
+                    .collect();
+                half_or_more(companies.iter().filter(|&&c| company_fielded(c)).count(), companies.len())
+            }
+            _ => false,
+        };
+        if forced {
+            required.push(hq as u16);
+        }
+    }
+    required
+}
+
+/// Stands that may replace the killed commander `c`: its own subordinates while any is left
+/// (the rest of its unit, then the units of the company or battalion it commands), otherwise
+/// any squad or crew-served weapon still on the roster.
+pub fn replacement_candidates(orbat: &Orbat, p: &PlayerState, c: StandRef) -> (Vec<StandRef>, bool) {
+    let usable = |r: &StandRef| !p.is_lost(*r) && orbat.stand(*r).is_some_and(|s| s.kind.can_replace_commander());
+    let commanded = orbat.commanded_formation(c.unit as usize);
+    let subordinate = |r: &StandRef| {
+        r.unit == c.unit
+            || commanded.is_some_and(|f| orbat.within(orbat.units[r.unit as usize].formation, f))
+    };
+    let subs: Vec<StandRef> = orbat.stand_refs().filter(|r| usable(r) && subordinate(r)).collect();
+    if !subs.is_empty() {
+        return (subs, true);
+    }
+    (orbat.stand_refs().filter(usable).collect(), false)
+}
+
+/// Killed commanders that must be replaced now (those for whom some stand is left).
+pub fn pending_commanders(orbat: &Orbat, p: &PlayerState) -> Vec<StandRef> {
+    p.lost_refs()
+        .into_iter()
+        .filter(|&r| orbat.stand(r).is_some_and(|s| s.kind.is_commander()))
+        .filter(|&r| !replacement_candidates(orbat, p, r).0.is_empty())
+        .collect()
+}
+
+/// Fighting stands of the fielded units that are still alive (before this battle's losses).
+pub fn fielded_fighting_stands(orbat: &Orbat, p: &PlayerState, fielded: &[u16]) -> usize {
+    orbat
+        .stand_refs()
+        .filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r) && orbat.stand(*r).is_some_and(|s| s.kind.is_fighting()))
+        .count()
+}
+
+pub fn dice(_setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+    match decision {
+        Decision::RollBattleType | Decision::RollDefence | Decision::ClockRoll | Decision::RollBattleResult => {
+            Some(DiceSpec::one(Die::D6))
+        }
+        Decision::RollRecovery => {
+            let side = state.offensive_side()?;
+            let n = state.player(side).lost_count();
+            (n > 0).then(|| DiceSpec::pool(n as u16, Die::D6))
+        }
+        _ => None,
+    }
+}
+
+fn expect(state: &State, phase: Phase) -> Result<(), RuleError> {
+    if state.phase == Phase::Finished {
+        return Err(RuleError::CampaignOver);
+    }
+    if state.phase != phase {
+        return Err(RuleError::NotNow { phase: state.phase });
+    }
+    Ok(())
+}
+
+pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+    let mut s = state.clone();
+    match decision {
+        Decision::ChooseAction { side, action } => {
+            expect(state, Phase::ChooseActions)?;
+            if s.actions[side.index()].is_some() {
+                return Err(RuleError::AlreadyChosen(*side));
+            }
+            s.actions[side.index()] = Some(*action);
+            if s.both_chosen() {
+                begin_part(&mut s, Side::A);
+            }
+        }
+        Decision::RollBattleType => {
+            expect(state, Phase::TypeOfBattle)?;
+            let side = s.offensive_side().unwrap();
+            let p = s.player(side).clone();
+            let orbat = &setup.players[side.index()].orbat;
+            let b = s.current.as_mut().unwrap();
+            let total = dice[0] as i32 + battle_type_modifiers(&p).iter().map(|m| m.1).sum::<i32>();
+            b.type_roll = Some((dice[0], total));
+            b.battle = tables::battle_type(total, b.action);
+            if b.battle.is_some() {
+                b.units_allowed = units_to_field(orbat, &p);
+                s.phase = Phase::FieldForces;
+            } else {
+                b.to = Some(b.from);
+                b.recovery_target = tables::recovery_target(RecoveryRow::of(None), b.action);
+                s.phase = Phase::Recovery;
+            }
+        }
+        Decision::FieldForces { units } => {
+            expect(state, Phase::FieldForces)?;
+            let side = s.offensive_side().unwrap();
+            let orbat = &setup.players[side.index()].orbat;
+            let p = s.player(side);
+            let b = s.current.as_ref().unwrap();
+            let mut seen = Vec::new();
+            for &u in units {
+                let unit = orbat.units.get(u as usize).ok_or(RuleError::UnknownUnit(u))?;
+                if seen.contains(&u) {
+                    return Err(RuleError::UnitTwice(unit.name.clone()));
+                }
+                if p.alive_in(u as usize) == 0 {
+                    return Err(RuleError::UnitWithoutStands(unit.name.clone()));
+                }
+                seen.push(u);
+            }
+            if units.len() != b.units_allowed {
+                return Err(RuleError::WrongUnitCount { expected: b.units_allowed, got: units.len() });
+            }
+            if let Some(&hq) = required_hqs(orbat, p, units).iter().find(|hq| !units.contains(hq)) {
+                return Err(RuleError::CommanderRequired { hq: orbat.units[hq as usize].name.clone() });
+            }
+            let mut fielded = units.clone();
+            fielded.sort_unstable();
+            s.current.as_mut().unwrap().fielded = fielded;
+            s.phase = Phase::DefenceRoll;
+        }
+        Decision::RollDefence => {
+            expect(state, Phase::DefenceRoll)?;
+            let b = s.current.as_mut().unwrap();
+            let zone = b.from.zone_number().unwrap_or(5);
+            let size = tables::defence_size(b.battle.unwrap(), zone);
+            b.defence = Some((size, tables::defence_option(dice[0])));
+            s.phase = Phase::Fight;
+        }
+        Decision::ClockRoll => {
+            expect(state, Phase::Fight)?;
+            let b = s.current.as_mut().unwrap();
+            if b.clock >= tables::CLOCK_TICKS {
+                return Err(RuleError::ClockRunOut);
+            }
+            b.clock_rolls += 1;
+            if dice[0] >= tables::CLOCK_TARGET {
+                b.clock += 1;
+            }
+        }
+        Decision::NameObjectives { names } => {
+            expect(state, Phase::Fight)?;
+            s.current.as_mut().unwrap().objectives = [names[0].trim().to_string(), names[1].trim().to_string()];
+        }
+        Decision::Note { text } => {
+            expect(state, Phase::Fight)?;
+            if text.trim().is_empty() {
+                return Err(RuleError::EmptyNote);
+            }
+            s.current.as_mut().unwrap().notes.push(text.trim().to_string());
+        }
+        Decision::RecordOutcome(outcome) => {
+            expect(state, Phase::Fight)?;
+            let side = s.offensive_side().unwrap();
+            let orbat = &setup.players[side.index()].orbat;
+            let fielded = s.current.as_ref().unwrap().fielded.clone();
+            if outcome.objectives > 2 {
+                return Err(RuleError::TooManyObjectives);
+            }
+            let p = &s.players[side.index()];
+            let mut killed_fighting = 0usize;
+            for (i, r) in outcome.killed.iter().enumerate() {
+                let stand = orbat.stand(*r).ok_or(RuleError::UnknownStand)?;
+                let name = stand_name(orbat, *r);
+                if !fielded.contains(&r.unit) {
+                    return Err(RuleError::KilledNotFielded(name));
+                }
+                if outcome.killed[..i].contains(r) {
+                    return Err(RuleError::KilledTwice(name));
+                }
+                if p.is_lost(*r) {
+                    return Err(RuleError::AlreadyLost(name));
+                }
+                if stand.kind.is_fighting() {
+                    killed_fighting += 1;
+                }
+            }
+            let max_exit = fielded_fighting_stands(orbat, p, &fielded) - killed_fighting;
+            if outcome.exited as usize > max_exit {
+                return Err(RuleError::TooManyExited { max: max_exit });
+            }
+            let vp = tables::victory_points(setup.size, outcome.objectives, outcome.exited as u32, killed_fighting as u32);
+            let p = &mut s.players[side.index()];
+            for r in &outcome.killed {
+                p.lost[r.unit as usize][r.stand as usize] = true;
+            }
+            let b = s.current.as_mut().unwrap();
+            let mut sorted = outcome.clone();
+            sorted.killed.sort_unstable();
+            b.outcome = Some(sorted);
+            b.vp = Some(vp);
+            s.phase = Phase::BattleResult;
+        }
+        Decision::RollBattleResult => {
+            expect(state, Phase::BattleResult)?;
+            let b = s.current.as_mut().unwrap();
+            let total = dice[0] as i32 + tables::vp_modifier(b.vp.unwrap());
+            let result = tables::battle_result(total, b.action);
+            b.result_roll = Some((dice[0], total));
+            b.result = Some(result);
+            b.to = Some(b.from.moved(result.zones()));
+            b.recovery_target = tables::recovery_target(RecoveryRow::of(Some(result)), b.action);
+            s.phase = Phase::Movement;
+        }
+        Decision::ConfirmMovement => {
+            expect(state, Phase::Movement)?;
+            let side = s.offensive_side().unwrap();
+            let to = s.current.as_ref().unwrap().to.unwrap();
+            s.players[side.index()].place = to;
+            s.phase = if pending_commanders(&setup.players[side.index()].orbat, s.player(side)).is_empty() {
+                Phase::Recovery
+            } else {
+                Phase::ReplaceCommanders
+            };
+        }
+        Decision::ReplaceCommander { commander, replacement } => {
+            expect(state, Phase::ReplaceCommanders)?;
+            let side = s.offensive_side().unwrap();
+            let orbat = &setup.players[side.index()].orbat;
+            let p = s.player(side);
+            if orbat.stand(*commander).is_none() || orbat.stand(*replacement).is_none() {
+                return Err(RuleError::UnknownStand);
+            }
+            if !pending_commanders(orbat, p).contains(commander) {
+                return Err(RuleError::NotPending(stand_name(orbat, *commander)));
+            }
+            let (candidates, subordinate) = replacement_candidates(orbat, p, *commander);
+            if !candidates.contains(replacement) {
+                let usable = !p.is_lost(*replacement) && orbat.stand(*replacement).is_some_and(|x| x.kind.can_replace_commander());
+                return Err(if subordinate && usable {
+                    RuleError::SubordinateAvailable { commander: stand_name(orbat, *commander) }
+                } else {
+                    RuleError::NotAReplacement(stand_name(orbat, *replacement))
+                });
+            }
+            let p = &mut s.players[side.index()];
+            p.lost[commander.unit as usize][commander.stand as usize] = false;
+            p.lost[replacement.unit as usize][replacement.stand as usize] = true;
+            s.current.as_mut().unwrap().replacements.push((*commander, Some(*replacement)));
+            if pending_commanders(orbat, s.player(side)).is_empty() {
+                s.phase = Phase::Recovery;
+            }
+        }
+        Decision::RollRecovery => {
+            expect(state, Phase::Recovery)?;
+            let side = s.offensive_side().unwrap();
+            let lost = s.player(side).lost_refs();
+            let target = s.current.as_ref().unwrap().recovery_target.unwrap_or(7);
+            let mut back = Vec::new();
+            for (r, &d) in lost.iter().zip(dice) {
+                if d >= target {
+                    back.push(*r);
+                }
+            }
+            let p = &mut s.players[side.index()];
+            for r in &back {
+                p.lost[r.unit as usize][r.stand as usize] = false;
+            }
+            let b = s.current.as_mut().unwrap();
+            b.recovered = back;
+            b.recovery_rolled = true;
+            finish_part(&mut s);
+        }
+    }
+    Ok(s)
+}
+
+fn begin_part(s: &mut State, side: Side) {
+    let action = s.actions[side.index()].expect("chosen");
+    s.current = Some(Battle::new(s.turn, side, action, s.player(side).place));
+    s.phase = Phase::TypeOfBattle;
+}
+
+fn finish_part(s: &mut State) {
+    let b = s.current.take().unwrap();
+    let side = b.side;
+    let moved = b.to.unwrap_or(b.from).raw() as i8 - b.from.raw() as i8;
+    s.players[side.index()].last = Some(LastTurn { action: b.action, moved });
+    s.battles.push(b);
+    match side {
+        Side::A => begin_part(s, Side::B),
+        Side::B => {
+            let at_x = [s.players[0].place.is_x(), s.players[1].place.is_x()];
+            s.outcome = match at_x {
+                [true, true] => Some(Outcome::Draw),
+                [true, false] => Some(Outcome::Win(Side::A)),
+                [false, true] => Some(Outcome::Win(Side::B)),
+                [false, false] => None,
+            };
+            if s.outcome.is_some() {
+                s.phase = Phase::Finished;
+            } else {
+                s.turn += 1;
+                s.actions = [None, None];
+                s.phase = Phase::ChooseActions;
+            }
+        }
+    }
+}
