@@ -1,0 +1,109 @@
+//! The stored and exchanged forms of a campaign. Versioned from the first release: every
+//! document carries `format`, and `migrate` brings any older format up to date. A format
+//! once released keeps loading (fixtures under tests/fixtures prove it).
+
+use crate::systems::{AnyCampaign, Body};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The current document format.
+pub const FORMAT: u32 = 1;
+
+/// Facts about a campaign that are not rules: its name and times (ms since 1970, supplied by
+/// the caller; nothing here reads a clock).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    pub id: String,
+    pub name: String,
+    pub created: f64,
+    pub updated: f64,
+}
+
+/// A whole campaign as stored in the browser or written to a file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Document {
+    pub format: u32,
+    pub meta: Meta,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadError {
+    /// Not JSON at all, or not a Field Desk campaign.
+    NotACampaign(String),
+    /// Written by a newer Field Desk than this one.
+    TooNew { format: u32 },
+    /// The right shape of file but the contents do not fit (damaged or edited by hand).
+    Damaged(String),
+    /// The history does not replay under the rules.
+    DoesNotReplay(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::NotACampaign(why) => write!(f, "This is not a Field Desk campaign ({why})."),
+            LoadError::TooNew { format } => write!(
+                f,
+                "This campaign was saved by a newer version of Field Desk (format {format}; this version reads up to {FORMAT}). Reload the page to update the app."
+            ),
+            LoadError::Damaged(why) => write!(f, "This campaign is damaged and cannot be opened ({why})."),
+            LoadError::DoesNotReplay(why) => write!(f, "This campaign's history does not replay: {why}."),
+        }
+    }
+}
+
+impl Document {
+    pub fn new(meta: Meta, campaign: &AnyCampaign) -> Document {
+        Document { format: FORMAT, meta, body: campaign.body() }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("documents always serialise")
+    }
+
+    /// Reads a stored document of this or any older format.
+    pub fn from_json(text: &str) -> Result<Document, LoadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+        let value = migrate(value)?;
+        serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))
+    }
+
+    /// Replays the history; the document itself is left as it was.
+    pub fn open(&self) -> Result<AnyCampaign, LoadError> {
+        AnyCampaign::open(self.body.clone()).map_err(|e| LoadError::DoesNotReplay(e.to_string()))
+    }
+}
+
+/// Brings a document of any released format to the current one.
+pub fn migrate(value: serde_json::Value) -> Result<serde_json::Value, LoadError> {
+    let format = value
+        .get("format")
+        .and_then(|f| f.as_u64())
+        .ok_or_else(|| LoadError::NotACampaign("no format number".into()))? as u32;
+    match format {
+        0 => Err(LoadError::NotACampaign("format 0 was never released".into())),
+        FORMAT => Ok(value),
+        f if f > FORMAT => Err(LoadError::TooNew { format: f }),
+        // Older formats get a step each here, oldest first, as they come to exist.
+        f => Err(LoadError::Damaged(format!("unknown format {f}"))),
+    }
+}
+
+/// A file holding several campaigns: "back up everything".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Backup {
+    pub format: u32,
+    pub kind: String,
+    pub campaigns: Vec<serde_json::Value>,
+}
+
+impl Document {
+    /// True while no decision has been taken (setup may still change).
+    pub fn body_journal_is_empty(&self) -> bool {
+        match &self.body {
+            Body::RaceForX { journal, .. } => journal.is_empty(),
+        }
+    }
+}
