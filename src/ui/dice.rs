@@ -1,0 +1,104 @@
+//! The dice widget: shows the dice a roll needs, the modifiers in force and the exact odds,
+//! then either rolls in the app or takes the dice rolled at the table.
+
+use crate::engine::RollPreview;
+use leptos::prelude::*;
+
+/// Where the dice come from, as the player chose.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DiceChoice {
+    App,
+    Typed(Vec<u16>),
+}
+
+fn signed(v: i32) -> String {
+    if v >= 0 { format!("+{v}") } else { v.to_string() }
+}
+
+/// `on_roll` plays the decision and returns an error message when the rules refuse it.
+#[component]
+pub fn DiceRoll(
+    #[prop(into)] preview: Signal<Option<RollPreview>>,
+    #[prop(into)] label: String,
+    on_roll: Callback<DiceChoice, Result<(), String>>,
+) -> impl IntoView {
+    let typed = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let submit = move |choice: DiceChoice| match on_roll.run(choice) {
+        Ok(()) => {
+            typed.set(String::new());
+            error.set(None);
+        }
+        Err(e) => error.set(Some(e)),
+    };
+    let submit_typed = move || {
+        let Some(p) = preview.get_untracked() else { return };
+        match p.dice.parse(&typed.get_untracked()) {
+            Ok(v) => submit(DiceChoice::Typed(v)),
+            Err(e) => error.set(Some(e.to_string())),
+        }
+    };
+    let label_app = label.clone();
+
+    view! {
+        <div class="dice" data-testid="dice">
+            {move || preview.get().map(|p| {
+                let total = p.total_modifier();
+                let quick = p.dice.count == 1 && p.dice.die.sides() <= 10;
+                let sides = p.dice.die.sides();
+                view! {
+                    <div class="dice-head">
+                        <span class="dice-spec" data-testid="dice-spec">{p.dice.label()}</span>
+                        {(!p.modifiers.is_empty()).then(|| view! {
+                            <ul class="modifiers" data-testid="modifiers">
+                                {p.modifiers.iter().map(|m| view! {
+                                    <li><span class="mod-value">{signed(m.value)}</span>" "{m.label.clone()}</li>
+                                }).collect_view()}
+                                {(p.modifiers.len() > 1).then(|| view! { <li class="mod-total">"Total "{signed(total)}</li> })}
+                            </ul>
+                        })}
+                    </div>
+                    <table class="odds" data-testid="odds">
+                        <tbody>
+                            {p.odds.iter().map(|(what, c)| view! {
+                                <tr>
+                                    <td class="odds-what">{what.clone()}</td>
+                                    <td class="odds-pct">{c.percent()}</td>
+                                    <td class="odds-bar"><span style=format!("width:{:.1}%", c.as_f64() * 100.0)></span></td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    {p.note.clone().map(|n| view! { <p class="note">{n}</p> })}
+                    {quick.then(|| view! {
+                        <div class="face-pad" role="group" aria-label="Tap the number you rolled">
+                            <span class="pad-label">"Rolled at the table? Tap it:"</span>
+                            <div class="faces">
+                                {(1..=sides).map(|v| view! {
+                                    <button class="btn face" data-testid=format!("face-{v}")
+                                        on:click=move |_| submit(DiceChoice::Typed(vec![v]))>{v}</button>
+                                }).collect_view()}
+                            </div>
+                        </div>
+                    })}
+                }
+            })}
+            <div class="dice-actions">
+                <button class="btn primary big" data-testid="roll-app" on:click=move |_| submit(DiceChoice::App)>
+                    {format!("Roll for me: {label_app}")}
+                </button>
+                <form class="typed" on:submit=move |ev| { ev.prevent_default(); submit_typed(); }>
+                    <label>
+                        <span>"I rolled"</span>
+                        <input type="text" inputmode="numeric" autocomplete="off" data-testid="dice-input"
+                            placeholder=move || preview.get().map(|p| if p.dice.count == 1 { "e.g. 4".to_string() } else { format!("{} dice, e.g. 3 5 1", p.dice.count) }).unwrap_or_default()
+                            prop:value=move || typed.get()
+                            on:input=move |ev| typed.set(event_target_value(&ev)) />
+                    </label>
+                    <button class="btn" type="submit" data-testid="dice-submit">"Use these dice"</button>
+                </form>
+            </div>
+            {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="dice-error">{e}</p> })}
+        </div>
+    }
+}

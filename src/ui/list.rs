@@ -1,0 +1,154 @@
+//! The campaign list: open, rename, duplicate, delete (with confirmation), start new or the
+//! sample; campaigns that do not load are shown with the reason and their text kept.
+
+use super::platform::{self, LocalStorage};
+use super::route::{Screen, Tab};
+use super::{Banner, Nav};
+use crate::share::{Document, Meta};
+use crate::store::{self, Listing};
+use crate::systems::race_for_x::{sample, RaceForX};
+use crate::systems::AnyCampaign;
+use crate::engine::Campaign;
+use leptos::prelude::*;
+
+/// Creates and stores a campaign, returning its id.
+pub fn create(name: &str, campaign: AnyCampaign) -> Result<String, String> {
+    let id = platform::new_id();
+    let now = platform::now();
+    let doc = Document::new(Meta { id: id.clone(), name: name.to_string(), created: now, updated: now }, &campaign);
+    store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+    Ok(id)
+}
+
+pub fn start_sample() -> Result<String, String> {
+    let c = Campaign::<RaceForX>::new(sample::sample_setup()).map_err(|e| e.to_string())?;
+    create("Sample: Race for X", AnyCampaign::RaceForX(c))
+}
+
+#[component]
+pub fn CampaignList() -> impl IntoView {
+    let Nav(screen) = expect_context::<Nav>();
+    let nav = Nav(screen);
+    let Banner(banner) = expect_context::<Banner>();
+    let version = RwSignal::new(0u32);
+    let listing = Memo::new(move |_| {
+        version.track();
+        store::list(&LocalStorage)
+    });
+    let confirm_delete = RwSignal::new(None::<(String, String)>);
+    let renaming = RwSignal::new(None::<(String, String)>);
+    let open = move |id: String| nav.go(Screen::Campaign { id, tab: Tab::Play });
+    let sample = move |_| match start_sample() {
+        Ok(id) => open(id),
+        Err(e) => banner.set(Some(e)),
+    };
+
+    view! {
+        <section class="page list" data-testid="campaign-list">
+            <h1>"Campaigns"</h1>
+            <div class="actions">
+                <button class="btn primary big" data-testid="new-campaign" on:click=move |_| nav.go(Screen::New(crate::systems::SystemId::RaceForX))>"New campaign"</button>
+                <button class="btn big" data-testid="start-sample" on:click=sample>"Play the sample campaign"</button>
+                <a class="btn big" href="#/rules/race-for-x">"Rules reference"</a>
+            </div>
+            {move || match listing.get() {
+                Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
+                Ok(items) if items.is_empty() => view! {
+                    <p class="empty">"No campaigns yet. Start a new one, or play the sample: two Russian rifle battalions racing for X, ready in one tap."</p>
+                }.into_any(),
+                Ok(items) => view! {
+                    <ul class="campaigns">
+                        {items.into_iter().map(|item| match item {
+                            Listing::Ok(s) => {
+                                let id = s.meta.id.clone();
+                                let (id1, id2, id3, id4) = (id.clone(), id.clone(), id.clone(), id.clone());
+                                let name = s.meta.name.clone();
+                                let (name2, name3, name4) = (name.clone(), name.clone(), name.clone());
+                                view! {
+                                    <li class="campaign-row" data-testid="campaign-row">
+                                        <button class="campaign-open" on:click=move |_| open(id1.clone())>
+                                            <span class="c-name" data-testid="campaign-name">{name.clone()}</span>
+                                            <span class="c-system">{s.system.name()}</span>
+                                            <span class="c-players">{s.players.join(" vs ")}</span>
+                                            <span class="c-status">{s.status.clone()}</span>
+                                            <span class="c-time">"Last played "{platform::format_time(s.meta.updated)}</span>
+                                        </button>
+                                        <div class="row-actions">
+                                            <button class="btn small" on:click=move |_| renaming.set(Some((id2.clone(), name2.clone())))>"Rename"</button>
+                                            <button class="btn small" data-testid="duplicate" on:click=move |_| {
+                                                let r = store::duplicate(&mut LocalStorage, &id3, &platform::new_id(), &format!("{} (copy)", name3), platform::now());
+                                                if let Err(e) = r { banner.set(Some(e.to_string())); }
+                                                version.update(|v| *v += 1);
+                                            }>"Duplicate"</button>
+                                            <button class="btn small danger" data-testid="delete" on:click=move |_| confirm_delete.set(Some((id4.clone(), name4.clone())))>"Delete"</button>
+                                        </div>
+                                    </li>
+                                }.into_any()
+                            }
+                            Listing::Broken(b) => {
+                                let raw = b.raw.clone();
+                                let id = b.id.clone();
+                                let id2 = b.id.clone();
+                                view! {
+                                    <li class="campaign-row broken" data-testid="broken-row">
+                                        <div class="campaign-open">
+                                            <span class="c-name">{b.name.clone().unwrap_or_else(|| "Unreadable campaign".into())}</span>
+                                            <span class="error">{b.error.to_string()}</span>
+                                            <span class="c-time">"Its stored text is kept as it is."</span>
+                                        </div>
+                                        <div class="row-actions">
+                                            <button class="btn small" on:click=move |_| {
+                                                if let Err(e) = platform::download(&format!("field-desk-{id}-raw.json"), "application/json", &raw) {
+                                                    banner.set(Some(e));
+                                                }
+                                            }>"Download its text"</button>
+                                            <button class="btn small danger" on:click=move |_| confirm_delete.set(Some((id2.clone(), "this unreadable campaign".into())))>"Delete"</button>
+                                        </div>
+                                    </li>
+                                }.into_any()
+                            }
+                        }).collect_view()}
+                    </ul>
+                }.into_any(),
+            }}
+            {move || confirm_delete.get().map(|(id, name)| view! {
+                <div class="modal" role="dialog" aria-modal="true" data-testid="confirm-delete">
+                    <div class="modal-box">
+                        <h2>"Delete \""{name.clone()}"\"?"</h2>
+                        <p>"The campaign and its whole history will be gone from this device. Export it first if you may want it back."</p>
+                        <div class="actions">
+                            <button class="btn big" on:click=move |_| confirm_delete.set(None)>"Keep it"</button>
+                            <button class="btn big danger" data-testid="confirm-delete-yes" on:click=move |_| {
+                                if let Err(e) = store::delete(&mut LocalStorage, &id) { banner.set(Some(e.to_string())); }
+                                confirm_delete.set(None);
+                                version.update(|v| *v += 1);
+                            }>"Delete"</button>
+                        </div>
+                    </div>
+                </div>
+            })}
+            {move || renaming.get().map(|(id, name)| {
+                let text = RwSignal::new(name);
+                view! {
+                    <div class="modal" role="dialog" aria-modal="true">
+                        <form class="modal-box" on:submit=move |ev| {
+                            ev.prevent_default();
+                            let t = text.get_untracked();
+                            if t.trim().is_empty() { return; }
+                            if let Err(e) = store::rename(&mut LocalStorage, &id, &t, platform::now()) { banner.set(Some(e.to_string())); }
+                            renaming.set(None);
+                            version.update(|v| *v += 1);
+                        }>
+                            <h2>"Rename campaign"</h2>
+                            <input type="text" class="wide" data-testid="rename-input" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))/>
+                            <div class="actions">
+                                <button class="btn big" type="button" on:click=move |_| renaming.set(None)>"Cancel"</button>
+                                <button class="btn big primary" type="submit">"Rename"</button>
+                            </div>
+                        </form>
+                    </div>
+                }
+            })}
+        </section>
+    }
+}

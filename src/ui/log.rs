@@ -1,0 +1,52 @@
+//! The campaign log: every decision with its dice (app or table), undos and redos included,
+//! and a way back to any earlier point.
+
+use crate::engine::{HistoryKind, HistoryLine, Roller};
+use leptos::prelude::*;
+
+#[component]
+pub fn CampaignLog(#[prop(into)] lines: Signal<Vec<HistoryLine>>, on_back_to: Callback<usize>) -> impl IntoView {
+    let confirm = RwSignal::new(None::<usize>);
+    view! {
+        <section class="log" data-testid="log">
+            <h2>"Campaign log"</h2>
+            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Dice marked \u{1F3B2} were rolled by the app, \u{270B} typed in from the table."</p>
+            <ol class="log-lines" reversed>
+                {move || lines.get().into_iter().rev().map(|l| {
+                    let class = match (l.kind, l.active) {
+                        (HistoryKind::Decision, true) => "log-line",
+                        (HistoryKind::Decision, false) => "log-line undone",
+                        _ => "log-line meta",
+                    };
+                    let dice = (!l.dice.is_empty()).then(|| {
+                        let by = if l.dice.iter().all(|d| d.by == Roller::App) { "\u{1F3B2}" } else { "\u{270B}" };
+                        let vals: Vec<String> = l.dice.iter().map(|d| d.value.to_string()).collect();
+                        view! { <span class="log-dice" title="dice">{by}" "{vals.join(" ")}</span> }
+                    });
+                    let step = l.step;
+                    view! {
+                        <li class=class data-testid="log-line">
+                            <span class="log-text">{l.text.clone()}</span>
+                            {dice}
+                            {step.map(|s| view! {
+                                <button class="btn small" on:click=move |_| confirm.set(Some(s))>"Back to here"</button>
+                            })}
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+            {move || confirm.get().map(|s| view! {
+                <div class="modal" role="dialog" aria-modal="true">
+                    <div class="modal-box">
+                        <h2>"Go back to this point?"</h2>
+                        <p>"Everything after it is undone. Nothing is deleted: Redo brings it back, dice and all."</p>
+                        <div class="actions">
+                            <button class="btn big" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                            <button class="btn big primary" on:click=move |_| { on_back_to.run(s); confirm.set(None); }>"Go back"</button>
+                        </div>
+                    </div>
+                </div>
+            })}
+        </section>
+    }
+}

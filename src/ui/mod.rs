@@ -1,0 +1,88 @@
+//! The Leptos app: a hash-routed shell over the campaign list, the new-campaign wizard,
+//! the campaign screen of each system, and the rules reference. Components render state and
+//! dispatch decisions; every rule lives in `systems/`.
+
+pub mod dice;
+pub mod list;
+pub mod log;
+pub mod platform;
+pub mod rfx;
+pub mod route;
+
+use leptos::prelude::*;
+use route::Screen;
+
+/// Mounts the app on the page's body.
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}
+
+/// The current screen, read from and written to the location hash.
+#[derive(Clone, Copy)]
+pub struct Nav(pub RwSignal<Screen>);
+
+impl Nav {
+    pub fn go(&self, s: Screen) {
+        platform::set_hash(&s.to_hash());
+        self.0.set(s);
+    }
+}
+
+/// A message across the top of the page (saving failures, imports).
+#[derive(Clone, Copy)]
+pub struct Banner(pub RwSignal<Option<String>>);
+
+#[component]
+pub fn App() -> impl IntoView {
+    let screen = RwSignal::new(Screen::parse(&platform::hash()));
+    provide_context(Nav(screen));
+    let banner = RwSignal::new(None::<String>);
+    provide_context(Banner(banner));
+    let _ = window_event_listener(leptos::ev::hashchange, move |_| {
+        let s = Screen::parse(&platform::hash());
+        if screen.get_untracked() != s {
+            screen.set(s);
+        }
+    });
+
+    view! {
+        <main data-testid="app" class="app">
+            <header class="topbar">
+                <a class="brand" href="#/" data-testid="home">"Field Desk"</a>
+            </header>
+            {move || banner.get().map(|msg| view! {
+                <div class="banner" role="alert" data-testid="banner">
+                    <span>{msg}</span>
+                    <button class="btn small" on:click=move |_| banner.set(None)>"Dismiss"</button>
+                </div>
+            })}
+            {move || match screen.get() {
+                Screen::List => view! { <list::CampaignList/> }.into_any(),
+                Screen::New(system) => view! { <rfx::wizard::NewCampaign system=system/> }.into_any(),
+                Screen::Campaign { id, tab } => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
+                Screen::Edit(id) => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
+                Screen::Rules(_) => view! { <rfx::reference::RulesReference/> }.into_any(),
+            }}
+        </main>
+    }
+}
+
+/// Opens a stored campaign by id and shows its system's screen.
+#[component]
+fn CampaignScreen(id: String, tab: route::Tab) -> impl IntoView {
+    use crate::store;
+    use crate::systems::AnyCampaign;
+    match store::load(&platform::LocalStorage, &id) {
+        Ok((doc, AnyCampaign::RaceForX(c))) => view! { <rfx::RfxCampaign meta=doc.meta campaign=c tab=tab/> }.into_any(),
+        Err(e) => view! {
+            <section class="page">
+                <h1>"This campaign cannot be opened"</h1>
+                <p class="error" data-testid="load-error">{e.to_string()}</p>
+                <p>"Its stored text is kept unchanged; the campaign list offers it as a download."</p>
+                <a class="btn" href="#/">"Back to the campaign list"</a>
+            </section>
+        }
+        .into_any(),
+    }
+}

@@ -1,0 +1,110 @@
+//! The browser edge: localStorage, the clock, entropy, the location hash, file downloads.
+//! Only this file and the components talk to web-sys.
+
+use crate::store::{Backend, StoreError};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The browser's localStorage as a store backend.
+pub struct LocalStorage;
+
+fn storage() -> Result<web_sys::Storage, StoreError> {
+    let w = web_sys::window().ok_or_else(|| StoreError::Unavailable("no window".into()))?;
+    match w.local_storage() {
+        Ok(Some(s)) => Ok(s),
+        Ok(None) => Err(StoreError::Unavailable("localStorage is switched off".into())),
+        Err(e) => Err(StoreError::Unavailable(js_error_text(&e))),
+    }
+}
+
+pub fn js_error_text(e: &JsValue) -> String {
+    let name = js_sys::Reflect::get(e, &"name".into()).ok().and_then(|v| v.as_string());
+    let msg = js_sys::Reflect::get(e, &"message".into()).ok().and_then(|v| v.as_string());
+    match (name, msg) {
+        (Some(n), Some(m)) => format!("{n}: {m}"),
+        (Some(n), None) => n,
+        (None, Some(m)) => m,
+        _ => format!("{e:?}"),
+    }
+}
+
+fn is_quota_error(e: &JsValue) -> bool {
+    if let Some(d) = e.dyn_ref::<web_sys::DomException>() {
+        return d.name() == "QuotaExceededError" || d.name() == "NS_ERROR_DOM_QUOTA_REACHED" || d.code() == 22;
+    }
+    false
+}
+
+impl Backend for LocalStorage {
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        let s = storage()?;
+        let n = s.length().map_err(|e| StoreError::Unavailable(js_error_text(&e)))?;
+        Ok((0..n).filter_map(|i| s.key(i).ok().flatten()).collect())
+    }
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        storage()?.get_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
+        storage()?.set_item(key, value).map_err(|e| if is_quota_error(&e) { StoreError::Full } else { StoreError::Unavailable(js_error_text(&e)) })
+    }
+    fn remove(&mut self, key: &str) -> Result<(), StoreError> {
+        storage()?.remove_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))
+    }
+}
+
+/// Milliseconds since 1970.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A uniformly random u32 from the browser's cryptographic entropy.
+pub fn random_u32() -> u32 {
+    let mut b = [0u8; 4];
+    getrandom::fill(&mut b).expect("the browser provides crypto.getRandomValues");
+    u32::from_le_bytes(b)
+}
+
+/// A fresh campaign id: 8 random bytes in hex.
+pub fn new_id() -> String {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the browser provides crypto.getRandomValues");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The location hash without '#'.
+pub fn hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|h| h.trim_start_matches('#').to_string())
+        .unwrap_or_default()
+}
+
+pub fn set_hash(h: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(h);
+    }
+}
+
+/// Offers `text` as a file download.
+pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| js_error_text(&e))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| js_error_text(&e))?;
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(|e| js_error_text(&e))?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(filename);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// "21 Nov 2026, 14:05" in the browser's locale.
+pub fn format_time(ms: f64) -> String {
+    let d = js_sys::Date::new(&JsValue::from_f64(ms));
+    let opts = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&opts, &"dateStyle".into(), &"medium".into());
+    let _ = js_sys::Reflect::set(&opts, &"timeStyle".into(), &"short".into());
+    d.to_locale_string("default", &opts).as_string().unwrap_or_default()
+}

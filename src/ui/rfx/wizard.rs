@@ -1,0 +1,242 @@
+//! New campaign (and, before the first decision, edit its setup): size, players, each
+//! player's offensive orbat, and the defensive orbats.
+
+use crate::engine::Campaign;
+use crate::share::Document;
+use crate::store;
+use crate::systems::race_for_x::rules::check_setup;
+use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, ForceSize};
+use crate::systems::race_for_x::{sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind};
+use crate::systems::{AnyCampaign, SystemId};
+use crate::ui::list::create;
+use crate::ui::platform::{self, LocalStorage};
+use crate::ui::route::{Screen, Tab};
+use crate::ui::Nav;
+use leptos::prelude::*;
+
+fn defensive_text(setup: &Setup, size: ForceSize, option: DefenceOption) -> String {
+    setup.defensive_orbat(size, option).map(|d| d.lines.join("\n")).unwrap_or_default()
+}
+
+/// The setup form. With `edit`, changes the setup of a stored campaign that has no history yet.
+#[component]
+pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> impl IntoView {
+    let _ = system;
+    let nav = expect_context::<Nav>();
+    let start = match &edit {
+        Some(id) => match store::load(&LocalStorage, id) {
+            Ok((doc, AnyCampaign::RaceForX(c))) => Some((doc, c.setup().clone())),
+            Err(_) => None,
+        },
+        None => None,
+    };
+    let mut initial = sample::sample_setup();
+    initial.players[0].name = "Player A".into();
+    initial.players[1].name = "Player B".into();
+    let (initial_name, initial) = match &start {
+        Some((doc, s)) => (doc.meta.name.clone(), s.clone()),
+        None => ("New campaign".to_string(), initial),
+    };
+    let name = RwSignal::new(initial_name);
+    let size = RwSignal::new(initial.size);
+    let players = [RwSignal::new(initial.players[0].name.clone()), RwSignal::new(initial.players[1].name.clone())];
+    let orbats = [RwSignal::new(initial.players[0].orbat.clone()), RwSignal::new(initial.players[1].orbat.clone())];
+    let defence: Vec<(ForceSize, DefenceOption, RwSignal<String>)> = ForceSize::DEFENSIVE
+        .iter()
+        .flat_map(|&s| [DefenceOption::A, DefenceOption::B].map(|o| (s, o, RwSignal::new(defensive_text(&initial, s, o)))))
+        .collect();
+    let defence2 = defence.clone();
+    let setup = Memo::new(move |_| Setup {
+        size: size.get(),
+        players: [0, 1].map(|i| crate::systems::race_for_x::Player { name: players[i].get().trim().to_string(), orbat: orbats[i].get() }),
+        defence: defence2
+            .iter()
+            .map(|(s, o, t)| DefensiveOrbat {
+                size: *s,
+                option: *o,
+                lines: t.get().lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect(),
+            })
+            .collect(),
+    });
+    let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let error = RwSignal::new(None::<String>);
+    let editing = edit.clone();
+    let submit = move |_| {
+        let s = setup.get_untracked();
+        let c = match Campaign::<RaceForX>::new(s) {
+            Ok(c) => c,
+            Err(e) => return error.set(Some(e.to_string())),
+        };
+        let result = match (&editing, &start) {
+            (Some(id), Some((doc, _))) => {
+                let mut doc: Document = doc.clone();
+                if !doc.body_journal_is_empty() {
+                    return error.set(Some("Play has started: the forces are fixed now.".into()));
+                }
+                doc.meta.name = name.get_untracked();
+                doc.meta.updated = platform::now();
+                doc.body = AnyCampaign::RaceForX(c).body();
+                store::save(&mut LocalStorage, &doc).map(|_| id.clone()).map_err(|e| e.to_string())
+            }
+            _ => create(&name.get_untracked(), AnyCampaign::RaceForX(c)),
+        };
+        match result {
+            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
+            Err(e) => error.set(Some(e)),
+        }
+    };
+
+    view! {
+        <section class="page wizard" data-testid="wizard">
+            <h1>{if edit.is_some() { "Edit campaign setup" } else { "New Race for X campaign" }}</h1>
+            <div class="field">
+                <label for="c-name">"Campaign name"</label>
+                <input id="c-name" type="text" class="wide" data-testid="wizard-name" prop:value=move || name.get() on:change=move |ev| name.set(event_target_value(&ev))/>
+            </div>
+            <h2>"Campaign size"</h2>
+            <table class="size-table">
+                <thead><tr><th></th>{CampaignSize::ALL.iter().map(|c| {
+                    let c = *c;
+                    view! { <th><button class="btn seg" class:on=move || size.get() == c data-testid=format!("size-{}", c.name().to_lowercase()) on:click=move |_| size.set(c)>{c.name()}</button></th> }
+                }).collect_view()}</tr></thead>
+                <tbody>{tables::SIZE_POINTS.iter().map(|(s, what, pts)| view! {
+                    <tr><td>{format!("{} {}", s.name(), what)}</td>{pts.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
+                }).collect_view()}</tbody>
+            </table>
+            <h2>"Players"</h2>
+            <div class="row">
+                {[0usize, 1].map(|i| view! {
+                    <label class="field">
+                        <span>{if i == 0 { "Player A (first route)" } else { "Player B (second route)" }}</span>
+                        <input type="text" data-testid=format!("player-{i}") prop:value=move || players[i].get() on:change=move |ev| players[i].set(event_target_value(&ev))/>
+                    </label>
+                }).collect_view()}
+            </div>
+            {[0usize, 1].map(|i| view! {
+                <details class="orbat-box">
+                    <summary><h2>{move || format!("{}'s offensive orbat", players[i].get())}</h2>
+                        <span class="hint">{move || orbats[i].with(|o| format!("{} units, {} stands: tap to edit", o.units.len(), o.stand_count()))}</span></summary>
+                    <OrbatEditor orbat=orbats[i]/>
+                </details>
+            }).collect_view()}
+            <details class="orbat-box">
+                <summary><h2>"Defensive orbats"</h2><span class="hint">"S1 to S4, options A and B: tap to edit"</span></summary>
+                <p class="hint">"One element per line. Prefilled with the small-campaign examples from the rules."</p>
+                <div class="defence-grid">
+                    {defence.into_iter().map(|(s, o, text)| view! {
+                        <label class="field">
+                            <span>{move || format!("{} option {} ({} points)", s.name(), o.name(), tables::points(s, size.get()))}</span>
+                            <textarea rows="5" prop:value=move || text.get() on:change=move |ev| text.set(event_target_value(&ev))></textarea>
+                        </label>
+                    }).collect_view()}
+                </div>
+            </details>
+            {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            <div class="actions">
+                <a class="btn big" href="#/">"Cancel"</a>
+                <button class="btn primary big" data-testid="create-campaign" disabled=move || problem.get().is_some() on:click=submit>
+                    {if edit.is_some() { "Save setup" } else { "Create campaign" }}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+fn kind_from(s: &str) -> Option<UnitKind> {
+    UnitKind::ALL.into_iter().find(|k| format!("{k:?}") == s)
+}
+fn stand_kind_from(s: &str) -> Option<StandKind> {
+    StandKind::ALL.into_iter().find(|k| format!("{k:?}") == s)
+}
+
+/// Edits an orbat. Text fields commit on change (not per keystroke) so typing keeps focus.
+#[component]
+pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
+    let edit = move |f: &dyn Fn(&mut Orbat)| orbat.update(|o| f(o));
+    view! {
+        <div class="orbat-editor" data-testid="orbat-editor">
+            <div class="actions">
+                <button class="btn small" on:click=move |_| orbat.set(sample::russian_battalion("Rifle Battalion"))>"Fill with the sample battalion"</button>
+                <button class="btn small danger" on:click=move |_| orbat.set(Orbat { formations: vec![], units: vec![] })>"Clear"</button>
+            </div>
+            <h3>"Companies and battalions"</h3>
+            {move || orbat.with(|o| o.formations.iter().enumerate().map(|(fi, f)| {
+                let battalions: Vec<(usize, String)> = o.formations.iter().enumerate().filter(|(j, x)| *j != fi && x.kind == FormationKind::Battalion).map(|(j, x)| (j, x.name.clone())).collect();
+                let parent = f.parent.map(|p| p.to_string()).unwrap_or_default();
+                view! {
+                    <div class="row formation">
+                        <input type="text" prop:value=f.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.formations[fi].name = v.clone()); }/>
+                        <select on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| { o.formations[fi].kind = if v == "Battalion" { FormationKind::Battalion } else { FormationKind::Company }; if v == "Battalion" { o.formations[fi].parent = None; } }); }>
+                            <option value="Company" selected=f.kind == FormationKind::Company>"Company"</option>
+                            <option value="Battalion" selected=f.kind == FormationKind::Battalion>"Battalion"</option>
+                        </select>
+                        {(f.kind == FormationKind::Company).then(|| view! {
+                            <select on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.formations[fi].parent = v.parse().ok()); }>
+                                <option value="" selected=parent.is_empty()>"No battalion"</option>
+                                {battalions.into_iter().map(|(j, n)| view! { <option value=j.to_string() selected=parent == j.to_string()>{n}</option> }).collect_view()}
+                            </select>
+                        })}
+                        <button class="btn small danger" on:click=move |_| edit(&|o| remove_formation(o, fi))>"Remove"</button>
+                    </div>
+                }
+            }).collect_view())}
+            <button class="btn small" on:click=move |_| edit(&|o| o.formations.push(Formation { name: format!("Company {}", o.formations.len() + 1), kind: FormationKind::Company, parent: None }))>"+ Company or battalion"</button>
+            <h3>"Units"</h3>
+            {move || orbat.with(|o| o.units.iter().enumerate().map(|(ui, u)| {
+                let formations: Vec<(usize, String)> = o.formations.iter().enumerate().map(|(j, f)| (j, f.name.clone())).collect();
+                let current = u.formation.map(|f| f.to_string()).unwrap_or_default();
+                let kind = u.kind;
+                view! {
+                    <div class="unit-edit" data-testid="unit-edit">
+                        <div class="row">
+                            <input type="text" prop:value=u.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].name = v.clone()); }/>
+                            <select on:change=move |ev| { let v = event_target_value(&ev); if let Some(k) = kind_from(&v) { edit(&|o| o.units[ui].kind = k); } }>
+                                {UnitKind::ALL.into_iter().map(|k| view! { <option value=format!("{k:?}") selected=k == kind>{k.name()}</option> }).collect_view()}
+                            </select>
+                            <select on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].formation = v.parse().ok()); }>
+                                <option value="" selected=current.is_empty()>"Attached (no company)"</option>
+                                {formations.into_iter().map(|(j, n)| view! { <option value=j.to_string() selected=current == j.to_string()>{n}</option> }).collect_view()}
+                            </select>
+                            <button class="btn small danger" on:click=move |_| edit(&|o| { o.units.remove(ui); })>"Remove unit"</button>
+                        </div>
+                        <div class="stands-edit">
+                            {u.stands.iter().enumerate().map(|(si, s)| {
+                                let sk = s.kind;
+                                view! {
+                                    <span class="stand-edit">
+                                        <select on:change=move |ev| { let v = event_target_value(&ev); if let Some(k) = stand_kind_from(&v) { edit(&|o| o.units[ui].stands[si].kind = k); } }>
+                                            {StandKind::ALL.into_iter().map(|k| view! { <option value=format!("{k:?}") selected=k == sk>{k.name()}</option> }).collect_view()}
+                                        </select>
+                                        <input type="text" size="10" prop:value=s.label.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].stands[si].label = v.clone()); }/>
+                                        <button class="btn small" aria-label="Remove stand" on:click=move |_| edit(&|o| { o.units[ui].stands.remove(si); })>"\u{2715}"</button>
+                                    </span>
+                                }
+                            }).collect_view()}
+                            <button class="btn small" on:click=move |_| edit(&|o| o.units[ui].stands.push(Stand { kind: StandKind::Squad, label: "Rifle".into() }))>"+ Stand"</button>
+                        </div>
+                    </div>
+                }
+            }).collect_view())}
+            <button class="btn small" data-testid="add-unit" on:click=move |_| edit(&|o| o.units.push(Unit { name: format!("Unit {}", o.units.len() + 1), kind: UnitKind::RiflePlatoon, formation: None, stands: vec![Stand { kind: StandKind::Pc, label: "PC".into() }, Stand { kind: StandKind::Squad, label: "Rifle".into() }] }))>"+ Unit"</button>
+        </div>
+    }
+}
+
+/// Removes a formation and renumbers the references to the ones after it.
+fn remove_formation(o: &mut Orbat, fi: usize) {
+    o.formations.remove(fi);
+    let fix = |r: &mut Option<u16>| {
+        *r = match *r {
+            Some(x) if x as usize == fi => None,
+            Some(x) if x as usize > fi => Some(x - 1),
+            other => other,
+        }
+    };
+    for f in &mut o.formations {
+        fix(&mut f.parent);
+    }
+    for u in &mut o.units {
+        fix(&mut u.formation);
+    }
+}

@@ -1,0 +1,121 @@
+//! Components in a real browser (wasm-bindgen-test in headless Chromium): the dice widget and
+//! the secret offensive-action phase of Race for X.
+#![cfg(target_arch = "wasm32")]
+
+use field_desk::engine::odds::Chance;
+use field_desk::engine::{Campaign, DiceSpec, Die, Modifier, RollPreview};
+use field_desk::systems::race_for_x::{sample, Phase, RaceForX};
+use field_desk::ui::dice::{DiceChoice, DiceRoll};
+use field_desk::ui::rfx::{phases::PhaseView, Rfx};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> web_sys::HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
+}
+
+fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
+    find(root, testid).map(|e| e.inner_text()).unwrap_or_default()
+}
+
+fn type_into(input: &web_sys::HtmlElement, value: &str) {
+    let input: web_sys::HtmlInputElement = input.clone().unchecked_into();
+    input.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn dice_widget_shows_odds_checks_typed_dice_and_rolls() {
+    let root = container();
+    let got = RwSignal::new(Vec::<DiceChoice>::new());
+    let preview = Signal::derive(|| {
+        Some(RollPreview {
+            title: "Test".into(),
+            dice: DiceSpec::one(Die::D6),
+            modifiers: vec![Modifier { label: "Advanced 1 zone last turn".into(), value: 1 }],
+            odds: vec![("Advance".into(), Chance::new(1, 2)), ("Stay".into(), Chance::new(1, 2))],
+            note: None,
+        })
+    });
+    let on_roll = Callback::new(move |c: DiceChoice| {
+        got.update(|v| v.push(c));
+        Ok(())
+    });
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <DiceRoll preview=preview label="test".to_string() on_roll=on_roll/> });
+    leptos::task::tick().await;
+
+    assert_eq!(text(&root, "dice-spec"), "1d6");
+    assert!(text(&root, "odds").contains("50%"), "odds: {}", text(&root, "odds"));
+    assert!(text(&root, "modifiers").contains("+1"));
+
+    // An out-of-range entry is refused with a message and plays nothing.
+    type_into(&find(&root, "dice-input").unwrap(), "7");
+    leptos::task::tick().await;
+    find(&root, "dice-submit").unwrap().click();
+    leptos::task::tick().await;
+    assert!(text(&root, "dice-error").contains("1 to 6"), "error: {}", text(&root, "dice-error"));
+    assert!(got.get_untracked().is_empty());
+
+    // A good typed die, a tapped face, and an app roll.
+    type_into(&find(&root, "dice-input").unwrap(), "3");
+    leptos::task::tick().await;
+    find(&root, "dice-submit").unwrap().click();
+    leptos::task::tick().await;
+    find(&root, "face-5").unwrap().click();
+    find(&root, "roll-app").unwrap().click();
+    leptos::task::tick().await;
+    assert_eq!(got.get_untracked(), vec![DiceChoice::Typed(vec![3]), DiceChoice::Typed(vec![5]), DiceChoice::App]);
+    assert!(find(&root, "dice-error").is_none(), "error cleared after a good roll");
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+async fn secret_actions_stay_hidden_until_both_have_chosen() {
+    let root = container();
+    let campaign = RwSignal::new(Campaign::<RaceForX>::new(sample::sample_setup()).unwrap());
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let state = Memo::new(move |_| campaign.with(|c| c.state().clone()));
+        let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
+        provide_context(Rfx { campaign, state, setup });
+        view! { <PhaseView/> }
+    });
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "phase-title"), "Offensive actions");
+
+    find(&root, "reveal-A").unwrap().click();
+    leptos::task::tick().await;
+    assert!(find(&root, "secret-choice").is_some());
+    find(&root, "choose-attack").unwrap().click();
+    leptos::task::tick().await;
+    // Back on the hand-over screen: Anna's choice is not shown anywhere.
+    assert!(find(&root, "secret-choice").is_none());
+    assert!(text(&root, "handover-A").contains("has chosen"));
+    assert!(!root.inner_text().contains("Attack"), "choice leaked: {}", root.inner_text());
+
+    find(&root, "reveal-B").unwrap().click();
+    leptos::task::tick().await;
+    find(&root, "choose-regroup").unwrap().click();
+    leptos::task::tick().await;
+    assert_eq!(campaign.with_untracked(|c| c.state().phase), Phase::TypeOfBattle);
+    assert_eq!(text(&root, "phase-title"), "Type of battle");
+    assert!(text(&root, "battle-summary").contains("Anna: Attack"));
+
+    // A typed 4 under Attack with no modifiers: Prepared Defence, then forces.
+    find(&root, "face-4").unwrap().click();
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "phase-title"), "Forces on table");
+    assert!(text(&root, "force-info").contains("Field 9 of 19"), "{}", text(&root, "force-info"));
+    drop(handle);
+}
