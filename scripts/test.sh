@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Full check of Field Desk, failing fast: native tests, wasm tests in headless Chromium,
+# release build, end-to-end tests against the release build, then figures (bench, sizes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+STEPS=7
+step_no=0
+step_start=0
+summary=()
+
+step() {
+  finish_step
+  step_no=$((step_no + 1))
+  step_name="$*"
+  step_start=$(date +%s)
+  printf '\n==> [%d/%d] %s\n' "$step_no" "$STEPS" "$step_name"
+}
+finish_step() {
+  if [ "$step_no" -gt 0 ]; then
+    summary+=("$(printf '  [%d/%d] %-84s %4ds' "$step_no" "$STEPS" "$step_name" $(($(date +%s) - step_start)))")
+  fi
+}
+on_exit() {
+  rc=$?
+  if [ "$rc" -ne 0 ] && [ "$step_no" -gt 0 ]; then
+    printf '\n==> FAILED at step [%d/%d] %s (exit %d)\n' "$step_no" "$STEPS" "$step_name" "$rc" >&2
+  fi
+}
+trap on_exit EXIT
+
+step "setup: tools (scripts/setup.sh)"
+bash scripts/setup.sh
+
+step "native tests: cargo test"
+cargo test
+
+step "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --tests"
+# wasm-bindgen-test-runner (the runner in .cargo/config.toml) drives Debian's chromedriver and
+# reads capabilities from webdriver.json in the crate root.
+CHROMEDRIVER=/usr/bin/chromedriver \
+WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}" \
+  cargo test --target wasm32-unknown-unknown --tests
+
+step "release build: trunk build --release (into dist/)"
+trunk build --release
+
+step "end-to-end tests: node --test tests/e2e/*.test.mjs"
+shopt -s nullglob
+e2e_files=(tests/e2e/*.test.mjs)
+shopt -u nullglob
+[ "${#e2e_files[@]}" -gt 0 ] || { echo "no tests/e2e/*.test.mjs files" >&2; exit 1; }
+node --test "${e2e_files[@]}"
+
+step "figures: cargo bench --bench replay"
+cargo bench --bench replay
+
+step "figures: release sizes (scripts/sizes.sh)"
+bash scripts/sizes.sh
+
+finish_step
+printf '\n==> all steps passed\n'
+printf '%s\n' "${summary[@]}"

@@ -1,0 +1,297 @@
+// Shared helpers for the end-to-end tests (run with `node --test tests/e2e/*.test.mjs`).
+//
+// - startServer(): plain-Node static server for the release build in dist/, mounted under the
+//   sub-path /field-desk/ so every test proves the relative-URL build works below a sub-path.
+// - launchBrowser(): Debian's /usr/bin/chromium driven by playwright-core (no browser download).
+// - newPage(browser, viewport, t): fresh context (fresh profile) recording console errors and
+//   page errors; a Rust panic in the page fails the test.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+export const BASE_PATH = '/field-desk/';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', // root in a container: Chromium's sandbox cannot start
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/**
+ * Serve `dir` (default dist/) under `basePath` (default /field-desk/) on 127.0.0.1, random port.
+ * GET/HEAD only; `${basePath}` and directories serve their index.html; `/field-desk` redirects to
+ * `/field-desk/`; anything else (including every path outside basePath) is a 404.
+ * Returns { url, origin, port, requests, close }; `requests` logs { method, path, status }.
+ */
+export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {}) {
+  const root = path.resolve(dir);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html not found: run \`trunk build --release\` first`);
+  }
+  const requests = [];
+
+  const server = http.createServer((req, res) => {
+    const send = (status, headers, body) => {
+      requests.push({ method: req.method, path: req.url, status });
+      res.writeHead(status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    const notFound = () => send(404, { 'content-type': 'text/plain; charset=utf-8' }, 'not found\n');
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }, 'method not allowed\n');
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    } catch {
+      return notFound();
+    }
+    if (pathname === basePath.replace(/\/$/, '')) {
+      return send(301, { location: basePath }, '');
+    }
+    if (!pathname.startsWith(basePath)) return notFound();
+
+    let file = path.resolve(root, '.' + path.posix.normalize('/' + pathname.slice(basePath.length)));
+    if (file !== root && !file.startsWith(root + path.sep)) return notFound(); // path traversal
+    try {
+      if (fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      const body = fs.readFileSync(file);
+      const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      return send(200, {
+        'content-type': type,
+        'content-length': body.length,
+        'cache-control': 'no-cache',
+      }, body);
+    } catch {
+      return notFound();
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: origin + basePath,
+    origin,
+    port,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Headless Debian Chromium through playwright-core. */
+export async function launchBrowser(options = {}) {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
+}
+
+const PANIC_RE = /panicked at|RuntimeError: unreachable/;
+
+/**
+ * A page in a fresh browser context (fresh profile: no storage, no service worker).
+ * Records console errors and uncaught page errors in `errors` (strings); Rust panics
+ * (console_error_panic_hook's "panicked at", or a wasm `unreachable` trap) also in `panics`.
+ * With the node:test context `t`, the context is closed after the test and the test fails if the
+ * page panicked. `guard(promise)` rejects as soon as the page panics (instead of timing out).
+ * Returns { page, context, errors, panics, guard, assertNoPanic, close }.
+ */
+export async function newPage(browser, { width = 1024, height = 768 } = {}, t = undefined) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000); // a missing element fails the test in 10 s, not 30 s
+  const errors = [];
+  const panics = [];
+  let rejectPanic;
+  const panicked = new Promise((_, reject) => {
+    rejectPanic = reject;
+  });
+  panicked.catch(() => {}); // only observed through guard()
+
+  const record = (text) => {
+    errors.push(text);
+    if (PANIC_RE.test(text)) {
+      panics.push(text);
+      rejectPanic(new Error(`the page panicked: ${text}`));
+    }
+  };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') record(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => record(`pageerror: ${err.stack || err.message || err}`));
+
+  const assertNoPanic = () => {
+    if (panics.length > 0) {
+      throw new Error(`the page panicked:\n${panics.join('\n')}`);
+    }
+  };
+  const guard = (promise) => Promise.race([promise, panicked]);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await context.close();
+  };
+
+  if (t) {
+    t.after(async () => {
+      for (const e of errors) t.diagnostic(`page error: ${e}`);
+      await close();
+      assertNoPanic();
+    });
+  }
+  return { page, context, errors, panics, guard, assertNoPanic, close };
+}
+
+/** Absolute path for a screenshot under target/screenshots/ (the directory is created). */
+export function screenshotPath(name) {
+  const dir = path.join(REPO_ROOT, 'target', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+// ---- Small driving helpers for the campaign tests (playwright-core has no `expect`). ----
+
+/** Locator for a data-testid. */
+export function tid(page, id) {
+  return page.locator(`[data-testid="${id}"]`);
+}
+
+/**
+ * Polls until `fn()` returns a truthy value (returned) or `timeout` ms pass (throws with the
+ * last value seen, described by `what`).
+ */
+export async function waitFor(fn, what = 'condition', timeout = 5_000) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last seen: ${String(last)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Waits until the locator's text matches (a RegExp, or a string it must contain); returns it. */
+export async function waitText(locator, expected, timeout = 5_000) {
+  let seen = '';
+  try {
+    await waitFor(async () => {
+      seen = (await locator.first().textContent({ timeout: 500 })) ?? '';
+      return expected instanceof RegExp ? expected.test(seen) : seen.includes(expected);
+    }, `text ${expected}`, timeout);
+  } catch {
+    throw new Error(`expected text ${expected} but saw ${JSON.stringify(seen)}`);
+  }
+  return seen;
+}
+
+// ---- Race for X: one call per step of play (dice always typed in, so outcomes are fixed). ----
+
+/** Opens the app's list and starts the sample campaign; returns its id (from the URL hash). */
+export async function startSample(page, url) {
+  await page.goto(url);
+  await tid(page, 'start-sample').click();
+  await waitText(tid(page, 'phase-title'), 'Offensive actions', 10_000);
+  const m = /#\/c\/([0-9a-f]+)\//.exec(page.url());
+  if (!m) throw new Error(`no campaign id in ${page.url()}`);
+  return m[1];
+}
+
+/** Waits for the "Last:" line to show the decision just taken. */
+export function lastStep(page, expected) {
+  return waitText(tid(page, 'last-step'), expected);
+}
+
+/** A player's secret choice: side 'A' or 'B', action 'attack' or 'regroup'. */
+export async function choose(page, side, action) {
+  await tid(page, `reveal-${side}`).click();
+  await tid(page, `choose-${action}`).click();
+  await tid(page, 'secret-choice').waitFor({ state: 'detached' });
+}
+
+/** Taps face `n` of a single-die roll and waits for the log line it makes. */
+export async function tapDie(page, n, expectedLast) {
+  await tid(page, `face-${n}`).click();
+  if (expectedLast) await lastStep(page, expectedLast);
+}
+
+/** Types a pool of dice ("5 2 6") and waits for the log line it makes. */
+export async function typeDice(page, text, expectedLast) {
+  await tid(page, 'dice-input').fill(text);
+  await tid(page, 'dice-submit').click();
+  if (expectedLast) await lastStep(page, expectedLast);
+}
+
+/** Clicks unit toggles by orbat index (toggling: a second click takes a unit off again). */
+export async function toggleUnits(page, units) {
+  for (const u of units) await page.locator(`[data-testid="unit-toggle"][data-unit="${u}"]`).click();
+}
+
+/** Fills in the outcome form (objectives 0..2, stands exited, killed "unit-stand" refs). */
+export async function fillOutcome(page, { objectives = 0, exited = 0, killed = [] }) {
+  await tid(page, `objectives-${objectives}`).click();
+  for (let i = 0; i < exited; i++) await tid(page, 'exited-plus').click();
+  await waitText(tid(page, 'exited'), String(exited));
+  for (const k of killed) await page.locator(`[data-testid="kill-toggle"][data-stand="${k}"]`).click();
+}
+
+/** The phase title once it reads `name`. */
+export function phase(page, name, timeout) {
+  return waitText(tid(page, 'phase-title'), name, timeout);
+}
+
+/** The dice widget's odds table as { "what": "pct" }. */
+export async function readOdds(page) {
+  await tid(page, 'odds').first().waitFor();
+  const rows = await page.locator('[data-testid="odds"] tr').evaluateAll((trs) =>
+    trs.map((tr) => [tr.querySelector('.odds-what')?.textContent ?? '', tr.querySelector('.odds-pct')?.textContent ?? '']),
+  );
+  return Object.fromEntries(rows);
+}
