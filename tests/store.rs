@@ -154,3 +154,87 @@ fn write_fixture() {
     let doc = Document::new(meta("fixture1", "Fixture: one turn", 1_763_700_000_000.0), &AnyCampaign::RaceForX(one_turn()));
     std::fs::write("tests/fixtures/race-for-x-format-1.json", serde_json::to_string_pretty(&doc).unwrap()).unwrap();
 }
+
+fn doc_of(id: &str, c: &Campaign<RaceForX>, t: f64) -> Document {
+    Document::new(meta(id, "Shared", t), &AnyCampaign::RaceForX(c.clone()))
+}
+
+#[test]
+fn import_plans_never_overwrite_silently() {
+    use field_desk::store::ImportPlan;
+    let mut m = Memory::default();
+    let full = one_turn();
+    // The same campaign, two decisions earlier.
+    let mut early = Campaign::<RaceForX>::replay(full.setup().clone(), full.journal()[..full.journal().len() - 2].to_vec()).unwrap();
+
+    // Nothing stored: a new campaign, keeping its id.
+    let incoming = doc_of("x", &full, 10.0);
+    assert_eq!(store::plan_import(&m, &incoming).unwrap(), ImportPlan::New);
+    assert_eq!(store::import(&mut m, &incoming, &ImportPlan::New, "fresh", 11.0).unwrap(), "x");
+
+    // The same again: nothing to do.
+    assert_eq!(store::plan_import(&m, &incoming).unwrap(), ImportPlan::AlreadyHere { id: "x".into() });
+
+    // Stored copy behind the incoming one: an update, keeping the local name.
+    store::save(&mut m, &Document { meta: meta("x", "My name", 1.0), ..doc_of("x", &early, 1.0) }).unwrap();
+    let plan = store::plan_import(&m, &incoming).unwrap();
+    assert_eq!(plan, ImportPlan::Update { id: "x".into(), new_lines: 2 });
+    store::import(&mut m, &incoming, &plan, "fresh", 12.0).unwrap();
+    let (d, c) = store::load(&m, "x").unwrap();
+    assert_eq!(d.meta.name, "My name");
+    assert_eq!(c.turn(), 2);
+
+    // Incoming older than stored: kept as a copy, stored untouched.
+    let older = doc_of("x", &early, 5.0);
+    let plan = store::plan_import(&m, &older).unwrap();
+    assert_eq!(plan, ImportPlan::Older { id: "x".into() });
+    assert_eq!(store::import(&mut m, &older, &plan, "copy1", 13.0).unwrap(), "copy1");
+    assert_eq!(store::load(&m, "x").unwrap().1.turn(), 2);
+
+    // Diverged: both kept.
+    early.decide(Decision::ChooseAction { side: Side::B, action: OffensiveAction::Attack }, DiceInput::Typed(vec![])).ok();
+    early.undo();
+    let diverged = doc_of("x", &early, 6.0);
+    let plan = store::plan_import(&m, &diverged).unwrap();
+    assert_eq!(plan, ImportPlan::Diverged { id: "x".into() });
+    store::import(&mut m, &diverged, &plan, "copy2", 14.0).unwrap();
+    assert_eq!(store::list(&m).unwrap().len(), 3);
+    assert_eq!(store::load(&m, "x").unwrap().0.body, incoming.body);
+}
+
+#[test]
+fn an_older_tab_cannot_overwrite_a_newer_save() {
+    let mut m = Memory::default();
+    let full = one_turn();
+    let early = Campaign::<RaceForX>::replay(full.setup().clone(), full.journal()[..5].to_vec()).unwrap();
+    store::save_guarded(&mut m, &doc_of("t", &early, 1.0)).unwrap();
+    store::save_guarded(&mut m, &doc_of("t", &full, 2.0)).unwrap();
+    assert_eq!(store::save_guarded(&mut m, &doc_of("t", &early, 3.0)), Err(StoreError::Stale));
+    assert_eq!(store::load(&m, "t").unwrap().0.body, doc_of("t", &full, 0.0).body);
+}
+
+#[test]
+fn backup_file_round_trip_and_bad_files() {
+    let mut m = Memory::default();
+    store::save(&mut m, &doc_of("one", &one_turn(), 1.0)).unwrap();
+    store::save(&mut m, &doc_of("two", &Campaign::new(sample::sample_setup()).unwrap(), 2.0)).unwrap();
+    m.set(&store::key("bad"), "not json").unwrap();
+    let text = store::backup(&m).unwrap().to_json();
+    let read = field_desk::share::read_file(&text).unwrap();
+    assert_eq!(read.len(), 3);
+    assert_eq!(read.iter().filter(|r| r.is_ok()).count(), 2, "the broken one is carried but reported");
+    // A single exported campaign reads as one.
+    let single = field_desk::share::read_file(&doc_of("one", &one_turn(), 1.0).to_json()).unwrap();
+    assert_eq!(single.len(), 1);
+    assert!(matches!(field_desk::share::read_file("{}"), Err(LoadError::NotACampaign(_))));
+    assert!(matches!(field_desk::share::read_file("garbage"), Err(LoadError::NotACampaign(_))));
+    let mut future: serde_json::Value = serde_json::from_str(&text).unwrap();
+    future["format"] = serde_json::json!(FORMAT + 1);
+    assert_eq!(field_desk::share::read_file(&future.to_string()), Err(LoadError::TooNew { format: FORMAT + 1 }));
+    // Settings survive a round trip and unreadable settings fall back to defaults.
+    let s = store::Settings { last_backup: Some(5.0), persisted: Some(true) };
+    store::save_settings(&mut m, &s).unwrap();
+    assert_eq!(store::settings(&m), s);
+    m.set(store::SETTINGS_KEY, "{{{").unwrap();
+    assert_eq!(store::settings(&m), store::Settings::default());
+}

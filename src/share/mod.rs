@@ -107,3 +107,38 @@ impl Document {
         }
     }
 }
+
+/// `kind` of a backup file.
+pub const BACKUP_KIND: &str = "field-desk-backup";
+
+/// Reads a file the player picked: one campaign, or a backup of several. Each campaign is
+/// checked on its own; one bad campaign does not hide the good ones.
+pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+    if value.get("kind").and_then(|k| k.as_str()) == Some(BACKUP_KIND) {
+        let backup: Backup = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        if backup.format > FORMAT {
+            return Err(LoadError::TooNew { format: backup.format });
+        }
+        Ok(backup
+            .campaigns
+            .into_iter()
+            .map(|v| {
+                let doc: Document = serde_json::from_value(migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
+                doc.open()?;
+                Ok(doc)
+            })
+            .collect())
+    } else {
+        let doc = Document::from_json(text)?;
+        doc.open()?;
+        Ok(vec![Ok(doc)])
+    }
+}
+
+impl Backup {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("backups serialise")
+    }
+}

@@ -26,6 +26,8 @@ pub enum StoreError {
     Unavailable(String),
     NotFound(String),
     Load(LoadError),
+    /// Another tab or device saved a later point of this campaign; this copy is older.
+    Stale,
 }
 
 impl fmt::Display for StoreError {
@@ -38,6 +40,10 @@ impl fmt::Display for StoreError {
             StoreError::Unavailable(why) => write!(f, "The browser's storage cannot be used ({why}). Changes will not be kept."),
             StoreError::NotFound(id) => write!(f, "No campaign \"{id}\" is stored here."),
             StoreError::Load(e) => e.fmt(f),
+            StoreError::Stale => write!(
+                f,
+                "This campaign was changed in another tab or window. The newer version is kept; reload to continue from it."
+            ),
         }
     }
 }
@@ -163,4 +169,124 @@ impl Backend for Memory {
         self.map.remove(key);
         Ok(())
     }
+}
+
+/// What importing a campaign (from a link or a file) would do, decided before anything is
+/// written so the player can confirm.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportPlan {
+    /// Not stored here: it becomes a new campaign.
+    New,
+    /// The stored copy is the same, move for move.
+    AlreadyHere { id: String },
+    /// The stored copy is behind: its history is the start of the incoming one.
+    Update { id: String, new_lines: usize },
+    /// The stored copy is ahead: the incoming one is older and would lose moves.
+    Older { id: String },
+    /// Both went on differently from a common start: both are kept.
+    Diverged { id: String },
+}
+
+/// Compares an incoming campaign with what is stored under its id.
+pub fn plan_import(b: &dyn Backend, incoming: &Document) -> Result<ImportPlan, StoreError> {
+    let id = incoming.meta.id.clone();
+    let Some(raw) = b.get(&key(&id))? else { return Ok(ImportPlan::New) };
+    let stored = match Document::from_json(&raw) {
+        Ok(d) => d,
+        // A broken stored copy is never overwritten: the import goes in beside it.
+        Err(_) => return Ok(ImportPlan::Diverged { id }),
+    };
+    Ok(if stored.body == incoming.body {
+        ImportPlan::AlreadyHere { id }
+    } else if incoming.body.extends(&stored.body) {
+        let new_lines = incoming.body.journal_len() - stored.body.journal_len();
+        ImportPlan::Update { id, new_lines }
+    } else if stored.body.extends(&incoming.body) {
+        ImportPlan::Older { id }
+    } else {
+        ImportPlan::Diverged { id }
+    })
+}
+
+/// Carries out a plan. `New` keeps the incoming id (the same campaign on a new device);
+/// `Diverged` and `Older` store a copy under `fresh_id`, so nothing stored is overwritten;
+/// `Update` replaces the stored copy, which is a prefix of the incoming one. Returns the id
+/// the campaign now has here.
+pub fn import(b: &mut dyn Backend, incoming: &Document, plan: &ImportPlan, fresh_id: &str, now: f64) -> Result<String, StoreError> {
+    incoming.open().map_err(StoreError::Load)?;
+    let mut doc = incoming.clone();
+    match plan {
+        ImportPlan::AlreadyHere { id } => return Ok(id.clone()),
+        ImportPlan::New => {}
+        ImportPlan::Update { id, .. } => {
+            // Check again right before writing: never replace a copy that is not a prefix.
+            if let Some(raw) = b.get(&key(id))? {
+                let stored = Document::from_json(&raw).map_err(StoreError::Load)?;
+                if !incoming.body.extends(&stored.body) {
+                    return Err(StoreError::Stale);
+                }
+                doc.meta.name = stored.meta.name;
+                doc.meta.created = stored.meta.created;
+            }
+        }
+        ImportPlan::Older { .. } | ImportPlan::Diverged { .. } => {
+            doc.meta.id = fresh_id.to_string();
+            doc.meta.name = format!("{} (imported copy)", incoming.meta.name);
+            doc.meta.created = now;
+        }
+    }
+    doc.meta.updated = now;
+    save(b, &doc)?;
+    Ok(doc.meta.id)
+}
+
+/// Saves a campaign only if what is stored under its id is an earlier point of the same
+/// history (or absent), so a tab holding an older copy can never overwrite a newer one.
+pub fn save_guarded(b: &mut dyn Backend, doc: &Document) -> Result<(), StoreError> {
+    if let Some(raw) = b.get(&key(&doc.meta.id))? {
+        if let Ok(stored) = Document::from_json(&raw) {
+            if !doc.body.extends(&stored.body) {
+                return Err(StoreError::Stale);
+            }
+        }
+    }
+    save(b, doc)
+}
+
+/// Key of the app's own settings.
+pub const SETTINGS_KEY: &str = "fielddesk.settings";
+
+/// Small facts the app remembers about this device.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Settings {
+    /// When "back up everything" last wrote a file (ms since 1970).
+    #[serde(default)]
+    pub last_backup: Option<f64>,
+    /// The browser's answer to the request for persistent storage, once asked.
+    #[serde(default)]
+    pub persisted: Option<bool>,
+}
+
+/// Reads the settings; unreadable settings read as defaults (they hold nothing precious).
+pub fn settings(b: &dyn Backend) -> Settings {
+    b.get(SETTINGS_KEY).ok().flatten().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+pub fn save_settings(b: &mut dyn Backend, s: &Settings) -> Result<(), StoreError> {
+    b.set(SETTINGS_KEY, &serde_json::to_string(s).expect("settings serialise"))
+}
+
+/// Every stored campaign that opens, as one backup file; broken ones go in raw so that
+/// nothing is left out.
+pub fn backup(b: &dyn Backend) -> Result<crate::share::Backup, StoreError> {
+    let mut campaigns = Vec::new();
+    for k in b.keys()? {
+        if !k.starts_with(PREFIX) {
+            continue;
+        }
+        if let Some(raw) = b.get(&k)? {
+            campaigns.push(serde_json::from_str(&raw).unwrap_or(serde_json::Value::String(raw)));
+        }
+    }
+    Ok(crate::share::Backup { format: crate::share::FORMAT, kind: crate::share::BACKUP_KIND.into(), campaigns })
 }

@@ -77,9 +77,43 @@ impl AnyCampaign {
             AnyCampaign::RaceForX(c) => c.setup().players.iter().map(|p| p.name.clone()).collect(),
         }
     }
+    /// The last decision in effect, in the players' words.
+    pub fn last_entry(&self) -> Option<String> {
+        match self {
+            AnyCampaign::RaceForX(c) => c
+                .history()
+                .into_iter()
+                .rev()
+                .find(|l| l.kind == crate::engine::HistoryKind::Decision && l.active)
+                .map(|l| l.text),
+        }
+    }
     pub fn turn(&self) -> u32 {
         match self {
             AnyCampaign::RaceForX(c) => c.state().turn,
+        }
+    }
+}
+
+impl Body {
+    pub fn system(&self) -> SystemId {
+        match self {
+            Body::RaceForX { .. } => SystemId::RaceForX,
+        }
+    }
+    /// Lines in the journal (decisions, undos and redos).
+    pub fn journal_len(&self) -> usize {
+        match self {
+            Body::RaceForX { journal, .. } => journal.len(),
+        }
+    }
+    /// Same system and setup, and `older`'s journal is a prefix of this one's: this body is
+    /// `older` played on (or the same).
+    pub fn extends(&self, older: &Body) -> bool {
+        match (self, older) {
+            (Body::RaceForX { setup: s1, journal: j1 }, Body::RaceForX { setup: s2, journal: j2 }) => {
+                s1 == s2 && j1.len() >= j2.len() && j1[..j2.len()] == j2[..]
+            }
         }
     }
 }

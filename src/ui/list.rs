@@ -38,6 +38,26 @@ pub fn CampaignList() -> impl IntoView {
     let confirm_delete = RwSignal::new(None::<(String, String)>);
     let renaming = RwSignal::new(None::<(String, String)>);
     let open = move |id: String| nav.go(Screen::Campaign { id, tab: Tab::Play });
+    let settings = RwSignal::new(store::settings(&LocalStorage));
+    let review = RwSignal::new(None::<(Vec<super::transfer::Incoming>, Vec<String>)>);
+    let file_input = NodeRef::<leptos::html::Input>::new();
+    let on_file = move |_| {
+        let Some(input) = file_input.get_untracked() else { return };
+        leptos::task::spawn_local(async move {
+            match super::transfer::read_picked_file(input.clone()).await {
+                Ok(text) => match crate::share::read_file(&text) {
+                    Ok(docs) => review.set(Some(super::transfer::review(docs))),
+                    Err(e) => banner.set(Some(e.to_string())),
+                },
+                Err(e) => banner.set(Some(e)),
+            }
+            input.set_value("");
+        });
+    };
+    let backup = move |_| match super::transfer::backup_everything() {
+        Ok(_) => settings.set(store::settings(&LocalStorage)),
+        Err(e) => banner.set(Some(e)),
+    };
     let sample = move |_| match start_sample() {
         Ok(id) => open(id),
         Err(e) => banner.set(Some(e)),
@@ -50,6 +70,17 @@ pub fn CampaignList() -> impl IntoView {
                 <button class="btn primary big" data-testid="new-campaign" on:click=move |_| nav.go(Screen::New(crate::systems::SystemId::RaceForX))>"New campaign"</button>
                 <button class="btn big" data-testid="start-sample" on:click=sample>"Play the sample campaign"</button>
                 <a class="btn big" href="#/rules/race-for-x">"Rules reference"</a>
+            </div>
+            <div class="actions backup-row">
+                <button class="btn" data-testid="backup-all" on:click=backup>"Back up everything"</button>
+                <label class="btn file-btn" data-testid="import-file-label">
+                    "Import from a file"
+                    <input type="file" accept=".json,application/json" class="visually-hidden" data-testid="import-file" node_ref=file_input on:change=on_file/>
+                </label>
+                <span class="hint" data-testid="last-backup">{move || match settings.get().last_backup {
+                    Some(t) => format!("Last backup: {}", platform::format_time(t)),
+                    None => "No backup made on this device yet.".to_string(),
+                }}</span>
             </div>
             {move || match listing.get() {
                 Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
@@ -111,6 +142,17 @@ pub fn CampaignList() -> impl IntoView {
                     </ul>
                 }.into_any(),
             }}
+            {move || review.get().map(|(items, errors)| view! {
+                <super::transfer::ImportReview items=items errors=errors on_close=Callback::new(move |_| { review.set(None); version.update(|v| *v += 1); })/>
+            })}
+            <details class="settings" data-testid="settings">
+                <summary>"Storage on this device"</summary>
+                <p data-testid="persist-status">{move || match settings.get().persisted {
+                    Some(true) => "The browser has agreed to keep Field Desk's data (persistent storage).".to_string(),
+                    Some(false) => "The browser has not granted persistent storage: it may clear Field Desk's data when space runs low. Back up regularly, or install the app to the home screen.".to_string(),
+                    None => "Persistent storage has not been requested yet; it is asked for on the first save.".to_string(),
+                }}</p>
+            </details>
             {move || confirm_delete.get().map(|(id, name)| view! {
                 <div class="modal" role="dialog" aria-modal="true" data-testid="confirm-delete">
                     <div class="modal-box">

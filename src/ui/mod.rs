@@ -8,6 +8,7 @@ pub mod log;
 pub mod platform;
 pub mod rfx;
 pub mod route;
+pub mod transfer;
 
 use leptos::prelude::*;
 use route::Screen;
@@ -66,6 +67,23 @@ pub fn App() -> impl IntoView {
             }}
         </main>
     }
+}
+
+/// On the first successful save, asks the browser to keep our storage, and records its answer.
+pub fn ask_persistence_once(banner: RwSignal<Option<String>>) {
+    use crate::store;
+    if store::settings(&platform::LocalStorage).persisted.is_some() {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        if let Some(answer) = platform::request_persistence().await {
+            let mut s = store::settings(&platform::LocalStorage);
+            s.persisted = Some(answer);
+            if let Err(e) = store::save_settings(&mut platform::LocalStorage, &s) {
+                banner.set(Some(e.to_string()));
+            }
+        }
+    });
 }
 
 /// Opens a stored campaign by id and shows its system's screen.

@@ -108,3 +108,20 @@ pub fn format_time(ms: f64) -> String {
     let _ = js_sys::Reflect::set(&opts, &"timeStyle".into(), &"short".into());
     d.to_locale_string("default", &opts).as_string().unwrap_or_default()
 }
+
+/// "2026-11-21" for file names.
+pub fn format_date_for_file(ms: f64) -> String {
+    let d = js_sys::Date::new(&JsValue::from_f64(ms));
+    format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+}
+
+/// Asks the browser to keep this site's storage (not evicted under pressure). Resolves to
+/// the browser's answer, or `None` where the API is missing.
+pub async fn request_persistence() -> Option<bool> {
+    let storage = web_sys::window()?.navigator().storage();
+    let already = wasm_bindgen_futures::JsFuture::from(storage.persisted().ok()?).await.ok()?.as_bool();
+    if already == Some(true) {
+        return Some(true);
+    }
+    wasm_bindgen_futures::JsFuture::from(storage.persist().ok()?).await.ok()?.as_bool()
+}

@@ -64,17 +64,42 @@ pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Tab) -> impl I
     provide_context(rfx);
 
     // Every change is saved at once; a failed save says so and keeps the game in memory.
-    Effect::new(move |prev: Option<usize>| {
+    // A journal that arrived from another tab is already stored: `saved` skips it.
+    let saved = StoredValue::new(campaign.with_untracked(|c| c.journal().len()));
+    Effect::new(move |_| {
         let n = campaign.with(|c| c.journal().len());
-        if prev.is_some_and(|p| p != n) {
-            meta.update_untracked(|m| m.updated = platform::now());
-            let doc = campaign.with_untracked(|c| Document::new(meta.get_untracked(), &AnyCampaign::RaceForX(c.clone())));
-            if let Err(e) = store::save(&mut LocalStorage, &doc) {
-                banner.set(Some(e.to_string()));
+        if n == saved.get_value() {
+            return;
+        }
+        meta.update_untracked(|m| m.updated = platform::now());
+        let doc = campaign.with_untracked(|c| Document::new(meta.get_untracked(), &AnyCampaign::RaceForX(c.clone())));
+        match store::save_guarded(&mut LocalStorage, &doc) {
+            Ok(()) => {
+                saved.set_value(n);
+                super::ask_persistence_once(banner);
+            }
+            Err(e) => banner.set(Some(e.to_string())),
+        }
+    });
+
+    // Another tab changed this campaign: take its newer history.
+    let key = store::key(&meta.get_untracked().id);
+    let listener = window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
+        if ev.key().as_deref() != Some(key.as_str()) {
+            return;
+        }
+        let id = meta.get_untracked().id;
+        if let Ok((doc, AnyCampaign::RaceForX(c))) = store::load(&LocalStorage, &id) {
+            let ours = campaign.with_untracked(|x| AnyCampaign::RaceForX(x.clone()).body());
+            if doc.body.extends(&ours) && doc.body != ours {
+                saved.set_value(c.journal().len());
+                meta.set(doc.meta);
+                campaign.set(c);
+                banner.set(Some("This campaign was updated from another tab.".into()));
             }
         }
-        n
     });
+    on_cleanup(move || listener.remove());
 
     let id = meta.get_untracked().id;
     let edit_href = format!("#/edit/{id}");
@@ -133,6 +158,12 @@ pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Tab) -> impl I
                 Tab::Log => view! { <CampaignLog lines=history on_back_to=back_to/> }.into_any(),
                 Tab::Rules => view! { <reference::RulesReference/> }.into_any(),
             }}
+            <div class="actions">
+                <button class="btn" data-testid="export-campaign" on:click=move |_| {
+                    let doc = campaign.with_untracked(|c| Document::new(meta.get_untracked(), &AnyCampaign::RaceForX(c.clone())));
+                    if let Err(e) = crate::ui::transfer::export_campaign(&doc) { banner.set(Some(e)); }
+                }>"Save to a file"</button>
+            </div>
             <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
         </section>
     }

@@ -1,0 +1,132 @@
+//! Bringing campaigns in (from a file or a share link) and out (files, backups). Every import
+//! shows what it holds and what it would do before anything is written.
+
+use super::platform::{self, LocalStorage};
+use super::route::{Screen, Tab};
+use super::Nav;
+use crate::share::{Document, LoadError};
+use crate::store::{self, ImportPlan};
+use leptos::prelude::*;
+
+/// One incoming campaign, checked, with what importing it would do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Incoming {
+    pub doc: Document,
+    pub plan: ImportPlan,
+    pub summary: Vec<(String, String)>,
+}
+
+pub fn review(docs: Vec<Result<Document, LoadError>>) -> (Vec<Incoming>, Vec<String>) {
+    let mut ok = Vec::new();
+    let mut errors = Vec::new();
+    for d in docs {
+        match d.and_then(|doc| doc.open().map(|c| (doc, c))) {
+            Ok((doc, c)) => match store::plan_import(&LocalStorage, &doc) {
+                Ok(plan) => {
+                    let summary = vec![
+                        ("System".to_string(), c.system().name().to_string()),
+                        ("Campaign".to_string(), doc.meta.name.clone()),
+                        ("Players".to_string(), c.players().join(" vs ")),
+                        ("Where it stands".to_string(), c.status()),
+                        ("Last entry".to_string(), c.last_entry().unwrap_or_else(|| "Nothing played yet".into())),
+                    ];
+                    ok.push(Incoming { doc, plan, summary });
+                }
+                Err(e) => errors.push(e.to_string()),
+            },
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    (ok, errors)
+}
+
+fn plan_text(p: &ImportPlan) -> String {
+    match p {
+        ImportPlan::New => "Not on this device yet: it will be added as a campaign.".into(),
+        ImportPlan::AlreadyHere { .. } => "This device already has exactly this campaign: nothing to do.".into(),
+        ImportPlan::Update { new_lines, .. } => format!(
+            "This device has an earlier point of the same campaign. Bringing it up to date adds {new_lines} history line{}.",
+            if *new_lines == 1 { "" } else { "s" }
+        ),
+        ImportPlan::Older { .. } => "This device already has a later point of this campaign. The incoming copy is older; it will be kept as a separate copy, and yours stays as it is.".into(),
+        ImportPlan::Diverged { .. } => "This device has the same campaign, but the two histories went different ways. Both will be kept: the incoming one as a separate copy.".into(),
+    }
+}
+
+fn action_label(p: &ImportPlan) -> &'static str {
+    match p {
+        ImportPlan::New => "Add this campaign",
+        ImportPlan::AlreadyHere { .. } => "Open it",
+        ImportPlan::Update { .. } => "Bring mine up to date",
+        ImportPlan::Older { .. } | ImportPlan::Diverged { .. } => "Keep both",
+    }
+}
+
+/// A modal listing incoming campaigns with their plans; `on_close` runs when dismissed.
+#[component]
+pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callback<()>) -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let message = RwSignal::new(None::<String>);
+    let single = items.len() == 1;
+    let items = StoredValue::new(items);
+    let apply = move |i: usize| {
+        let it = items.with_value(|v| v[i].clone());
+        match store::import(&mut LocalStorage, &it.doc, &it.plan, &platform::new_id(), platform::now()) {
+            Ok(id) => {
+                if single {
+                    on_close.run(());
+                    nav.go(Screen::Campaign { id, tab: Tab::Play });
+                } else {
+                    message.set(Some(format!("\"{}\" imported.", it.doc.meta.name)));
+                }
+            }
+            Err(e) => message.set(Some(e.to_string())),
+        }
+    };
+    view! {
+        <div class="modal" role="dialog" aria-modal="true" data-testid="import-review">
+            <div class="modal-box wide-box">
+                <h2>"Import"</h2>
+                {errors.into_iter().map(|e| view! { <p class="error" data-testid="import-error">{e}</p> }).collect_view()}
+                {items.with_value(|v| v.iter().enumerate().map(|(i, it)| view! {
+                    <div class="import-item" data-testid="import-item">
+                        <dl class="summary">
+                            {it.summary.iter().map(|(k, v)| view! { <dt>{k.clone()}</dt><dd>{v.clone()}</dd> }).collect_view()}
+                        </dl>
+                        <p class="info" data-testid="import-plan">{plan_text(&it.plan)}</p>
+                        <button class="btn primary big" data-testid="import-apply" on:click=move |_| apply(i)>{action_label(&it.plan)}</button>
+                    </div>
+                }).collect_view())}
+                {move || message.get().map(|m| view! { <p class="info" role="status">{m}</p> })}
+                <div class="actions">
+                    <button class="btn big" data-testid="import-close" on:click=move |_| on_close.run(())>"Close"</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// Reads the text of the first file picked in a file input.
+pub async fn read_picked_file(input: web_sys::HtmlInputElement) -> Result<String, String> {
+    let file = input.files().and_then(|f| f.get(0)).ok_or("No file was picked.")?;
+    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.map_err(|e| platform::js_error_text(&e))?;
+    text.as_string().ok_or_else(|| "The file is not text.".to_string())
+}
+
+/// Downloads one campaign as a JSON file.
+pub fn export_campaign(doc: &Document) -> Result<(), String> {
+    let safe: String = doc.meta.name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    platform::download(&format!("field-desk-{safe}.json"), "application/json", &doc.to_json())
+}
+
+/// Downloads every stored campaign as one file and remembers when.
+pub fn backup_everything() -> Result<f64, String> {
+    let b = store::backup(&LocalStorage).map_err(|e| e.to_string())?;
+    let now = platform::now();
+    let day = platform::format_date_for_file(now);
+    platform::download(&format!("field-desk-backup-{day}.json"), "application/json", &b.to_json())?;
+    let mut s = store::settings(&LocalStorage);
+    s.last_backup = Some(now);
+    store::save_settings(&mut LocalStorage, &s).map_err(|e| e.to_string())?;
+    Ok(now)
+}
