@@ -7,7 +7,7 @@ use super::tables::{self, BattleResult};
 use crate::engine::odds::{at_least, binomial, tally, Chance};
 use crate::engine::{DiceSpec, Die, Modifier, RollPreview};
 
-pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
+pub fn preview(_setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
     let d6 = DiceSpec::one(Die::D6);
     let b = state.current.as_ref()?;
     let p = state.player(b.side);

@@ -1,0 +1,608 @@
+//! Random legal play of the sample campaign: 10,000 decision sequences from a small
+//! deterministic PRNG, with random dice (typed or drawn by the app), undo and redo, and
+//! illegal decisions thrown in. The invariants of the position are checked after every step,
+//! and every transition is checked against the rule it applies.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use field_desk::engine::{Action, Campaign, DecideError, DiceError, DiceInput};
+use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers, replacement_candidates};
+use field_desk::systems::race_for_x::sample::sample_setup;
+use field_desk::systems::race_for_x::state::PlayerState;
+use field_desk::systems::race_for_x::tables::{self, OffensiveAction, RecoveryRow};
+use field_desk::systems::race_for_x::{
+    BattleOutcome, Decision, Orbat, Outcome, Phase, RaceForX, RuleError, Setup, Side, StandKind, StandRef, State,
+};
+
+type Game = Campaign<RaceForX>;
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// True `num` times in `den`.
+    fn one_in(&mut self, num: usize, den: usize) -> bool {
+        self.below(den) < num
+    }
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len())]
+    }
+    fn d6s(&mut self, n: usize) -> Vec<u16> {
+        (0..n).map(|_| self.below(6) as u16 + 1).collect()
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Stats {
+    sequences: usize,
+    steps: usize,
+    undos: usize,
+    redos: usize,
+    refused: usize,
+    wins: [usize; 2],
+    draws: usize,
+    no_battle: usize,
+    retreats: usize,
+    advance2: usize,
+    replacements: usize,
+    recovered: usize,
+    replays: usize,
+}
+
+fn orbat(setup: &Setup, side: Side) -> &Orbat {
+    &setup.players[side.index()].orbat
+}
+
+// ---------------------------------------------------------------------------------------
+// Legal decisions
+// ---------------------------------------------------------------------------------------
+
+/// A force of exactly `n` units honouring the HQ deployment rule.
+fn legal_force(orbat: &Orbat, p: &PlayerState, n: usize, rng: &mut Rng) -> Vec<u16> {
+    let fieldable = rules::fieldable_units(orbat, p);
+    assert!(n <= fieldable.len(), "asked for {n} units, {} can be fielded", fieldable.len());
+    for _ in 0..200 {
+        let mut pool = fieldable.clone();
+        rng.shuffle(&mut pool);
+        let mut set: Vec<u16> = pool[..n].to_vec();
+        for _ in 0..20 {
+            let required = rules::required_hqs(orbat, p, &set);
+            let missing: Vec<u16> = required.iter().copied().filter(|h| !set.contains(h)).collect();
+            if missing.is_empty() && set.len() == n {
+                rng.shuffle(&mut set);
+                return set;
+            }
+            set.extend(missing);
+            while set.len() > n {
+                let required = rules::required_hqs(orbat, p, &set);
+                let removable: Vec<usize> = (0..set.len()).filter(|&i| !required.contains(&set[i])).collect();
+                if removable.is_empty() {
+                    break;
+                }
+                set.remove(rng.pick(&removable));
+            }
+            while set.len() < n {
+                let rest: Vec<u16> = fieldable.iter().copied().filter(|u| !set.contains(u)).collect();
+                set.push(rng.pick(&rest));
+            }
+        }
+    }
+    panic!("no legal force of {n} units found among {fieldable:?}");
+}
+
+/// A random table outcome for the fielded units.
+fn random_outcome(orbat: &Orbat, p: &PlayerState, fielded: &[u16], rng: &mut Rng) -> BattleOutcome {
+    let objectives = [0, 1, 1, 2, 2, 2, 2, 2][rng.below(8)];
+    let mut killed = Vec::new();
+    // Percent of the fielded stands killed; now and then a force is wiped out.
+    let rate = if rng.one_in(1, 12) { 100 } else { rng.pick(&[0usize, 5, 5, 10, 15, 25, 40]) };
+    for r in orbat.stand_refs() {
+        if fielded.contains(&r.unit) && !p.is_lost(r) && rng.one_in(rate, 100) {
+            killed.push(r);
+        }
+    }
+    rng.shuffle(&mut killed);
+    let killed_fighting = killed.iter().filter(|r| orbat.stand(**r).unwrap().kind.is_fighting()).count();
+    let max = rules::fielded_fighting_stands(orbat, p, fielded) - killed_fighting;
+    let exited = if max == 0 || rng.one_in(1, 2) { 0 } else { rng.below(max.min(6) + 1) };
+    BattleOutcome { objectives, exited: exited as u16, killed }
+}
+
+fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
+    let side = s.offensive_side();
+    let b = s.current.as_ref();
+    match s.phase {
+        Phase::ChooseActions => {
+            let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| s.actions[x.index()].is_none()).collect();
+            let action = if rng.one_in(5, 6) { OffensiveAction::Attack } else { OffensiveAction::Regroup };
+            Decision::ChooseAction { side: rng.pick(&open), action }
+        }
+        Phase::TypeOfBattle => Decision::RollBattleType,
+        Phase::FieldForces => {
+            let side = side.unwrap();
+            let units = legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng);
+            Decision::FieldForces { units }
+        }
+        Phase::DefenceRoll => Decision::RollDefence,
+        Phase::Fight => {
+            let b = b.unwrap();
+            match rng.below(20) {
+                0..=3 if b.clock < tables::CLOCK_TICKS => Decision::ClockRoll,
+                7 => Decision::Note { text: format!("note {}", rng.below(100)) },
+                8 => Decision::NameObjectives { names: ["Farm".into(), "Ridge".into()] },
+                _ => {
+                    let side = side.unwrap();
+                    Decision::RecordOutcome(random_outcome(orbat(setup, side), s.player(side), &b.fielded, rng))
+                }
+            }
+        }
+        Phase::BattleResult => Decision::RollBattleResult,
+        Phase::Movement => Decision::ConfirmMovement,
+        Phase::ReplaceCommanders => {
+            let side = side.unwrap();
+            let o = orbat(setup, side);
+            let p = s.player(side);
+            let pending = rules::pending_commanders(o, p);
+            let commander = rng.pick(&pending);
+            let (candidates, _) = replacement_candidates(o, p, commander);
+            Decision::ReplaceCommander { commander, replacement: rng.pick(&candidates) }
+        }
+        Phase::Recovery => Decision::RollRecovery,
+        Phase::Finished => unreachable!("no decision once the campaign is over"),
+    }
+}
+
+/// Plays `d` with random dice, typed or drawn by the app.
+fn decide(c: &mut Game, d: Decision, rng: &mut Rng) -> Result<(), DecideError<RuleError>> {
+    let count = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
+    if rng.one_in(1, 2) {
+        let dice = rng.d6s(count);
+        c.decide(d, DiceInput::Typed(dice))
+    } else {
+        let mut next = || rng.u32();
+        c.decide(d, DiceInput::App(&mut next))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Invariants
+// ---------------------------------------------------------------------------------------
+
+fn phase_of(d: &Decision) -> Phase {
+    match d {
+        Decision::ChooseAction { .. } => Phase::ChooseActions,
+        Decision::RollBattleType => Phase::TypeOfBattle,
+        Decision::FieldForces { .. } => Phase::FieldForces,
+        Decision::RollDefence => Phase::DefenceRoll,
+        Decision::ClockRoll | Decision::NameObjectives { .. } | Decision::Note { .. } | Decision::RecordOutcome(_) => {
+            Phase::Fight
+        }
+        Decision::RollBattleResult => Phase::BattleResult,
+        Decision::ConfirmMovement => Phase::Movement,
+        Decision::ReplaceCommander { .. } => Phase::ReplaceCommanders,
+        Decision::RollRecovery => Phase::Recovery,
+    }
+}
+
+fn killed_fighting(o: &Orbat, outcome: &BattleOutcome) -> u32 {
+    outcome.killed.iter().filter(|r| o.stand(**r).unwrap().kind.is_fighting()).count() as u32
+}
+
+/// What must hold in every position.
+fn invariants(setup: &Setup, s: &State) {
+    for side in Side::BOTH {
+        let o = orbat(setup, side);
+        let p = s.player(side);
+        assert!((1..=6).contains(&p.place.raw()), "{side:?} is off the route: {:?}", p.place);
+        assert_eq!(p.lost.len(), o.units.len(), "lost-stand rows match the units");
+        for (u, row) in p.lost.iter().enumerate() {
+            assert_eq!(row.len(), o.units[u].stands.len(), "lost-stand flags match unit {u}'s stands");
+        }
+        assert!(p.lost_count() <= o.stand_count());
+    }
+    let at_x = [s.players[0].place.is_x(), s.players[1].place.is_x()];
+    assert_eq!(s.phase == Phase::Finished, s.outcome.is_some(), "finished exactly when there is an outcome");
+    match s.outcome {
+        Some(Outcome::Win(Side::A)) => assert_eq!(at_x, [true, false]),
+        Some(Outcome::Win(Side::B)) => assert_eq!(at_x, [false, true]),
+        Some(Outcome::Draw) => assert_eq!(at_x, [true, true]),
+        None => {}
+    }
+    let in_part = !matches!(s.phase, Phase::ChooseActions | Phase::Finished);
+    assert_eq!(s.current.is_some(), in_part, "a part is under way exactly in its phases ({:?})", s.phase);
+    match s.phase {
+        Phase::Finished => assert_eq!(s.battles.len() as u32, 2 * s.turn),
+        Phase::ChooseActions => {
+            assert!(!s.both_chosen());
+            assert_eq!(at_x, [false, false], "nobody is at X at the start of a turn");
+            assert_eq!(s.battles.len() as u32, 2 * (s.turn - 1));
+        }
+        _ => {}
+    }
+    let Some(b) = s.current.as_ref() else { return };
+    let side = b.side;
+    let o = orbat(setup, side);
+    let p = s.player(side);
+    assert!(s.both_chosen());
+    assert_eq!(Some(b.action), s.actions[side.index()]);
+    assert_eq!(b.turn, s.turn);
+    assert_eq!(s.battles.len() as u32, 2 * (s.turn - 1) + side.index() as u32);
+    if side == Side::A {
+        assert!(!at_x[1], "B cannot be at X while A plays");
+    }
+    assert!(!b.from.is_x(), "nobody fights from X");
+    if let Some((die, total)) = b.type_roll {
+        let m: i32 = battle_type_modifiers(p).iter().map(|m| m.1).sum();
+        assert_eq!(total, die as i32 + m, "type-of-battle total");
+        assert_eq!(b.battle, tables::battle_type(total, b.action));
+    }
+    let moved = matches!(s.phase, Phase::ReplaceCommanders | Phase::Recovery);
+    assert_eq!(p.place, if moved { b.to.unwrap() } else { b.from }, "the marker moves at Movement");
+    match s.phase {
+        Phase::TypeOfBattle => assert!(b.type_roll.is_none()),
+        Phase::FieldForces => {
+            assert!(b.battle.is_some());
+            assert_eq!(b.units_allowed, rules::units_to_field(o, p));
+            assert!(b.fielded.is_empty());
+        }
+        Phase::DefenceRoll | Phase::Fight | Phase::BattleResult | Phase::Movement | Phase::ReplaceCommanders => {
+            assert_eq!(b.fielded.len(), b.units_allowed);
+            if s.phase == Phase::DefenceRoll {
+                let required = rules::required_hqs(o, p, &b.fielded);
+                assert!(required.iter().all(|h| b.fielded.contains(h)), "HQ rule holds for {:?}", b.fielded);
+            }
+        }
+        _ => {}
+    }
+    if matches!(s.phase, Phase::Fight | Phase::BattleResult | Phase::Movement | Phase::ReplaceCommanders) {
+        let (size, _) = b.defence.expect("defence rolled");
+        assert_eq!(size, tables::defence_size(b.battle.unwrap(), b.from.zone_number().unwrap()));
+        assert!(b.clock <= tables::CLOCK_TICKS);
+    }
+    if let (Some(outcome), Some(vp)) = (&b.outcome, b.vp) {
+        let want =
+            tables::victory_points(setup.size, outcome.objectives, outcome.exited as u32, killed_fighting(o, outcome));
+        assert_eq!(vp, want, "victory points");
+    }
+    if let (Some((die, total)), Some(result)) = (b.result_roll, b.result) {
+        assert_eq!(total, die as i32 + tables::vp_modifier(b.vp.unwrap()));
+        assert_eq!(result, tables::battle_result(total, b.action));
+        assert_eq!(b.to, Some(b.from.moved(result.zones())));
+    }
+    match s.phase {
+        Phase::ReplaceCommanders => assert!(!rules::pending_commanders(o, p).is_empty()),
+        Phase::Recovery => {
+            assert_eq!(b.recovery_target, tables::recovery_target(RecoveryRow::of(b.result), b.action));
+            assert!(b.recovery_target.is_some(), "a Regroup never advances");
+            if b.battle.is_none() {
+                assert_eq!((b.result, b.to), (None, Some(b.from)), "no battle: no movement");
+            } else {
+                assert!(rules::pending_commanders(o, p).is_empty(), "commanders are replaced before recovery");
+            }
+        }
+        _ => {}
+    }
+}
+
+fn lost_set(p: &PlayerState) -> Vec<StandRef> {
+    p.lost_refs()
+}
+
+/// What a decision may change, checked against the position before it.
+fn transition(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after: &State, stats: &mut Stats) {
+    assert_eq!(before.phase, phase_of(d), "a legal decision belongs to its phase");
+    let side = before.offensive_side();
+    for x in Side::BOTH {
+        let (pb, pa) = (before.player(x), after.player(x));
+        let ours = side == Some(x);
+        let lost_may_change = ours
+            && matches!(d, Decision::RecordOutcome(_) | Decision::ReplaceCommander { .. } | Decision::RollRecovery);
+        if !lost_may_change {
+            assert_eq!(pb.lost, pa.lost, "{d:?} leaves {x:?}'s losses alone");
+        }
+        if !(ours && matches!(d, Decision::ConfirmMovement)) {
+            assert_eq!(pb.place, pa.place, "{d:?} does not move {x:?}");
+        }
+    }
+    let Some(side) = side else { return };
+    let o = orbat(setup, side);
+    let (pb, pa) = (before.player(side), after.player(side));
+    match d {
+        Decision::RecordOutcome(outcome) => {
+            let mut want = lost_set(pb);
+            for r in &outcome.killed {
+                assert!(!pb.is_lost(*r), "a killed stand was not lost before");
+                want.push(*r);
+            }
+            want.sort();
+            assert_eq!(lost_set(pa), want, "killed stands and nothing else are lost");
+        }
+        Decision::ReplaceCommander { commander, replacement } => {
+            assert!(o.stand(*commander).unwrap().kind.is_commander());
+            assert!(o.stand(*replacement).unwrap().kind.can_replace_commander());
+            assert!(pb.is_lost(*commander) && !pa.is_lost(*commander));
+            assert!(!pb.is_lost(*replacement) && pa.is_lost(*replacement));
+            assert_eq!(pb.lost_count(), pa.lost_count(), "a replacement swaps one loss for another");
+            stats.replacements += 1;
+        }
+        Decision::RollRecovery => {
+            let lost_before = lost_set(pb);
+            let lost_after = lost_set(pa);
+            assert_eq!(dice.len(), lost_before.len(), "one die per lost stand");
+            assert!(lost_after.iter().all(|r| lost_before.contains(r)), "recovery never loses a stand");
+            let b = after.battles.iter().rev().find(|b| b.side == side).unwrap();
+            let target = b.recovery_target.unwrap();
+            let back: Vec<StandRef> =
+                lost_before.iter().zip(dice).filter(|(_, &v)| v >= target).map(|(r, _)| *r).collect();
+            assert_eq!(b.recovered, back, "stands back are those whose die made {target}+");
+            assert!(b.recovered.len() <= lost_before.len());
+            assert_eq!(lost_after.len() + back.len(), lost_before.len(), "recovery resurrects only the lost");
+            stats.recovered += back.len();
+            if b.battle.is_none() {
+                stats.no_battle += 1;
+            }
+            if b.result == Some(tables::BattleResult::Retreat1) {
+                stats.retreats += 1;
+            }
+            if b.result == Some(tables::BattleResult::Advance2) {
+                stats.advance2 += 1;
+            }
+        }
+        _ => {}
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Illegal decisions
+// ---------------------------------------------------------------------------------------
+
+/// One decision of every phase, with a name to tell them apart.
+fn one_of_each() -> Vec<Decision> {
+    let r = StandRef { unit: 4, stand: 0 };
+    vec![
+        Decision::ChooseAction { side: Side::A, action: OffensiveAction::Attack },
+        Decision::RollBattleType,
+        Decision::FieldForces { units: vec![] },
+        Decision::RollDefence,
+        Decision::ClockRoll,
+        Decision::Note { text: "x".into() },
+        Decision::RecordOutcome(BattleOutcome { objectives: 0, exited: 0, killed: vec![] }),
+        Decision::RollBattleResult,
+        Decision::ConfirmMovement,
+        Decision::ReplaceCommander { commander: r, replacement: StandRef { unit: 4, stand: 1 } },
+        Decision::RollRecovery,
+    ]
+}
+
+/// An illegal decision for the position and the error it must bring.
+fn illegal(setup: &Setup, c: &Game, rng: &mut Rng) -> (Decision, Vec<u16>, DecideError<RuleError>) {
+    let s = c.state();
+    let dice_for = |d: &Decision, rng: &mut Rng| rng.d6s(c.dice_for(d).map_or(0, |x| x.count as usize));
+    let wrong_phase = |rng: &mut Rng| {
+        let others: Vec<Decision> = one_of_each().into_iter().filter(|d| phase_of(d) != s.phase).collect();
+        let d = others[rng.below(others.len())].clone();
+        let dice = dice_for(&d, rng);
+        let e = if s.phase == Phase::Finished { RuleError::CampaignOver } else { RuleError::NotNow { phase: s.phase } };
+        (d, dice, DecideError::Rules(e))
+    };
+    if rng.one_in(1, 3) || s.phase == Phase::Finished {
+        return wrong_phase(rng);
+    }
+    let side = s.offensive_side();
+    match s.phase {
+        Phase::ChooseActions => match Side::BOTH.into_iter().find(|x| s.actions[x.index()].is_some()) {
+            Some(x) => (
+                Decision::ChooseAction { side: x, action: OffensiveAction::Regroup },
+                vec![],
+                DecideError::Rules(RuleError::AlreadyChosen(x)),
+            ),
+            None => wrong_phase(rng),
+        },
+        Phase::TypeOfBattle | Phase::DefenceRoll | Phase::BattleResult => {
+            let d = match s.phase {
+                Phase::TypeOfBattle => Decision::RollBattleType,
+                Phase::DefenceRoll => Decision::RollDefence,
+                _ => Decision::RollBattleResult,
+            };
+            let value = rng.pick(&[0u16, 7, 9]);
+            (d, vec![value], DecideError::Dice(DiceError::OutOfRange { index: 0, value, sides: 6 }))
+        }
+        Phase::FieldForces => {
+            let side = side.unwrap();
+            let n = s.current.as_ref().unwrap().units_allowed;
+            let fieldable = rules::fieldable_units(orbat(setup, side), s.player(side));
+            let count = if n < fieldable.len() && (n == 0 || rng.one_in(1, 2)) {
+                n + 1
+            } else if n > 0 {
+                n - 1
+            } else {
+                return wrong_phase(rng);
+            };
+            let units = fieldable[..count].to_vec();
+            (
+                Decision::FieldForces { units },
+                vec![],
+                DecideError::Rules(RuleError::WrongUnitCount { expected: n, got: count }),
+            )
+        }
+        Phase::Fight => {
+            let side = side.unwrap();
+            let b = s.current.as_ref().unwrap();
+            let o = orbat(setup, side);
+            let p = s.player(side);
+            let unfielded = o.stand_refs().find(|r| !b.fielded.contains(&r.unit));
+            match unfielded {
+                Some(r) if rng.one_in(1, 2) => (
+                    Decision::RecordOutcome(BattleOutcome { objectives: 1, exited: 0, killed: vec![r] }),
+                    vec![],
+                    DecideError::Rules(RuleError::KilledNotFielded(rules::stand_name(o, r))),
+                ),
+                _ => {
+                    let max = rules::fielded_fighting_stands(o, p, &b.fielded);
+                    (
+                        Decision::RecordOutcome(BattleOutcome {
+                            objectives: 2,
+                            exited: max as u16 + 1,
+                            killed: vec![],
+                        }),
+                        vec![],
+                        DecideError::Rules(RuleError::TooManyExited { max }),
+                    )
+                }
+            }
+        }
+        Phase::ReplaceCommanders => {
+            let side = side.unwrap();
+            let o = orbat(setup, side);
+            let commander = rules::pending_commanders(o, s.player(side))[0];
+            let tank = o.stand_refs().find(|r| o.stand(*r).unwrap().kind == StandKind::Vehicle).unwrap();
+            (
+                Decision::ReplaceCommander { commander, replacement: tank },
+                vec![],
+                DecideError::Rules(RuleError::NotAReplacement(rules::stand_name(o, tank))),
+            )
+        }
+        Phase::Movement | Phase::Recovery => {
+            let d = if s.phase == Phase::Movement { Decision::ConfirmMovement } else { Decision::RollRecovery };
+            let n = c.dice_for(&d).map_or(0, |x| x.count as usize);
+            let mut dice = rng.d6s(n + 1);
+            dice[0] = 1;
+            (d, dice, DecideError::Dice(DiceError::WrongCount { expected: n as u16, got: n + 1 }))
+        }
+        Phase::Finished => unreachable!(),
+    }
+}
+
+/// `before` is the current position, kept beside the engine (no clone needed here).
+fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats: &mut Stats) {
+    let (d, dice, want) = illegal(setup, c, rng);
+    let journal = c.journal().len();
+    let can_redo = c.can_redo();
+    assert_eq!(c.check(&d, &dice).err(), Some(want.clone()), "check {d:?} {dice:?} in {:?}", before.phase);
+    assert_eq!(c.decide(d.clone(), DiceInput::Typed(dice.clone())).err(), Some(want), "decide {d:?} {dice:?}");
+    assert_eq!(c.state(), before, "a refused decision changes nothing");
+    assert_eq!(c.journal().len(), journal);
+    assert_eq!(c.can_redo(), can_redo);
+    stats.refused += 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------
+
+fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
+    let mut c: Game = Campaign::new(setup.clone()).unwrap();
+    // The positions in effect and the ones undone, kept beside the engine's.
+    let mut shadow: Vec<State> = vec![c.state().clone()];
+    let mut undone: Vec<State> = Vec::new();
+    // Most sequences are short; one in sixteen plays on until the campaign is decided.
+    let max_steps = if rng.one_in(1, 16) { 2000 } else { 1 + rng.below(36) };
+    for _ in 0..max_steps {
+        let roll = rng.below(100);
+        if roll < 4 && c.can_undo() {
+            assert!(c.undo());
+            undone.push(shadow.pop().unwrap());
+            assert_eq!(c.state(), shadow.last().unwrap(), "undo goes back one position");
+            stats.undos += 1;
+        } else if roll < 7 && c.can_redo() {
+            c.redo().unwrap();
+            shadow.push(undone.pop().unwrap());
+            assert_eq!(c.state(), shadow.last().unwrap(), "redo restores the undone position");
+            stats.redos += 1;
+        } else if roll < 12 {
+            try_illegal(setup, &mut c, shadow.last().unwrap(), rng, stats);
+        } else {
+            if c.state().phase == Phase::Finished {
+                break;
+            }
+            let before = shadow.last().unwrap();
+            let d = legal_decision(setup, before, rng);
+            if let Err(e) = decide(&mut c, d.clone(), rng) {
+                panic!("legal {d:?} refused in {:?}: {e}", before.phase);
+            }
+            let dice: Vec<u16> = c.active_entries().last().unwrap().dice.iter().map(|r| r.value).collect();
+            transition(setup, before, &d, &dice, c.state(), stats);
+            let redone = matches!(c.journal().last(), Some(Action::Redo));
+            if redone {
+                // The same decision as the one just undone: its dice came back.
+                shadow.push(undone.pop().unwrap());
+                assert_eq!(c.state(), shadow.last().unwrap());
+                stats.redos += 1;
+            } else {
+                undone.clear();
+                shadow.push(c.state().clone());
+            }
+        }
+        invariants(setup, c.state());
+        assert_eq!(c.steps() + 1, shadow.len());
+        stats.steps += 1;
+    }
+    match c.state().outcome {
+        Some(Outcome::Win(s)) => stats.wins[s.index()] += 1,
+        Some(Outcome::Draw) => stats.draws += 1,
+        None => {}
+    }
+    if stats.sequences.is_multiple_of(25) {
+        let r = Campaign::<RaceForX>::replay(setup.clone(), c.journal().to_vec()).expect("a played journal replays");
+        assert_eq!(r.state(), c.state(), "replay reproduces the position");
+        assert_eq!(r.history().len(), c.journal().len());
+        stats.replays += 1;
+    }
+    stats.sequences += 1;
+}
+
+fn run(seed: u64, sequences: usize) -> Stats {
+    let setup = sample_setup();
+    let mut rng = Rng(seed);
+    let mut stats = Stats::default();
+    let t = std::time::Instant::now();
+    for _ in 0..sequences {
+        run_sequence(&setup, &mut rng, &mut stats);
+    }
+    println!("{stats:?} in {:?}", t.elapsed());
+    // The run reaches every corner it is meant to test.
+    assert_eq!(stats.sequences, sequences);
+    assert!(stats.wins[0] > 0 && stats.wins[1] > 0, "both players win sometimes: {stats:?}");
+    assert!(stats.draws > 0, "some campaigns are drawn: {stats:?}");
+    assert!(stats.undos > 0 && stats.redos > 0 && stats.refused > 0, "{stats:?}");
+    assert!(stats.no_battle > 0 && stats.retreats > 0 && stats.advance2 > 0, "{stats:?}");
+    assert!(stats.replacements > 0 && stats.recovered > 0 && stats.replays > 0, "{stats:?}");
+    stats
+}
+
+// 4 x 2,500 = 10,000 sequences, split so the test threads share them.
+#[test]
+fn random_play_1() {
+    run(0x5EED_0001, 2500);
+}
+#[test]
+fn random_play_2() {
+    run(0x5EED_0002, 2500);
+}
+#[test]
+fn random_play_3() {
+    run(0x5EED_0003, 2500);
+}
+#[test]
+fn random_play_4() {
+    run(0x5EED_0004, 2500);
+}
