@@ -923,3 +923,72 @@ fn undo_to_the_start_and_redo_everything() {
     assert_eq!(c.state(), &end);
     assert!(!c.can_redo());
 }
+
+/// Re-making a secret choice after an undo is a fresh decision, never a redo: otherwise the
+/// history would tell a guesser whether they matched the undone choice.
+#[test]
+fn a_secret_choice_remade_after_undo_is_never_a_redo() {
+    let mut c = new_game();
+    let mut rng = || 7u32;
+    c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut rng)).unwrap();
+    c.undo();
+    c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut rng)).unwrap();
+    let kinds: Vec<&str> = c.journal().iter().map(|a| match a {
+        Action::Decide(_) => "decide",
+        Action::Undo => "undo",
+        Action::Redo => "redo",
+    }).collect();
+    assert_eq!(kinds, ["decide", "undo", "decide"]);
+    assert!(c.history().iter().all(|l| l.kind != HistoryKind::Redo));
+}
+
+/// Undo across the engine's kept positions (every 32 steps) lands on exactly the position a
+/// fresh replay of the remaining decisions gives.
+#[test]
+fn undo_far_back_matches_a_fresh_replay() {
+    let mut c = new_game();
+    let mut seed = 12345u32;
+    let mut rng = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    // Both regroup every turn: 2 choices, the battle-type roll, then recovery or a counter-attack.
+    let mut steps = Vec::new();
+    while c.steps() < 150 && c.state().outcome.is_none() {
+        let st = c.state().clone();
+        let d = match st.phase {
+            Phase::ChooseActions => Decision::ChooseAction { side: if st.actions[0].is_none() { Side::A } else { Side::B }, action: Regroup },
+            Phase::TypeOfBattle => Decision::RollBattleType,
+            Phase::FieldForces => {
+                let side = st.offensive_side().unwrap();
+                let orbat = &c.setup().players[side.index()].orbat;
+                Decision::FieldForces { units: example_force(rules::units_to_field(orbat, st.player(side))) }
+            }
+            Phase::DefenceRoll => Decision::RollDefence,
+            Phase::Fight => Decision::RecordOutcome(outcome(1, 0, &[])),
+            Phase::BattleResult => Decision::RollBattleResult,
+            Phase::Movement => Decision::ConfirmMovement,
+            Phase::Recovery => Decision::RollRecovery,
+            other => panic!("unexpected phase {other:?}"),
+        };
+        c.decide(d, DiceInput::App(&mut rng)).unwrap();
+        steps.push(c.state().clone());
+    }
+    assert!(c.steps() >= 100, "played {} steps", c.steps());
+    for back in [c.steps() - 1, 97, 64, 63, 33, 32, 31, 1, 0] {
+        c.undo_to(back);
+        let decisions: Vec<Action<Decision>> = c.active_entries().cloned().map(Action::Decide).collect();
+        let fresh = Campaign::<RaceForX>::replay(c.setup().clone(), decisions).unwrap();
+        assert_eq!(c.state(), fresh.state(), "after undoing to {back}");
+        if back > 0 {
+            assert_eq!(c.state(), &steps[back - 1]);
+        }
+    }
+    // And all the way forward again, with the same dice.
+    while c.can_redo() {
+        c.redo().unwrap();
+    }
+    assert_eq!(c.state(), steps.last().unwrap());
+}

@@ -88,8 +88,9 @@ pub struct Campaign<S: System> {
     active: Vec<usize>,
     /// Journal indices of undone decisions, next to redo last.
     redo: Vec<usize>,
-    /// `states[i]` is the position after `i` decisions in effect (states[0] = start).
-    states: Vec<S::State>,
+    /// Positions along the decisions in effect: kept every few steps, so memory grows with
+    /// the log, not with its square, and undo replays a few steps at most.
+    trail: Trail<S::State>,
 }
 
 impl<S: System> Clone for Campaign<S> {
@@ -99,7 +100,7 @@ impl<S: System> Clone for Campaign<S> {
             journal: self.journal.clone(),
             active: self.active.clone(),
             redo: self.redo.clone(),
-            states: self.states.clone(),
+            trail: self.trail.clone(),
         }
     }
 }
@@ -113,7 +114,7 @@ impl<S: System> fmt::Debug for Campaign<S> {
 impl<S: System> Campaign<S> {
     pub fn new(setup: S::Setup) -> Result<Self, S::Error> {
         let start = S::start(&setup)?;
-        Ok(Campaign { setup, journal: Vec::new(), active: Vec::new(), redo: Vec::new(), states: vec![start] })
+        Ok(Campaign { setup, journal: Vec::new(), active: Vec::new(), redo: Vec::new(), trail: Trail::new(start) })
     }
 
     /// Rebuilds a campaign from a stored journal, checking every line.
@@ -128,7 +129,7 @@ impl<S: System> Campaign<S> {
                     c.journal.push(Action::Decide(entry));
                     c.active.push(c.journal.len() - 1);
                     c.redo.clear();
-                    c.states.push(next);
+                    c.trail.push(next);
                 }
                 Action::Undo => {
                     if !c.can_undo() {
@@ -151,7 +152,7 @@ impl<S: System> Campaign<S> {
         &self.setup
     }
     pub fn state(&self) -> &S::State {
-        self.states.last().expect("start state")
+        &self.trail.current
     }
     pub fn journal(&self) -> &[Action<S::Decision>] {
         &self.journal
@@ -200,12 +201,14 @@ impl<S: System> Campaign<S> {
         S::apply(&self.setup, self.state(), decision, dice).map_err(DecideError::Rules)
     }
 
-    /// Takes a decision. When the same decision was just undone here, its dice are given back
+    /// Takes a decision. When the same roll was just undone here, its dice are given back
     /// rather than rolled again (undo is never a re-roll); the journal records a redo.
+    /// Decisions without dice are always recorded afresh, so the history never tells whether
+    /// a re-made choice matches an undone one (a secret choice stays secret).
     pub fn decide(&mut self, decision: S::Decision, input: DiceInput<'_>) -> Result<(), DecideError<S::Error>> {
         if let (Some(&top), DiceInput::App(_)) = (self.redo.last(), &input) {
             if let Action::Decide(e) = &self.journal[top] {
-                if e.decision == decision {
+                if e.decision == decision && !e.dice.is_empty() {
                     return self.redo();
                 }
             }
@@ -229,7 +232,7 @@ impl<S: System> Campaign<S> {
         self.journal.push(Action::Decide(Entry { decision, dice: rolls }));
         self.active.push(self.journal.len() - 1);
         self.redo.clear();
-        self.states.push(next);
+        self.trail.push(next);
         Ok(())
     }
 
@@ -237,7 +240,8 @@ impl<S: System> Campaign<S> {
     pub fn undo(&mut self) -> bool {
         match self.active.pop() {
             Some(i) => {
-                self.states.pop();
+                let (setup, journal) = (&self.setup, &self.journal);
+                self.trail.pop(|state, step| apply_line::<S>(setup, state, &journal[self.active[step]]));
                 self.redo.push(i);
                 self.journal.push(Action::Undo);
                 true
@@ -253,7 +257,7 @@ impl<S: System> Campaign<S> {
         let next = self.check_and_apply(&entry.decision, &dice::values(&entry.dice), None)?;
         self.redo.pop();
         self.active.push(i);
-        self.states.push(next);
+        self.trail.push(next);
         self.journal.push(Action::Redo);
         Ok(())
     }
@@ -269,12 +273,12 @@ impl<S: System> Campaign<S> {
         let mut lines = Vec::with_capacity(self.journal.len());
         let mut active: Vec<usize> = Vec::new();
         let mut redo: Vec<usize> = Vec::new();
-        let mut states: Vec<S::State> = vec![self.states[0].clone()];
+        let mut states: Trail<S::State> = Trail::new(self.trail.start().clone());
         let mut texts: Vec<Option<String>> = vec![None; self.journal.len()];
         for (index, action) in self.journal.iter().enumerate() {
             match action {
                 Action::Decide(entry) => {
-                    let before = states.last().unwrap();
+                    let before = &states.current;
                     let vals = dice::values(&entry.dice);
                     let after = S::apply(&self.setup, before, &entry.decision, &vals).unwrap_or_else(|_| before.clone());
                     let text = S::describe(&self.setup, before, &entry.decision, &vals, &after);
@@ -286,7 +290,8 @@ impl<S: System> Campaign<S> {
                 }
                 Action::Undo => {
                     let i = active.pop().unwrap_or(0);
-                    states.pop();
+                    let (setup, journal, act) = (&self.setup, &self.journal, &active);
+                    states.pop(|state, step| apply_line::<S>(setup, state, &journal[act[step]]));
                     redo.push(i);
                     let what = texts[i].clone().unwrap_or_default();
                     lines.push(HistoryLine { index, kind: HistoryKind::Undo, text: format!("Undone: {what}"), dice: vec![], active: false, step: None });
@@ -294,7 +299,7 @@ impl<S: System> Campaign<S> {
                 Action::Redo => {
                     let i = redo.pop().unwrap_or(0);
                     if let Action::Decide(entry) = &self.journal[i] {
-                        let before = states.last().unwrap();
+                        let before = &states.current;
                         let after = S::apply(&self.setup, before, &entry.decision, &dice::values(&entry.dice)).unwrap_or_else(|_| before.clone());
                         states.push(after);
                     }
@@ -319,5 +324,57 @@ impl<S: System> Campaign<S> {
             Action::Decide(e) => e,
             _ => unreachable!(),
         })
+    }
+}
+
+/// Plays one journal line (a decision) on a position; a line that applied before applies again.
+fn apply_line<S: System>(setup: &S::Setup, state: &S::State, line: &Action<S::Decision>) -> S::State {
+    match line {
+        Action::Decide(e) => S::apply(setup, state, &e.decision, &dice::values(&e.dice)).unwrap_or_else(|_| state.clone()),
+        _ => state.clone(),
+    }
+}
+
+/// Steps between kept positions.
+const CHECKPOINT: usize = 32;
+
+/// The positions along a line of decisions: the current one, and one every `CHECKPOINT`
+/// steps from the start, so going back replays fewer than `CHECKPOINT` steps.
+#[derive(Clone, Debug)]
+struct Trail<T> {
+    marks: Vec<(usize, T)>,
+    current: T,
+    len: usize,
+}
+
+impl<T: Clone> Trail<T> {
+    fn new(start: T) -> Self {
+        Trail { marks: vec![(0, start.clone())], current: start, len: 0 }
+    }
+    fn start(&self) -> &T {
+        &self.marks[0].1
+    }
+    fn push(&mut self, next: T) {
+        self.len += 1;
+        if self.len % CHECKPOINT == 0 {
+            self.marks.push((self.len, next.clone()));
+        }
+        self.current = next;
+    }
+    /// Steps back one; `step(position, i)` plays step `i` (0-based) on a position.
+    fn pop(&mut self, step: impl Fn(&T, usize) -> T) {
+        if self.len == 0 {
+            return;
+        }
+        self.len -= 1;
+        while self.marks.len() > 1 && self.marks.last().is_some_and(|(at, _)| *at > self.len) {
+            self.marks.pop();
+        }
+        let (mut at, mut pos) = self.marks.last().cloned().expect("the start is always kept");
+        while at < self.len {
+            pos = step(&pos, at);
+            at += 1;
+        }
+        self.current = pos;
     }
 }
