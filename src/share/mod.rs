@@ -2,6 +2,8 @@
 //! document carries `format`, and `migrate` brings any older format up to date. A format
 //! once released keeps loading (fixtures under tests/fixtures prove it).
 
+pub mod link;
+
 use crate::systems::{AnyCampaign, Body};
 use serde::{Deserialize, Serialize};
 use std::fmt;

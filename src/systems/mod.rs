@@ -67,7 +67,7 @@ impl AnyCampaign {
                 match s.outcome {
                     Some(race_for_x::Outcome::Win(side)) => format!("{} won in turn {}", names(side.index()), s.turn),
                     Some(race_for_x::Outcome::Draw) => format!("Draw in turn {}", s.turn),
-                    None => format!("Turn {}: {}", s.turn, s.phase.name()),
+                    None => format!("Turn {} \u{00B7} {}", s.turn, s.phase.name()),
                 }
             }
         }
