@@ -46,7 +46,7 @@ pub fn CampaignList() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match super::transfer::read_picked_file(input.clone()).await {
                 Ok(text) => match crate::share::read_file(&text) {
-                    Ok(docs) => review.set(Some(super::transfer::review(docs))),
+                    Ok(docs) => review.set(Some(super::transfer::review(docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect()))),
                     Err(e) => banner.set(Some(e.to_string())),
                 },
                 Err(e) => banner.set(Some(e)),

@@ -10,7 +10,7 @@ pub fn CampaignLog(#[prop(into)] lines: Signal<Vec<HistoryLine>>, on_back_to: Ca
     view! {
         <section class="log" data-testid="log">
             <h2>"Campaign log"</h2>
-            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Dice marked \u{1F3B2} were rolled by the app, \u{270B} typed in from the table."</p>
+            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says whether the app rolled it or it was rolled at the table and typed in."</p>
             <ol class="log-lines" reversed>
                 {move || lines.get().into_iter().rev().map(|l| {
                     let class = match (l.kind, l.active) {
@@ -19,9 +19,11 @@ pub fn CampaignLog(#[prop(into)] lines: Signal<Vec<HistoryLine>>, on_back_to: Ca
                         _ => "log-line meta",
                     };
                     let dice = (!l.dice.is_empty()).then(|| {
-                        let by = if l.dice.iter().all(|d| d.by == Roller::App) { "\u{1F3B2}" } else { "\u{270B}" };
+                        let app = l.dice.iter().all(|d| d.by == Roller::App);
+                        let table = l.dice.iter().all(|d| d.by == Roller::Table);
+                        let by = if app { "app roll" } else if table { "table roll" } else { "mixed roll" };
                         let vals: Vec<String> = l.dice.iter().map(|d| d.value.to_string()).collect();
-                        view! { <span class="log-dice" title="dice">{by}" "{vals.join(" ")}</span> }
+                        view! { <span class="log-dice" class:app=app>{by}": "{vals.join(" ")}</span> }
                     });
                     let step = l.step;
                     view! {

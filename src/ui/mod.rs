@@ -8,6 +8,7 @@ pub mod log;
 pub mod platform;
 pub mod rfx;
 pub mod route;
+pub mod share;
 pub mod transfer;
 
 use leptos::prelude::*;
@@ -40,11 +41,28 @@ pub fn App() -> impl IntoView {
     provide_context(Nav(screen));
     let banner = RwSignal::new(None::<String>);
     provide_context(Banner(banner));
+    // A share link: review what it holds before anything is stored.
+    let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<String>)>);
+    let check_link = move || {
+        if let Some(result) = crate::share::link::from_fragment(&platform::hash()) {
+            incoming.set(Some(transfer::review(vec![result.map_err(|e| e.to_string())])));
+        }
+    };
+    check_link();
     let _ = window_event_listener(leptos::ev::hashchange, move |_| {
+        check_link();
         let s = Screen::parse(&platform::hash());
         if screen.get_untracked() != s {
             screen.set(s);
         }
+    });
+
+    // The page is rebuilt only when it changes; a tab switch inside a campaign keeps the open
+    // campaign (and anything not yet saved) in memory.
+    let page = Memo::new(move |_| Page::of(&screen.get()));
+    let tab = Signal::derive(move || match screen.get() {
+        Screen::Campaign { tab, .. } => tab,
+        _ => route::Tab::Play,
     });
 
     view! {
@@ -58,12 +76,21 @@ pub fn App() -> impl IntoView {
                     <button class="btn small" on:click=move |_| banner.set(None)>"Dismiss"</button>
                 </div>
             })}
-            {move || match screen.get() {
-                Screen::List => view! { <list::CampaignList/> }.into_any(),
-                Screen::New(system) => view! { <rfx::wizard::NewCampaign system=system/> }.into_any(),
-                Screen::Campaign { id, tab } => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
-                Screen::Edit(id) => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
-                Screen::Rules(_) => view! { <rfx::reference::RulesReference/> }.into_any(),
+            {move || incoming.get().map(|(items, errors)| view! {
+                <transfer::ImportReview items=items errors=errors on_close=Callback::new(move |_| {
+                    incoming.set(None);
+                    // The link has done its work; the address goes back to the app's own.
+                    if crate::share::link::from_fragment(&platform::hash()).is_some() {
+                        platform::set_hash("/");
+                    }
+                })/>
+            })}
+            {move || match page.get() {
+                Page::List => view! { <list::CampaignList/> }.into_any(),
+                Page::New(system) => view! { <rfx::wizard::NewCampaign system=system/> }.into_any(),
+                Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
+                Page::Edit(id) => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
+                Page::Rules(_) => view! { <rfx::reference::RulesReference/> }.into_any(),
             }}
         </main>
     }
@@ -86,9 +113,31 @@ pub fn ask_persistence_once(banner: RwSignal<Option<String>>) {
     });
 }
 
+/// A screen without the campaign tab: what decides whether the page is rebuilt.
+#[derive(Clone, Debug, PartialEq)]
+enum Page {
+    List,
+    New(crate::systems::SystemId),
+    Campaign(String),
+    Edit(String),
+    Rules(crate::systems::SystemId),
+}
+
+impl Page {
+    fn of(s: &Screen) -> Page {
+        match s {
+            Screen::List => Page::List,
+            Screen::New(x) => Page::New(*x),
+            Screen::Campaign { id, .. } => Page::Campaign(id.clone()),
+            Screen::Edit(id) => Page::Edit(id.clone()),
+            Screen::Rules(x) => Page::Rules(*x),
+        }
+    }
+}
+
 /// Opens a stored campaign by id and shows its system's screen.
 #[component]
-fn CampaignScreen(id: String, tab: route::Tab) -> impl IntoView {
+fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     use crate::store;
     use crate::systems::AnyCampaign;
     match store::load(&platform::LocalStorage, &id) {

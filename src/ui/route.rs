@@ -17,16 +17,18 @@ pub enum Tab {
     Play,
     Forces,
     Log,
+    Share,
     Rules,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Play, Tab::Forces, Tab::Log, Tab::Rules];
+    pub const ALL: [Tab; 5] = [Tab::Play, Tab::Forces, Tab::Log, Tab::Share, Tab::Rules];
     pub fn slug(self) -> &'static str {
         match self {
             Tab::Play => "play",
             Tab::Forces => "forces",
             Tab::Log => "log",
+            Tab::Share => "share",
             Tab::Rules => "rules",
         }
     }
@@ -35,6 +37,7 @@ impl Tab {
             Tab::Play => "Play",
             Tab::Forces => "Forces",
             Tab::Log => "Log",
+            Tab::Share => "Share",
             Tab::Rules => "Rules",
         }
     }

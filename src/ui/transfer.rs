@@ -4,7 +4,7 @@
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::Nav;
-use crate::share::{Document, LoadError};
+use crate::share::Document;
 use crate::store::{self, ImportPlan};
 use leptos::prelude::*;
 
@@ -16,11 +16,11 @@ pub struct Incoming {
     pub summary: Vec<(String, String)>,
 }
 
-pub fn review(docs: Vec<Result<Document, LoadError>>) -> (Vec<Incoming>, Vec<String>) {
+pub fn review(docs: Vec<Result<Document, String>>) -> (Vec<Incoming>, Vec<String>) {
     let mut ok = Vec::new();
     let mut errors = Vec::new();
     for d in docs {
-        match d.and_then(|doc| doc.open().map(|c| (doc, c))) {
+        match d.and_then(|doc| doc.open().map(|c| (doc, c)).map_err(|e| e.to_string())) {
             Ok((doc, c)) => match store::plan_import(&LocalStorage, &doc) {
                 Ok(plan) => {
                     let summary = vec![

@@ -295,3 +295,25 @@ export async function readOdds(page) {
   );
   return Object.fromEntries(rows);
 }
+
+/**
+ * Visible button/input/select/a/label.btn elements smaller than `min` x `min` CSS px (the
+ * same measure as scripts/screenshots.mjs), as { tag, label, w, h }. Figures only.
+ */
+export function smallTargets(page, min = 44) {
+  return page.evaluate((min) => {
+    const out = [];
+    for (const el of document.querySelectorAll('button, input, select, a, label.btn')) {
+      if (el.matches('input[type="hidden"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || (r.width >= min && r.height >= min)) continue;
+      const label = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || el.getAttribute('type') || '')
+        .trim().replace(/\s+/g, ' ').slice(0, 40);
+      const testid = el.getAttribute('data-testid');
+      out.push({ tag: el.tagName.toLowerCase() + (testid ? `[data-testid=${testid}]` : ''), label, w: Math.round(r.width), h: Math.round(r.height) });
+    }
+    return out;
+  }, min);
+}

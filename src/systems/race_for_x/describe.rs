@@ -112,10 +112,11 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             let b = after.battles.iter().rev().find(|b| b.side == side && b.recovery_rolled);
             match b {
                 Some(b) if !dice.is_empty() => format!(
-                    "{who}: recovery at {}+: {} of {} lost stands back{}.",
+                    "{who}: recovery at {}+: {} of {} lost stand{} back{}.",
                     b.recovery_target.unwrap_or(6),
                     b.recovered.len(),
                     dice.len(),
+                    if dice.len() == 1 { "" } else { "s" },
                     if b.recovered.is_empty() {
                         String::new()
                     } else {

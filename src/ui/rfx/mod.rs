@@ -53,7 +53,7 @@ impl Rfx {
 }
 
 #[component]
-pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Tab) -> impl IntoView {
+pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Signal<Tab>) -> impl IntoView {
     let Banner(banner) = expect_context::<Banner>();
     let nav = expect_context::<Nav>();
     let meta = RwSignal::new(meta);
@@ -117,7 +117,7 @@ pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Tab) -> impl I
     let tabs = Tab::ALL.into_iter().map(|t| {
         let id = id.clone();
         view! {
-            <a class="tab" class:active=move || t == tab href=format!("#{}", Screen::Campaign { id: id.clone(), tab: t }.to_hash())
+            <a class="tab" class:active=move || t == tab.get() href=format!("#{}", Screen::Campaign { id: id.clone(), tab: t }.to_hash())
                 data-testid=format!("tab-{}", t.slug())>{t.label()}</a>
         }
     }).collect_view();
@@ -147,7 +147,7 @@ pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Tab) -> impl I
             </div>
             <map::RouteMap/>
             <nav class="tabs">{tabs}</nav>
-            {match tab {
+            {move || match tab.get() {
                 Tab::Play => view! {
                     <div class="play">
                         {move || last_line.get().map(|t| view! { <p class="last-step" data-testid="last-step"><span>"Last: "</span>{t}</p> })}
@@ -156,6 +156,18 @@ pub fn RfxCampaign(meta: Meta, campaign: Campaign<RaceForX>, tab: Tab) -> impl I
                 }.into_any(),
                 Tab::Forces => view! { <roster::Rosters/> }.into_any(),
                 Tab::Log => view! { <CampaignLog lines=history on_back_to=back_to/> }.into_any(),
+                Tab::Share => {
+                    // A link made between the two secret choices would carry the first one.
+                    let secret_pending = move || state.with(|s| s.phase == crate::systems::race_for_x::Phase::ChooseActions && s.actions.iter().any(Option::is_some));
+                    let doc = Signal::derive(move || campaign.with(|c| Document::new(meta.get(), &AnyCampaign::RaceForX(c.clone()))));
+                    view! {
+                        <Show when=move || !secret_pending() fallback=|| view! {
+                            <p class="warning" data-testid="share-secret">"One player has already chosen an action in secret; a link now would carry that choice. Share after both have chosen."</p>
+                        }>
+                            <crate::ui::share::SharePanel doc=doc/>
+                        </Show>
+                    }.into_any()
+                }
                 Tab::Rules => view! { <reference::RulesReference/> }.into_any(),
             }}
             <div class="actions">

@@ -176,7 +176,8 @@ fn FieldForces() -> impl IntoView {
         let units = chosen.get();
         rfx.campaign.with(|c| c.check(&Decision::FieldForces { units }, &[]).err().map(|e| e.to_string()))
     });
-    let toggle = move |u: u16| chosen.update(|v| if let Some(i) = v.iter().position(|&x| x == u) { v.remove(i); } else { v.push(u); });
+    // Kept in orbat order: the log and the share link read the same whatever the tap order.
+    let toggle = move |u: u16| chosen.update(|v| if let Some(i) = v.iter().position(|&x| x == u) { v.remove(i); } else { v.push(u); v.sort_unstable(); });
     view! {
         <BattleSummary/>
         <p class="info" data-testid="force-info">{info}</p>
@@ -201,7 +202,7 @@ fn FieldForces() -> impl IntoView {
                                     aria-pressed=move || chosen.with(|v| v.contains(&i)).to_string()
                                     on:click=move |_| toggle(i)>
                                     <span class="u-name">{name}</span>
-                                    <span class="u-meta">{format!("{} \u{00B7} {} of {} stands", formation, alive, total)}</span>
+                                    <span class="u-meta">{format!("{} \u{00B7} {} of {} stand{}", formation, alive, total, if total == 1 { "" } else { "s" })}</span>
                                     {move || required.with(|r| r.contains(&i)).then(|| view! { <span class="badge">"HQ must go"</span> })}
                                 </button>
                             </li>
@@ -314,7 +315,7 @@ fn OutcomeForm() -> impl IntoView {
         let o = outcome();
         rfx.campaign.with(|c| c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current.and_then(|b| b.vp)).map_err(|e| e.to_string()))
     });
-    let toggle = move |r: StandRef| killed.update(|v| if let Some(i) = v.iter().position(|&x| x == r) { v.remove(i); } else { v.push(r); });
+    let toggle = move |r: StandRef| killed.update(|v| if let Some(i) = v.iter().position(|&x| x == r) { v.remove(i); } else { v.push(r); v.sort_unstable(); });
     view! {
         <div class="outcome" data-testid="outcome-form">
             <h3>"Battle over: the outcome"</h3>
