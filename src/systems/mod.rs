@@ -1,6 +1,8 @@
 //! The rule systems, one folder each, and the closed list of them.
 
 pub mod race_for_x;
+pub mod crossfire_scouting;
+pub mod axis_of_attack;
 
 use serde::{Deserialize, Serialize};
 

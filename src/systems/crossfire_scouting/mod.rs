@@ -1,0 +1,45 @@
+//! Crossfire night scouting: before a dawn attack, a few scouts creep up on a hidden
+//! defender to find where he is; the app referees the rolls for the scouting player and the
+//! defender sharing one tablet. Rules text: `../shared/rules/crossfire-scouting.txt`, read
+//! through the rules README. The readings taken where the text leaves room are listed at
+//! the top of `rules.rs`.
+
+pub mod describe;
+pub mod preview;
+pub mod rules;
+pub mod sample;
+pub mod state;
+pub mod summary;
+pub mod tables;
+pub mod team;
+
+pub use rules::{Actor, Decision, RuleError, SetupProblem};
+pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, Stage, State, Status};
+pub use summary::{summary, ScoutingSummary};
+pub use team::{Area, Origin, Place, Quality, Scout, ScoutRef, Sentries, Setup, Team};
+
+use crate::engine::{DiceSpec, System};
+
+/// The Crossfire night scouting rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CrossfireScouting;
+
+impl System for CrossfireScouting {
+    type Setup = Setup;
+    type State = State;
+    type Decision = Decision;
+    type Error = RuleError;
+
+    fn start(setup: &Setup) -> Result<State, RuleError> {
+        rules::start(setup)
+    }
+    fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+        rules::dice(setup, state, decision)
+    }
+    fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+        rules::apply(setup, state, decision, dice)
+    }
+    fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
+        describe::describe(setup, before, decision, dice, after)
+    }
+}
