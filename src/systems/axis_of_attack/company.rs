@@ -1,0 +1,125 @@
+//! Setup vocabulary: the two players and the companies they bought at the start.
+
+use super::state::Side;
+use super::tables::{self, Mobility, Mud, Role, Strength, Weather};
+use serde::{Deserialize, Serialize};
+
+/// A platoon as bought at the start, with the team counts of the player's Flames of War book.
+/// Upgrade and transport teams never count towards strength.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Platoon {
+    pub name: String,
+    pub role: Role,
+    /// Teams in the smallest platoon the book allows.
+    pub min_teams: u16,
+    /// Teams in the largest platoon the book allows.
+    pub max_teams: u16,
+    /// Teams bought; the starting strength is read from them, rounding down.
+    pub teams: u16,
+    pub points: u32,
+    /// Upgrades and options paid for (they stay available whatever the strength).
+    pub upgrades: String,
+    /// Made up only of tank teams (harder to reinforce).
+    pub all_tank: bool,
+    /// A recon platoon (mission-selection bonus).
+    pub recon: bool,
+    pub mobility: Mobility,
+}
+
+impl Platoon {
+    /// Strength it was bought at: the most it can ever be rebuilt to.
+    pub fn purchased_strength(&self) -> Strength {
+        tables::strength_from_teams(self.min_teams, self.max_teams, self.teams, 0)
+    }
+    /// Teams bought beyond the level they rate (points the player should not have spent).
+    pub fn wasted_teams(&self) -> u16 {
+        self.teams.saturating_sub(self.teams_at(self.purchased_strength()))
+    }
+    pub fn ladder(&self) -> Vec<Strength> {
+        tables::ladder(self.min_teams, self.max_teams)
+    }
+    /// Teams it may put on the table at most when at `level`.
+    pub fn teams_at(&self, level: Strength) -> u16 {
+        tables::teams_at(self.min_teams, self.max_teams, level)
+    }
+    pub fn strength_of(&self, teams: u16, routed: u16) -> Strength {
+        tables::strength_from_teams(self.min_teams, self.max_teams, teams, routed)
+    }
+    pub fn step_up(&self, level: Strength) -> Strength {
+        tables::step_up(self.min_teams, self.max_teams, level)
+    }
+    /// Score each reinforcement die needs, the all-tank -1 folded in (a 4 for a tank combat
+    /// platoon: 3+ with 1 off the die).
+    pub fn reinforcement_needs(&self) -> u16 {
+        let t = tables::reinforcement_target(self.role) as i32;
+        (t - if self.all_tank { tables::ALL_TANK_MODIFIER } else { 0 }) as u16
+    }
+}
+
+/// An air support type bought at the start; its level is the most allowed in any game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirSupport {
+    /// "Limited Ju 87 Stuka".
+    pub name: String,
+    pub points: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    /// The army's name on this side of the map: "German", "Soviet".
+    pub army: String,
+    /// The company's name: "Panzergrenadierkompanie".
+    pub company: String,
+    pub platoons: Vec<Platoon>,
+    pub air: Vec<AirSupport>,
+}
+
+impl Player {
+    /// Points of the company as bought: platoons and air support.
+    pub fn points(&self) -> u32 {
+        self.platoons.iter().map(|p| p.points).sum::<u32>() + self.air.iter().map(|a| a.points).sum::<u32>()
+    }
+}
+
+/// Everything fixed before the first game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The west player (home sector 1), then the east player (home sector 7).
+    pub players: [Player; 2],
+    /// The agreed points total each company is bought with.
+    pub starting_points: u32,
+    /// Points allowed on the table in a game before VP are spent (the text's 1,500).
+    pub game_points: u32,
+    /// Weather the first game's roll reads as "last turn's".
+    pub first_weather: Weather,
+    /// The ground before the first game's weather.
+    pub first_mud: Mud,
+}
+
+impl Setup {
+    pub fn player(&self, side: Side) -> &Player {
+        &self.players[side.index()]
+    }
+    pub fn name(&self, side: Side) -> &str {
+        &self.players[side.index()].name
+    }
+}
+
+/// Defaults for a new campaign: the text's 1,500-point games, clear and dry to begin.
+pub fn blank_setup() -> Setup {
+    let player = |name: &str, army: &str| Player {
+        name: name.into(),
+        army: army.into(),
+        company: String::new(),
+        platoons: Vec::new(),
+        air: Vec::new(),
+    };
+    Setup {
+        players: [player("", "German"), player("", "Soviet")],
+        starting_points: 2000,
+        game_points: tables::GAME_POINTS,
+        first_weather: Weather::Clear,
+        first_mud: Mud::Dry,
+    }
+}

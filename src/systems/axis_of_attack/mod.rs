@@ -1,0 +1,44 @@
+//! "Deluxe Axis of Attack" (Flames of War): two players fight linked games along a line of
+//! seven sectors, each trying to win in the other's home sector. Rules text:
+//! `../shared/rules/axis-of-attack.txt`, read through the rules README.
+
+pub mod company;
+pub mod describe;
+pub mod preview;
+pub mod rules;
+pub mod sample;
+pub mod state;
+pub mod tables;
+
+pub use company::{AirSupport, Platoon, Player, Setup};
+pub use rules::{Decision, RuleError, SetupProblem};
+pub use state::{
+    AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, LedgerEntry, LedgerItem, Outcome, Phase,
+    PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
+};
+
+use crate::engine::{DiceSpec, System};
+
+/// The Axis of Attack rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AxisOfAttack;
+
+impl System for AxisOfAttack {
+    type Setup = Setup;
+    type State = State;
+    type Decision = Decision;
+    type Error = RuleError;
+
+    fn start(setup: &Setup) -> Result<State, RuleError> {
+        rules::start(setup)
+    }
+    fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+        rules::dice(setup, state, decision)
+    }
+    fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+        rules::apply(setup, state, decision, dice)
+    }
+    fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
+        describe::describe(setup, before, decision, dice, after)
+    }
+}

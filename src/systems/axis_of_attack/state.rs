@@ -1,0 +1,588 @@
+//! The position of an Axis of Attack campaign: the map, both rosters, the campaign VP
+//! ledger, and a record of every campaign turn.
+
+use super::company::Platoon;
+use super::tables::{self, AirProfile, Mission, MissionResult, Mud, OptionKind, Ordnance, Strength, Weather};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The west player (home sector 1) or the east player (home sector 7). The text's German
+/// player is west and the Soviet player east; players name their own armies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    West,
+    East,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::West, Side::East];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn other(self) -> Side {
+        match self {
+            Side::West => Side::East,
+            Side::East => Side::West,
+        }
+    }
+    pub fn home(self) -> Sector {
+        match self {
+            Side::West => Sector(1),
+            Side::East => Sector(tables::SECTORS),
+        }
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::West => "west",
+            Side::East => "east",
+        }
+    }
+}
+
+/// A sector of the line, 1 (west home) to 7 (east home).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Sector(u8);
+
+impl Sector {
+    pub const START: Sector = Sector(tables::START_SECTOR);
+    pub fn new(n: u8) -> Sector {
+        assert!((1..=tables::SECTORS).contains(&n), "sectors run 1 to {}", tables::SECTORS);
+        Sector(n)
+    }
+    pub fn number(self) -> u8 {
+        self.0
+    }
+    pub fn name(self) -> String {
+        format!("Sector {}", self.0)
+    }
+    /// Sectors between here and `to`.
+    pub fn distance(self, to: Sector) -> u8 {
+        self.0.abs_diff(to.0)
+    }
+    /// Up to `n` sectors towards `to`, never past it.
+    pub fn towards(self, to: Sector, n: u8) -> Sector {
+        let step = n.min(self.distance(to));
+        if to.0 >= self.0 {
+            Sector(self.0 + step)
+        } else {
+            Sector(self.0 - step)
+        }
+    }
+    /// Whose home sector this is.
+    pub fn home_of(self) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| s.home() == self)
+    }
+}
+
+/// A platoon on a player's roster now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlatoonState {
+    pub platoon: Platoon,
+    /// The strength it was bought at: never rebuilt beyond it.
+    pub start: Strength,
+    pub strength: Strength,
+    /// Lost its operational mobility (not enough transport left).
+    pub immobile: bool,
+    /// Exchanged away for the roster entry at this index.
+    pub exchanged_for: Option<u16>,
+    /// Campaign turn it joined the company (0: bought at the start).
+    pub joined: u32,
+}
+
+impl PlatoonState {
+    pub fn new(platoon: Platoon, joined: u32) -> PlatoonState {
+        let start = platoon.purchased_strength();
+        PlatoonState { platoon, start, strength: start, immobile: false, exchanged_for: None, joined }
+    }
+    pub fn name(&self) -> &str {
+        &self.platoon.name
+    }
+    /// Still with the company (not exchanged away).
+    pub fn on_roster(&self) -> bool {
+        self.exchanged_for.is_none()
+    }
+    /// Can go on the table: on the roster and at least depleted.
+    pub fn available(&self) -> bool {
+        self.on_roster() && self.strength.fieldable()
+    }
+    /// Has motor transport of its own and has not lost it.
+    pub fn operationally_mobile(&self) -> bool {
+        self.platoon.mobility.motorised() && !self.immobile
+    }
+    /// Teams it may field at most now.
+    pub fn max_teams_now(&self) -> u16 {
+        self.platoon.teams_at(self.strength)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Inputs recorded from the table
+// ---------------------------------------------------------------------------------------
+
+/// A platoon put on the table for one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fielded {
+    /// Index into the player's roster.
+    pub platoon: u16,
+    pub teams: u16,
+    /// Carried by a Transport platoon or as Tank Riders (for the Breakthrough mobility rule).
+    pub transported: bool,
+}
+
+/// Air support used in one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirUse {
+    /// Index into the player's air support bought at the start.
+    pub aircraft: u16,
+    pub profile: AirProfile,
+    /// Bombs or rockets, named for Battlefield Interdiction.
+    pub load: Option<Ordnance>,
+}
+
+/// The one VP-bought option of a game, with what it applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameOption {
+    /// Support platoons (roster indices) with an extra smoke bombardment.
+    ExtraSmoke {
+        platoons: Vec<u16>,
+    },
+    NightAttack,
+    Counterbattery,
+    BattalionArtillery {
+        shoots: u8,
+    },
+    /// Platoons (roster indices) whose artillery is pre-registered.
+    PreRegistered {
+        platoons: Vec<u16>,
+    },
+    AerialBombardment,
+}
+
+impl GameOption {
+    pub fn kind(&self) -> OptionKind {
+        match self {
+            GameOption::ExtraSmoke { .. } => OptionKind::ExtraSmoke,
+            GameOption::NightAttack => OptionKind::NightAttack,
+            GameOption::Counterbattery => OptionKind::Counterbattery,
+            GameOption::BattalionArtillery { .. } => OptionKind::BattalionArtillery,
+            GameOption::PreRegistered { .. } => OptionKind::PreRegistered,
+            GameOption::AerialBombardment => OptionKind::AerialBombardment,
+        }
+    }
+    /// How many times the price is paid (platoons, shoots, or once).
+    pub fn count(&self) -> usize {
+        match self {
+            GameOption::ExtraSmoke { platoons } | GameOption::PreRegistered { platoons } => platoons.len(),
+            GameOption::BattalionArtillery { shoots } => *shoots as usize,
+            _ => 1,
+        }
+    }
+    pub fn cost(&self) -> i32 {
+        tables::option_row(self.kind()).cost * self.count() as i32
+    }
+}
+
+/// A player's force list for one game: kept hidden until both are handed in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForceList {
+    /// Campaign VP spent for 75 more points each (at most 3).
+    pub vp_for_points: u8,
+    /// Points of the force on the table (for the outnumbered bonus).
+    pub points: u32,
+    pub platoons: Vec<Fielded>,
+    pub air: Option<AirUse>,
+    pub option: Option<GameOption>,
+}
+
+impl ForceList {
+    pub fn fielded(&self, platoon: u16) -> Option<&Fielded> {
+        self.platoons.iter().find(|f| f.platoon == platoon)
+    }
+    /// Campaign VP this list costs.
+    pub fn cost(&self) -> i32 {
+        self.vp_for_points as i32 + self.option.as_ref().map_or(0, GameOption::cost)
+    }
+}
+
+/// How the table game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// `None`: nobody won (the table time ran out with neither side winning).
+    pub winner: Option<Side>,
+    /// Game victory points, west then east, before any bonus.
+    pub vp: [u8; 2],
+    /// The winner's recon platoons (roster indices) in the enemy table half at the end.
+    pub recon: Vec<u16>,
+}
+
+/// One fielded platoon after the game, as counted at the table. Transport and upgrade teams
+/// are left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlatoonReport {
+    pub platoon: u16,
+    /// Teams still working on the table at the end (bailed and bogged vehicles apart).
+    pub on_table: u16,
+    /// Vehicles bailed out or bogged at the end: back for the winner, lost for the loser.
+    pub bailed: u16,
+    /// Teams that left by their own table edge after turn 3.
+    pub exited: u16,
+    /// Teams that ran off the table after a failed morale test.
+    pub routed: u16,
+    /// Not enough transport left for its strength: loses operational mobility.
+    pub immobile: bool,
+}
+
+// ---------------------------------------------------------------------------------------
+// What a turn recorded
+// ---------------------------------------------------------------------------------------
+
+/// The mission-selection rolls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissionSelection {
+    /// West's die, east's die.
+    pub dice: [u16; 2],
+    pub modifiers: [Vec<(String, i32)>; 2],
+    /// Die plus modifiers.
+    pub rolled: [i32; 2],
+    /// The defender who won a Breakthrough or Fighting Withdrawal, who may shift a total.
+    pub adjuster: Option<Side>,
+    /// The shift made: (whose total, by how much); `Some((_, 0))` when declined.
+    pub adjustment: Option<(Side, i8)>,
+    /// Totals after any shift.
+    pub totals: [i32; 2],
+    /// The higher total's player; `None` when tied.
+    pub high: Option<Side>,
+}
+
+impl MissionSelection {
+    pub fn best(&self) -> i32 {
+        self.totals[0].max(self.totals[1])
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissionChange {
+    pub by: Side,
+    pub from: Mission,
+    pub to: Mission,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaChoice {
+    /// The last game's winner, who picks; `None` when there was none (agreed instead).
+    pub chooser: Option<Side>,
+    pub note: String,
+    /// Squares the other player shifted it, at 1 VP each.
+    pub shift: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeatherRoll {
+    pub die: u16,
+    pub last: Weather,
+    pub weather: Weather,
+    pub mud_before: Mud,
+    pub mud: Mud,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapMove {
+    pub result: MissionResult,
+    pub from: Sector,
+    pub to: Sector,
+}
+
+/// A platoon's report and what it meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CasualtyLine {
+    pub report: PlatoonReport,
+    /// Teams counted towards strength: on table, exited, unused, and bailed when recovered.
+    pub counted: u16,
+    pub before: Strength,
+    pub after: Strength,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AutoUpgrade {
+    pub platoon: u16,
+    pub from: Strength,
+    pub to: Strength,
+    /// Reinforcement dice it used (one per level).
+    pub dice: u16,
+}
+
+/// Dice given to one platoon.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceFor {
+    pub platoon: u16,
+    pub dice: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReinforceLine {
+    pub platoon: u16,
+    pub dice: Vec<u16>,
+    pub needs: u16,
+    pub from: Strength,
+    pub to: Strength,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reinforcement {
+    pub vp: u8,
+    pub lines: Vec<ReinforceLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExchangeRecord {
+    pub side: Side,
+    pub old: u16,
+    pub new: u16,
+    pub value: u32,
+}
+
+/// One campaign turn: one game and everything around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRecord {
+    pub turn: u32,
+    /// Where the game is fought.
+    pub sector: Sector,
+    /// `None` in turn 1 (the first mission is an Encounter).
+    pub selection: Option<MissionSelection>,
+    /// The mission as the table gave it, before any VP change.
+    pub rolled_mission: Mission,
+    pub mission: Mission,
+    /// `None` in an Encounter (both attack) or while a tie waits for the mission's rules.
+    pub attacker: Option<Side>,
+    pub change: Option<MissionChange>,
+    /// Players who passed on changing the mission.
+    pub declined: Vec<Side>,
+    pub area: Option<AreaChoice>,
+    /// Force lists handed in; shown once both are in.
+    pub forces: [Option<ForceList>; 2],
+    pub revealed: bool,
+    pub weather: Option<WeatherRoll>,
+    pub notes: Vec<String>,
+    pub conceded: Option<Side>,
+    pub result: Option<GameResult>,
+    /// Outnumbered bonus VP, west then east.
+    pub bonus: [u8; 2],
+    pub map: Option<MapMove>,
+    pub casualties: [Option<Vec<CasualtyLine>>; 2],
+    /// Mission-selection bonus the winner's recon platoons earned for the next turn.
+    pub recon_bonus: u8,
+    pub auto: [Vec<AutoUpgrade>; 2],
+    pub reinforcement: [Option<Reinforcement>; 2],
+    /// Immobile platoons given back their mobility at the end of reinforcement.
+    pub restored: Vec<(Side, u16)>,
+    pub exchanges: Vec<ExchangeRecord>,
+    pub exchanges_done: [bool; 2],
+}
+
+impl TurnRecord {
+    pub fn new(turn: u32, sector: Sector, mission: Mission) -> TurnRecord {
+        TurnRecord {
+            turn,
+            sector,
+            selection: None,
+            rolled_mission: mission,
+            mission,
+            attacker: None,
+            change: None,
+            declined: Vec::new(),
+            area: None,
+            forces: [None, None],
+            revealed: false,
+            weather: None,
+            notes: Vec::new(),
+            conceded: None,
+            result: None,
+            bonus: [0, 0],
+            map: None,
+            casualties: [None, None],
+            recon_bonus: 0,
+            auto: [Vec::new(), Vec::new()],
+            reinforcement: [None, None],
+            restored: Vec::new(),
+            exchanges: Vec::new(),
+            exchanges_done: [false, false],
+        }
+    }
+    pub fn winner(&self) -> Option<Side> {
+        self.result.as_ref().and_then(|r| r.winner)
+    }
+    /// The side defending, in a Defensive Battle with its attacker known.
+    pub fn defender(&self) -> Option<Side> {
+        if self.mission.fair_fight() {
+            None
+        } else {
+            self.attacker.map(Side::other)
+        }
+    }
+    /// Whether `side` attacks: both do in an Encounter.
+    pub fn attacks(&self, side: Side) -> bool {
+        self.mission.fair_fight() || self.attacker == Some(side)
+    }
+    /// The force list once both are in (hidden before).
+    pub fn force(&self, side: Side) -> Option<&ForceList> {
+        if self.revealed {
+            self.forces[side.index()].as_ref()
+        } else {
+            None
+        }
+    }
+    /// The map moved two sectors after a won Breakthrough.
+    pub fn two_sector_move(&self) -> bool {
+        self.map.as_ref().is_some_and(|m| m.result == MissionResult::Breakthrough && m.from.distance(m.to) == 2)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Phases, ledger, outcome, state
+// ---------------------------------------------------------------------------------------
+
+/// Steps of a campaign turn, in the text's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Both players roll for the next mission (from turn 2).
+    MissionRoll,
+    /// The defender who won a Breakthrough or Fighting Withdrawal may move the higher total by 1.
+    MissionAdjust,
+    /// 5 VP to move the mission a row: offered to the higher VP total, then the other player.
+    MissionChange,
+    /// Tied totals: the mission's own rules say who attacks.
+    Attacker,
+    /// The last winner picks the table area; the other may shift it for VP.
+    GameArea,
+    /// Both players hand in their force lists (points, platoons, air, VP option).
+    Forces,
+    /// The defender rolls for the weather; the mud follows.
+    Weather,
+    /// The table game: notes, then the result (or a concession).
+    Game,
+    /// A won Breakthrough: one or two sectors.
+    Breakthrough,
+    /// Both players count what is left of each platoon that fought.
+    Casualties,
+    /// Both players assign and roll reinforcement dice.
+    Reinforcements,
+    /// Support platoons may be exchanged for 5 VP.
+    Exchanges,
+    Finished,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::MissionRoll => "Mission roll",
+            Phase::MissionAdjust => "Defender's shift",
+            Phase::MissionChange => "Change the mission",
+            Phase::Attacker => "Who attacks",
+            Phase::GameArea => "Table area",
+            Phase::Forces => "Force lists",
+            Phase::Weather => "Weather",
+            Phase::Game => "Play the game",
+            Phase::Breakthrough => "Breakthrough move",
+            Phase::Casualties => "Casualties",
+            Phase::Reinforcements => "Reinforcements",
+            Phase::Exchanges => "Exchange support",
+            Phase::Finished => "Campaign over",
+        }
+    }
+}
+
+/// What a ledger line was for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LedgerItem {
+    /// Victory points of a game (earned).
+    GameVp,
+    /// Outnumbered and outgunned bonus (earned), by the points difference.
+    Outnumbered {
+        difference: u32,
+    },
+    /// More points on the table.
+    Points {
+        points: u32,
+    },
+    MissionChange {
+        from: Mission,
+        to: Mission,
+    },
+    AreaShift {
+        squares: u8,
+    },
+    Option(OptionKind),
+    ReinforcementDice {
+        dice: u16,
+    },
+    /// A support platoon exchanged (roster indices).
+    Exchange {
+        old: u16,
+        new: u16,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub turn: u32,
+    pub side: Side,
+    /// Positive when earned, negative when spent.
+    pub vp: i32,
+    pub item: LedgerItem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Won a game as attacker in the enemy's home sector.
+    Victory(Side),
+    /// After nine turns, the fighting is on or next to this side's enemy home sector.
+    MinorVictory(Side),
+    Stalemate,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Campaign turn, from 1.
+    pub turn: u32,
+    pub phase: Phase,
+    /// Where the fighting is now.
+    pub sector: Sector,
+    /// The last game's weather (the setup's before the first game).
+    pub weather: Weather,
+    pub mud: Mud,
+    /// West's roster, east's roster: bought platoons, then exchanged-in ones.
+    pub roster: [Vec<PlatoonState>; 2],
+    pub ledger: Vec<LedgerEntry>,
+    /// The turn under way (`None` once finished).
+    pub current: Option<TurnRecord>,
+    /// Finished turns, oldest first. Shared between positions: a decision that does not end
+    /// a turn copies a pointer, not the campaign's history.
+    pub turns: Arc<Vec<TurnRecord>>,
+    pub outcome: Option<Outcome>,
+    /// The side that moved the map two sectors last turn: every platoon of its force this
+    /// game must be operationally mobile or carried.
+    pub mobility_rule: Option<Side>,
+}
+
+impl State {
+    pub fn roster(&self, side: Side) -> &[PlatoonState] {
+        &self.roster[side.index()]
+    }
+    pub fn platoon(&self, side: Side, i: u16) -> Option<&PlatoonState> {
+        self.roster[side.index()].get(i as usize)
+    }
+    pub fn earned(&self, side: Side) -> i32 {
+        self.ledger.iter().filter(|e| e.side == side && e.vp > 0).map(|e| e.vp).sum()
+    }
+    /// Spent, as a positive number.
+    pub fn spent(&self, side: Side) -> i32 {
+        -self.ledger.iter().filter(|e| e.side == side && e.vp < 0).map(|e| e.vp).sum::<i32>()
+    }
+    /// Campaign VP on hand.
+    pub fn balance(&self, side: Side) -> i32 {
+        self.ledger.iter().filter(|e| e.side == side).map(|e| e.vp).sum()
+    }
+    pub fn last_turn(&self) -> Option<&TurnRecord> {
+        self.turns.last()
+    }
+}

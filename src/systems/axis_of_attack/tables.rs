@@ -1,0 +1,645 @@
+//! Deluxe Axis of Attack's tables as data, read as `../shared/rules/README.md` fixes them.
+//! The rules reference page renders these same arrays, so what is shown is what is applied.
+
+use crate::engine::band::{lookup, Band};
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------------------
+// The map and the length of the campaign
+// ---------------------------------------------------------------------------------------
+
+/// Sectors in the line, numbered from the west player's home (1) to the east player's (7).
+pub const SECTORS: u8 = 7;
+/// Play starts in the middle sector.
+pub const START_SECTOR: u8 = 4;
+/// Campaign turns (one game each) before the campaign is called.
+pub const TURNS: u32 = 9;
+
+// ---------------------------------------------------------------------------------------
+// Missions
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mission {
+    Breakthrough,
+    Encounter,
+    Cauldron,
+    FightingWithdrawal,
+    HoldTheLine,
+    TrenchFight,
+}
+
+impl Mission {
+    /// In the printed order of the Mission Selection Table, top (highest score) first. "The
+    /// mission above or below" for the 5-VP change means a neighbour in this list.
+    pub const ALL: [Mission; 6] = [
+        Mission::Breakthrough,
+        Mission::Encounter,
+        Mission::Cauldron,
+        Mission::FightingWithdrawal,
+        Mission::HoldTheLine,
+        Mission::TrenchFight,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Mission::Breakthrough => "Breakthrough",
+            Mission::Encounter => "Encounter",
+            Mission::Cauldron => "Cauldron",
+            Mission::FightingWithdrawal => "Fighting Withdrawal",
+            Mission::HoldTheLine => "Hold the Line",
+            Mission::TrenchFight => "Trench Fight",
+        }
+    }
+    /// Encounter is the one mission with the Fair Fight rule: both players attack.
+    pub fn fair_fight(self) -> bool {
+        self == Mission::Encounter
+    }
+    /// Every other mission of the list is a Defensive Battle, with one attacker and one
+    /// defender (how the VP options name "attacker in a Defensive Battle").
+    pub fn defensive_battle(self) -> bool {
+        !self.fair_fight()
+    }
+    /// The missions one row above and below on the selection table.
+    pub fn neighbours(self) -> Vec<Mission> {
+        let i = Mission::ALL.iter().position(|&m| m == self).unwrap();
+        let mut v = Vec::new();
+        if i > 0 {
+            v.push(Mission::ALL[i - 1]);
+        }
+        if i + 1 < Mission::ALL.len() {
+            v.push(Mission::ALL[i + 1]);
+        }
+        v
+    }
+}
+
+/// The first game of the campaign.
+pub const FIRST_MISSION: Mission = Mission::Encounter;
+
+/// Mission Selection Table: the higher player's total picks the mission. Bands in ascending
+/// order, so the table covers every total.
+pub const MISSION_SELECTION: [(Band, Mission); 6] = [
+    (Band::at_most(4), Mission::TrenchFight),
+    (Band::exactly(5), Mission::HoldTheLine),
+    (Band::exactly(6), Mission::FightingWithdrawal),
+    (Band::exactly(7), Mission::Cauldron),
+    (Band::range(8, 9), Mission::Encounter),
+    (Band::at_least(10), Mission::Breakthrough),
+];
+
+pub fn mission_for(total: i32) -> Mission {
+    lookup(&MISSION_SELECTION, total)
+}
+
+/// Mission-selection modifier for the player with the higher campaign VP total.
+pub const HIGHER_VP_BONUS: i32 = 1;
+/// Per recon platoon of the last game's winner in the enemy table half at the end.
+pub const PER_RECON_PLATOON: i32 = 1;
+/// For having won the last game as defender in a mission without Fair Fight. The sign was
+/// lost in the capture; the README restores it as +2.
+pub const WON_AS_DEFENDER: i32 = 2;
+/// A defender who won a Breakthrough or Fighting Withdrawal may move the higher total by this
+/// much either way.
+pub const DEFENDER_SHIFT: i32 = 1;
+/// Missions whose winning defender gets that shift.
+pub const SHIFT_MISSIONS: [Mission; 2] = [Mission::Breakthrough, Mission::FightingWithdrawal];
+
+/// What a result does to the campaign map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissionResult {
+    /// One sector towards the loser's home sector.
+    Advance,
+    /// The next game is in the same sector.
+    Hold,
+    /// Up to two sectors towards the loser's home sector (two only with mobility).
+    Breakthrough,
+    /// One sector towards the defender's home sector.
+    Retreat,
+}
+
+impl MissionResult {
+    pub fn name(self) -> &'static str {
+        match self {
+            MissionResult::Advance => "Advance",
+            MissionResult::Hold => "Hold",
+            MissionResult::Breakthrough => "Breakthrough",
+            MissionResult::Retreat => "Retreat",
+        }
+    }
+}
+
+/// Mission Results Table: (mission, attacker wins, defender wins). Encounter has no defender:
+/// both players attack, and the winner advances.
+pub const MISSION_RESULTS: [(Mission, MissionResult, Option<MissionResult>); 6] = {
+    use MissionResult::*;
+    [
+        (Mission::Encounter, Advance, None),
+        (Mission::HoldTheLine, Advance, Some(Hold)),
+        (Mission::Breakthrough, Breakthrough, Some(Hold)),
+        (Mission::Cauldron, Hold, Some(Advance)),
+        (Mission::FightingWithdrawal, Retreat, Some(Retreat)),
+        (Mission::TrenchFight, Advance, Some(Hold)),
+    ]
+};
+
+/// The map result when the attacker (`true`) or the defender wins. In an Encounter every
+/// winner counts as an attacker.
+pub fn mission_result(mission: Mission, attacker_won: bool) -> MissionResult {
+    let row = MISSION_RESULTS.iter().find(|r| r.0 == mission).unwrap();
+    if attacker_won || mission.fair_fight() {
+        row.1
+    } else {
+        row.2.expect("every Defensive Battle has a defender column")
+    }
+}
+
+/// Cost in campaign VP of moving the mission one row up or down.
+pub const MISSION_CHANGE_COST: i32 = 5;
+/// Cost in campaign VP of shifting the table area one square.
+pub const AREA_SHIFT_COST: i32 = 1;
+
+// ---------------------------------------------------------------------------------------
+// Game size and the outnumbered bonus
+// ---------------------------------------------------------------------------------------
+
+/// Points allowed on the table before VP are spent.
+pub const GAME_POINTS: u32 = 1500;
+/// Points added per campaign VP spent.
+pub const POINTS_PER_VP: u32 = 75;
+/// Most campaign VP spent on points in one game.
+pub const MAX_VP_FOR_POINTS: u8 = 3;
+
+/// Outnumbered and Outgunned: bonus VP to the player who fielded fewer points, by the
+/// difference (none after a concession, and none on equal points). "300+" reads as over 300 (the README), so 300 itself is +2.
+pub const OUTNUMBERED: [(Band, u8); 4] =
+    [(Band::at_most(50), 0), (Band::range(51, 150), 1), (Band::range(151, 300), 2), (Band::at_least(301), 3)];
+
+pub fn outnumbered_bonus(difference: u32) -> u8 {
+    lookup(&OUTNUMBERED, difference.min(i32::MAX as u32) as i32)
+}
+
+/// A conceded game is scored as this victory: (winner, loser).
+pub const CONCESSION_VP: (u8, u8) = (6, 1);
+/// Most victory points one side can score in a game.
+pub const MAX_GAME_VP: u8 = 6;
+
+// ---------------------------------------------------------------------------------------
+// Weather and mud
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Weather {
+    Clear,
+    Cloudy,
+    IntermittentRain,
+    SteadyRain,
+}
+
+impl Weather {
+    /// In the column order of the weather chart.
+    pub const ALL: [Weather; 4] = [Weather::Clear, Weather::Cloudy, Weather::IntermittentRain, Weather::SteadyRain];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Weather::Clear => "Clear",
+            Weather::Cloudy => "Cloudy",
+            Weather::IntermittentRain => "Intermittent Rain",
+            Weather::SteadyRain => "Steady Rain",
+        }
+    }
+    /// Change of the mud level for a turn of this weather.
+    pub fn mud_change(self) -> i8 {
+        match self {
+            Weather::Clear => -2,
+            Weather::Cloudy => -1,
+            Weather::IntermittentRain => 1,
+            Weather::SteadyRain => 2,
+        }
+    }
+    pub fn air(self) -> AirEffect {
+        match self {
+            Weather::Clear => AirEffect::Normal,
+            Weather::Cloudy | Weather::SteadyRain => AirEffect::Grounded,
+            Weather::IntermittentRain => AirEffect::Harder,
+        }
+    }
+}
+
+/// Weather chart: row by the die (1 to 6), column by last game's weather. Before the first game
+/// the setup's weather (clear unless changed) stands in for the last. The mud change of the
+/// result applies to the game it is rolled for.
+pub const WEATHER: [[Weather; 4]; 6] = {
+    use Weather::*;
+    [
+        [Clear, Clear, Clear, Clear],
+        [Clear, Clear, Clear, Clear],
+        [Clear, Clear, Clear, Cloudy],
+        [Clear, Cloudy, Cloudy, Cloudy],
+        [Cloudy, IntermittentRain, SteadyRain, SteadyRain],
+        [IntermittentRain, SteadyRain, SteadyRain, IntermittentRain],
+    ]
+};
+
+pub fn weather(die: u16, last: Weather) -> Weather {
+    WEATHER[(die.clamp(1, 6) - 1) as usize][last.index()]
+}
+
+/// What the weather does to air support.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AirEffect {
+    Normal,
+    /// Add 1 to the score needed to get air support.
+    Harder,
+    /// Neither side flies.
+    Grounded,
+}
+
+impl AirEffect {
+    pub fn text(self) -> &'static str {
+        match self {
+            AirEffect::Normal => "Aircraft fly as usual.",
+            AirEffect::Harder => "Broken rain clouds hide the battlefield: every air support roll needs 1 more.",
+            AirEffect::Grounded => "Low cloud overhead: no aircraft fly for either side.",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Mud {
+    Dry,
+    Wet,
+    Muddy,
+    Morass,
+    Flood,
+}
+
+impl Mud {
+    /// The ladder, driest first.
+    pub const ALL: [Mud; 5] = [Mud::Dry, Mud::Wet, Mud::Muddy, Mud::Morass, Mud::Flood];
+    pub fn name(self) -> &'static str {
+        match self {
+            Mud::Dry => "Dry",
+            Mud::Wet => "Wet",
+            Mud::Muddy => "Muddy",
+            Mud::Morass => "Morass",
+            Mud::Flood => "Flood",
+        }
+    }
+    /// Moves up or down the ladder, stopping at Dry and Flood.
+    pub fn changed(self, by: i8) -> Mud {
+        let i = (self as i8 + by).clamp(0, Mud::ALL.len() as i8 - 1);
+        Mud::ALL[i as usize]
+    }
+    /// The effects on the table, one line each.
+    pub fn effects(self) -> &'static [&'static str] {
+        match self {
+            Mud::Dry => &["Fields are open ground.", "Stream beds and gullies are difficult going."],
+            Mud::Wet => &[
+                "Ploughed fields: the first player to enter one rolls a die; on 1 or 2 it is muddy and counts as difficult going.",
+                "Stream beds and gullies are difficult going.",
+            ],
+            Mud::Muddy => &[
+                "Ploughed fields are difficult going.",
+                "Stream beds and gullies are swollen: very difficult going.",
+            ],
+            Mud::Morass => &[
+                "Ploughed fields: the first player to enter one rolls a die; on 1 or 2 it is very difficult going, otherwise difficult.",
+                "Stream beds and gullies are swollen: very difficult going.",
+            ],
+            Mud::Flood => &[
+                "Ploughed fields are very difficult going.",
+                "All cross-country ground is difficult going.",
+                "Streams and gullies cannot be crossed.",
+                "Roads count as cross-country ground.",
+            ],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Air support
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AirProfile {
+    CloseAirSupport,
+    AirSuperiority,
+    BattlefieldInterdiction,
+}
+
+impl AirProfile {
+    pub const ALL: [AirProfile; 3] =
+        [AirProfile::CloseAirSupport, AirProfile::AirSuperiority, AirProfile::BattlefieldInterdiction];
+    pub fn name(self) -> &'static str {
+        match self {
+            AirProfile::CloseAirSupport => "Close Air Support",
+            AirProfile::AirSuperiority => "Air Superiority",
+            AirProfile::BattlefieldInterdiction => "Battlefield Interdiction",
+        }
+    }
+    pub fn text(self) -> &'static str {
+        match self {
+            AirProfile::CloseAirSupport => "Air support as the rulebook has it.",
+            AirProfile::AirSuperiority => {
+                "Ground support arrives only on a 6; enemy aircraft are intercepted on a 5 or 6."
+            }
+            AirProfile::BattlefieldInterdiction => {
+                "In the enemy turn, before reserve rolls, attack his rear: on a 5 or 6 (any die), unless intercepted, \
+                 one successful reserve roll is cancelled. Aircraft that carry bombs or rockets name the load for the \
+                 game. This player intercepts enemy aircraft only on a 6."
+            }
+        }
+    }
+}
+
+/// The load named for Battlefield Interdiction by aircraft that can carry either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ordnance {
+    Bombs,
+    Rockets,
+}
+
+impl Ordnance {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ordnance::Bombs => "bombs",
+            Ordnance::Rockets => "rockets",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Platoons: roles, strength, reinforcement
+// ---------------------------------------------------------------------------------------
+
+/// A platoon's place in the company, which sets its reinforcement target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    Combat,
+    /// HQ weapons sections (tracked as mini-platoons) and weapons platoons.
+    HqWeapons,
+    Support,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Combat, Role::HqWeapons, Role::Support];
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Combat => "Combat",
+            Role::HqWeapons => "HQ or weapons",
+            Role::Support => "Support",
+        }
+    }
+}
+
+/// Reinforcement: score needed on each die, by role.
+pub const REINFORCEMENT_TARGET: [(Role, u16); 3] = [(Role::Combat, 3), (Role::HqWeapons, 4), (Role::Support, 5)];
+/// Added to each reinforcement die of a platoon made up only of tank teams. Read as a penalty
+/// (tanks are harder to replace): an all-tank combat platoon needs a 4, support tanks a 6.
+pub const ALL_TANK_MODIFIER: i32 = -1;
+/// Reinforcement dice every turn, before VP buy more.
+pub const REINFORCEMENT_DICE: u16 = 4;
+/// Extra reinforcement dice per campaign VP spent.
+pub const DICE_PER_VP: u16 = 1;
+/// Combat platoons a company always keeps at depleted strength or better.
+pub const MIN_DEPLETED_COMBAT: usize = 2;
+
+pub fn reinforcement_target(role: Role) -> u16 {
+    REINFORCEMENT_TARGET.iter().find(|r| r.0 == role).unwrap().1
+}
+
+/// Strength levels of a platoon, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Strength {
+    Destroyed,
+    Gutted,
+    Depleted,
+    UnderStrength,
+    Full,
+}
+
+impl Strength {
+    pub const ALL: [Strength; 5] =
+        [Strength::Destroyed, Strength::Gutted, Strength::Depleted, Strength::UnderStrength, Strength::Full];
+    pub fn name(self) -> &'static str {
+        match self {
+            Strength::Destroyed => "Destroyed",
+            Strength::Gutted => "Gutted",
+            Strength::Depleted => "Depleted",
+            Strength::UnderStrength => "Under strength",
+            Strength::Full => "Full strength",
+        }
+    }
+    /// Can go on the table (at least the book's minimum).
+    pub fn fieldable(self) -> bool {
+        self >= Strength::Depleted
+    }
+}
+
+/// The strength ladder, with what each level means in teams.
+pub const STRENGTH_LADDER: [(Strength, &str); 5] = [
+    (Strength::Destroyed, "every team destroyed on the table"),
+    (Strength::Gutted, "fewer teams than the book's minimum"),
+    (Strength::Depleted, "the book's minimum"),
+    (Strength::UnderStrength, "halfway between minimum and maximum, rounded down"),
+    (Strength::Full, "the book's maximum"),
+];
+
+/// Teams halfway between the minimum and maximum, rounded down.
+pub fn halfway(min: u16, max: u16) -> u16 {
+    (min + max) / 2
+}
+
+/// A platoon has an under-strength level only when halfway lies strictly between its minimum
+/// and maximum ("if allowed"); a 2-to-3 platoon goes straight from depleted to full.
+pub fn has_under_strength(min: u16, max: u16) -> bool {
+    let h = halfway(min, max);
+    h > min && h < max
+}
+
+/// A platoon of fixed size (minimum equals maximum) is rated full strength at that size; its
+/// ladder has no depleted rung.
+pub fn ladder(min: u16, max: u16) -> Vec<Strength> {
+    let mut v = vec![Strength::Destroyed, Strength::Gutted];
+    if max > min {
+        v.push(Strength::Depleted);
+    }
+    if has_under_strength(min, max) {
+        v.push(Strength::UnderStrength);
+    }
+    v.push(Strength::Full);
+    v
+}
+
+/// The level a count of teams rates, rounding down. `routed` teams left the table after a
+/// failed morale test: not counted, but a platoon with any of them is not "destroyed".
+pub fn strength_from_teams(min: u16, max: u16, teams: u16, routed: u16) -> Strength {
+    if teams >= max {
+        Strength::Full
+    } else if has_under_strength(min, max) && teams >= halfway(min, max) {
+        Strength::UnderStrength
+    } else if teams >= min {
+        Strength::Depleted
+    } else if teams == 0 && routed == 0 {
+        Strength::Destroyed
+    } else {
+        Strength::Gutted
+    }
+}
+
+/// Teams a platoon at this level may put on the table at most (0 below depleted).
+pub fn teams_at(min: u16, max: u16, level: Strength) -> u16 {
+    match level {
+        Strength::Full => max,
+        Strength::UnderStrength => halfway(min, max),
+        Strength::Depleted => min,
+        Strength::Gutted | Strength::Destroyed => 0,
+    }
+}
+
+/// One rung up this platoon's ladder (Full stays Full).
+pub fn step_up(min: u16, max: u16, level: Strength) -> Strength {
+    ladder(min, max).into_iter().find(|&x| x > level).unwrap_or(level)
+}
+
+/// How the platoon moves, for the Breakthrough mobility rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mobility {
+    /// Its teams are vehicles: tanks, assault guns, armoured cars.
+    Vehicles,
+    /// It has its own motor transport: trucks, half-tracks, tractors.
+    Transported,
+    /// No motor transport of its own.
+    Foot,
+}
+
+impl Mobility {
+    pub const ALL: [Mobility; 3] = [Mobility::Vehicles, Mobility::Transported, Mobility::Foot];
+    pub fn name(self) -> &'static str {
+        match self {
+            Mobility::Vehicles => "Vehicles",
+            Mobility::Transported => "Own transport",
+            Mobility::Foot => "On foot",
+        }
+    }
+    /// Operationally mobile when not Immobile: it has motor transport of its own.
+    pub fn motorised(self) -> bool {
+        self != Mobility::Foot
+    }
+}
+
+/// Cost in campaign VP of exchanging a support platoon.
+pub const EXCHANGE_COST: i32 = 5;
+
+// ---------------------------------------------------------------------------------------
+// VP-bought options for one game
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OptionKind {
+    ExtraSmoke,
+    NightAttack,
+    Counterbattery,
+    BattalionArtillery,
+    PreRegistered,
+    AerialBombardment,
+}
+
+/// Who may buy an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Buyer {
+    AttackerInDefensiveBattle,
+    DefenderInDefensiveBattle,
+    EitherInDefensiveBattle,
+    Anyone,
+}
+
+impl Buyer {
+    pub fn text(self) -> &'static str {
+        match self {
+            Buyer::AttackerInDefensiveBattle => "the attacker in a Defensive Battle",
+            Buyer::DefenderInDefensiveBattle => "the defender in a Defensive Battle",
+            Buyer::EitherInDefensiveBattle => "either player in a Defensive Battle",
+            Buyer::Anyone => "either player in any mission",
+        }
+    }
+}
+
+/// What the price is counted per.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Per {
+    Game,
+    Platoon,
+    Shoot,
+}
+
+pub struct OptionRow {
+    pub kind: OptionKind,
+    pub name: &'static str,
+    pub cost: i32,
+    pub per: Per,
+    pub buyer: Buyer,
+    pub text: &'static str,
+}
+
+/// The VP options: one of them per player per game, paid when both force lists are in. Encounter
+/// (Fair Fight) is the only mission that is not a Defensive Battle, so it allows counterbattery
+/// fire alone.
+pub const OPTIONS: [OptionRow; 6] = [
+    OptionRow {
+        kind: OptionKind::ExtraSmoke,
+        name: "Extra smoke ammunition",
+        cost: 1,
+        per: Per::Platoon,
+        buyer: Buyer::AttackerInDefensiveBattle,
+        text: "Each chosen support platoon may fire one more smoke bombardment.",
+    },
+    OptionRow {
+        kind: OptionKind::NightAttack,
+        name: "Night attack",
+        cost: 5,
+        per: Per::Game,
+        buyer: Buyer::AttackerInDefensiveBattle,
+        text: "Attack by night, as the British Night Attack special rule.",
+    },
+    OptionRow {
+        kind: OptionKind::Counterbattery,
+        name: "Counterbattery fire",
+        cost: 3,
+        per: Per::Game,
+        buyer: Buyer::Anyone,
+        text: "One counterbattery mission (AT 5, FP 2+) at an enemy battery after it bombards: range in at +1 \
+               with a staff-team observer in sight, else +2.",
+    },
+    OptionRow {
+        kind: OptionKind::BattalionArtillery,
+        name: "Battalion artillery shoot",
+        cost: 3,
+        per: Per::Shoot,
+        buyer: Buyer::EitherInDefensiveBattle,
+        text: "Write down a target point and a turn before the defender deploys; a double template lands there, \
+               hitting on 3+ (AT 5, FP 2+). Several may be bought.",
+    },
+    OptionRow {
+        kind: OptionKind::PreRegistered,
+        name: "Pre-registered artillery",
+        cost: 2,
+        per: Per::Platoon,
+        buyer: Buyer::DefenderInDefensiveBattle,
+        text: "While observer and guns stay where they started, the platoon's bombardments hit on 1 less.",
+    },
+    OptionRow {
+        kind: OptionKind::AerialBombardment,
+        name: "Aerial bombardment",
+        cost: 7,
+        per: Per::Game,
+        buyer: Buyer::AttackerInDefensiveBattle,
+        text: "A preliminary bombardment as the fortification rules have it; no air support in that game.",
+    },
+];
+
+pub fn option_row(kind: OptionKind) -> &'static OptionRow {
+    OPTIONS.iter().find(|r| r.kind == kind).unwrap()
+}

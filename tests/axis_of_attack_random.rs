@@ -1,0 +1,817 @@
+//! Random legal play of the sample campaign: 10,000 decision sequences from a small
+//! deterministic PRNG, with random dice (typed or drawn by the app), undo and redo, and illegal
+//! decisions thrown in. The invariants of the position are checked after every step, and the
+//! steps that change strengths are checked against the rule they apply.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use field_desk::engine::{Action, Campaign, DecideError, DiceInput};
+use field_desk::systems::axis_of_attack::rules;
+use field_desk::systems::axis_of_attack::sample::sample_setup;
+use field_desk::systems::axis_of_attack::tables::{
+    self, AirProfile, Mission, Mobility, OptionKind, Ordnance, Role, Strength,
+};
+use field_desk::systems::axis_of_attack::{
+    AirUse, AxisOfAttack, Decision, DiceFor, Fielded, ForceList, GameOption, GameResult, LedgerItem, Outcome, Phase,
+    Platoon, PlatoonReport, RuleError, Setup, Side, State, TurnRecord,
+};
+
+type Game = Campaign<AxisOfAttack>;
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// A number from `lo` to `hi`, both included.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+    fn one_in(&mut self, num: usize, den: usize) -> bool {
+        self.below(den) < num
+    }
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len())]
+    }
+    fn d6s(&mut self, n: usize) -> Vec<u16> {
+        (0..n).map(|_| self.below(6) as u16 + 1).collect()
+    }
+}
+
+#[derive(Default, Debug)]
+struct Stats {
+    sequences: usize,
+    steps: usize,
+    undos: usize,
+    redos: usize,
+    refused: usize,
+    replays: usize,
+    victories: [usize; 2],
+    minor: [usize; 2],
+    stalemates: usize,
+    concessions: usize,
+    draws: usize,
+    two_sectors: usize,
+    changes: usize,
+    shifts: usize,
+    auto_upgrades: usize,
+    reinforced: usize,
+    exchanges: usize,
+    options: usize,
+}
+
+fn cur(s: &State) -> &TurnRecord {
+    s.current.as_ref().expect("a turn under way")
+}
+
+// ---------------------------------------------------------------------------------------
+// Legal decisions
+// ---------------------------------------------------------------------------------------
+
+fn random_force(setup: &Setup, s: &State, side: Side, rng: &mut Rng) -> ForceList {
+    let fieldable = rules::fieldable(s, side);
+    assert!(!fieldable.is_empty(), "the floor keeps two combat platoons fieldable");
+    let carry_needed = rules::mobility_required(s, side);
+    let mut platoons = Vec::new();
+    for &(p, min, max) in &fieldable {
+        if rng.one_in(2, 3) {
+            let teams = rng.range(min as usize, max as usize) as u16;
+            let mobile = s.platoon(side, p).unwrap().operationally_mobile();
+            let transported = if carry_needed && !mobile { true } else { rng.one_in(1, 10) };
+            platoons.push(Fielded { platoon: p, teams, transported });
+        }
+    }
+    if platoons.is_empty() {
+        let (p, min, _) = fieldable[0];
+        platoons.push(Fielded { platoon: p, teams: min, transported: true });
+    }
+    let balance = s.balance(side).max(0) as usize;
+    let vp_for_points = if rng.one_in(1, 3) { rng.range(0, balance.min(3)) as u8 } else { 0 };
+    let mut left = balance as i32 - vp_for_points as i32;
+    let allowed = rules::points_allowed(setup, vp_for_points);
+    let points = rng.range(1000, allowed as usize) as u32;
+    let mut air = None;
+    if !setup.player(side).air.is_empty() && rng.one_in(1, 3) {
+        let profile = rng.pick(&AirProfile::ALL);
+        let load = (profile == AirProfile::BattlefieldInterdiction && rng.one_in(1, 2)).then_some(Ordnance::Rockets);
+        air = Some(AirUse { aircraft: 0, profile, load });
+    }
+    let mut option = None;
+    if rng.one_in(1, 3) {
+        let kinds: Vec<OptionKind> =
+            tables::OPTIONS.iter().map(|r| r.kind).filter(|&k| rules::option_allowed(s, side, k)).collect();
+        if !kinds.is_empty() {
+            let fielded: Vec<u16> = platoons.iter().map(|f| f.platoon).collect();
+            let support: Vec<u16> = fielded
+                .iter()
+                .copied()
+                .filter(|&p| s.platoon(side, p).unwrap().platoon.role == Role::Support)
+                .collect();
+            let o = match rng.pick(&kinds) {
+                OptionKind::ExtraSmoke if !support.is_empty() => {
+                    let n = rng.range(1, support.len());
+                    Some(GameOption::ExtraSmoke { platoons: support[..n].to_vec() })
+                }
+                OptionKind::ExtraSmoke => None,
+                OptionKind::NightAttack => Some(GameOption::NightAttack),
+                OptionKind::Counterbattery => Some(GameOption::Counterbattery),
+                OptionKind::BattalionArtillery => {
+                    Some(GameOption::BattalionArtillery { shoots: rng.range(1, 2) as u8 })
+                }
+                OptionKind::PreRegistered => {
+                    let n = rng.range(1, fielded.len().min(2));
+                    Some(GameOption::PreRegistered { platoons: fielded[..n].to_vec() })
+                }
+                OptionKind::AerialBombardment => Some(GameOption::AerialBombardment),
+            };
+            if let Some(o) = o {
+                if o.cost() <= left {
+                    left -= o.cost();
+                    if o == GameOption::AerialBombardment {
+                        air = None;
+                    }
+                    option = Some(o);
+                }
+            }
+        }
+    }
+    assert!(left >= 0);
+    ForceList { vp_for_points, points, platoons, air, option }
+}
+
+fn random_reports(s: &State, side: Side, rng: &mut Rng) -> Vec<PlatoonReport> {
+    let force = cur(s).force(side).expect("forces shown before casualties");
+    let loss = rng.pick(&[0usize, 10, 25, 50, 80, 100]);
+    force
+        .platoons
+        .iter()
+        .map(|f| {
+            let mut left = f.teams as usize;
+            let mut take = |rng: &mut Rng, pct: usize| {
+                let n = (0..left).filter(|_| rng.one_in(pct, 100)).count();
+                left -= n;
+                n as u16
+            };
+            let lost = take(rng, loss);
+            let _ = lost;
+            let exited = take(rng, 5);
+            let bailed = take(rng, 10);
+            let routed = take(rng, 5);
+            let on_table = left as u16;
+            let motorised = s.platoon(side, f.platoon).unwrap().platoon.mobility.motorised();
+            PlatoonReport {
+                platoon: f.platoon,
+                on_table,
+                bailed,
+                exited,
+                routed,
+                immobile: motorised && rng.one_in(1, 5),
+            }
+        })
+        .collect()
+}
+
+fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
+    let t = cur(s);
+    match s.phase {
+        Phase::MissionRoll => Decision::RollMission,
+        Phase::MissionAdjust => {
+            let targets = rules::adjustable_totals(s);
+            Decision::AdjustMission { target: rng.pick(&targets), delta: rng.range(0, 2) as i8 - 1 }
+        }
+        Phase::MissionChange => {
+            let side = rules::change_offer(s).unwrap();
+            let to = if rng.one_in(1, 2) { Some(rng.pick(&rules::legal_mission_changes(s))) } else { None };
+            Decision::ChangeMission { side, to }
+        }
+        Phase::Attacker => Decision::SetAttacker { side: rng.pick(&Side::BOTH) },
+        Phase::GameArea => {
+            let shift = match rules::area_chooser(s) {
+                Some(c) if rng.one_in(1, 3) => rng.range(0, s.balance(c.other()).clamp(0, 2) as usize) as u8,
+                _ => 0,
+            };
+            Decision::ChooseArea { area: format!("square {}", rng.below(20)), shift }
+        }
+        Phase::Forces => {
+            if rng.one_in(1, 40) {
+                return Decision::Concede { side: rng.pick(&Side::BOTH) };
+            }
+            let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| t.forces[x.index()].is_none()).collect();
+            let side = rng.pick(&open);
+            Decision::SubmitForce { side, force: random_force(setup, s, side, rng) }
+        }
+        Phase::Weather => {
+            if rng.one_in(1, 40) {
+                Decision::Concede { side: rng.pick(&Side::BOTH) }
+            } else {
+                Decision::RollWeather
+            }
+        }
+        Phase::Game => match rng.below(30) {
+            0 => Decision::Concede { side: rng.pick(&Side::BOTH) },
+            1 | 2 => Decision::Note { text: format!("turn {} note", s.turn) },
+            n => {
+                let winner = if n < 6 { None } else { Some(rng.pick(&Side::BOTH)) };
+                let mut vp = [rng.range(0, 6) as u8, rng.range(0, 6) as u8];
+                let mut recon = Vec::new();
+                if let Some(w) = winner {
+                    let high = rng.range(4, 6) as u8;
+                    vp[w.index()] = high;
+                    vp[w.other().index()] = rng.range(0, 3) as u8;
+                    for f in &t.force(w).unwrap().platoons {
+                        if s.platoon(w, f.platoon).unwrap().platoon.recon && rng.one_in(1, 2) {
+                            recon.push(f.platoon);
+                        }
+                    }
+                }
+                Decision::RecordResult(GameResult { winner, vp, recon })
+            }
+        },
+        Phase::Breakthrough => Decision::MoveCampaign { sectors: rng.range(1, 2) as u8 },
+        Phase::Casualties => {
+            let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| t.casualties[x.index()].is_none()).collect();
+            let side = rng.pick(&open);
+            Decision::RecordCasualties { side, reports: random_reports(s, side, rng) }
+        }
+        Phase::Reinforcements => {
+            let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| t.reinforcement[x.index()].is_none()).collect();
+            let side = rng.pick(&open);
+            let vp = if rng.one_in(1, 3) { rng.range(0, s.balance(side).clamp(0, 3) as usize) as u8 } else { 0 };
+            let mut dice = rules::reinforcement_dice(s, side, vp) as usize;
+            let mut assign = Vec::new();
+            for p in rules::reinforceable(s, side) {
+                if dice == 0 {
+                    break;
+                }
+                if rng.one_in(2, 3) {
+                    let n = rng.range(1, dice.min(3));
+                    dice -= n;
+                    assign.push(DiceFor { platoon: p, dice: n as u8 });
+                }
+            }
+            Decision::Reinforce { side, vp, assign }
+        }
+        Phase::Exchanges => {
+            let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| !t.exchanges_done[x.index()]).collect();
+            let side = rng.pick(&open);
+            let support: Vec<u16> = s
+                .roster(side)
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.available() && p.platoon.role == Role::Support)
+                .map(|(i, _)| i as u16)
+                .collect();
+            if rng.one_in(1, 2) && !support.is_empty() {
+                let value = rng.range(100, 400) as u32;
+                let teams = rng.range(2, 5) as u16;
+                let new = Platoon {
+                    name: format!("Exchanged in turn {}", s.turn),
+                    role: Role::Support,
+                    min_teams: 2,
+                    max_teams: 5,
+                    teams,
+                    points: rng.range(50, value as usize) as u32,
+                    upgrades: String::new(),
+                    all_tank: rng.one_in(1, 2),
+                    recon: rng.one_in(1, 4),
+                    mobility: rng.pick(&Mobility::ALL),
+                };
+                Decision::ExchangeSupport { side, platoon: rng.pick(&support), value, new }
+            } else {
+                Decision::DoneExchanging { side }
+            }
+        }
+        Phase::Finished => unreachable!("no decision once the campaign is over"),
+    }
+}
+
+fn decide(c: &mut Game, d: Decision, rng: &mut Rng) -> Result<(), DecideError<RuleError>> {
+    let count = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
+    if rng.one_in(1, 2) {
+        let dice = rng.d6s(count);
+        c.decide(d, DiceInput::Typed(dice))
+    } else {
+        let mut next = || rng.u32();
+        c.decide(d, DiceInput::App(&mut next))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Invariants
+// ---------------------------------------------------------------------------------------
+
+/// The ledger lines of one turn, checked against that turn's record.
+fn ledger_matches(s: &State, t: &TurnRecord) {
+    for side in Side::BOTH {
+        let i = side.index();
+        let lines: Vec<_> = s.ledger.iter().filter(|e| e.turn == t.turn && e.side == side).collect();
+        let sum = |f: &dyn Fn(&LedgerItem) -> bool| lines.iter().filter(|e| f(&e.item)).map(|e| e.vp).sum::<i32>();
+        let game_vp = t.result.as_ref().map_or(0, |r| r.vp[i] as i32);
+        assert_eq!(sum(&|x| matches!(x, LedgerItem::GameVp)), game_vp, "game VP of turn {}", t.turn);
+        assert_eq!(
+            sum(&|x| matches!(x, LedgerItem::Outnumbered { .. })),
+            t.bonus[i] as i32,
+            "bonus of turn {}",
+            t.turn
+        );
+        let (points, option) = match t.force(side) {
+            Some(f) => (f.vp_for_points as i32, f.option.as_ref().map_or(0, GameOption::cost)),
+            None => (0, 0),
+        };
+        assert_eq!(-sum(&|x| matches!(x, LedgerItem::Points { .. })), points);
+        assert_eq!(-sum(&|x| matches!(x, LedgerItem::Option(_))), option);
+        let change = t.change.as_ref().filter(|c| c.by == side).map_or(0, |_| tables::MISSION_CHANGE_COST);
+        assert_eq!(-sum(&|x| matches!(x, LedgerItem::MissionChange { .. })), change);
+        let shift = match &t.area {
+            Some(a) if a.chooser == Some(side.other()) => a.shift as i32 * tables::AREA_SHIFT_COST,
+            _ => 0,
+        };
+        assert_eq!(-sum(&|x| matches!(x, LedgerItem::AreaShift { .. })), shift);
+        let dice = t.reinforcement[i].as_ref().map_or(0, |r| r.vp as i32);
+        assert_eq!(-sum(&|x| matches!(x, LedgerItem::ReinforcementDice { .. })), dice);
+        let ex = t.exchanges.iter().filter(|e| e.side == side).count() as i32 * tables::EXCHANGE_COST;
+        assert_eq!(-sum(&|x| matches!(x, LedgerItem::Exchange { .. })), ex);
+        for e in &lines {
+            let earned = matches!(e.item, LedgerItem::GameVp | LedgerItem::Outnumbered { .. });
+            assert_eq!(e.vp > 0, earned, "{e:?}: earnings positive, spending negative");
+            assert_ne!(e.vp, 0);
+        }
+    }
+}
+
+fn fieldable_combat(s: &State, side: Side) -> usize {
+    s.roster(side).iter().filter(|p| p.on_roster() && p.platoon.role == Role::Combat && p.strength.fieldable()).count()
+}
+
+fn invariants(setup: &Setup, s: &State) {
+    assert!((1..=tables::SECTORS).contains(&s.sector.number()));
+    assert!(s.turn >= 1 && s.turn <= tables::TURNS, "turn {}", s.turn);
+    for side in Side::BOTH {
+        assert!(s.balance(side) >= 0, "{side:?}'s balance is {}", s.balance(side));
+        assert_eq!(s.balance(side), s.earned(side) - s.spent(side));
+        let roster = s.roster(side);
+        assert!(roster.len() >= setup.player(side).platoons.len());
+        for (i, p) in roster.iter().enumerate() {
+            if i < setup.player(side).platoons.len() {
+                assert_eq!(p.platoon, setup.player(side).platoons[i], "the bought platoons keep their place");
+            }
+            assert_eq!(p.start, p.platoon.purchased_strength());
+            assert!(p.strength <= p.start, "{} is {:?} above its start {:?}", p.name(), p.strength, p.start);
+            assert!(p.platoon.ladder().contains(&p.strength), "{} at {:?} is on its ladder", p.name(), p.strength);
+            assert!(!p.immobile || p.platoon.mobility.motorised(), "{} on foot cannot be immobile", p.name());
+            if let Some(n) = p.exchanged_for {
+                assert!(n as usize > i && (n as usize) < roster.len());
+                assert_eq!(roster[n as usize].platoon.role, Role::Support);
+                assert_eq!(p.platoon.role, Role::Support);
+            }
+        }
+    }
+    for e in &s.ledger {
+        assert!(e.turn <= s.turn);
+    }
+    // The turn under way every step; the whole ledger once a sequence ends.
+    if let Some(t) = s.current.as_ref().or(s.turns.last()) {
+        ledger_matches(s, t);
+    }
+    assert_eq!(s.phase == Phase::Finished, s.outcome.is_some());
+    assert_eq!(s.current.is_none(), s.outcome.is_some());
+    for t in s.turns.iter() {
+        assert!(t.result.is_some(), "every finished turn has a result");
+        assert!(t.map.is_some(), "and moved the map");
+        if t.mission.defensive_battle() {
+            assert!(t.attacker.is_some());
+        } else {
+            assert!(t.attacker.is_none());
+        }
+    }
+    match s.outcome {
+        Some(Outcome::Victory(w)) => {
+            let last = s.turns.last().unwrap();
+            assert_eq!(last.winner(), Some(w));
+            assert!(last.attacks(w));
+            assert_eq!(last.sector, w.other().home());
+        }
+        Some(o) => {
+            assert_eq!(s.turns.len() as u32, tables::TURNS);
+            assert_eq!(o, rules::final_outcome(s.sector));
+        }
+        None => {
+            assert_eq!(s.turns.len() as u32, s.turn - 1);
+            let t = cur(s);
+            assert_eq!(t.turn, s.turn);
+            match &t.map {
+                Some(m) => {
+                    assert_eq!(m.from, t.sector);
+                    assert_eq!(m.to, s.sector);
+                    assert!(m.from.distance(m.to) <= 2);
+                }
+                None => assert_eq!(s.sector, t.sector, "the fighting stays put until the result"),
+            }
+        }
+    }
+    if let Some(w) = s.mobility_rule {
+        let last = s.turns.last().unwrap();
+        assert!(last.two_sector_move() && last.winner() == Some(w));
+    }
+    let Some(t) = s.current.as_ref() else { return };
+    // Mission selection arithmetic.
+    if let Some(sel) = &t.selection {
+        for i in 0..2 {
+            let m: i32 = sel.modifiers[i].iter().map(|x| x.1).sum();
+            assert_eq!(sel.rolled[i], sel.dice[i] as i32 + m);
+            let shift = sel.adjustment.filter(|a| a.0.index() == i).map_or(0, |a| a.1 as i32);
+            assert_eq!(sel.totals[i], sel.rolled[i] + shift);
+        }
+        if s.phase != Phase::MissionAdjust {
+            assert_eq!(t.rolled_mission, tables::mission_for(sel.best()));
+            let high = match sel.totals[0].cmp(&sel.totals[1]) {
+                std::cmp::Ordering::Greater => Some(Side::West),
+                std::cmp::Ordering::Less => Some(Side::East),
+                std::cmp::Ordering::Equal => None,
+            };
+            assert_eq!(sel.high, high);
+            if t.mission.defensive_battle() && high.is_some() {
+                assert_eq!(t.attacker, high, "the higher total attacks");
+            }
+        }
+    } else if s.phase != Phase::MissionRoll {
+        assert_eq!((t.turn, t.rolled_mission), (1, Mission::Encounter));
+    }
+    match &t.change {
+        Some(c) => assert!(c.from.neighbours().contains(&c.to) && c.to == t.mission && c.from == t.rolled_mission),
+        None => assert_eq!(t.mission, t.rolled_mission),
+    }
+    if t.mission.fair_fight() {
+        assert_eq!(t.attacker, None);
+    }
+    let after_attacker =
+        !matches!(s.phase, Phase::MissionRoll | Phase::MissionAdjust | Phase::MissionChange | Phase::Attacker);
+    if after_attacker && t.mission.defensive_battle() {
+        assert!(t.attacker.is_some(), "a Defensive Battle has its attacker by {:?}", s.phase);
+    }
+    assert_eq!(t.revealed, t.forces.iter().all(Option::is_some), "shown exactly when both are in");
+    if matches!(s.phase, Phase::Weather | Phase::Game) {
+        assert!(t.revealed);
+    }
+    // The floor: two combat platoons fit to fight before every game and after reinforcement.
+    if !matches!(s.phase, Phase::Breakthrough | Phase::Casualties) {
+        for side in Side::BOTH {
+            assert!(fieldable_combat(s, side) >= tables::MIN_DEPLETED_COMBAT, "{side:?} in {:?}", s.phase);
+        }
+    }
+}
+
+/// What strength changes a decision may make.
+fn transition(before: &State, d: &Decision, dice: &[u16], after: &State, stats: &mut Stats) {
+    for side in Side::BOTH {
+        let (rb, ra) = (before.roster(side), after.roster(side));
+        for (i, pb) in rb.iter().enumerate() {
+            let pa = &ra[i];
+            match d {
+                Decision::RecordCasualties { side: x, .. }
+                    if *x == side && (pb.platoon.role != Role::Combat || pb.strength.fieldable()) =>
+                {
+                    assert!(pa.strength <= pb.strength, "casualties never rebuild");
+                }
+                Decision::RecordCasualties { .. }
+                | Decision::Concede { .. }
+                | Decision::RecordResult(_)
+                | Decision::MoveCampaign { .. } => {
+                    // Entering reinforcement may raise combat platoons to the floor.
+                    if pa.strength != pb.strength {
+                        assert_eq!(pb.platoon.role, Role::Combat);
+                        assert!(!pb.strength.fieldable() && pa.strength.fieldable());
+                        stats.auto_upgrades += 1;
+                    }
+                }
+                Decision::Reinforce { side: x, .. } if *x == side => {
+                    assert!(pa.strength >= pb.strength);
+                    if pa.strength != pb.strength {
+                        assert_eq!(pa.strength, pb.platoon.step_up(pb.strength), "one level a turn");
+                    }
+                }
+                _ => assert_eq!(pa.strength, pb.strength, "{d:?} leaves strengths alone"),
+            }
+        }
+    }
+    match d {
+        Decision::Reinforce { side, assign, .. } => {
+            let total: usize = assign.iter().map(|a| a.dice as usize).sum();
+            assert_eq!(dice.len(), total);
+            let r = after
+                .turns
+                .iter()
+                .chain(after.current.iter())
+                .rev()
+                .find(|t| t.turn == before.turn)
+                .and_then(|t| t.reinforcement[side.index()].as_ref())
+                .unwrap();
+            let mut k = 0;
+            for (a, line) in assign.iter().zip(&r.lines) {
+                let rolled = &dice[k..k + a.dice as usize];
+                k += a.dice as usize;
+                assert_eq!(line.dice, rolled);
+                let p = before.platoon(*side, a.platoon).unwrap();
+                let up = rolled.iter().any(|&v| v >= p.platoon.reinforcement_needs());
+                let want = if up { p.platoon.step_up(p.strength).min(p.start) } else { p.strength };
+                assert_eq!(line.to, want);
+                if up {
+                    stats.reinforced += 1;
+                }
+            }
+        }
+        Decision::Concede { .. } => stats.concessions += 1,
+        Decision::RecordResult(r) if r.winner.is_none() => stats.draws += 1,
+        Decision::MoveCampaign { sectors: 2 } => stats.two_sectors += 1,
+        Decision::ChangeMission { to: Some(_), .. } => stats.changes += 1,
+        Decision::AdjustMission { delta, .. } if *delta != 0 => stats.shifts += 1,
+        Decision::ExchangeSupport { .. } => stats.exchanges += 1,
+        Decision::SubmitForce { force, .. } if force.option.is_some() => stats.options += 1,
+        _ => {}
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Illegal decisions
+// ---------------------------------------------------------------------------------------
+
+fn phase_of(d: &Decision) -> &'static [Phase] {
+    match d {
+        Decision::RollMission => &[Phase::MissionRoll],
+        Decision::AdjustMission { .. } => &[Phase::MissionAdjust],
+        Decision::ChangeMission { .. } => &[Phase::MissionChange],
+        Decision::SetAttacker { .. } => &[Phase::Attacker],
+        Decision::ChooseArea { .. } => &[Phase::GameArea],
+        Decision::SubmitForce { .. } => &[Phase::Forces],
+        Decision::RollWeather => &[Phase::Weather],
+        Decision::Note { .. } | Decision::RecordResult(_) => &[Phase::Game],
+        Decision::Concede { .. } => &[Phase::Forces, Phase::Weather, Phase::Game],
+        Decision::MoveCampaign { .. } => &[Phase::Breakthrough],
+        Decision::RecordCasualties { .. } => &[Phase::Casualties],
+        Decision::Reinforce { .. } => &[Phase::Reinforcements],
+        Decision::ExchangeSupport { .. } | Decision::DoneExchanging { .. } => &[Phase::Exchanges],
+    }
+}
+
+fn one_of_each() -> Vec<Decision> {
+    let f = ForceList { vp_for_points: 0, points: 1500, platoons: vec![], air: None, option: None };
+    vec![
+        Decision::RollMission,
+        Decision::AdjustMission { target: Side::West, delta: 0 },
+        Decision::ChangeMission { side: Side::West, to: None },
+        Decision::SetAttacker { side: Side::East },
+        Decision::ChooseArea { area: String::new(), shift: 0 },
+        Decision::SubmitForce { side: Side::West, force: f },
+        Decision::RollWeather,
+        Decision::Note { text: "x".into() },
+        Decision::Concede { side: Side::East },
+        Decision::RecordResult(GameResult { winner: None, vp: [1, 1], recon: vec![] }),
+        Decision::MoveCampaign { sectors: 1 },
+        Decision::RecordCasualties { side: Side::West, reports: vec![] },
+        Decision::Reinforce { side: Side::West, vp: 0, assign: vec![DiceFor { platoon: 0, dice: 1 }] },
+        Decision::DoneExchanging { side: Side::East },
+    ]
+}
+
+fn illegal(setup: &Setup, s: &State, rng: &mut Rng) -> Option<(Decision, Vec<u16>, RuleError)> {
+    let wrong_phase = |rng: &mut Rng| {
+        let others: Vec<Decision> = one_of_each().into_iter().filter(|d| !phase_of(d).contains(&s.phase)).collect();
+        let d = others[rng.below(others.len())].clone();
+        let n = rules::dice(setup, s, &d).map_or(0, |x| x.count as usize);
+        let e = if s.phase == Phase::Finished { RuleError::CampaignOver } else { RuleError::NotNow { phase: s.phase } };
+        Some((d, rng.d6s(n), e))
+    };
+    if rng.one_in(1, 3) || s.phase == Phase::Finished {
+        return wrong_phase(rng);
+    }
+    let name = |side: Side| setup.name(side).to_string();
+    let t = cur(s);
+    match s.phase {
+        Phase::MissionChange => {
+            let offered = rules::change_offer(s).unwrap();
+            Some((
+                Decision::ChangeMission { side: offered.other(), to: None },
+                vec![],
+                RuleError::NotOffered { player: name(offered.other()), offered: name(offered) },
+            ))
+        }
+        Phase::Forces => {
+            let side = rng.pick(&Side::BOTH);
+            if t.forces[side.index()].is_some() {
+                let f = ForceList { vp_for_points: 0, points: 1, platoons: vec![], air: None, option: None };
+                return Some((
+                    Decision::SubmitForce { side, force: f },
+                    vec![],
+                    RuleError::AlreadyHandedIn { player: name(side) },
+                ));
+            }
+            let (p, min, max) = rules::fieldable(s, side)[0];
+            let f = ForceList {
+                vp_for_points: 0,
+                points: 1500,
+                platoons: vec![Fielded { platoon: p, teams: max + 1, transported: true }],
+                air: None,
+                option: None,
+            };
+            let platoon = s.platoon(side, p).unwrap().name().to_string();
+            Some((
+                Decision::SubmitForce { side, force: f },
+                vec![],
+                RuleError::TeamsOutOfRange { platoon, min, max, got: max + 1 },
+            ))
+        }
+        Phase::Game => Some((
+            Decision::RecordResult(GameResult { winner: Some(Side::West), vp: [7, 1], recon: vec![] }),
+            vec![],
+            RuleError::VpTooHigh { got: 7 },
+        )),
+        Phase::Casualties => {
+            let side = rng.pick(&Side::BOTH);
+            if t.casualties[side.index()].is_some() {
+                return Some((
+                    Decision::RecordCasualties { side, reports: vec![] },
+                    vec![],
+                    RuleError::AlreadyCounted { player: name(side) },
+                ));
+            }
+            let first = t.force(side).unwrap().platoons[0].platoon;
+            let platoon = s.platoon(side, first).unwrap().name().to_string();
+            Some((Decision::RecordCasualties { side, reports: vec![] }, vec![], RuleError::ReportMissing { platoon }))
+        }
+        Phase::Reinforcements => {
+            let side = rng.pick(&Side::BOTH);
+            if t.reinforcement[side.index()].is_some() {
+                return Some((
+                    Decision::Reinforce { side, vp: 0, assign: vec![] },
+                    vec![],
+                    RuleError::AlreadyReinforced { player: name(side) },
+                ));
+            }
+            let available = rules::reinforcement_dice(s, side, 0);
+            let got = available + 1;
+            let d = Decision::Reinforce { side, vp: 0, assign: vec![DiceFor { platoon: 0, dice: got as u8 }] };
+            Some((d, rng.d6s(got as usize), RuleError::TooManyDice { available, got }))
+        }
+        Phase::Breakthrough => {
+            Some((Decision::MoveCampaign { sectors: 0 }, vec![], RuleError::BadSectors { sectors: 0 }))
+        }
+        _ => wrong_phase(rng),
+    }
+}
+
+fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats: &mut Stats) {
+    let Some((d, dice, want)) = illegal(setup, before, rng) else { return };
+    let want = DecideError::Rules(want);
+    let journal = c.journal().len();
+    let can_redo = c.can_redo();
+    assert_eq!(c.check(&d, &dice).err(), Some(want.clone()), "check {d:?} {dice:?} in {:?}", before.phase);
+    assert_eq!(c.decide(d.clone(), DiceInput::Typed(dice.clone())).err(), Some(want.clone()), "decide {d:?}");
+    assert!(!want.to_string().is_empty());
+    assert_eq!(c.state(), before, "a refused decision changes nothing");
+    assert_eq!(c.journal().len(), journal);
+    assert_eq!(c.can_redo(), can_redo);
+    stats.refused += 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------
+
+fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
+    let mut c: Game = Campaign::new(setup.clone()).unwrap();
+    let mut shadow: Vec<State> = vec![c.state().clone()];
+    let mut undone: Vec<State> = Vec::new();
+    // Most sequences are short; one in twelve plays on until the campaign ends.
+    let max_steps = if rng.one_in(1, 12) { 3000 } else { 1 + rng.below(45) };
+    for _ in 0..max_steps {
+        let roll = rng.below(100);
+        if roll < 3 && c.can_undo() {
+            assert!(c.undo());
+            undone.push(shadow.pop().unwrap());
+            assert_eq!(c.state(), shadow.last().unwrap(), "undo goes back one position");
+            stats.undos += 1;
+        } else if roll < 5 && c.can_redo() {
+            c.redo().unwrap();
+            shadow.push(undone.pop().unwrap());
+            assert_eq!(c.state(), shadow.last().unwrap(), "redo restores the undone position");
+            stats.redos += 1;
+        } else if roll < 9 {
+            try_illegal(setup, &mut c, shadow.last().unwrap(), rng, stats);
+        } else {
+            if c.state().phase == Phase::Finished {
+                break;
+            }
+            let before = shadow.last().unwrap();
+            let d = legal_decision(setup, before, rng);
+            if let Err(e) = decide(&mut c, d.clone(), rng) {
+                panic!("legal {d:?} refused in {:?}: {e}", before.phase);
+            }
+            let dice: Vec<u16> = c.active_entries().last().unwrap().dice.iter().map(|r| r.value).collect();
+            transition(before, &d, &dice, c.state(), stats);
+            if matches!(c.journal().last(), Some(Action::Redo)) {
+                shadow.push(undone.pop().unwrap());
+                assert_eq!(c.state(), shadow.last().unwrap());
+                stats.redos += 1;
+            } else {
+                undone.clear();
+                shadow.push(c.state().clone());
+            }
+        }
+        invariants(setup, c.state());
+        assert_eq!(c.steps() + 1, shadow.len());
+        stats.steps += 1;
+    }
+    let end = c.state();
+    for t in end.turns.iter().chain(end.current.iter()) {
+        ledger_matches(end, t);
+    }
+    match c.state().outcome {
+        Some(Outcome::Victory(s)) => stats.victories[s.index()] += 1,
+        Some(Outcome::MinorVictory(s)) => stats.minor[s.index()] += 1,
+        Some(Outcome::Stalemate) => stats.stalemates += 1,
+        None => {}
+    }
+    if stats.sequences.is_multiple_of(25) {
+        let r =
+            Campaign::<AxisOfAttack>::replay(setup.clone(), c.journal().to_vec()).expect("a played journal replays");
+        assert_eq!(r.state(), c.state(), "replay reproduces the position");
+        assert_eq!(r.history().len(), c.journal().len());
+        stats.replays += 1;
+    }
+    stats.sequences += 1;
+}
+
+fn run(seed: u64, sequences: usize) -> Stats {
+    let setup = sample_setup();
+    let mut rng = Rng(seed);
+    let mut stats = Stats::default();
+    let t = std::time::Instant::now();
+    for _ in 0..sequences {
+        run_sequence(&setup, &mut rng, &mut stats);
+    }
+    println!("{stats:?} in {:?}", t.elapsed());
+    assert_eq!(stats.sequences, sequences);
+    assert!(stats.victories[0] > 0 && stats.victories[1] > 0, "both players win outright sometimes: {stats:?}");
+    assert!(stats.minor[0] > 0 && stats.minor[1] > 0 && stats.stalemates > 0, "{stats:?}");
+    assert!(stats.undos > 0 && stats.redos > 0 && stats.refused > 0 && stats.replays > 0, "{stats:?}");
+    assert!(stats.concessions > 0 && stats.draws > 0 && stats.two_sectors > 0, "{stats:?}");
+    assert!(stats.changes > 0 && stats.shifts > 0 && stats.options > 0, "{stats:?}");
+    assert!(stats.auto_upgrades > 0 && stats.reinforced > 0 && stats.exchanges > 0, "{stats:?}");
+    stats
+}
+
+// 4 x 2,500 = 10,000 sequences, split so the test threads share them.
+#[test]
+fn random_play_1() {
+    run(0xA0A0_0001, 2500);
+}
+#[test]
+fn random_play_2() {
+    run(0xA0A0_0002, 2500);
+}
+#[test]
+fn random_play_3() {
+    run(0xA0A0_0003, 2500);
+}
+#[test]
+fn random_play_4() {
+    run(0xA0A0_0004, 2500);
+}
+
+#[test]
+fn strength_never_leaves_the_ladder_for_any_count() {
+    // Every team count of every platoon shape up to 15 rates a rung of that platoon's ladder.
+    for min in 1..=10u16 {
+        for max in min..=15 {
+            let ladder = tables::ladder(min, max);
+            for teams in 0..=max + 2 {
+                for routed in [0, 1] {
+                    let s = tables::strength_from_teams(min, max, teams, routed);
+                    assert!(ladder.contains(&s), "{teams} of {min}-{max} gave {s:?}");
+                    if teams <= max {
+                        assert!(tables::teams_at(min, max, s) <= teams.max(if s.fieldable() { min } else { 0 }));
+                    }
+                }
+            }
+            for &s in &ladder {
+                if s.fieldable() {
+                    assert_eq!(tables::strength_from_teams(min, max, tables::teams_at(min, max, s), 0), s);
+                }
+            }
+            assert_eq!(ladder.first(), Some(&Strength::Destroyed));
+            assert_eq!(ladder.last(), Some(&Strength::Full));
+        }
+    }
+}
