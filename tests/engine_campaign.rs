@@ -89,6 +89,18 @@ impl System for Tally {
             _ => format!("roll {dice:?}: {before} to {after}"),
         }
     }
+    fn players(_: &TallySetup) -> Vec<String> {
+        vec!["Solo".into()]
+    }
+    fn status(_: &TallySetup, state: &i32) -> String {
+        format!("at {state}")
+    }
+    fn turn(_: &i32) -> u32 {
+        1
+    }
+    fn preview(_: &TallySetup, _: &i32, _: &Step) -> Option<field_desk::engine::RollPreview> {
+        None
+    }
 }
 
 fn tally_game() -> Campaign<Tally> {

@@ -318,7 +318,26 @@ impl<S: System> Campaign<S> {
         lines
     }
 
-    /// The description of the decision in effect at `step` (1-based).
+    /// Where the campaign stands, in a few words.
+    pub fn status(&self) -> String {
+        S::status(&self.setup, self.state())
+    }
+    pub fn players(&self) -> Vec<String> {
+        S::players(&self.setup)
+    }
+    pub fn turn(&self) -> u32 {
+        S::turn(self.state())
+    }
+    /// What the dice widget shows before this decision's roll.
+    pub fn preview(&self, decision: &S::Decision) -> Option<super::RollPreview> {
+        S::preview(&self.setup, self.state(), decision)
+    }
+    /// The last decision in effect, in the players' words.
+    pub fn last_entry(&self) -> Option<String> {
+        self.history().into_iter().rev().find(|l| l.kind == HistoryKind::Decision && l.active).map(|l| l.text)
+    }
+
+    /// The decisions in effect, oldest first.
     pub fn active_entries(&self) -> impl Iterator<Item = &Entry<S::Decision>> {
         self.active.iter().map(move |&i| match &self.journal[i] {
             Action::Decide(e) => e,

@@ -6,15 +6,16 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
 
 /// A campaign system's rules. Every function is pure: no clock, storage or randomness.
-pub trait System {
+/// (`Send + Sync + 'static` lets the UI keep campaigns in its reactive signals.)
+pub trait System: Send + Sync + 'static {
     /// Everything fixed before play: players, orbats, options.
-    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// The position after some decisions.
-    type State: Clone + Debug + PartialEq;
+    type State: Clone + Debug + PartialEq + Send + Sync + 'static;
     /// One step of play, with its data. Dice are not part of it: they travel beside it.
-    type Decision: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Decision: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Why a decision is not legal now.
-    type Error: Clone + Debug + PartialEq + Display;
+    type Error: Clone + Debug + PartialEq + Display + Send + Sync + 'static;
 
     /// The position before any decision; fails on an unplayable setup.
     fn start(setup: &Self::Setup) -> Result<Self::State, Self::Error>;
@@ -39,6 +40,23 @@ pub trait System {
         dice: &[u16],
         after: &Self::State,
     ) -> String;
+
+    /// The players' names, for the campaign list and import reviews.
+    fn players(setup: &Self::Setup) -> Vec<String>;
+
+    /// Where the campaign stands in a few words: "Turn 3 · Fight the battle", "Anna won".
+    fn status(setup: &Self::Setup, state: &Self::State) -> String;
+
+    /// The campaign turn (1 for a session without turns).
+    fn turn(state: &Self::State) -> u32;
+
+    /// What the dice widget shows before this decision's roll; `None` when it takes no dice.
+    fn preview(setup: &Self::Setup, state: &Self::State, decision: &Self::Decision) -> Option<RollPreview>;
+
+    /// A reason not to share the campaign right now (a secret choice half made).
+    fn share_hold(_setup: &Self::Setup, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// What the dice widget shows before a roll: the dice, the modifiers in force and the exact

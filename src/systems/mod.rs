@@ -44,6 +44,15 @@ pub enum Body {
     RaceForX { setup: race_for_x::Setup, journal: Vec<Action<race_for_x::Decision>> },
 }
 
+/// Runs `$body` with `$c` bound to the campaign inside any variant.
+macro_rules! each {
+    ($any:expr, $c:ident => $body:expr) => {
+        match $any {
+            AnyCampaign::RaceForX($c) => $body,
+        }
+    };
+}
+
 impl AnyCampaign {
     pub fn system(&self) -> SystemId {
         match self {
@@ -60,40 +69,19 @@ impl AnyCampaign {
             AnyCampaign::RaceForX(c) => Body::RaceForX { setup: c.setup().clone(), journal: c.journal().to_vec() },
         }
     }
-    /// "Turn 3: Fight the battle", "Anna won in turn 6".
+    /// "Turn 3 · Fight the battle", "Anna won in turn 6".
     pub fn status(&self) -> String {
-        match self {
-            AnyCampaign::RaceForX(c) => {
-                let s = c.state();
-                let names = |i: usize| c.setup().players[i].name.clone();
-                match s.outcome {
-                    Some(race_for_x::Outcome::Win(side)) => format!("{} won in turn {}", names(side.index()), s.turn),
-                    Some(race_for_x::Outcome::Draw) => format!("Draw in turn {}", s.turn),
-                    None => format!("Turn {} \u{00B7} {}", s.turn, s.phase.name()),
-                }
-            }
-        }
+        each!(self, c => c.status())
     }
     pub fn players(&self) -> Vec<String> {
-        match self {
-            AnyCampaign::RaceForX(c) => c.setup().players.iter().map(|p| p.name.clone()).collect(),
-        }
+        each!(self, c => c.players())
     }
     /// The last decision in effect, in the players' words.
     pub fn last_entry(&self) -> Option<String> {
-        match self {
-            AnyCampaign::RaceForX(c) => c
-                .history()
-                .into_iter()
-                .rev()
-                .find(|l| l.kind == crate::engine::HistoryKind::Decision && l.active)
-                .map(|l| l.text),
-        }
+        each!(self, c => c.last_entry())
     }
     pub fn turn(&self) -> u32 {
-        match self {
-            AnyCampaign::RaceForX(c) => c.state().turn,
-        }
+        each!(self, c => c.turn())
     }
 }
 

@@ -2,6 +2,7 @@
 //! the campaign screen of each system, and the rules reference. Components render state and
 //! dispatch decisions; every rule lives in `systems/`.
 
+pub mod campaign;
 pub mod dice;
 pub mod list;
 pub mod log;
@@ -141,7 +142,7 @@ fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     use crate::store;
     use crate::systems::AnyCampaign;
     match store::load(&platform::LocalStorage, &id) {
-        Ok((doc, AnyCampaign::RaceForX(c))) => view! { <rfx::RfxCampaign meta=doc.meta campaign=c tab=tab/> }.into_any(),
+        Ok((doc, AnyCampaign::RaceForX(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
         Err(e) => view! {
             <section class="page">
                 <h1>"This campaign cannot be opened"</h1>

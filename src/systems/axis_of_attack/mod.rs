@@ -17,7 +17,7 @@ pub use state::{
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 
-use crate::engine::{DiceSpec, System};
+use crate::engine::{DiceSpec, RollPreview, System};
 
 /// The Axis of Attack rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,5 +40,23 @@ impl System for AxisOfAttack {
     }
     fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
         describe::describe(setup, before, decision, dice, after)
+    }
+    fn players(setup: &Setup) -> Vec<String> {
+        setup.players.iter().map(|p| p.name.clone()).collect()
+    }
+    fn status(setup: &Setup, s: &State) -> String {
+        let name = |side: Side| setup.players[side.index()].name.clone();
+        match s.outcome {
+            Some(Outcome::Victory(side)) => format!("{} won in turn {}", name(side), s.turn),
+            Some(Outcome::MinorVictory(side)) => format!("Minor victory for {} after turn {}", name(side), s.turn),
+            Some(Outcome::Stalemate) => format!("Stalemate after turn {}", s.turn),
+            None => format!("Turn {} \u{00B7} {}", s.turn, s.phase.name()),
+        }
+    }
+    fn turn(s: &State) -> u32 {
+        s.turn
+    }
+    fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
+        preview::preview(setup, state, decision)
     }
 }

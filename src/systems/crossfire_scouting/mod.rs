@@ -18,7 +18,7 @@ pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, 
 pub use summary::{summary, ScoutingSummary};
 pub use team::{Area, Origin, Place, Quality, Scout, ScoutRef, Sentries, Setup, Team};
 
-use crate::engine::{DiceSpec, System};
+use crate::engine::{DiceSpec, RollPreview, System};
 
 /// The Crossfire night scouting rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,5 +41,23 @@ impl System for CrossfireScouting {
     }
     fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
         describe::describe(setup, before, decision, dice, after)
+    }
+    /// The scouting teams' leaders stand for the scouting side; the defender is unnamed.
+    fn players(setup: &Setup) -> Vec<String> {
+        let mut v: Vec<String> = setup.teams.iter().map(|t| t.name.clone()).collect();
+        v.push("Defender".into());
+        v
+    }
+    fn status(_setup: &Setup, s: &State) -> String {
+        match s.ended {
+            Some(_) => format!("Night over at {}", tables::clock_text(s.clock)),
+            None => format!("{} \u{00B7} {}", tables::clock_text(s.clock), s.phase.name()),
+        }
+    }
+    fn turn(_s: &State) -> u32 {
+        1
+    }
+    fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
+        preview::preview(setup, state, decision)
     }
 }

@@ -13,7 +13,7 @@ pub use orbat::{DefensiveOrbat, Formation, FormationKind, Orbat, Player, Setup, 
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 
-use crate::engine::{DiceSpec, System};
+use crate::engine::{DiceSpec, RollPreview, System};
 
 /// The Race for X rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,5 +36,26 @@ impl System for RaceForX {
     }
     fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
         describe::describe(setup, before, decision, dice, after)
+    }
+    fn players(setup: &Setup) -> Vec<String> {
+        setup.players.iter().map(|p| p.name.clone()).collect()
+    }
+    fn status(setup: &Setup, s: &State) -> String {
+        match s.outcome {
+            Some(Outcome::Win(side)) => format!("{} won in turn {}", setup.players[side.index()].name, s.turn),
+            Some(Outcome::Draw) => format!("Draw in turn {}", s.turn),
+            None => format!("Turn {} \u{00B7} {}", s.turn, s.phase.name()),
+        }
+    }
+    fn turn(s: &State) -> u32 {
+        s.turn
+    }
+    fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
+        preview::preview(setup, state, decision)
+    }
+    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
+        (s.phase == Phase::ChooseActions && s.actions.iter().any(Option::is_some)).then(|| {
+            "One player has already chosen an action in secret; a link now would carry that choice. Share after both have chosen.".to_string()
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! One component per step of the Race for X campaign turn.
 
 use super::Rfx;
-use crate::ui::dice::{DiceChoice, DiceRoll};
+use crate::ui::dice::DiceChoice;
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, Side, StandRef};
@@ -42,9 +42,7 @@ pub fn PhaseView() -> impl IntoView {
 
 /// A roll button set for a decision that takes dice.
 fn roll(rfx: Rfx, decision: Decision, label: &str) -> impl IntoView {
-    let preview = rfx.preview(decision.clone());
-    let on_roll = Callback::new(move |dice: DiceChoice| rfx.decide(decision.clone(), dice));
-    view! { <DiceRoll preview=preview label=label.to_string() on_roll=on_roll/> }
+    rfx.roll(decision, label)
 }
 
 /// Both players choose Attack or Regroup; on a shared tablet each choice stays hidden.

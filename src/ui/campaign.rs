@@ -1,0 +1,205 @@
+//! The campaign screen every system shares: title and status, undo and redo, tabs, the log,
+//! sharing and file export, saving at every change, and taking newer moves from another tab.
+//! A system plugs in its map, its phase components, its rosters and its rules reference
+//! through `SystemUi`.
+
+use super::dice::DiceChoice;
+use super::log::CampaignLog;
+use super::platform::{self, LocalStorage};
+use super::route::{Screen, Tab};
+use super::{Banner, Nav};
+use crate::engine::{Campaign, DiceInput, RollPreview, System};
+use crate::share::{Document, Meta};
+use crate::store;
+use crate::systems::AnyCampaign;
+use leptos::prelude::*;
+
+/// The open campaign of system `S`, given as context to its components.
+pub struct Open<S: System> {
+    pub campaign: RwSignal<Campaign<S>>,
+    pub state: Memo<S::State>,
+    pub setup: Signal<S::Setup>,
+}
+
+impl<S: System> Clone for Open<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: System> Copy for Open<S> {}
+
+impl<S: System> Open<S> {
+    pub fn new(campaign: RwSignal<Campaign<S>>) -> Self {
+        let state = Memo::new(move |_| campaign.with(|c| c.state().clone()));
+        let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
+        Open { campaign, state, setup }
+    }
+
+    /// Plays a decision; the message says why when the rules refuse it.
+    pub fn decide(&self, decision: S::Decision, dice: DiceChoice) -> Result<(), String> {
+        let mut result = Ok(());
+        self.campaign.update_untracked(|c| {
+            result = match dice {
+                DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::random_u32)),
+                DiceChoice::Typed(v) => c.decide(decision, DiceInput::Typed(v)),
+            }
+            .map_err(|e| e.to_string());
+        });
+        if result.is_ok() {
+            self.campaign.notify();
+        }
+        result
+    }
+
+    /// The dice, modifiers and odds of a decision's roll, kept up to date.
+    pub fn preview(&self, decision: S::Decision) -> Signal<Option<RollPreview>> {
+        let (setup, state) = (self.setup, self.state);
+        Signal::derive(move || state.with(|st| setup.with(|s| S::preview(s, st, &decision))))
+    }
+
+    /// A dice widget wired to a decision.
+    pub fn roll(&self, decision: S::Decision, label: &str) -> impl IntoView {
+        let open = *self;
+        let preview = self.preview(decision.clone());
+        let on_roll = Callback::new(move |dice: DiceChoice| open.decide(decision.clone(), dice));
+        view! { <super::dice::DiceRoll preview=preview label=label.to_string() on_roll=on_roll/> }
+    }
+}
+
+/// What a system adds to the shared campaign screen.
+pub trait SystemUi: System + Sized {
+    fn wrap(c: Campaign<Self>) -> AnyCampaign;
+    /// The campaign inside, when it is of this system.
+    fn unwrap(any: AnyCampaign) -> Option<Campaign<Self>>;
+    /// Shown above the tabs (a map, a clock).
+    fn header() -> AnyView;
+    /// The current phase's component.
+    fn play() -> AnyView;
+    /// Rosters and forces.
+    fn forces() -> AnyView;
+    /// The rules reference.
+    fn rules() -> AnyView;
+}
+
+fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
+    Document::new(meta, &S::wrap(c.clone()))
+}
+
+/// The campaign screen of system `S`.
+pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Signal<Tab>) -> impl IntoView {
+    let Banner(banner) = expect_context::<Banner>();
+    let nav = expect_context::<Nav>();
+    let meta = RwSignal::new(meta);
+    let campaign = RwSignal::new(campaign);
+    let open = Open::new(campaign);
+    provide_context(open);
+
+    // Every change is saved at once; a failed save says so and keeps the game in memory.
+    // A journal that arrived from another tab is already stored: `saved` skips it.
+    let saved = StoredValue::new(campaign.with_untracked(|c| c.journal().len()));
+    Effect::new(move |_| {
+        let n = campaign.with(|c| c.journal().len());
+        if n == saved.get_value() {
+            return;
+        }
+        meta.update_untracked(|m| m.updated = platform::now());
+        let doc = campaign.with_untracked(|c| document(meta.get_untracked(), c));
+        match store::save_guarded(&mut LocalStorage, &doc) {
+            Ok(()) => {
+                saved.set_value(n);
+                super::ask_persistence_once(banner);
+            }
+            Err(e) => banner.set(Some(e.to_string())),
+        }
+    });
+
+    // Another tab changed this campaign: take its newer history.
+    let key = store::key(&meta.get_untracked().id);
+    let listener = window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
+        if ev.key().as_deref() != Some(key.as_str()) {
+            return;
+        }
+        let Ok((doc, _)) = store::load(&LocalStorage, &meta.get_untracked().id) else { return };
+        let ours = campaign.with_untracked(|c| S::wrap(c.clone()).body());
+        if doc.body.extends(&ours) && doc.body != ours {
+            if let Some(c) = doc.open().ok().and_then(S::unwrap) {
+                saved.set_value(c.journal().len());
+                meta.set(doc.meta);
+                campaign.set(c);
+                banner.set(Some("This campaign was updated from another tab.".into()));
+            }
+        }
+    });
+    on_cleanup(move || listener.remove());
+
+    let id = meta.get_untracked().id;
+    let edit_href = format!("#/edit/{id}");
+    let not_started = Memo::new(move |_| campaign.with(|c| c.journal().is_empty()));
+    let can_undo = Memo::new(move |_| campaign.with(|c| c.can_undo()));
+    let can_redo = Memo::new(move |_| campaign.with(|c| c.can_redo()));
+    let status = Memo::new(move |_| campaign.with(|c| c.status()));
+    let history = Signal::derive(move || campaign.with(|c| c.history()));
+    let last_line = Memo::new(move |_| campaign.with(|c| c.last_entry()));
+    let back_to = Callback::new(move |step: usize| campaign.update(|c| c.undo_to(step)));
+
+    let tabs = Tab::ALL
+        .into_iter()
+        .map(|t| {
+            let id = id.clone();
+            view! {
+                <a class="tab" class:active=move || t == tab.get() href=format!("#{}", Screen::Campaign { id: id.clone(), tab: t }.to_hash())
+                    data-testid=format!("tab-{}", t.slug())>{t.label()}</a>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <section class="page campaign" data-testid="campaign">
+            <div class="campaign-head">
+                <div>
+                    <h1 data-testid="campaign-title">{move || meta.get().name}</h1>
+                    <p class="status" data-testid="status">{move || status.get()}</p>
+                </div>
+                <div class="undo-redo">
+                    {move || not_started.get().then(|| view! {
+                        <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
+                    })}
+                    <button class="btn" data-testid="undo" disabled=move || !can_undo.get()
+                        on:click=move |_| campaign.update(|c| { c.undo(); })>"\u{21B6} Undo"</button>
+                    <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
+                        on:click=move |_| campaign.update(|c| { let _ = c.redo(); })>"Redo \u{21B7}"</button>
+                </div>
+            </div>
+            {S::header()}
+            <nav class="tabs">{tabs}</nav>
+            {move || match tab.get() {
+                Tab::Play => view! {
+                    <div class="play">
+                        {move || last_line.get().map(|t| view! { <p class="last-step" data-testid="last-step"><span>"Last: "</span>{t}</p> })}
+                        {S::play()}
+                    </div>
+                }.into_any(),
+                Tab::Forces => S::forces(),
+                Tab::Log => view! { <CampaignLog lines=history on_back_to=back_to/> }.into_any(),
+                Tab::Share => {
+                    let hold = Memo::new(move |_| campaign.with(|c| S::share_hold(c.setup(), c.state())));
+                    let doc = Signal::derive(move || campaign.with(|c| document(meta.get(), c)));
+                    view! {
+                        {move || match hold.get() {
+                            Some(why) => view! { <p class="warning" data-testid="share-secret">{why}</p> }.into_any(),
+                            None => view! { <super::share::SharePanel doc=doc/> }.into_any(),
+                        }}
+                    }.into_any()
+                }
+                Tab::Rules => S::rules(),
+            }}
+            <div class="actions">
+                <button class="btn" data-testid="export-campaign" on:click=move |_| {
+                    let doc = campaign.with_untracked(|c| document(meta.get_untracked(), c));
+                    if let Err(e) = super::transfer::export_campaign(&doc) { banner.set(Some(e)); }
+                }>"Save to a file"</button>
+            </div>
+            <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
+        </section>
+    }
+}
