@@ -193,12 +193,14 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 }
                 Tab::Rules => S::rules(),
             }}
-            <div class="actions">
-                <button class="btn" data-testid="export-campaign" on:click=move |_| {
-                    let doc = campaign.with_untracked(|c| document(meta.get_untracked(), c));
-                    if let Err(e) = super::transfer::export_campaign(&doc) { banner.set(Some(e)); }
-                }>"Save to a file"</button>
-            </div>
+            <Show when=move || tab.get() != Tab::Share>
+                <div class="actions">
+                    <button class="btn" data-testid="export-campaign" on:click=move |_| {
+                        let doc = campaign.with_untracked(|c| document(meta.get_untracked(), c));
+                        if let Err(e) = super::transfer::export_campaign(&doc) { banner.set(Some(e)); }
+                    }>"Save to a file"</button>
+                </div>
+            </Show>
             <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
         </section>
     }

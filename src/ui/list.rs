@@ -38,6 +38,7 @@ pub fn CampaignList() -> impl IntoView {
     let confirm_delete = RwSignal::new(None::<(String, String)>);
     let renaming = RwSignal::new(None::<(String, String)>);
     let open = move |id: String| nav.go(Screen::Campaign { id, tab: Tab::Play });
+    let picking = RwSignal::new(false);
     let settings = RwSignal::new(store::settings(&LocalStorage));
     let review = RwSignal::new(None::<(Vec<super::transfer::Incoming>, Vec<String>)>);
     let file_input = NodeRef::<leptos::html::Input>::new();
@@ -67,10 +68,20 @@ pub fn CampaignList() -> impl IntoView {
         <section class="page list" data-testid="campaign-list">
             <h1>"Campaigns"</h1>
             <div class="actions">
-                <button class="btn primary big" data-testid="new-campaign" on:click=move |_| nav.go(Screen::New(crate::systems::SystemId::RaceForX))>"New campaign"</button>
+                <button class="btn primary big" data-testid="new-campaign" on:click=move |_| picking.update(|p| *p = !*p)>"New campaign"</button>
                 <button class="btn big" data-testid="start-sample" on:click=sample>"Play the sample campaign"</button>
                 <a class="btn big" href="#/rules/race-for-x">"Rules reference"</a>
             </div>
+            {move || picking.get().then(|| view! {
+                <div class="picker" data-testid="system-picker">
+                    <p class="info">"Which campaign system?"</p>
+                    <div class="actions">
+                        {crate::systems::SystemId::ALL.into_iter().map(|sys| view! {
+                            <button class="btn big" data-testid=format!("new-{}", sys.slug()) on:click=move |_| nav.go(Screen::New(sys))>{sys.name()}</button>
+                        }).collect_view()}
+                    </div>
+                </div>
+            })}
             <div class="actions backup-row">
                 <button class="btn" data-testid="backup-all" on:click=backup>"Back up everything"</button>
                 <label class="btn file-btn" data-testid="import-file-label">
