@@ -1,0 +1,131 @@
+// Field Desk service worker: the app keeps working with no network.
+//
+// This file is a template. `trunk build --release` runs the post_build hook
+// scripts/sw-precache.mjs, which replaces the PRECACHE placeholder below with this build's id (a
+// hash of the contents of every file of the build) and the exact list of its files with their
+// SHA-256 integrity. A copy that was not prepared that way (debug build, `trunk serve`) refuses to
+// install. public/register-sw.js registers it, only in a release build.
+//
+// - install: fetch every file of the build (bypassing the HTTP cache, integrity-checked) into
+//   the cache "field-desk-<build>@<scope path>".
+// - activate: delete the other field-desk-* caches of this scope, take control of open pages.
+// - navigations: network first; no network (or no answer within NAV_TIMEOUT_MS): the cached
+//   index.html of this build.
+// - other same-origin GETs of the build's files: cache first.
+// - a waiting new version takes over only when a page asks (message {type: 'SKIP_WAITING'}).
+//
+// Trunk names the js/wasm after the hash of the wasm *before* wasm-opt, so the same name can
+// carry different bytes in two builds: the cache is keyed on the build id, never on names alone.
+'use strict';
+
+const PRECACHE = /*__FIELD_DESK_PRECACHE__*/null;
+
+const NAV_TIMEOUT_MS = 4000;
+const SCOPE_PATH = new URL(self.registration.scope).pathname;
+const PREFIX = 'field-desk-';
+const SUFFIX = '@' + SCOPE_PATH; // two deployments on one origin keep their own caches
+const CACHE = PRECACHE ? PREFIX + PRECACHE.build + SUFFIX : null;
+const ROOT = new URL('./', self.location.href); // sw.js sits at the root of the build
+const urlOf = (file) => new URL(file, ROOT).href;
+const FILES = PRECACHE ? PRECACHE.files.map((f) => ({ ...f, href: urlOf(f.url) })) : [];
+const PRECACHED = new Set(FILES.map((f) => f.href));
+const INDEX = urlOf('index.html');
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache());
+});
+
+async function precache() {
+  if (!PRECACHE) {
+    throw new Error('Field Desk: this sw.js was not prepared by a release build; not installing');
+  }
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    FILES.map(async (f) => {
+      // A retried install keeps what an earlier attempt already fetched and checked.
+      if (await cache.match(f.href)) return;
+      // cache: 'reload' skips the HTTP cache (a stale copy of a same-named file from an older
+      // build); integrity makes a file of any other build (a deploy under way) fail the install.
+      const response = await fetch(new Request(f.href, { cache: 'reload', integrity: f.integrity }));
+      if (!response.ok) throw new Error(`Field Desk: precaching ${f.url}: HTTP ${response.status}`);
+      // Hosts that redirect /index.html to / give a "redirected" response, which a navigation
+      // may not be answered with: store a plain copy instead.
+      await cache.put(f.href, response.redirected ? await unredirected(response) : response);
+    }),
+  );
+}
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name.endsWith(SUFFIX) && name !== CACHE) {
+          await caches.delete(name);
+        }
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (!PRECACHE || request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(request, url));
+    return;
+  }
+  url.hash = '';
+  if (PRECACHED.has(url.href)) event.respondWith(cacheFirst(request, url.href));
+});
+
+async function networkFirst(request, url) {
+  try {
+    return await withTimeout(fetch(request), NAV_TIMEOUT_MS);
+  } catch (err) {
+    url.hash = '';
+    url.search = '';
+    // The build's own index.html (never a newer one from the network: it would name files this
+    // cache does not hold).
+    const hit = (PRECACHED.has(url.href) && (await fromCache(url.href))) || (await fromCache(INDEX));
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+async function unredirected(response) {
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+}
+
+async function cacheFirst(request, href) {
+  return (await fromCache(href)) || fetch(request);
+}
+
+// caches.match, not caches.open: a worker that was unregistered, or replaced by a newer one,
+// may still answer a page's last requests and must not bring back the cache it lost.
+function fromCache(href) {
+  return caches.match(href, { cacheName: CACHE });
+}
+
+function withTimeout(promise, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
