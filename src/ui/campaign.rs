@@ -85,6 +85,51 @@ fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
     Document::new(meta, &S::wrap(c.clone()))
 }
 
+/// Brings this tab in line with what another tab stored. localStorage offers no atomic
+/// compare-and-write, so two tabs can both save; whatever happens, no history is dropped:
+/// - the stored history extends ours: take it;
+/// - ours extends the stored one (an older copy was written over ours): write ours again;
+/// - they went different ways: keep ours as a separate campaign, then follow the stored one.
+/// `ours` is the document a refused save tried to write, when there is one.
+fn follow_other_tab<S: SystemUi>(
+    meta: RwSignal<Meta>,
+    campaign: RwSignal<Campaign<S>>,
+    saved: StoredValue<usize>,
+    banner: RwSignal<Option<String>>,
+    ours: Option<Document>,
+) {
+    let ours = ours.unwrap_or_else(|| campaign.with_untracked(|c| document(meta.get_untracked(), c)));
+    let Ok((stored, any)) = store::load(&LocalStorage, &ours.meta.id) else { return };
+    if stored.body == ours.body {
+        return;
+    }
+    if ours.body.extends(&stored.body) {
+        if let Err(e) = store::save_guarded(&mut LocalStorage, &ours) {
+            banner.set(Some(e.to_string()));
+        }
+        return;
+    }
+    let mut message = "This campaign was updated from another tab.".to_string();
+    if !stored.body.extends(&ours.body) {
+        let plan = store::ImportPlan::Diverged { id: ours.meta.id.clone() };
+        match store::import(&mut LocalStorage, &ours, &plan, &platform::new_id(), platform::now()) {
+            Ok(_) => {
+                message = format!(
+                    "Another tab changed this campaign in a different way. This tab's version is kept in the campaign list as \"{} (imported copy)\".",
+                    ours.meta.name
+                )
+            }
+            Err(e) => return banner.set(Some(e.to_string())),
+        }
+    }
+    if let Some(c) = S::unwrap(any) {
+        saved.set_value(c.journal().len());
+        meta.set(stored.meta);
+        campaign.set(c);
+        banner.set(Some(message));
+    }
+}
+
 /// The campaign screen of system `S`.
 pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Signal<Tab>) -> impl IntoView {
     let Banner(banner) = expect_context::<Banner>();
@@ -109,6 +154,10 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 saved.set_value(n);
                 super::ask_persistence_once(banner);
             }
+            Err(store::StoreError::Stale) => {
+                // Another tab saved a different history meanwhile: neither is lost.
+                follow_other_tab(meta, campaign, saved, banner, Some(doc));
+            }
             Err(e) => banner.set(Some(e.to_string())),
         }
     });
@@ -116,18 +165,8 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     // Another tab changed this campaign: take its newer history.
     let key = store::key(&meta.get_untracked().id);
     let listener = window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
-        if ev.key().as_deref() != Some(key.as_str()) {
-            return;
-        }
-        let Ok((doc, _)) = store::load(&LocalStorage, &meta.get_untracked().id) else { return };
-        let ours = campaign.with_untracked(|c| S::wrap(c.clone()).body());
-        if doc.body.extends(&ours) && doc.body != ours {
-            if let Some(c) = doc.open().ok().and_then(S::unwrap) {
-                saved.set_value(c.journal().len());
-                meta.set(doc.meta);
-                campaign.set(c);
-                banner.set(Some("This campaign was updated from another tab.".into()));
-            }
+        if ev.key().as_deref() == Some(key.as_str()) {
+            follow_other_tab(meta, campaign, saved, banner, None);
         }
     });
     on_cleanup(move || listener.remove());

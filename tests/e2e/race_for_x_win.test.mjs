@@ -140,7 +140,7 @@ test('Anna attacks every turn and takes X in turn 3 while Boris regroups', async
   await phase(page, 'Campaign over');
   await waitText(tid(page, 'winner'), 'Anna takes X and wins the campaign!');
   await waitText(tid(page, 'finished'), 'Decided in campaign turn 3.');
-  await waitText(tid(page, 'status'), 'Campaign over');
+  await waitText(tid(page, 'status'), 'Anna won in turn 3');
   await lastStep(page, 'Boris: no lost stands to recover. Anna takes X and wins the campaign!');
   assert.equal(await zoneOf(page, 'A'), 'X');
   assert.equal(await zoneOf(page, 'B'), '1 Base');
@@ -187,7 +187,7 @@ test('both players reach X in the same campaign turn: a draw', async (t) => {
   }
   await phase(page, 'Campaign over');
   await waitText(tid(page, 'winner'), 'Both players reached X in the same turn: the campaign is a draw.');
-  await waitText(tid(page, 'status'), 'Campaign over');
+  await waitText(tid(page, 'status'), 'Draw in turn 3');
   await lastStep(page, 'Both players reached X this turn: the campaign is a draw.');
   await tid(page, 'home').click();
   await waitText(tid(page, 'campaign-row'), 'Draw in turn 3');
