@@ -51,7 +51,7 @@ fn dice_count(c: &Game) -> usize {
 fn row(label: &str, d: &Document) {
     let coded = link::payload(d);
     let fragment = link::encode(d);
-    let AnyCampaign::RaceForX(c) = d.open().expect("replays");
+    let AnyCampaign::RaceForX(c) = d.open().expect("replays") else { panic!("expected a Race for X campaign") };
     let dice: Vec<u16> = c
         .journal()
         .iter()

@@ -47,7 +47,7 @@ fn save_load_round_trip_keeps_the_history() {
     let mut m = Memory::default();
     let doc = Document::new(meta("abc", "Club night", 1.0), &AnyCampaign::RaceForX(c.clone()));
     store::save(&mut m, &doc).unwrap();
-    let (back, AnyCampaign::RaceForX(loaded)) = store::load(&m, "abc").unwrap();
+    let (back, AnyCampaign::RaceForX(loaded)) = store::load(&m, "abc").unwrap() else { panic!("expected a Race for X campaign") };
     assert_eq!(back, doc);
     assert_eq!(loaded.state(), c.state());
     assert_eq!(loaded.journal(), c.journal());
@@ -134,7 +134,7 @@ fn format_1_fixture_still_loads() {
     let doc = Document::from_json(text).unwrap();
     assert_eq!(doc.format, 1);
     assert_eq!(doc.meta.name, "Fixture: one turn");
-    let AnyCampaign::RaceForX(c) = doc.open().unwrap();
+    let AnyCampaign::RaceForX(c) = doc.open().unwrap() else { panic!("expected a Race for X campaign") };
     let s = c.state();
     assert_eq!(s.turn, 2);
     assert_eq!(s.phase, Phase::ChooseActions);

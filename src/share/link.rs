@@ -801,6 +801,8 @@ const FLAG_REPLAYS: usize = 7;
 
 /// The rule system, first thing in the stream: what follows the meta is that system's.
 const SYSTEM_RACE_FOR_X: u32 = 0;
+/// Any other system: its body as JSON text.
+const SYSTEM_JSON: u32 = 1;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -837,13 +839,30 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 /// whether its journal went through the rules.
 fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
     let mut m = Models::new();
-    if c.uniform(SYSTEMS, SYSTEM_RACE_FOR_X)? != SYSTEM_RACE_FOR_X {
+    let system = match doc.map(|d| &d.body) {
+        Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
+        Some(_) => SYSTEM_JSON,
+    };
+    let system = c.uniform(SYSTEMS, system)?;
+    if system != SYSTEM_RACE_FOR_X && system != SYSTEM_JSON {
         return Err(LinkError::Corrupt);
     }
     let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+    if system == SYSTEM_JSON {
+        // Systems without a model of their own travel as the stored JSON of their body, coded
+        // with the text model: longer links (the share screen offers a file past QR size).
+        let json = doc.map(|d| serde_json::to_string(&d.body).expect("bodies serialise"));
+        let json = text(c, &mut m.text, json.as_deref())?;
+        let body: Body = serde_json::from_str(&json).map_err(|_| LinkError::Corrupt)?;
+        if matches!(body, Body::RaceForX { .. }) {
+            return Err(LinkError::Corrupt);
+        }
+        return Ok((Document { format: FORMAT, meta, body }, false));
+    }
     // A new system gets its own `SYSTEM_*` code and its own setup and decision coding.
     let (setup, journal) = match doc.map(|d| &d.body) {
         Some(Body::RaceForX { setup, journal }) => (Some(setup), Some(&journal[..])),
+        Some(_) => unreachable!("other systems take the JSON path"),
         None => (None, None),
     };
     let setup = code_setup(c, &mut m, setup)?;
@@ -1660,7 +1679,7 @@ impl ReplayCost {
 /// Whether a replay of the document stays within `MAX_REPLAY_COST` (the encoder replays
 /// the journal it codes; one that does not fit is written plain, and refused on reading).
 fn replay_cost_fits(doc: &Document) -> bool {
-    let Body::RaceForX { setup, journal } = &doc.body;
+    let Body::RaceForX { setup, journal } = &doc.body else { return true };
     let mut cost = ReplayCost::new(setup);
     journal.iter().all(|a| match a {
         Action::Decide(e) => cost.add(&e.decision).is_ok(),

@@ -104,9 +104,7 @@ pub struct Backup {
 impl Document {
     /// True while no decision has been taken (setup may still change).
     pub fn body_journal_is_empty(&self) -> bool {
-        match &self.body {
-            Body::RaceForX { journal, .. } => journal.is_empty(),
-        }
+        self.body.journal_len() == 0
     }
 }
 

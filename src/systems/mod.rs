@@ -11,29 +11,41 @@ use serde::{Deserialize, Serialize};
 pub enum SystemId {
     #[serde(rename = "race-for-x")]
     RaceForX,
+    #[serde(rename = "crossfire-scouting")]
+    CrossfireScouting,
+    #[serde(rename = "axis-of-attack")]
+    AxisOfAttack,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 1] = [SystemId::RaceForX];
+    pub const ALL: [SystemId; 3] = [SystemId::RaceForX, SystemId::CrossfireScouting, SystemId::AxisOfAttack];
     pub fn name(self) -> &'static str {
         match self {
             SystemId::RaceForX => "Race for X (Crossfire)",
+            SystemId::CrossfireScouting => "Crossfire night scouting",
+            SystemId::AxisOfAttack => "Deluxe Axis of Attack (Flames of War)",
         }
     }
     pub fn slug(self) -> &'static str {
         match self {
             SystemId::RaceForX => "race-for-x",
+            SystemId::CrossfireScouting => "crossfire-scouting",
+            SystemId::AxisOfAttack => "axis-of-attack",
         }
     }
 }
 
 use crate::engine::{Action, Campaign, ReplayError};
+use axis_of_attack::AxisOfAttack;
+use crossfire_scouting::CrossfireScouting;
 use race_for_x::RaceForX;
 
 /// A campaign of any system: the closed enum the app and the stored formats switch on.
 #[derive(Clone, Debug)]
 pub enum AnyCampaign {
     RaceForX(Campaign<RaceForX>),
+    CrossfireScouting(Campaign<CrossfireScouting>),
+    AxisOfAttack(Campaign<AxisOfAttack>),
 }
 
 /// A campaign's rules data as stored: setup plus journal, tagged by system.
@@ -42,6 +54,10 @@ pub enum AnyCampaign {
 pub enum Body {
     #[serde(rename = "race-for-x")]
     RaceForX { setup: race_for_x::Setup, journal: Vec<Action<race_for_x::Decision>> },
+    #[serde(rename = "crossfire-scouting")]
+    CrossfireScouting { setup: crossfire_scouting::Setup, journal: Vec<Action<crossfire_scouting::Decision>> },
+    #[serde(rename = "axis-of-attack")]
+    AxisOfAttack { setup: axis_of_attack::Setup, journal: Vec<Action<axis_of_attack::Decision>> },
 }
 
 /// Runs `$body` with `$c` bound to the campaign inside any variant.
@@ -49,6 +65,8 @@ macro_rules! each {
     ($any:expr, $c:ident => $body:expr) => {
         match $any {
             AnyCampaign::RaceForX($c) => $body,
+            AnyCampaign::CrossfireScouting($c) => $body,
+            AnyCampaign::AxisOfAttack($c) => $body,
         }
     };
 }
@@ -57,16 +75,26 @@ impl AnyCampaign {
     pub fn system(&self) -> SystemId {
         match self {
             AnyCampaign::RaceForX(_) => SystemId::RaceForX,
+            AnyCampaign::CrossfireScouting(_) => SystemId::CrossfireScouting,
+            AnyCampaign::AxisOfAttack(_) => SystemId::AxisOfAttack,
         }
     }
     pub fn open(body: Body) -> Result<AnyCampaign, ReplayError> {
         match body {
             Body::RaceForX { setup, journal } => Campaign::replay(setup, journal).map(AnyCampaign::RaceForX),
+            Body::CrossfireScouting { setup, journal } => {
+                Campaign::replay(setup, journal).map(AnyCampaign::CrossfireScouting)
+            }
+            Body::AxisOfAttack { setup, journal } => Campaign::replay(setup, journal).map(AnyCampaign::AxisOfAttack),
         }
     }
     pub fn body(&self) -> Body {
         match self {
             AnyCampaign::RaceForX(c) => Body::RaceForX { setup: c.setup().clone(), journal: c.journal().to_vec() },
+            AnyCampaign::CrossfireScouting(c) => {
+                Body::CrossfireScouting { setup: c.setup().clone(), journal: c.journal().to_vec() }
+            }
+            AnyCampaign::AxisOfAttack(c) => Body::AxisOfAttack { setup: c.setup().clone(), journal: c.journal().to_vec() },
         }
     }
     /// "Turn 3 · Fight the battle", "Anna won in turn 6".
@@ -89,21 +117,34 @@ impl Body {
     pub fn system(&self) -> SystemId {
         match self {
             Body::RaceForX { .. } => SystemId::RaceForX,
+            Body::CrossfireScouting { .. } => SystemId::CrossfireScouting,
+            Body::AxisOfAttack { .. } => SystemId::AxisOfAttack,
         }
     }
     /// Lines in the journal (decisions, undos and redos).
     pub fn journal_len(&self) -> usize {
         match self {
             Body::RaceForX { journal, .. } => journal.len(),
+            Body::CrossfireScouting { journal, .. } => journal.len(),
+            Body::AxisOfAttack { journal, .. } => journal.len(),
         }
     }
     /// Same system and setup, and `older`'s journal is a prefix of this one's: this body is
     /// `older` played on (or the same).
     pub fn extends(&self, older: &Body) -> bool {
+        fn prefix<T: PartialEq, D: PartialEq>(s1: &T, j1: &[D], s2: &T, j2: &[D]) -> bool {
+            s1 == s2 && j1.len() >= j2.len() && j1[..j2.len()] == j2[..]
+        }
         match (self, older) {
-            (Body::RaceForX { setup: s1, journal: j1 }, Body::RaceForX { setup: s2, journal: j2 }) => {
-                s1 == s2 && j1.len() >= j2.len() && j1[..j2.len()] == j2[..]
+            (Body::RaceForX { setup: s1, journal: j1 }, Body::RaceForX { setup: s2, journal: j2 }) => prefix(s1, j1, s2, j2),
+            (
+                Body::CrossfireScouting { setup: s1, journal: j1 },
+                Body::CrossfireScouting { setup: s2, journal: j2 },
+            ) => prefix(s1, j1, s2, j2),
+            (Body::AxisOfAttack { setup: s1, journal: j1 }, Body::AxisOfAttack { setup: s2, journal: j2 }) => {
+                prefix(s1, j1, s2, j2)
             }
+            _ => false,
         }
     }
 }
