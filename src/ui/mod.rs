@@ -8,6 +8,7 @@ pub mod list;
 pub mod log;
 pub mod platform;
 pub mod rfx;
+pub mod scouting;
 pub mod route;
 pub mod share;
 pub mod transfer;
@@ -88,9 +89,9 @@ pub fn App() -> impl IntoView {
             })}
             {move || match page.get() {
                 Page::List => view! { <list::CampaignList/> }.into_any(),
-                Page::New(system) => view! { <rfx::wizard::NewCampaign system=system/> }.into_any(),
+                Page::New(system) => new_campaign(system),
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
-                Page::Edit(id) => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
+                Page::Edit(id) => edit_setup(id),
                 Page::Rules(_) => view! { <rfx::reference::RulesReference/> }.into_any(),
             }}
         </main>
@@ -136,6 +137,40 @@ impl Page {
     }
 }
 
+/// The setup form of a system.
+fn new_campaign(system: crate::systems::SystemId) -> AnyView {
+    use crate::systems::SystemId;
+    match system {
+        SystemId::RaceForX => view! { <rfx::wizard::NewCampaign system=system/> }.into_any(),
+        SystemId::CrossfireScouting => match scouting::wizard::origin_from_hash(&platform::hash()) {
+            Some(origin) => view! { <scouting::wizard::NewScouting origin=origin/> }.into_any(),
+            None => view! { <scouting::wizard::NewScouting/> }.into_any(),
+        },
+        SystemId::AxisOfAttack => not_in_this_version(system),
+    }
+}
+
+/// The setup form of a stored campaign that has no history yet.
+fn edit_setup(id: String) -> AnyView {
+    match crate::store::load(&platform::LocalStorage, &id) {
+        Ok((_, crate::systems::AnyCampaign::CrossfireScouting(_))) => view! { <scouting::wizard::NewScouting edit=id/> }.into_any(),
+        Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => not_in_this_version(crate::systems::SystemId::AxisOfAttack),
+        _ => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
+    }
+}
+
+/// A system whose screens this version does not have yet; its stored data is kept as it is.
+fn not_in_this_version(system: crate::systems::SystemId) -> AnyView {
+    view! {
+        <section class="page">
+            <h1>{system.name()}</h1>
+            <p class="warning" data-testid="not-in-this-version">"This version of Field Desk keeps and shares campaigns of this system but cannot play them yet. Nothing stored is changed."</p>
+            <a class="btn big" href="#/">"Back to the campaign list"</a>
+        </section>
+    }
+    .into_any()
+}
+
 /// Opens a stored campaign by id and shows its system's screen.
 #[component]
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
@@ -143,6 +178,8 @@ fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     use crate::systems::AnyCampaign;
     match store::load(&platform::LocalStorage, &id) {
         Ok((doc, AnyCampaign::RaceForX(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
+        Ok((doc, AnyCampaign::CrossfireScouting(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
+        Ok((_, AnyCampaign::AxisOfAttack(_))) => not_in_this_version(crate::systems::SystemId::AxisOfAttack),
         Err(e) => view! {
             <section class="page">
                 <h1>"This campaign cannot be opened"</h1>

@@ -45,7 +45,9 @@ impl Tab {
 
 impl Screen {
     pub fn parse(hash: &str) -> Screen {
-        let parts: Vec<&str> = hash.trim_start_matches('/').split('/').filter(|p| !p.is_empty()).collect();
+        // A query after '?' carries data for the screen (e.g. a scouting session's origin).
+        let path = hash.split('?').next().unwrap_or_default();
+        let parts: Vec<&str> = path.trim_start_matches('/').split('/').filter(|p| !p.is_empty()).collect();
         let system = |s: &str| SystemId::ALL.into_iter().find(|x| x.slug() == s);
         match parts.as_slice() {
             ["new"] => Screen::New(SystemId::RaceForX),

@@ -29,6 +29,7 @@ impl SystemUi for RaceForX {
     fn unwrap(any: AnyCampaign) -> Option<Campaign<RaceForX>> {
         match any {
             AnyCampaign::RaceForX(c) => Some(c),
+            _ => None,
         }
     }
     fn header() -> AnyView {

@@ -260,8 +260,27 @@ fn Fight() -> impl IntoView {
         Err(e) => { error.set(Some(e)); false }
     };
     let clock = move || battle.with(|b| b.as_ref().map_or(0, |b| b.clock));
+    // Against a hidden defence, the offensive player may scout it by night first.
+    let campaign_id = use_context::<crate::ui::Nav>().and_then(|n| match n.0.get_untracked() {
+        crate::ui::route::Screen::Campaign { id, .. } => Some(id),
+        _ => None,
+    });
+    // The hash form is read back by `ui::scouting::wizard::origin_from_hash`.
+    let scout_href = move || {
+        let id = campaign_id.clone()?;
+        battle.with(|b| {
+            let b = b.as_ref()?;
+            let battle = b.battle?;
+            crate::systems::crossfire_scouting::Origin::race_for_x(&id, b.turn, b.side, battle)?;
+            let slug = if battle == tables::BattleType::PreparedDefence { "prepared" } else { "hasty" };
+            Some(format!("#/new/crossfire-scouting?from={id}/{}/{}/{slug}", b.turn, b.side.letter()))
+        })
+    };
     view! {
         <BattleSummary/>
+        {move || scout_href().map(|href| view! {
+            <p class="row"><a class="btn big" data-testid="start-scouting" href=href>"Scout the defence first (night scouting)"</a></p>
+        })}
         {move || battle.get().and_then(|b| b.defence).map(|(size, opt)| view! {
             <div class="option-card"><h3>{format!("Defence on the table: {} option {}", size.name(), opt.name())}</h3>
                 <ul>{defence_lines(rfx, size, opt).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul></div>

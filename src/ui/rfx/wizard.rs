@@ -26,7 +26,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
     let start = match &edit {
         Some(id) => match store::load(&LocalStorage, id) {
             Ok((doc, AnyCampaign::RaceForX(c))) => Some((doc, c.setup().clone())),
-            Err(_) => None,
+            _ => None,
         },
         None => None,
     };

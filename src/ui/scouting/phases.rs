@@ -1,0 +1,511 @@
+//! One component per step of the night. The scouting player and the defender share one
+//! tablet: every answer of the defender that could give away where his troops are is made
+//! behind a hand-over screen ("I am the defender: answer"), and hidden again once given.
+
+use super::{fig_id, place_short, Scouting};
+use crate::systems::crossfire_scouting::rules::{self, reactions, waiting_for, Actor};
+use crate::systems::crossfire_scouting::state::RevealCause;
+use crate::systems::crossfire_scouting::tables::{self, MAX_FIRING_UNITS, MAX_OTHER_MODIFIER};
+use crate::systems::crossfire_scouting::{ClockReason, Decision, Phase, Place, ScoutRef, Sighting, Stage, Status};
+use crate::ui::dice::DiceChoice;
+use leptos::prelude::*;
+
+/// The figure the scouting player is working with, kept across steps.
+#[derive(Clone, Copy)]
+struct Selected(RwSignal<Option<ScoutRef>>);
+
+fn name(s: &Scouting, r: ScoutRef) -> String {
+    s.setup.with(|x| x.name(r))
+}
+
+fn area_name(s: &Scouting, a: u16) -> String {
+    s.setup.with(|x| x.area_name(a))
+}
+
+/// Plays a decision without dice; the error goes to `error`.
+fn act(s: Scouting, d: Decision, error: RwSignal<Option<String>>) -> bool {
+    match s.decide(d, DiceChoice::App) {
+        Ok(()) => {
+            error.set(None);
+            true
+        }
+        Err(e) => {
+            error.set(Some(e));
+            false
+        }
+    }
+}
+
+fn error_line(error: RwSignal<Option<String>>) -> impl IntoView {
+    move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="step-error">{e}</p> })
+}
+
+#[component]
+pub fn PhaseView() -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    provide_context(Selected(RwSignal::new(None)));
+    let phase = Memo::new(move |_| s.state.with(|st| st.phase));
+    let whose = Memo::new(move |_| s.state.with(waiting_for));
+    view! {
+        <div class="phase scouting-phase" data-testid="phase">
+            {move || s.setup.with(|x| x.origin.clone()).map(|o| view! {
+                <p class="origin-line" data-testid="origin">{format!("Before the Race for X battle: turn {}, player {}'s attack against a {}.", o.turn, o.side, o.battle)}</p>
+            })}
+            <div class="phase-title-row">
+                <h2 class="phase-title" data-testid="phase-title">{move || phase.get().name()}</h2>
+                <span class="whose" data-testid="whose">{move || match whose.get() {
+                    Actor::ScoutingPlayer => "Scouting player",
+                    Actor::Defender => "Defender",
+                    Actor::Either => "Either player",
+                    Actor::Nobody => "",
+                }}</span>
+            </div>
+            {move || match phase.get() {
+                Phase::Scouting => view! { <ScoutingStep/> }.into_any(),
+                Phase::Reaction { scout, stage } => view! { <ReactionStep scout=scout stage=stage/> }.into_any(),
+                Phase::SentriesSpotted { scout, area, scout_spots, reactive } =>
+                    view! { <SentriesSpotted scout=scout area=area scout_spots=scout_spots reactive=reactive/> }.into_any(),
+                Phase::Fire { scout, from, units_left, worst, .. } => {
+                    let text = format!("{} more unit{} in {} to fire at {}. Worst so far: {}.",
+                        units_left, if units_left == 1 { "" } else { "s" }, area_name(&s, from), name(&s, scout), worst.name().to_lowercase());
+                    view! {
+                        <p class="info" data-testid="fire-text">{text}</p>
+                        {s.roll(Decision::Volley, "next volley")}
+                    }.into_any()
+                }
+                Phase::CloseCombatTie { scout, area, .. } => view! {
+                    <p class="info" data-testid="tie-text">{format!("Close combat in {}: a tie. Roll again.", area_name(&s, area))}</p>
+                    <p class="hint">{format!("{} and the defenders roll again until one side wins.", name(&s, scout))}</p>
+                    {s.roll(Decision::RollAgain, "close combat again")}
+                }.into_any(),
+                Phase::Retreat { scout } => view! { <RetreatStep scout=scout/> }.into_any(),
+                Phase::Reveal { scout, area, cause } => view! { <RevealStep scout=scout area=area cause=cause/> }.into_any(),
+                Phase::Clock { reason } => {
+                    let why = match reason {
+                        ClockReason::Spotting(r) => format!("{}'s spotting attempt took time.", name(&s, r)),
+                        ClockReason::ThirdMove(r) => format!("{} has made three moves in a row without spotting or drawing a reaction.", name(&s, r)),
+                    };
+                    view! {
+                        <p class="info" data-testid="clock-why">{why}</p>
+                        {s.roll(Decision::ClockRoll, "clock")}
+                    }.into_any()
+                }
+                Phase::Over => view! { <super::findings::NightOver/> }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// What the defender alone may see: a hand-over card until he says it is him, then his
+/// choices, with a button to hide them again.
+#[component]
+fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        {move || if open.get() {
+            view! {
+                <div class="secret defender" data-testid="defender-panel">
+                    <h3>"Defender"</h3>
+                    {children()}
+                    <button class="btn" data-testid="defender-hide" on:click=move |_| open.set(false)>"Hide again"</button>
+                </div>
+            }.into_any()
+        } else {
+            view! {
+                <div class="handover-card" data-testid="handover-defender">
+                    <p>{prompt.clone()}</p>
+                    <p class="hint">"Pass the tablet to the defender; the scouting player looks away."</p>
+                    <button class="btn primary big" data-testid="defender-answer" on:click=move |_| open.set(true)>"I am the defender: answer"</button>
+                </div>
+            }.into_any()
+        }}
+    }
+}
+
+/// The scouting player's step: pick a figure, then move it, try to spot, or bank; or call
+/// the night over.
+#[component]
+fn ScoutingStep() -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let Selected(selected) = expect_context::<Selected>();
+    let error = RwSignal::new(None::<String>);
+    let in_open = RwSignal::new(false);
+    let spot_area = RwSignal::new(None::<u16>);
+    let confirm_end = RwSignal::new(false);
+    // Figures that may still act, with what the player needs to choose between them.
+    let figures = Memo::new(move |_| {
+        s.state.with(|st| {
+            s.setup.with(|setup| {
+                st.refs()
+                    .into_iter()
+                    .filter(|r| matches!(st.figure(*r).status, Status::Waiting | Status::Active))
+                    .map(|r| {
+                        let f = st.figure(r);
+                        let place = if f.status == Status::Waiting { "at the start line".to_string() } else { format!("in {}", setup.place_name(f.place)) };
+                        (r, setup.name(r), place, f.moves)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    // A figure no longer able to act is dropped from the selection.
+    Effect::new(move |_| {
+        let list = figures.get();
+        if let Some(r) = selected.get_untracked() {
+            if !list.iter().any(|f| f.0 == r) {
+                selected.set(None);
+            }
+        }
+    });
+    let pick = move |r: ScoutRef| {
+        selected.set(Some(r));
+        spot_area.set(None);
+        in_open.set(false);
+        error.set(None);
+    };
+    let do_move = move |r: ScoutRef, to: Place| {
+        if act(s, Decision::Move { scout: r, to, in_open: in_open.get_untracked() }, error) {
+            in_open.set(false);
+            spot_area.set(None);
+        }
+    };
+    let out_now = move || s.state.with(|st| st.refs().into_iter().filter(|r| st.figure(*r).status.on_table()).count());
+
+    view! {
+        <p class="hint">"Choose a figure, then move it one move action, have it try to spot an area it touches, or have a scout report to his leader. Three moves in a row without spotting or drawing a reaction cost a clock roll."</p>
+        <div class="fig-picker" role="group" aria-label="Figures">
+            {move || figures.get().into_iter().map(|(r, n, place, moves)| view! {
+                <button class="unit-toggle fig-pick" class:on=move || selected.get() == Some(r) aria-pressed=move || (selected.get() == Some(r)).to_string()
+                    data-testid=format!("pick-{}", fig_id(r)) on:click=move |_| pick(r)>
+                    <span class="u-name">{if r.is_leader() { format!("\u{2605} {n}") } else { n }}</span>
+                    <span class="u-meta">{place}</span>
+                    {(moves > 0).then(|| view! { <span class="u-meta">{format!("{} of {} moves before a clock roll", moves, tables::MOVES_PER_CLOCK_ROLL)}</span> })}
+                </button>
+            }).collect_view()}
+        </div>
+        {move || selected.get().map(|r| {
+            let who = name(&s, r);
+            let (places, spots, bank) = s.state.with(|st| s.setup.with(|setup| {
+                let mut places: Vec<(Place, String)> = Vec::new();
+                if rules::may_move(setup, st, r, Place::OwnEdge).is_ok() {
+                    places.push((Place::OwnEdge, "Back to the own edge (report)".into()));
+                }
+                for (i, a) in setup.areas.iter().enumerate() {
+                    let p = Place::Area(i as u16);
+                    if rules::may_move(setup, st, r, p).is_ok() {
+                        let here = st.figure(r).place == p && st.figure(r).status != Status::Waiting;
+                        let label = format!("{}{}{}", a.name, if a.cover { "" } else { " (open)" }, if here { " \u{00B7} move on within it" } else { "" });
+                        places.push((p, label));
+                    }
+                }
+                let spots: Vec<(u16, String)> = rules::areas_to_spot(setup, st, r).into_iter().map(|a| {
+                    let x = &setup.areas[a as usize];
+                    (a, format!("{}{}", x.name, if x.cover { " (cover)" } else { " (open)" }))
+                }).collect();
+                let bank = rules::may_bank(setup, st, r).is_ok();
+                (places, spots, bank)
+            }));
+            let spot_why = s.state.with(|st| s.setup.with(|setup| {
+                if spots.is_empty() {
+                    setup.areas.first().and_then(|_| (0..setup.areas.len() as u16).find_map(|a| rules::may_spot(setup, st, r, a).err()).map(|e| e.to_string()))
+                } else { None }
+            }));
+            view! {
+                <div class="scout-actions" data-testid="scout-actions">
+                    <h3>{format!("{who}: what next?")}</h3>
+                    {bank.then(|| view! {
+                        <button class="btn primary big" data-testid="bank" on:click=move |_| { act(s, Decision::Bank { scout: r }, error); }>
+                            {format!("{who} reports his finds to his leader (base to base)")}
+                        </button>
+                    })}
+                    <div class="action-box">
+                        <h4>"Move one move action to"</h4>
+                        <button class="btn toggle" class:on=move || in_open.get() aria-pressed=move || in_open.get().to_string() data-testid="move-open"
+                            on:click=move |_| in_open.update(|v| *v = !*v)>
+                            {move || if in_open.get() { "\u{2714} The move crosses open ground" } else { "The move crosses open ground?" }}
+                        </button>
+                        <div class="chips">
+                            {places.into_iter().map(|(p, label)| {
+                                let tid = match p { Place::OwnEdge => "move-to-edge".to_string(), Place::Area(a) => format!("move-to-{a}") };
+                                view! { <button class="chip big" data-testid=tid on:click=move |_| do_move(r, p)>{label}</button> }
+                            }).collect_view()}
+                        </div>
+                    </div>
+                    <div class="action-box">
+                        <h4>"Try to spot an area he touches"</h4>
+                        {spot_why.map(|w| view! { <p class="hint" data-testid="no-spot">{w}</p> })}
+                        <div class="chips">
+                            {spots.into_iter().map(|(a, label)| view! {
+                                <button class="chip big" class:on=move || spot_area.get() == Some(a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
+                                    on:click=move |_| spot_area.set(Some(a))>{label}</button>
+                            }).collect_view()}
+                        </div>
+                        {move || spot_area.get().map(|a| view! {
+                            <div class="spot-roll" data-testid="spot-roll">
+                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
+                                {s.roll(Decision::AttemptSpot { scout: r, area: a }, "spotting")}
+                            </div>
+                        })}
+                    </div>
+                </div>
+            }
+        })}
+        <div class="end-night">
+            {move || if confirm_end.get() {
+                let out = out_now();
+                view! {
+                    <div class="secret" data-testid="end-night-box">
+                        <p class="warning">{if out == 0 { "End the night now? Nobody is out on the table.".to_string() } else {
+                            format!("End the night now? {out} figure{} still out on the table will be too late for the briefing, and what only they know is lost.", if out == 1 { "" } else { "s" }) }}</p>
+                        <div class="actions">
+                            <button class="btn big" on:click=move |_| confirm_end.set(false)>"Keep scouting"</button>
+                            <button class="btn big danger" data-testid="end-night-confirm" on:click=move |_| { act(s, Decision::EndNight, error); }>"End the night"</button>
+                        </div>
+                    </div>
+                }.into_any()
+            } else {
+                view! { <button class="btn" data-testid="end-night" on:click=move |_| confirm_end.set(true)>"Call the night over"</button> }.into_any()
+            }}
+        </div>
+        {error_line(error)}
+    }
+}
+
+/// A figure has moved where the defender could react.
+#[component]
+fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let error = RwSignal::new(None::<String>);
+    let choice = RwSignal::new(None::<&'static str>);
+    let scout_other = RwSignal::new(0i8);
+    let defender_other = RwSignal::new(0i8);
+    let who = name(&s, scout);
+    let (from, to, open) = s.state.with(|st| {
+        let f = st.figure(scout);
+        (f.place, f.heading.unwrap_or(f.place), f.in_open)
+    });
+    let text = match stage {
+        Stage::Moving => format!("{who} moves from {} to {}{}.", place_short(&s, from), place_short(&s, to), if open { ", across open ground" } else { "" }),
+        Stage::Arrived => format!("{who} got through and reaches {}.", place_short(&s, to)),
+    };
+    let r = Memo::new(move |_| s.state.with(|st| s.setup.with(|setup| reactions(setup, st))));
+    let who2 = StoredValue::new(who.clone());
+    view! {
+        <p class="info" data-testid="reaction-text">{text}</p>
+        <p class="hint">"The defender is asked after every move where he could react, so being asked tells the scouting player nothing."</p>
+        <DefenderOnly prompt=format!("Defender: react to {who}'s move, or let him pass.")>
+            {move || r.get().map(|r| {
+                let who = who2.get_value();
+                view! {
+                    <div class="choice-buttons">
+                        <button class="btn big" data-testid="let-pass" on:click=move |_| { act(s, Decision::LetPass, error); }>"Let him pass"</button>
+                        {r.reactive_spot.then(|| view! {
+                            <button class="btn big" class:on=move || choice.get() == Some("spot") data-testid="react-spot" on:click=move |_| choice.set(Some("spot"))>"Reactive spotting roll"</button>
+                        })}
+                        {r.fire.then(|| view! {
+                            <button class="btn big" class:on=move || choice.get() == Some("fire") data-testid="react-fire" on:click=move |_| choice.set(Some("fire"))>"Fire again (he is in your sights)"</button>
+                        })}
+                        {r.close_combat.map(|a| view! {
+                            <button class="btn big" class:on=move || choice.get() == Some("close") data-testid="react-close" on:click=move |_| choice.set(Some("close"))>
+                                {format!("Troops in {}: close combat", area_name(&s, a))}
+                            </button>
+                        })}
+                    </div>
+                    {move || match choice.get() {
+                        Some("spot") => view! {
+                            <p class="warning">"If the sentries see him they must fire at him, or own up that no troops can see him."</p>
+                            {s.roll(Decision::ReactiveSpot, "reactive spotting")}
+                        }.into_any(),
+                        Some("fire") => view! { <FireForm scout=scout fixed=None/> }.into_any(),
+                        Some("close") => view! {
+                            <p class="hint">{format!("One round: 1d6 each plus quality; +2 to the defenders if their sentries saw {who} try this area and held fire. Add any other modifiers the main rules give (never the defending officers' bonus). A tie is rolled again.")}</p>
+                            <div class="row">
+                                <Stepper label="Other modifiers, scout" testid="scout-other" value=scout_other/>
+                                <Stepper label="Other modifiers, defenders" testid="defender-other" value=defender_other/>
+                            </div>
+                            {move || s.roll(Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get() }, "close combat")}
+                        }.into_any(),
+                        _ => ().into_any(),
+                    }}
+                }
+            })}
+        </DefenderOnly>
+        {error_line(error)}
+    }
+}
+
+/// A small signed number with minus and plus buttons.
+#[component]
+fn Stepper(#[prop(into)] label: String, testid: &'static str, value: RwSignal<i8>) -> impl IntoView {
+    view! {
+        <div class="field">
+            <span class="label">{label}</span>
+            <div class="stepper">
+                <button class="btn seg" data-testid=format!("{testid}-minus") on:click=move |_| value.update(|v| *v = (*v - 1).max(-MAX_OTHER_MODIFIER))>"\u{2212}"</button>
+                <span class="step-value" data-testid=testid>{move || { let v = value.get(); if v > 0 { format!("+{v}") } else { v.to_string() } }}</span>
+                <button class="btn seg" data-testid=format!("{testid}-plus") on:click=move |_| value.update(|v| *v = (*v + 1).min(MAX_OTHER_MODIFIER))>"+"</button>
+            </div>
+        </div>
+    }
+}
+
+/// The defender's fire at a scout: from which area (fixed after a spotting attempt), how
+/// many units, and whether the scout's leader watches; then the first volley.
+#[component]
+fn FireForm(scout: ScoutRef, fixed: Option<u16>) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let areas: Vec<(u16, String)> = s.setup.with(|x| {
+        x.areas.iter().enumerate().filter(|(_, a)| !a.edge).map(|(i, a)| (i as u16, a.name.clone())).collect()
+    });
+    let from = RwSignal::new(fixed.or_else(|| areas.first().map(|a| a.0)).unwrap_or(0));
+    let units = RwSignal::new(1u8);
+    let leader_sees = RwSignal::new(false);
+    let leader_can_watch = s.state.with(|st| !scout.is_leader() && st.figure(scout.leader()).status.on_table());
+    let leader = name(&s, scout.leader());
+    view! {
+        <div class="fire-form" data-testid="fire-form">
+            {match fixed {
+                Some(a) => view! { <p class="info">{format!("Fire from {}.", area_name(&s, a))}</p> }.into_any(),
+                None => view! {
+                    <label class="field">
+                        <span class="label">"Fire from"</span>
+                        <select data-testid="fire-from" on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse() { from.set(v); } }>
+                            {areas.into_iter().map(|(i, n)| view! { <option value=i.to_string() selected=move || from.get() == i>{n}</option> }).collect_view()}
+                        </select>
+                    </label>
+                }.into_any(),
+            }}
+            <div class="field">
+                <span class="label">"Units firing (each rolls alone; the worst result stands)"</span>
+                <div class="stepper">
+                    <button class="btn seg" data-testid="units-minus" on:click=move |_| units.update(|u| *u = (*u - 1).max(1))>"\u{2212}"</button>
+                    <span class="step-value" data-testid="units">{move || units.get()}</span>
+                    <button class="btn seg" data-testid="units-plus" on:click=move |_| units.update(|u| *u = (*u + 1).min(MAX_FIRING_UNITS))>"+"</button>
+                </div>
+            </div>
+            {leader_can_watch.then(|| view! {
+                <button class="btn toggle" class:on=move || leader_sees.get() aria-pressed=move || leader_sees.get().to_string() data-testid="leader-sees"
+                    on:click=move |_| leader_sees.update(|v| *v = !*v)>
+                    {move || if leader_sees.get() { format!("\u{2714} {leader} can see the firing troops") } else { format!("{leader} can see the firing troops?") }}
+                </button>
+            })}
+            {move || s.roll(Decision::Fire { from: from.get(), units: units.get(), leader_sees: leader_sees.get() }, "fire")}
+        </div>
+    }
+}
+
+/// The sentries have seen a scout: the cat, or the defender fires, holds fire, or owns up.
+#[component]
+fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reactive: bool) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let error = RwSignal::new(None::<String>);
+    let who = name(&s, scout);
+    let text = match (reactive, scout_spots, area) {
+        (true, _, _) => format!("The sentries saw {who} moving in the open. The defender must now fire at him, or own up that no troops of his can see him."),
+        (false, true, Some(a)) => format!("Both sides saw each other: {who} saw into {}, and the sentries saw him. The defender may fire; if {who} lives (or his leader watches), what is there is shown.", area_name(&s, a)),
+        (false, _, Some(a)) => format!("{who} saw nothing in {}, but the sentries saw him, and he knows it. The defender may fire, or hold fire: should {who} then walk in, the defenders fight him with +2.", area_name(&s, a)),
+        _ => format!("The sentries saw {who}."),
+    };
+    let cat_used = Memo::new(move |_| s.state.with(|st| st.cat_used));
+    view! {
+        <p class="info" data-testid="spotted-text">{text}</p>
+        <div class="cat-box">
+            {move || if cat_used.get() {
+                view! { <p class="hint" data-testid="cat-used">"The cat has already been played tonight."</p> }.into_any()
+            } else {
+                view! {
+                    <p class="hint">"Scouting player: once a night, the sentry who saw the scout sees only a cat, blames it for the noise, and laughs. The spot is cancelled."</p>
+                    <button class="btn big" data-testid="play-cat" on:click=move |_| { act(s, Decision::Cat, error); }>"Play the cat"</button>
+                }.into_any()
+            }}
+        </div>
+        <DefenderOnly prompt=format!("Defender: your sentries saw {who}. Answer in secret.")>
+            {move || view! {
+                <FireForm scout=scout fixed=if reactive { None } else { area }/>
+                {if reactive {
+                    view! {
+                        <button class="btn big" data-testid="admit-no-sight" on:click=move |_| { act(s, Decision::AdmitNoSight, error); }>
+                            "No troops of mine can see him (it was a bluff)"
+                        </button>
+                    }.into_any()
+                } else {
+                    view! {
+                        <button class="btn big" data-testid="hold-fire" on:click=move |_| { act(s, Decision::HoldFire, error); }>"Hold fire"</button>
+                    }.into_any()
+                }}
+            }}
+        </DefenderOnly>
+        {error_line(error)}
+    }
+}
+
+/// A scout hit once makes his one straight move.
+#[component]
+fn RetreatStep(scout: ScoutRef) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let error = RwSignal::new(None::<String>);
+    let who = name(&s, scout);
+    let (places, here, cover) = s.campaign.with(|c| {
+        let setup = c.setup();
+        let st = c.state();
+        let mut v: Vec<(Place, String)> = Vec::new();
+        let mut all = vec![Place::OwnEdge];
+        all.extend((0..setup.areas.len() as u16).map(Place::Area));
+        for p in all {
+            if c.check(&Decision::Retreat { to: p }, &[]).is_ok() {
+                let label = match p {
+                    Place::OwnEdge => "Off the table at the own edge".to_string(),
+                    Place::Area(a) => setup.areas[a as usize].name.clone(),
+                };
+                v.push((p, label));
+            }
+        }
+        let f = st.figure(scout);
+        (v, f.place, rules::in_cover(setup, f))
+    });
+    view! {
+        <p class="info" data-testid="retreat-text">{format!("{who} was hit and falls back from {}: one straight move, {}.", place_short(&s, here),
+            if cover { "out of the firers' sight" } else { "into cover" })}</p>
+        <div class="chips">
+            {places.into_iter().map(|(p, label)| {
+                let tid = match p { Place::OwnEdge => "retreat-to-edge".to_string(), Place::Area(a) => format!("retreat-to-{a}") };
+                view! { <button class="chip big" data-testid=tid on:click=move |_| { act(s, Decision::Retreat { to: p }, error); }>{label}</button> }
+            }).collect_view()}
+        </div>
+        {error_line(error)}
+    }
+}
+
+/// The defender shows what is in an area.
+#[component]
+fn RevealStep(scout: ScoutRef, area: u16, cause: RevealCause) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let error = RwSignal::new(None::<String>);
+    let what = RwSignal::new(String::new());
+    let who = name(&s, scout);
+    let a = area_name(&s, area);
+    let why = match cause {
+        RevealCause::Spotted => format!("{who} saw into {a}."),
+        RevealCause::Fired => format!("The troops in {a} gave themselves away by firing at {who}."),
+        RevealCause::CloseCombat => format!("{who} won the close combat in {a}."),
+    };
+    let may_be_empty = cause == RevealCause::Spotted;
+    view! {
+        <p class="info" data-testid="reveal-text">{why}</p>
+        <p class="hint">{format!("Defender: show the troops in {a} on the table{}, and note what they are if you like.", if may_be_empty { ", or say it is empty" } else { "" })}</p>
+        <label class="field">
+            <span class="label">"What is there (optional)"</span>
+            <input type="text" class="wide" data-testid="reveal-what" placeholder="e.g. a rifle section"
+                prop:value=move || what.get() on:input=move |ev| what.set(event_target_value(&ev))/>
+        </label>
+        <div class="choice-buttons">
+            <button class="btn primary big" data-testid="reveal-troops" on:click=move |_| {
+                act(s, Decision::Reveal { what: Sighting::Troops(what.get_untracked()) }, error);
+            }>{format!("Troops in {a}")}</button>
+            {may_be_empty.then(|| view! {
+                <button class="btn big" data-testid="reveal-empty" on:click=move |_| { act(s, Decision::Reveal { what: Sighting::Empty }, error); }>{format!("{a} is empty")}</button>
+            })}
+        </div>
+        {error_line(error)}
+    }
+}

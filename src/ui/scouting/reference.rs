@@ -1,0 +1,102 @@
+//! The night-scouting rules reference, in our own words, with every number rendered from the
+//! data in `tables.rs` (what is shown is what is applied), and the readings taken where the
+//! text leaves room.
+
+use crate::systems::crossfire_scouting::preview::{hit_odds, spot_chance};
+use crate::systems::crossfire_scouting::tables::*;
+use leptos::prelude::*;
+
+fn signed(v: i32) -> String {
+    if v > 0 { format!("+{v}") } else { v.to_string() }
+}
+
+/// Where the rules text leaves room, the reading the app plays by (see `rules.rs`).
+const READINGS: [&str; 12] = [
+    "Both opposed rolls of a spotting attempt use the same modifiers for each side. The scout's foe is the area he looks into (in cover if it is cover); the sentries' foe is the scout where he stands.",
+    "In a reactive spotting roll the scout is moving in the open and the sentries' post is not given away, so neither side takes a cover modifier.",
+    "When several units fire at one scout, each unit's volley is read on its own and the worst result stands; hits are never added together.",
+    "Close combat is one round: 1d6 each plus quality (the sentries' quality for the defenders), +2 to the defenders for an ambush, and any other modifiers the players agree from the main rules, never the defending officers' bonus. The lower total loses; a tie is rolled again.",
+    "A hit scout's straight retreat move is part of the defender's reaction: it does not count towards the three moves before a clock roll, and nobody may react to it.",
+    "Sentries who fired at a scout keep him in their sights while he moves on, until he falls back out of sight from cover or the defender lets one of his moves pass.",
+    "Once his leader is dead, a scout makes no more spotting attempts: he heads home.",
+    "The defender is asked after every move where he could react (crossing open ground, a scout under fire, or entering an area where hidden troops could be), so being asked gives nothing away.",
+    "The clock roll of a spotting attempt comes once the attempt is settled (fire, retreat, reveal). A reactive spotting roll belongs to a move: no clock roll.",
+    "Fire shows the firing troops to the scout if he lives, and straight to his leader if the leader was watching. A scout killed unwatched, or in close combat, reveals nothing: those troops may redeploy.",
+    "Knowledge lives in heads. A find only its finder knows dies with him; once banked, finder and leader both know it, and it is lost only when both are dead. A figure back at the own edge reports all he knows and is done for the night. At the end, whatever was not reported is lost.",
+    "The night ends at 04:00, when the scouting player calls it, or when every figure that went out is back or dead and nobody is left waiting. Calling it early leaves everyone still out too late for the briefing.",
+];
+
+#[component]
+pub fn ScoutingReference() -> impl IntoView {
+    let spot_rows: Vec<(i32, i32)> = vec![(0, 0), (1, -1), (0, -1), (-1, 0), (1, 0), (2, -1)];
+    let [zero_o, one_o, two_o] = hit_odds(false);
+    let [zero_c, one_c, two_c] = hit_odds(true);
+    view! {
+        <section class="reference scouting-reference" data-testid="scouting-reference">
+            <h2>"Crossfire night scouting"</h2>
+            <p>"A few scouts go out by night to find a hidden defender before the dawn attack. The defender has deployed hidden (never in a feature touching the scouting player's table edge) and has only sentries awake. The scouts must be back at their own edge by the deadline to tell the briefing what they found."</p>
+
+            <h3>"The clock"</h3>
+            <ul>
+                <li>{format!("The night runs from {} to {}.", clock_text(0), clock_text(DEADLINE_MINUTES))}</li>
+                <li>{format!("A clock roll is 1d6: {CLOCK_TARGET} or more moves the clock on {CLOCK_STEP_MINUTES} minutes.")}</li>
+                <li>{format!("Roll after every spotting attempt, and after a figure's {}rd move action in a row without spotting or drawing a reaction; a spot or a reaction starts the count again.", MOVES_PER_CLOCK_ROLL)}</li>
+            </ul>
+
+            <h3>"Spotting: an opposed roll"</h3>
+            <p>"A scout touching an area may try to spot it, once per scout per area (bring up another scout to make sure). Two opposed rolls are made: his eyes against the sentries, and the sentries' eyes against him. Each roll is 1d6 plus the roller's modifiers against 1d6 plus the other side's; only a strictly higher total sees."</p>
+            <table data-testid="ref-spot-modifiers">
+                <thead><tr><th>"Each side's modifier"</th><th>"Value"</th></tr></thead>
+                <tbody>
+                    {QUALITY.iter().map(|(q, v)| view! { <tr><td>{q.name()}</td><td>{signed(*v)}</td></tr> }).collect_view()}
+                    <tr><td>"Special training (night-trained, specialist scouts, stealthy troops)"</td><td>{signed(SPECIAL_TRAINING)}</td></tr>
+                    <tr><td>"Its foe is in cover"</td><td>{signed(FOE_IN_COVER)}</td></tr>
+                </tbody>
+            </table>
+            <table data-testid="ref-spot-odds">
+                <thead><tr><th>"Spotter's total modifier"</th><th>"Hider's total modifier"</th><th>"Chance to see"</th></tr></thead>
+                <tbody>
+                    {spot_rows.into_iter().map(|(a, b)| view! { <tr><td>{signed(a)}</td><td>{signed(b)}</td><td>{spot_chance(a, b).percent()}</td></tr> }).collect_view()}
+                </tbody>
+            </table>
+            <table data-testid="ref-spot-outcomes">
+                <thead><tr><th>"Outcome"</th><th>"What happens next"</th></tr></thead>
+                <tbody>
+                    {SpotOutcome::ALL.iter().map(|o| view! { <tr><td>{o.name()}</td><td>{o.next()}</td></tr> }).collect_view()}
+                </tbody>
+            </table>
+            <ul>
+                <li>{format!("Ambush: when the sentries saw a scout who saw nothing and the defender held fire, the defenders get {} in close combat should that scout walk into the area. The scouting player knows he was seen: an empty area can look occupied.", signed(AMBUSH_BONUS))}</li>
+                <li>"Reactive spotting: a sentry may roll to spot a scout moving in the open. If he sees him, the defender must fire, or own up that no troops of his can see the scout (so a bluff gives something away)."</li>
+                <li>"The cat, once a night: the scouting player cancels one successful spot by the sentries. The sentry sees a cat, blames it for the noise, and laughs."</li>
+            </ul>
+
+            <h3>"Fire at a scout"</h3>
+            <p>{format!("Only the sentries fire. Per defending unit in the area: {FIRE_DICE_OPEN}d6 at a scout in the open, {FIRE_DICE_COVER}d6 at a scout in cover; set the highest die aside and count {HIT_ON}s and 6s among the rest.")}</p>
+            <table data-testid="ref-fire">
+                <thead><tr><th>"Hits"</th><th>"Result"</th><th>"In the open"</th><th>"In cover"</th></tr></thead>
+                <tbody>
+                    {FIRE_RESULT.iter().zip([(zero_o, zero_c), (one_o, one_c), (two_o, two_c)]).map(|((band, r), (o, c))| view! {
+                        <tr><td>{band.to_string()}</td><td><strong>{r.name()}</strong>": "{r.next()}</td><td>{o.percent()}</td><td>{c.percent()}</td></tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            <p>"Troops who fire give themselves away (flares, dogs, muzzle flashes): if the scout lives, or his leader watches, they are revealed."</p>
+
+            <h3>"Close combat"</h3>
+            <p>"A scout who walks into occupied terrain he did not know about fights one round of close combat. If he wins, the troops are revealed and cannot hinder him again (they stay for the battle). If he loses he is dead or captured and the troops stay hidden. Scouts may not enter terrain whose troops are revealed."</p>
+
+            <h3>"Finds"</h3>
+            <ul>
+                <li>"A scout who finds something carries it in his head until he reports it to his leader, base to base (banked)."</li>
+                <li>"What only a dead scout knew is lost, and those troops may redeploy hidden before the battle. If a leader and all his scouts die, all their finds are lost."</li>
+                <li>{format!("Only what comes back to the own edge by {} reaches the briefing.", clock_text(DEADLINE_MINUTES))}</li>
+            </ul>
+
+            <h3>"How the app reads the rules"</h3>
+            <ul data-testid="ref-readings">
+                {READINGS.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
+            </ul>
+        </section>
+    }
+}
