@@ -18,23 +18,9 @@ const ENTRIES: usize = 1_000;
 const ITERATIONS: usize = 30;
 
 /// splitmix64: the fixed entropy the "app" rolls from.
-struct Entropy(u64);
-
-impl Entropy {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+#[path = "../tests/support/rng.rs"]
+mod rng;
+use rng::Rng as Entropy;
 
 /// A force of `n` units that honours the HQ rule: whole companies first (HQ and platoons),
 /// then the battalion HQ if it is due, then support units.
