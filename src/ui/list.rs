@@ -69,8 +69,17 @@ pub fn CampaignList() -> impl IntoView {
             <h1>"Campaigns"</h1>
             <div class="actions">
                 <button class="btn primary big" data-testid="new-campaign" on:click=move |_| picking.update(|p| *p = !*p)>"New campaign"</button>
-                <button class="btn big" data-testid="start-sample" on:click=sample>"Play the sample campaign"</button>
-                <a class="btn big" href="#/rules/race-for-x">"Rules reference"</a>
+                <button class="btn big" data-testid="start-sample" on:click=sample>"Sample: Race for X"</button>
+                <button class="btn big" data-testid="start-sample-axis-of-attack" on:click=move |_| match super::aoa::start_sample() {
+                    Ok(id) => open(id),
+                    Err(e) => banner.set(Some(e)),
+                }>"Sample: Axis of Attack"</button>
+            </div>
+            <div class="actions">
+                <span class="hint">"Rules references:"</span>
+                {crate::systems::SystemId::ALL.into_iter().map(|sys| view! {
+                    <a class="btn" href=format!("#/rules/{}", sys.slug()) data-testid=format!("rules-{}", sys.slug())>{sys.name()}</a>
+                }).collect_view()}
             </div>
             {move || picking.get().then(|| view! {
                 <div class="picker" data-testid="system-picker">

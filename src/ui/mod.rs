@@ -2,6 +2,7 @@
 //! the campaign screen of each system, and the rules reference. Components render state and
 //! dispatch decisions; every rule lives in `systems/`.
 
+pub mod aoa;
 pub mod campaign;
 pub mod dice;
 pub mod list;
@@ -92,7 +93,7 @@ pub fn App() -> impl IntoView {
                 Page::New(system) => new_campaign(system),
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
                 Page::Edit(id) => edit_setup(id),
-                Page::Rules(_) => view! { <rfx::reference::RulesReference/> }.into_any(),
+                Page::Rules(system) => rules_reference(system),
             }}
         </main>
     }
@@ -146,7 +147,7 @@ fn new_campaign(system: crate::systems::SystemId) -> AnyView {
             Some(origin) => view! { <scouting::wizard::NewScouting origin=origin/> }.into_any(),
             None => view! { <scouting::wizard::NewScouting/> }.into_any(),
         },
-        SystemId::AxisOfAttack => not_in_this_version(system),
+        SystemId::AxisOfAttack => view! { <aoa::wizard::NewAoaCampaign/> }.into_any(),
     }
 }
 
@@ -154,21 +155,19 @@ fn new_campaign(system: crate::systems::SystemId) -> AnyView {
 fn edit_setup(id: String) -> AnyView {
     match crate::store::load(&platform::LocalStorage, &id) {
         Ok((_, crate::systems::AnyCampaign::CrossfireScouting(_))) => view! { <scouting::wizard::NewScouting edit=id/> }.into_any(),
-        Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => not_in_this_version(crate::systems::SystemId::AxisOfAttack),
+        Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any(),
         _ => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
     }
 }
 
-/// A system whose screens this version does not have yet; its stored data is kept as it is.
-fn not_in_this_version(system: crate::systems::SystemId) -> AnyView {
-    view! {
-        <section class="page">
-            <h1>{system.name()}</h1>
-            <p class="warning" data-testid="not-in-this-version">"This version of Field Desk keeps and shares campaigns of this system but cannot play them yet. Nothing stored is changed."</p>
-            <a class="btn big" href="#/">"Back to the campaign list"</a>
-        </section>
+/// The rules reference of a system.
+fn rules_reference(system: crate::systems::SystemId) -> AnyView {
+    use crate::systems::SystemId;
+    match system {
+        SystemId::RaceForX => view! { <rfx::reference::RulesReference/> }.into_any(),
+        SystemId::CrossfireScouting => view! { <scouting::reference::ScoutingReference/> }.into_any(),
+        SystemId::AxisOfAttack => view! { <aoa::reference::AoaReference/> }.into_any(),
     }
-    .into_any()
 }
 
 /// Opens a stored campaign by id and shows its system's screen.
@@ -179,7 +178,7 @@ fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     match store::load(&platform::LocalStorage, &id) {
         Ok((doc, AnyCampaign::RaceForX(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
         Ok((doc, AnyCampaign::CrossfireScouting(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
-        Ok((_, AnyCampaign::AxisOfAttack(_))) => not_in_this_version(crate::systems::SystemId::AxisOfAttack),
+        Ok((doc, AnyCampaign::AxisOfAttack(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
         Err(e) => view! {
             <section class="page">
                 <h1>"This campaign cannot be opened"</h1>

@@ -1,0 +1,73 @@
+//! Deluxe Axis of Attack screens: the sector map above the tabs, one component per step of
+//! the campaign turn, both companies with the VP ledger, the setup wizard and the rules
+//! reference. Every rule comes from `systems::axis_of_attack`.
+
+pub mod map;
+pub mod phases;
+pub mod reference;
+pub mod roster;
+pub mod wizard;
+
+use super::campaign::{Open, SystemUi};
+use crate::engine::Campaign;
+use crate::systems::axis_of_attack::{sample, AxisOfAttack, Side};
+use crate::systems::AnyCampaign;
+use leptos::prelude::*;
+
+/// The open Axis of Attack campaign, shared with the phase components.
+pub type Aoa = Open<AxisOfAttack>;
+
+impl Open<AxisOfAttack> {
+    /// The player's name: "Anna".
+    pub fn name(&self, side: Side) -> String {
+        self.setup.with(|s| s.players[side.index()].name.trim().to_string())
+    }
+    /// The player's army: "German".
+    pub fn army(&self, side: Side) -> String {
+        self.setup.with(|s| s.players[side.index()].army.trim().to_string())
+    }
+    /// "Anna (German)".
+    pub fn who(&self, side: Side) -> String {
+        format!("{} ({})", self.name(side), self.army(side))
+    }
+    /// A platoon's name on `side`'s roster.
+    pub fn platoon(&self, side: Side, i: u16) -> String {
+        self.state.with(|s| crate::systems::axis_of_attack::rules::platoon_name(s, side, i))
+    }
+}
+
+/// The side's word for test ids: "west", "east".
+pub fn slug(side: Side) -> &'static str {
+    side.word()
+}
+
+/// Creates the built-in sample campaign and returns its id.
+pub fn start_sample() -> Result<String, String> {
+    let c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).map_err(|e| e.to_string())?;
+    super::list::create("Sample: Axis of Attack", AnyCampaign::AxisOfAttack(c))
+}
+
+impl SystemUi for AxisOfAttack {
+    fn wrap(c: Campaign<AxisOfAttack>) -> AnyCampaign {
+        AnyCampaign::AxisOfAttack(c)
+    }
+    fn unwrap(any: AnyCampaign) -> Option<Campaign<AxisOfAttack>> {
+        match any {
+            AnyCampaign::AxisOfAttack(c) => Some(c),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+    fn header() -> AnyView {
+        view! { <map::SectorMap/> }.into_any()
+    }
+    fn play() -> AnyView {
+        view! { <phases::PhaseView/> }.into_any()
+    }
+    fn forces() -> AnyView {
+        view! { <roster::Companies/> }.into_any()
+    }
+    fn rules() -> AnyView {
+        view! { <reference::AoaReference/> }.into_any()
+    }
+}

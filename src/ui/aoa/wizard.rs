@@ -1,0 +1,293 @@
+//! New Axis of Attack campaign (and, before the first decision, edit its setup): the two
+//! players and their armies, the points, each company's platoons and air support.
+//! Text fields commit on change (not per keystroke) so typing keeps focus.
+
+use crate::engine::Campaign;
+use crate::store;
+use crate::systems::axis_of_attack::company::blank_setup;
+use crate::systems::axis_of_attack::rules::check_setup;
+use crate::systems::axis_of_attack::tables::{self, Mobility, Mud, Role, Weather};
+use crate::systems::axis_of_attack::{sample, AirSupport, AxisOfAttack, Platoon, Player, Setup, Side};
+use crate::systems::AnyCampaign;
+use crate::ui::list::create;
+use crate::ui::platform::{self, LocalStorage};
+use crate::ui::route::{Screen, Tab};
+use crate::ui::Nav;
+use leptos::prelude::*;
+
+fn num<T: std::str::FromStr>(ev: &leptos::ev::Event) -> Option<T> {
+    event_target_value(ev).trim().parse().ok()
+}
+
+fn new_platoon(n: usize) -> Platoon {
+    Platoon {
+        name: format!("Platoon {n}"),
+        role: Role::Combat,
+        min_teams: 3,
+        max_teams: 5,
+        teams: 5,
+        points: 0,
+        upgrades: String::new(),
+        all_tank: false,
+        recon: false,
+        mobility: Mobility::Foot,
+    }
+}
+
+/// One platoon's fields, with the strength its team count buys (halfway rule, rounded down).
+#[component]
+pub fn PlatoonFields(
+    platoon: RwSignal<Platoon>,
+    #[prop(optional)] fixed_role: Option<Role>,
+    #[prop(into)] testid: String,
+) -> impl IntoView {
+    let edit = move |f: &dyn Fn(&mut Platoon)| platoon.update(|p| f(p));
+    let strength = move || {
+        platoon.with(|p| {
+            if p.min_teams == 0 || p.max_teams < p.min_teams {
+                return "Set a minimum of at least 1 and a maximum no smaller.".to_string();
+            }
+            let ladder: Vec<String> = p
+                .ladder()
+                .into_iter()
+                .filter(|l| l.fieldable())
+                .map(|l| format!("{} {}", l.name().to_lowercase(), p.teams_at(l)))
+                .collect();
+            let wasted = p.wasted_teams();
+            format!(
+                "Bought at {} ({}).{}",
+                p.purchased_strength().name().to_lowercase(),
+                ladder.join(", "),
+                if wasted > 0 { format!(" {wasted} team{} bought beyond that level count for nothing.", if wasted == 1 { "" } else { "s" }) } else { String::new() }
+            )
+        })
+    };
+    let t = testid.clone();
+    view! {
+        <div class="platoon-edit" data-testid=testid.clone()>
+            <div class="row">
+                <label class="field grow"><span>"Name"</span>
+                    <input type="text" data-testid=format!("{t}-name") prop:value=move || platoon.with(|p| p.name.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit(&|p| p.name = v.clone()); }/></label>
+                <label class="field narrow"><span>"Points"</span>
+                    <input type="number" inputmode="numeric" data-testid=format!("{t}-points") prop:value=move || platoon.with(|p| p.points.to_string()) on:change=move |ev| { if let Some(v) = num::<u32>(&ev) { edit(&|p| p.points = v); } }/></label>
+            </div>
+            {fixed_role.is_none().then(|| view! {
+                <div class="segmented" role="group" aria-label="Role">
+                    {Role::ALL.into_iter().map(|r| view! {
+                        <button type="button" class="btn seg" class:on=move || platoon.with(|p| p.role == r) on:click=move |_| edit(&|p| p.role = r)>{r.name()}</button>
+                    }).collect_view()}
+                </div>
+            })}
+            <div class="row">
+                <label class="field narrow"><span>"Min teams"</span>
+                    <input type="number" inputmode="numeric" data-testid=format!("{t}-min") prop:value=move || platoon.with(|p| p.min_teams.to_string()) on:change=move |ev| { if let Some(v) = num::<u16>(&ev) { edit(&|p| p.min_teams = v); } }/></label>
+                <label class="field narrow"><span>"Max teams"</span>
+                    <input type="number" inputmode="numeric" data-testid=format!("{t}-max") prop:value=move || platoon.with(|p| p.max_teams.to_string()) on:change=move |ev| { if let Some(v) = num::<u16>(&ev) { edit(&|p| p.max_teams = v); } }/></label>
+                <label class="field narrow"><span>"Teams bought"</span>
+                    <input type="number" inputmode="numeric" data-testid=format!("{t}-teams") prop:value=move || platoon.with(|p| p.teams.to_string()) on:change=move |ev| { if let Some(v) = num::<u16>(&ev) { edit(&|p| p.teams = v); } }/></label>
+            </div>
+            <p class="hint" data-testid=format!("{t}-strength")>{strength}</p>
+            <label class="field"><span>"Upgrades and options paid for"</span>
+                <input type="text" class="wide" prop:value=move || platoon.with(|p| p.upgrades.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit(&|p| p.upgrades = v.clone()); }/></label>
+            <div class="row">
+                <label class="check"><input type="checkbox" prop:checked=move || platoon.with(|p| p.all_tank) on:change=move |ev| { let v = event_target_checked(&ev); edit(&|p| p.all_tank = v); }/>" All tank teams"</label>
+                <label class="check"><input type="checkbox" prop:checked=move || platoon.with(|p| p.recon) on:change=move |ev| { let v = event_target_checked(&ev); edit(&|p| p.recon = v); }/>" Recon"</label>
+            </div>
+            <div class="segmented" role="group" aria-label="Transport">
+                {Mobility::ALL.into_iter().map(|m| view! {
+                    <button type="button" class="btn seg" class:on=move || platoon.with(|p| p.mobility == m) on:click=move |_| edit(&|p| p.mobility = m)>{m.name()}</button>
+                }).collect_view()}
+            </div>
+        </div>
+    }
+}
+
+/// A company being edited: its platoons each in a signal so a row keeps focus while typing.
+#[derive(Clone, Copy)]
+struct CompanyForm {
+    player: RwSignal<Player>,
+    platoons: RwSignal<Vec<RwSignal<Platoon>>>,
+}
+
+impl CompanyForm {
+    fn new(p: &Player) -> CompanyForm {
+        CompanyForm {
+            player: RwSignal::new(p.clone()),
+            platoons: RwSignal::new(p.platoons.iter().cloned().map(RwSignal::new).collect()),
+        }
+    }
+    fn fill(&self, p: Player) {
+        self.platoons.set(p.platoons.iter().cloned().map(RwSignal::new).collect());
+        self.player.update(|x| {
+            x.company = p.company.clone();
+            x.air = p.air.clone();
+            x.platoons = Vec::new();
+        });
+    }
+    fn get(&self) -> Player {
+        let mut p = self.player.get();
+        p.platoons = self.platoons.get().iter().map(|s| s.get()).collect();
+        p
+    }
+}
+
+/// The setup form. With `edit`, changes the setup of a stored campaign with no history yet.
+#[component]
+pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let start = edit.as_ref().and_then(|id| match store::load(&LocalStorage, id) {
+        Ok((doc, AnyCampaign::AxisOfAttack(c))) => Some((doc, c.setup().clone())),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    });
+    let mut initial = blank_setup();
+    initial.players[0].name = "West player".into();
+    initial.players[1].name = "East player".into();
+    let (initial_name, initial) = match &start {
+        Some((doc, s)) => (doc.meta.name.clone(), s.clone()),
+        None => ("New Axis of Attack campaign".to_string(), initial),
+    };
+    let name = RwSignal::new(initial_name);
+    let starting_points = RwSignal::new(initial.starting_points);
+    let game_points = RwSignal::new(initial.game_points);
+    let first_weather = RwSignal::new(initial.first_weather);
+    let first_mud = RwSignal::new(initial.first_mud);
+    let companies = [CompanyForm::new(&initial.players[0]), CompanyForm::new(&initial.players[1])];
+    let setup = Memo::new(move |_| Setup {
+        players: [companies[0].get(), companies[1].get()],
+        starting_points: starting_points.get(),
+        game_points: game_points.get(),
+        first_weather: first_weather.get(),
+        first_mud: first_mud.get(),
+    });
+    let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let error = RwSignal::new(None::<String>);
+    let editing = edit.clone();
+    let submit = move |_| {
+        let s = setup.get_untracked();
+        let c = match Campaign::<AxisOfAttack>::new(s) {
+            Ok(c) => c,
+            Err(e) => return error.set(Some(e.to_string())),
+        };
+        let result = match (&editing, &start) {
+            (Some(id), Some((doc, _))) => {
+                let mut doc = doc.clone();
+                if !doc.body_journal_is_empty() {
+                    return error.set(Some("Play has started: the companies are fixed now.".into()));
+                }
+                doc.meta.name = name.get_untracked();
+                doc.meta.updated = platform::now();
+                doc.body = AnyCampaign::AxisOfAttack(c).body();
+                store::save(&mut LocalStorage, &doc).map(|_| id.clone()).map_err(|e| e.to_string())
+            }
+            _ => create(&name.get_untracked(), AnyCampaign::AxisOfAttack(c)),
+        };
+        match result {
+            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    let fill_both = move |_| {
+        let s = sample::sample_setup();
+        for side in Side::BOTH {
+            let c = companies[side.index()];
+            let p = s.player(side).clone();
+            c.player.update(|x| {
+                if x.army.trim().is_empty() {
+                    x.army = p.army.clone();
+                }
+            });
+            c.fill(p);
+        }
+        starting_points.set(s.starting_points);
+    };
+
+    view! {
+        <section class="page wizard aoa-wizard" data-testid="wizard">
+            <h1>{if edit.is_some() { "Edit campaign setup" } else { "New Deluxe Axis of Attack campaign" }}</h1>
+            <p class="hint">"Two players fight along seven sectors, each trying to win in the other's home sector. Buy each company with the agreed points; the strength each platoon is bought at is the most it can ever be rebuilt to."</p>
+            <div class="field">
+                <label for="c-name">"Campaign name"</label>
+                <input id="c-name" type="text" class="wide" data-testid="wizard-name" prop:value=move || name.get() on:change=move |ev| name.set(event_target_value(&ev))/>
+            </div>
+            <div class="row">
+                <label class="field narrow"><span>"Starting points per company"</span>
+                    <input type="number" inputmode="numeric" data-testid="starting-points" prop:value=move || starting_points.get().to_string() on:change=move |ev| { if let Some(v) = num(&ev) { starting_points.set(v); } }/></label>
+                <label class="field narrow"><span>"Points per game before VP"</span>
+                    <input type="number" inputmode="numeric" data-testid="game-points" prop:value=move || game_points.get().to_string() on:change=move |ev| { if let Some(v) = num(&ev) { game_points.set(v); } }/></label>
+            </div>
+            <div class="row">
+                <div class="field"><span class="label">"Weather before the first game"</span>
+                    <div class="segmented">{Weather::ALL.into_iter().map(|w| view! {
+                        <button type="button" class="btn seg" class:on=move || first_weather.get() == w on:click=move |_| first_weather.set(w)>{w.name()}</button>
+                    }).collect_view()}</div></div>
+                <div class="field"><span class="label">"Ground before the first game"</span>
+                    <div class="segmented">{Mud::ALL.into_iter().map(|m| view! {
+                        <button type="button" class="btn seg" class:on=move || first_mud.get() == m on:click=move |_| first_mud.set(m)>{m.name()}</button>
+                    }).collect_view()}</div></div>
+            </div>
+            <div class="actions">
+                <button type="button" class="btn big" data-testid="fill-sample" on:click=fill_both>"Fill both companies with the sample"</button>
+            </div>
+            {Side::BOTH.into_iter().map(|side| {
+                let c = companies[side.index()];
+                let s = side.word();
+                let edit_player = move |f: &dyn Fn(&mut Player)| c.player.update(|p| f(p));
+                view! {
+                    <div class="company-box" data-testid=format!("company-form-{s}")>
+                        <h2>{format!("{} player (home sector {})", if side == Side::West { "West" } else { "East" }, side.home().number())}</h2>
+                        <div class="row">
+                            <label class="field"><span>"Player's name"</span>
+                                <input type="text" data-testid=format!("player-{s}") prop:value=move || c.player.with(|p| p.name.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit_player(&|p| p.name = v.clone()); }/></label>
+                            <label class="field"><span>"Side / army"</span>
+                                <input type="text" data-testid=format!("army-{s}") prop:value=move || c.player.with(|p| p.army.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit_player(&|p| p.army = v.clone()); }/></label>
+                            <label class="field"><span>"Company"</span>
+                                <input type="text" data-testid=format!("company-{s}") prop:value=move || c.player.with(|p| p.company.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit_player(&|p| p.company = v.clone()); }/></label>
+                        </div>
+                        <p class="counter" data-testid=format!("company-points-{s}")>{move || {
+                            let p = c.get();
+                            format!("{} platoons \u{00B7} {} of {} points", p.platoons.len(), p.points(), starting_points.get())
+                        }}</p>
+                        <div class="actions">
+                            <button type="button" class="btn small" data-testid=format!("fill-{s}") on:click=move |_| {
+                                let p = if side == Side::West { sample::german_company("") } else { sample::soviet_company("") };
+                                c.fill(p);
+                            }>{if side == Side::West { "Fill with the sample German company" } else { "Fill with the sample Soviet company" }}</button>
+                            <button type="button" class="btn small danger" on:click=move |_| c.platoons.set(Vec::new())>"Clear platoons"</button>
+                        </div>
+                        <details class="orbat-box" open=true>
+                            <summary><h3>"Platoons"</h3></summary>
+                            {move || c.platoons.get().into_iter().enumerate().map(|(i, p)| view! {
+                                <div class="platoon-card">
+                                    <PlatoonFields platoon=p testid=format!("platoon-{s}-{i}")/>
+                                    <button type="button" class="btn small danger" on:click=move |_| c.platoons.update(|v| { v.remove(i); })>"Remove platoon"</button>
+                                </div>
+                            }).collect_view()}
+                            <button type="button" class="btn" data-testid=format!("add-platoon-{s}") on:click=move |_| c.platoons.update(|v| v.push(RwSignal::new(new_platoon(v.len() + 1))))>"+ Platoon"</button>
+                        </details>
+                        <h3>"Air support bought (the most allowed in any game)"</h3>
+                        {move || c.player.with(|p| p.air.clone()).into_iter().enumerate().map(|(i, a)| view! {
+                            <div class="row">
+                                <label class="field grow"><span>"Aircraft"</span>
+                                    <input type="text" prop:value=a.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit_player(&|p| p.air[i].name = v.clone()); }/></label>
+                                <label class="field narrow"><span>"Points"</span>
+                                    <input type="number" inputmode="numeric" prop:value=a.points.to_string() on:change=move |ev| { if let Some(v) = num::<u32>(&ev) { edit_player(&|p| p.air[i].points = v); } }/></label>
+                                <button type="button" class="btn small danger" on:click=move |_| edit_player(&|p| { p.air.remove(i); })>"Remove"</button>
+                            </div>
+                        }).collect_view()}
+                        <button type="button" class="btn" data-testid=format!("add-air-{s}") on:click=move |_| edit_player(&|p| p.air.push(AirSupport { name: "Air support".into(), points: 0 }))>"+ Air support"</button>
+                    </div>
+                }
+            }).collect_view()}
+            <p class="hint">{format!("Each company needs at least {} combat platoons. Under strength is halfway between minimum and maximum, rounded down, where that lies strictly between them.", tables::MIN_DEPLETED_COMBAT)}</p>
+            {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            <div class="actions">
+                <a class="btn big" href="#/">"Cancel"</a>
+                <button class="btn primary big" data-testid="create-campaign" disabled=move || problem.get().is_some() on:click=submit>
+                    {if edit.is_some() { "Save setup" } else { "Create campaign" }}
+                </button>
+            </div>
+        </section>
+    }
+}

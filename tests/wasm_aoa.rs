@@ -1,0 +1,164 @@
+//! Axis of Attack phase components in a real browser (wasm-bindgen-test in headless Chromium):
+//! the secret force lists behind a hand-over screen, and the casualty form's live "would
+//! become" strength.
+#![cfg(target_arch = "wasm32")]
+
+use field_desk::engine::{Campaign, DiceInput};
+use field_desk::systems::axis_of_attack::{sample, AxisOfAttack, Decision, Fielded, ForceList, GameResult, Phase, Side};
+use field_desk::ui::aoa::phases::PhaseView;
+use field_desk::ui::campaign::Open;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> web_sys::HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
+}
+
+fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
+    find(root, testid).map(|e| e.inner_text()).unwrap_or_default()
+}
+
+fn type_into(root: &web_sys::HtmlElement, testid: &str, value: &str) {
+    let input: web_sys::HtmlInputElement = find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into();
+    input.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+}
+
+fn click(root: &web_sys::HtmlElement, testid: &str) {
+    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
+}
+
+fn play(c: &mut Campaign<AxisOfAttack>, d: Decision, dice: Vec<u16>) {
+    c.decide(d, DiceInput::Typed(dice)).unwrap();
+}
+
+fn mount(c: Campaign<AxisOfAttack>) -> (web_sys::HtmlElement, RwSignal<Campaign<AxisOfAttack>>) {
+    let root = container();
+    let campaign = RwSignal::new(c);
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(Open::new(campaign));
+        view! { <PhaseView/> }
+    });
+    handle.forget();
+    (root, campaign)
+}
+
+#[wasm_bindgen_test]
+async fn force_lists_are_handed_in_behind_a_handover_and_stay_hidden() {
+    let mut c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).unwrap();
+    play(&mut c, Decision::ChooseArea { area: "Village".into(), shift: 0 }, vec![]);
+    let (root, campaign) = mount(c);
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "phase-title"), "Force lists");
+    assert!(find(&root, "force-form").is_none(), "no list is open before a player asks");
+
+    // Anna opens her form: the rules check it live.
+    click(&root, "reveal-west");
+    leptos::task::tick().await;
+    assert!(text(&root, "force-form").contains("Anna (German)"));
+    assert!(text(&root, "force-problem").contains("points"), "problem: {}", text(&root, "force-problem"));
+    click(&root, "field-0");
+    click(&root, "field-5");
+    leptos::task::tick().await;
+    type_into(&root, "teams-0", "6");
+    type_into(&root, "force-points", "1600");
+    leptos::task::tick().await;
+    assert!(text(&root, "force-problem").contains("1600 points, over the 1500"), "problem: {}", text(&root, "force-problem"));
+    // One VP more would allow 1575 only; she has none anyway.
+    click(&root, "vp-points-1");
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "points-allowed"), "Points allowed: 1575");
+    click(&root, "vp-points-0");
+    type_into(&root, "force-points", "1450");
+    leptos::task::tick().await;
+    assert!(find(&root, "force-problem").is_none(), "problem: {}", text(&root, "force-problem"));
+    click(&root, "submit-force");
+    leptos::task::tick().await;
+
+    // Back at the hand-over: Boris sees that a list is in, not what is in it.
+    assert!(find(&root, "force-form").is_none());
+    assert!(text(&root, "handover-west").contains("handed in a force list (hidden)"));
+    let page = root.inner_text();
+    assert!(!page.contains("Panzergrenadier") && !page.contains("1450"), "nothing of Anna's list shows: {page}");
+    let f = campaign.with_untracked(|c| c.state().current.as_ref().unwrap().forces[0].clone().unwrap());
+    assert_eq!(f.points, 1450);
+    assert_eq!(f.platoons, vec![Fielded { platoon: 0, teams: 6, transported: false }, Fielded { platoon: 5, teams: 5, transported: false }]);
+
+    click(&root, "reveal-east");
+    leptos::task::tick().await;
+    assert!(text(&root, "force-form").contains("Boris (Soviet)"));
+    assert!(!root.inner_text().contains("Panzergrenadier"), "Anna's platoons are not on Boris's form");
+    click(&root, "hide-force");
+    leptos::task::tick().await;
+    assert!(find(&root, "force-form").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn casualty_form_previews_each_platoons_new_strength() {
+    let mut c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).unwrap();
+    play(&mut c, Decision::ChooseArea { area: "Village".into(), shift: 0 }, vec![]);
+    let west = ForceList {
+        vp_for_points: 0,
+        points: 1500,
+        platoons: vec![Fielded { platoon: 0, teams: 7, transported: false }, Fielded { platoon: 5, teams: 5, transported: false }],
+        air: None,
+        option: None,
+    };
+    let east = ForceList {
+        vp_for_points: 0,
+        points: 1400,
+        platoons: vec![Fielded { platoon: 0, teams: 8, transported: false }],
+        air: None,
+        option: None,
+    };
+    play(&mut c, Decision::SubmitForce { side: Side::West, force: west }, vec![]);
+    play(&mut c, Decision::SubmitForce { side: Side::East, force: east }, vec![]);
+    play(&mut c, Decision::RollWeather, vec![1]);
+    play(&mut c, Decision::RecordResult(GameResult { winner: Some(Side::West), vp: [5, 2], recon: vec![] }), vec![]);
+    assert_eq!(c.state().phase, Phase::Casualties);
+    let (root, campaign) = mount(c);
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "phase-title"), "Casualties");
+
+    // Untouched: every team still counted.
+    assert!(text(&root, "would-become-west-0").contains("7 teams counted: full strength would become full strength"), "{}", text(&root, "would-become-west-0"));
+    // Four left of a 5-to-7 platoon: below the minimum, gutted.
+    type_into(&root, "on-table-west-0", "4");
+    leptos::task::tick().await;
+    assert!(text(&root, "would-become-west-0").contains("4 teams counted: full strength would become gutted"), "{}", text(&root, "would-become-west-0"));
+    // Six is halfway (5 + 7) / 2: under strength.
+    type_into(&root, "on-table-west-0", "6");
+    leptos::task::tick().await;
+    assert!(text(&root, "would-become-west-0").contains("would become under strength"), "{}", text(&root, "would-become-west-0"));
+    // The winner gets his bailed tanks back: 3 working + 1 bailed is 4 of 3-to-5, under strength.
+    type_into(&root, "on-table-west-5", "3");
+    type_into(&root, "bailed-west-5", "1");
+    click(&root, "immobile-west-5");
+    leptos::task::tick().await;
+    assert!(text(&root, "would-become-west-5").contains("4 teams counted: full strength would become under strength, Immobile"), "{}", text(&root, "would-become-west-5"));
+    // The loser loses his: 6 working + 2 bailed of 8 fielded (10 on the roster, 2 at home) is 8.
+    type_into(&root, "on-table-east-0", "6");
+    type_into(&root, "bailed-east-0", "2");
+    leptos::task::tick().await;
+    assert!(text(&root, "would-become-east-0").contains("8 teams counted: full strength would become under strength"), "{}", text(&root, "would-become-east-0"));
+
+    click(&root, "record-casualties-west");
+    leptos::task::tick().await;
+    let roster = campaign.with_untracked(|c| c.state().roster(Side::West).to_vec());
+    assert_eq!(roster[0].strength.name(), "Under strength");
+    assert!(roster[5].immobile);
+    assert!(text(&root, "casualties-west").contains("counted"));
+    assert!(find(&root, "casualty-form-east").is_some(), "Boris still counts his");
+}
