@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-STEPS=7
+STEPS=8
 step_no=0
 step_start=0
 summary=()
@@ -55,6 +55,9 @@ node --test "${e2e_files[@]}"
 
 step "figures: cargo bench --bench replay"
 cargo bench --bench replay
+
+step "figures: share-link lengths (cargo run --example link_lengths)"
+cargo run --quiet --example link_lengths
 
 step "figures: release sizes (scripts/sizes.sh)"
 bash scripts/sizes.sh
