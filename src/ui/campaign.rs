@@ -244,3 +244,23 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         </section>
     }
 }
+
+/// The end of every setup form: stores a new campaign of system `S`, or, with `editing`, gives
+/// a stored campaign that has no history yet its new setup and name. Returns the campaign's id.
+pub fn save_setup<S: SystemUi>(setup: S::Setup, name: &str, editing: Option<&Document>) -> Result<String, String> {
+    let c = Campaign::<S>::new(setup).map_err(|e| e.to_string())?;
+    match editing {
+        Some(doc) => {
+            if !doc.body_journal_is_empty() {
+                return Err("Play has started: the setup is fixed now.".into());
+            }
+            let mut doc = doc.clone();
+            doc.meta.name = name.to_string();
+            doc.meta.updated = platform::now();
+            doc.body = S::wrap(c).body();
+            store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+            Ok(doc.meta.id)
+        }
+        None => super::list::create(name, S::wrap(c)),
+    }
+}

@@ -2,15 +2,13 @@
 //! players and their armies, the points, each company's platoons and air support.
 //! Text fields commit on change (not per keystroke) so typing keeps focus.
 
-use crate::engine::Campaign;
 use crate::store;
 use crate::systems::axis_of_attack::company::blank_setup;
 use crate::systems::axis_of_attack::rules::check_setup;
 use crate::systems::axis_of_attack::tables::{self, Mobility, Mud, Role, Weather};
 use crate::systems::axis_of_attack::{sample, AirSupport, AxisOfAttack, Platoon, Player, Setup, Side};
 use crate::systems::AnyCampaign;
-use crate::ui::list::create;
-use crate::ui::platform::{self, LocalStorage};
+use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
 use leptos::prelude::*;
@@ -162,27 +160,9 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
     });
     let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
     let error = RwSignal::new(None::<String>);
-    let editing = edit.clone();
     let submit = move |_| {
-        let s = setup.get_untracked();
-        let c = match Campaign::<AxisOfAttack>::new(s) {
-            Ok(c) => c,
-            Err(e) => return error.set(Some(e.to_string())),
-        };
-        let result = match (&editing, &start) {
-            (Some(id), Some((doc, _))) => {
-                let mut doc = doc.clone();
-                if !doc.body_journal_is_empty() {
-                    return error.set(Some("Play has started: the companies are fixed now.".into()));
-                }
-                doc.meta.name = name.get_untracked();
-                doc.meta.updated = platform::now();
-                doc.body = AnyCampaign::AxisOfAttack(c).body();
-                store::save(&mut LocalStorage, &doc).map(|_| id.clone()).map_err(|e| e.to_string())
-            }
-            _ => create(&name.get_untracked(), AnyCampaign::AxisOfAttack(c)),
-        };
-        match result {
+        let editing = start.as_ref().map(|(doc, _)| doc);
+        match crate::ui::campaign::save_setup::<AxisOfAttack>(setup.get_untracked(), &name.get_untracked(), editing) {
             Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
             Err(e) => error.set(Some(e)),
         }

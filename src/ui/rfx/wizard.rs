@@ -1,15 +1,12 @@
 //! New campaign (and, before the first decision, edit its setup): size, players, each
 //! player's offensive orbat, and the defensive orbats.
 
-use crate::engine::Campaign;
-use crate::share::Document;
 use crate::store;
 use crate::systems::race_for_x::rules::check_setup;
 use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, ForceSize};
 use crate::systems::race_for_x::{sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind};
 use crate::systems::{AnyCampaign, SystemId};
-use crate::ui::list::create;
-use crate::ui::platform::{self, LocalStorage};
+use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
 use leptos::prelude::*;
@@ -60,27 +57,9 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
     });
     let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
     let error = RwSignal::new(None::<String>);
-    let editing = edit.clone();
     let submit = move |_| {
-        let s = setup.get_untracked();
-        let c = match Campaign::<RaceForX>::new(s) {
-            Ok(c) => c,
-            Err(e) => return error.set(Some(e.to_string())),
-        };
-        let result = match (&editing, &start) {
-            (Some(id), Some((doc, _))) => {
-                let mut doc: Document = doc.clone();
-                if !doc.body_journal_is_empty() {
-                    return error.set(Some("Play has started: the forces are fixed now.".into()));
-                }
-                doc.meta.name = name.get_untracked();
-                doc.meta.updated = platform::now();
-                doc.body = AnyCampaign::RaceForX(c).body();
-                store::save(&mut LocalStorage, &doc).map(|_| id.clone()).map_err(|e| e.to_string())
-            }
-            _ => create(&name.get_untracked(), AnyCampaign::RaceForX(c)),
-        };
-        match result {
+        let editing = start.as_ref().map(|(doc, _)| doc);
+        match crate::ui::campaign::save_setup::<RaceForX>(setup.get_untracked(), &name.get_untracked(), editing) {
             Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
             Err(e) => error.set(Some(e)),
         }

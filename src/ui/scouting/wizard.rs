@@ -2,14 +2,12 @@
 //! quality and special training), the sentries, and the areas of the table. Started on its
 //! own, or from a Race for X battle against a hidden defence (the origin rides in the hash).
 
-use crate::engine::Campaign;
 use crate::store;
 use crate::systems::crossfire_scouting::rules::check_setup;
 use crate::systems::crossfire_scouting::{sample, Area, CrossfireScouting, Origin, Quality, Scout, Sentries, Setup, Team};
 use crate::systems::race_for_x::tables::BattleType;
 use crate::systems::race_for_x::Side;
 use crate::systems::AnyCampaign;
-use crate::ui::list::create;
 use crate::ui::platform::{self, LocalStorage};
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -124,25 +122,8 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
         areas.set(s.areas);
     };
     let submit = move |_| {
-        let s = setup.get_untracked();
-        let c = match Campaign::<CrossfireScouting>::new(s) {
-            Ok(c) => c,
-            Err(e) => return error.set(Some(e.to_string())),
-        };
-        let result = match &stored {
-            Some((doc, _)) => {
-                let mut doc = doc.clone();
-                if !doc.body_journal_is_empty() {
-                    return error.set(Some("The night has started: the setup is fixed now.".into()));
-                }
-                doc.meta.name = name.get_untracked();
-                doc.meta.updated = platform::now();
-                doc.body = AnyCampaign::CrossfireScouting(c).body();
-                store::save(&mut LocalStorage, &doc).map(|_| doc.meta.id.clone()).map_err(|e| e.to_string())
-            }
-            None => create(&name.get_untracked(), AnyCampaign::CrossfireScouting(c)),
-        };
-        match result {
+        let editing = stored.as_ref().map(|(doc, _)| doc);
+        match crate::ui::campaign::save_setup::<CrossfireScouting>(setup.get_untracked(), &name.get_untracked(), editing) {
             Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
             Err(e) => error.set(Some(e)),
         }
