@@ -18,6 +18,9 @@ type Game = Campaign<RaceForX>;
 
 #[path = "support/rng.rs"]
 mod rng;
+#[path = "support/force.rs"]
+mod force;
+use force::legal_force;
 use rng::Rng;
 
 #[derive(Default, Debug)]
@@ -45,38 +48,6 @@ fn orbat(setup: &Setup, side: Side) -> &Orbat {
 // Legal decisions
 // ---------------------------------------------------------------------------------------
 
-/// A force of exactly `n` units honouring the HQ deployment rule.
-fn legal_force(orbat: &Orbat, p: &PlayerState, n: usize, rng: &mut Rng) -> Vec<u16> {
-    let fieldable = rules::fieldable_units(orbat, p);
-    assert!(n <= fieldable.len(), "asked for {n} units, {} can be fielded", fieldable.len());
-    for _ in 0..200 {
-        let mut pool = fieldable.clone();
-        rng.shuffle(&mut pool);
-        let mut set: Vec<u16> = pool[..n].to_vec();
-        for _ in 0..20 {
-            let required = rules::required_hqs(orbat, p, &set);
-            let missing: Vec<u16> = required.iter().copied().filter(|h| !set.contains(h)).collect();
-            if missing.is_empty() && set.len() == n {
-                rng.shuffle(&mut set);
-                return set;
-            }
-            set.extend(missing);
-            while set.len() > n {
-                let required = rules::required_hqs(orbat, p, &set);
-                let removable: Vec<usize> = (0..set.len()).filter(|&i| !required.contains(&set[i])).collect();
-                if removable.is_empty() {
-                    break;
-                }
-                set.remove(rng.pick(&removable));
-            }
-            while set.len() < n {
-                let rest: Vec<u16> = fieldable.iter().copied().filter(|u| !set.contains(u)).collect();
-                set.push(rng.pick(&rest));
-            }
-        }
-    }
-    panic!("no legal force of {n} units found among {fieldable:?}");
-}
 
 /// A random table outcome for the fielded units.
 fn random_outcome(orbat: &Orbat, p: &PlayerState, fielded: &[u16], rng: &mut Rng) -> BattleOutcome {
@@ -108,7 +79,7 @@ fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
         Phase::TypeOfBattle => Decision::RollBattleType,
         Phase::FieldForces => {
             let side = side.unwrap();
-            let units = legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng);
+            let units = legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng, force::Order::Shuffled);
             Decision::FieldForces { units }
         }
         Phase::DefenceRoll => Decision::RollDefence,

@@ -17,37 +17,12 @@ use field_desk::systems::race_for_x::{sample, BattleOutcome, Decision, Orbat, Ph
 
 pub type Game = Campaign<RaceForX>;
 
-/// splitmix64.
-#[derive(Clone)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    pub fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-    pub fn pick<T: Copy>(&mut self, v: &[T]) -> T {
-        v[self.below(v.len())]
-    }
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
+#[path = "../support/rng.rs"]
+mod rng;
+pub use rng::Rng;
+#[path = "../support/force.rs"]
+mod force;
+use force::Order;
 
 /// Who rolls the dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,35 +57,7 @@ fn orbat(setup: &Setup, side: Side) -> &Orbat {
 
 /// A force of exactly `n` units honouring the HQ deployment rule.
 pub fn legal_force(orbat: &Orbat, p: &PlayerState, n: usize, rng: &mut Rng) -> Vec<u16> {
-    let fieldable = rules::fieldable_units(orbat, p);
-    for _ in 0..200 {
-        let mut pool = fieldable.clone();
-        rng.shuffle(&mut pool);
-        let mut set: Vec<u16> = pool[..n].to_vec();
-        for _ in 0..20 {
-            let required = rules::required_hqs(orbat, p, &set);
-            let missing: Vec<u16> = required.iter().copied().filter(|h| !set.contains(h)).collect();
-            if missing.is_empty() && set.len() == n {
-                // As tapped down the list.
-                set.sort_unstable();
-                return set;
-            }
-            set.extend(missing);
-            while set.len() > n {
-                let required = rules::required_hqs(orbat, p, &set);
-                let removable: Vec<usize> = (0..set.len()).filter(|&i| !required.contains(&set[i])).collect();
-                if removable.is_empty() {
-                    break;
-                }
-                set.remove(rng.pick(&removable));
-            }
-            while set.len() < n {
-                let rest: Vec<u16> = fieldable.iter().copied().filter(|u| !set.contains(u)).collect();
-                set.push(rng.pick(&rest));
-            }
-        }
-    }
-    panic!("no legal force of {n} units");
+    force::legal_force(orbat, p, n, rng, Order::AsListed)
 }
 
 /// The next decision a club would take in this position.
@@ -120,7 +67,7 @@ pub fn next_decision(setup: &Setup, s: &State, habits: Habits, rng: &mut Rng) ->
     match s.phase {
         Phase::ChooseActions => {
             let side = if s.actions[0].is_none() { Side::A } else { Side::B };
-            let action = if rng.one_in(6) { OffensiveAction::Regroup } else { OffensiveAction::Attack };
+            let action = if rng.one_in(1, 6) { OffensiveAction::Regroup } else { OffensiveAction::Attack };
             Decision::ChooseAction { side, action }
         }
         Phase::TypeOfBattle => Decision::RollBattleType,

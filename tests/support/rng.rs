@@ -2,6 +2,7 @@
 //! (included with `#[path]`; tests never touch real randomness).
 #![allow(dead_code)]
 
+#[derive(Clone)]
 pub struct Rng(pub u64);
 
 impl Rng {

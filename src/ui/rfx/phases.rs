@@ -40,11 +40,6 @@ pub fn PhaseView() -> impl IntoView {
     }
 }
 
-/// A roll button set for a decision that takes dice.
-fn roll(rfx: Rfx, decision: Decision, label: &str) -> impl IntoView {
-    rfx.roll(decision, label)
-}
-
 /// Both players choose Attack or Regroup; on a shared tablet each choice stays hidden.
 #[component]
 fn ChooseActions() -> impl IntoView {
@@ -130,7 +125,7 @@ fn TypeOfBattle() -> impl IntoView {
     view! {
         <BattleSummary/>
         <p class="hint">"Roll to see what kind of battle the offensive player meets."</p>
-        {roll(rfx, Decision::RollBattleType, "type of battle")}
+        {rfx.roll(Decision::RollBattleType, "type of battle")}
     }
 }
 
@@ -240,7 +235,7 @@ fn DefenceRoll() -> impl IntoView {
                 }).collect_view()}
             </div>
         })}
-        {roll(rfx, Decision::RollDefence, "defending orbat")}
+        {rfx.roll(Decision::RollDefence, "defending orbat")}
     }
 }
 
@@ -292,7 +287,7 @@ fn Fight() -> impl IntoView {
             </div>
             <p class="hint" data-testid="clock-text">{move || format!("{} of {} ticks. At the end of each defending player's turn roll 1d6: the clock ticks on {}+. (In a counter-attack the offensive player is the one defending.)", clock(), tables::CLOCK_TICKS, tables::CLOCK_TARGET)}</p>
             {move || if clock() < tables::CLOCK_TICKS {
-                roll(rfx, Decision::ClockRoll, "clock").into_any()
+                rfx.roll(Decision::ClockRoll, "clock").into_any()
             } else {
                 view! { <p class="warning" data-testid="clock-over">"Time is up: the game is over. Record the outcome below."</p> }.into_any()
             }}
@@ -402,7 +397,7 @@ fn BattleResultRoll() -> impl IntoView {
     view! {
         <BattleSummary/>
         <p class="hint">"Roll 1d6 plus the victory-point modifier to see whether the offensive player moves."</p>
-        {roll(rfx, Decision::RollBattleResult, "battle result")}
+        {rfx.roll(Decision::RollBattleResult, "battle result")}
     }
 }
 
@@ -487,7 +482,7 @@ fn Recovery() -> impl IntoView {
                 view! {
                     <p class="info">{format!("{} lost stand{}, one die each, in this order:", names.len(), if names.len() == 1 { "" } else { "s" })}</p>
                     <ol class="lost-list" data-testid="lost-list">{names.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ol>
-                    {roll(rfx, Decision::RollRecovery, "recovery")}
+                    {rfx.roll(Decision::RollRecovery, "recovery")}
                 }.into_any()
             }
         }}
