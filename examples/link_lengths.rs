@@ -30,7 +30,12 @@ const PATH: &str = "/field-desk/";
 const APP_CLOCK: Habits = Habits { name_objectives: false, ..CLUB };
 
 fn doc(c: &Game, name: &str) -> Document {
-    let meta = Meta { id: "3f9a0c21b47d8e65".into(), name: name.into(), created: 1_763_700_000_000.0, updated: 1_763_712_345_678.0 };
+    let meta = Meta {
+        id: "3f9a0c21b47d8e65".into(),
+        name: name.into(),
+        created: 1_763_700_000_000.0,
+        updated: 1_763_712_345_678.0,
+    };
     Document::new(meta, &AnyCampaign::RaceForX(c.clone()))
 }
 
@@ -41,7 +46,11 @@ fn after_origin(d: &Document) -> usize {
 /// Whole campaign turns played.
 fn turns(c: &Game) -> u32 {
     let s = c.state();
-    if s.phase == Phase::Finished { s.turn } else { s.turn - 1 }
+    if s.phase == Phase::Finished {
+        s.turn
+    } else {
+        s.turn - 1
+    }
 }
 
 fn dice_count(c: &Game) -> usize {
@@ -78,7 +87,11 @@ fn played(turns: u32, habits: Habits) -> Game {
 }
 
 fn main() {
-    println!("Share links, version {} (URL assumed: https://example.org{PATH}#s=fd{}.…)", link::LINK_VERSION, link::LINK_VERSION);
+    println!(
+        "Share links, version {} (URL assumed: https://example.org{PATH}#s=fd{}.…)",
+        link::LINK_VERSION,
+        link::LINK_VERSION
+    );
     println!(
         "{:<44} {:>5} {:>5} {:>5} {:>7} {:>7} {:>9} {:>12}",
         "campaign (seed 9)", "turns", "lines", "dice", "dice ≥", "coded", "payload", "after origin"
@@ -89,8 +102,14 @@ fn main() {
     }
     row("sample, 9 turns, typed dice", &doc(&played(9, TYPED), "Sample: Race for X"));
     row("sample, 9 turns, clock kept at the table", &doc(&played(9, TABLE_CLOCK), "Sample: Race for X"));
-    row("  same, objectives named", &doc(&played(9, Habits { name_objectives: true, ..TABLE_CLOCK }), "Sample: Race for X"));
-    row("  same, typed dice", &doc(&played(9, Habits { dice: play::Dice::Typed, ..TABLE_CLOCK }), "Sample: Race for X"));
+    row(
+        "  same, objectives named",
+        &doc(&played(9, Habits { name_objectives: true, ..TABLE_CLOCK }), "Sample: Race for X"),
+    );
+    row(
+        "  same, typed dice",
+        &doc(&played(9, Habits { dice: play::Dice::Typed, ..TABLE_CLOCK }), "Sample: Race for X"),
+    );
     row("sample, 9 turns, app clock, no names", &doc(&played(9, APP_CLOCK), "Sample: Race for X"));
     row("  same, seed 6", &doc(&play::sample_after(9, APP_CLOCK, 6), "Sample: Race for X"));
     let nine = played(9, CLUB);

@@ -933,11 +933,15 @@ fn a_secret_choice_remade_after_undo_is_never_a_redo() {
     c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut rng)).unwrap();
     c.undo();
     c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut rng)).unwrap();
-    let kinds: Vec<&str> = c.journal().iter().map(|a| match a {
-        Action::Decide(_) => "decide",
-        Action::Undo => "undo",
-        Action::Redo => "redo",
-    }).collect();
+    let kinds: Vec<&str> = c
+        .journal()
+        .iter()
+        .map(|a| match a {
+            Action::Decide(_) => "decide",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+        })
+        .collect();
     assert_eq!(kinds, ["decide", "undo", "decide"]);
     assert!(c.history().iter().all(|l| l.kind != HistoryKind::Redo));
 }
@@ -959,7 +963,10 @@ fn undo_far_back_matches_a_fresh_replay() {
     while c.steps() < 150 && c.state().outcome.is_none() {
         let st = c.state().clone();
         let d = match st.phase {
-            Phase::ChooseActions => Decision::ChooseAction { side: if st.actions[0].is_none() { Side::A } else { Side::B }, action: Regroup },
+            Phase::ChooseActions => Decision::ChooseAction {
+                side: if st.actions[0].is_none() { Side::A } else { Side::B },
+                action: Regroup,
+            },
             Phase::TypeOfBattle => Decision::RollBattleType,
             Phase::FieldForces => {
                 let side = st.offensive_side().unwrap();

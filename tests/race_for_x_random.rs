@@ -16,10 +16,10 @@ use field_desk::systems::race_for_x::{
 
 type Game = Campaign<RaceForX>;
 
-#[path = "support/rng.rs"]
-mod rng;
 #[path = "support/force.rs"]
 mod force;
+#[path = "support/rng.rs"]
+mod rng;
 use force::legal_force;
 use rng::Rng;
 
@@ -47,7 +47,6 @@ fn orbat(setup: &Setup, side: Side) -> &Orbat {
 // ---------------------------------------------------------------------------------------
 // Legal decisions
 // ---------------------------------------------------------------------------------------
-
 
 /// A random table outcome for the fielded units.
 fn random_outcome(orbat: &Orbat, p: &PlayerState, fielded: &[u16], rng: &mut Rng) -> BattleOutcome {
@@ -79,7 +78,8 @@ fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
         Phase::TypeOfBattle => Decision::RollBattleType,
         Phase::FieldForces => {
             let side = side.unwrap();
-            let units = legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng, force::Order::Shuffled);
+            let units =
+                legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng, force::Order::Shuffled);
             Decision::FieldForces { units }
         }
         Phase::DefenceRoll => Decision::RollDefence,

@@ -13,7 +13,7 @@ use field_desk::share::link::{self, LinkError, FRAGMENT_KEY, LINK_VERSION};
 use field_desk::share::{Document, Meta, FORMAT};
 use field_desk::systems::race_for_x::tables::{CampaignSize, DefenceOption, ForceSize};
 use field_desk::systems::race_for_x::{
-    rules, sample, BattleOutcome, DefensiveOrbat, Decision, Formation, FormationKind, Orbat, Phase, Player, Setup,
+    rules, sample, BattleOutcome, Decision, DefensiveOrbat, Formation, FormationKind, Orbat, Phase, Player, Setup,
     Stand, StandKind, Unit, UnitKind,
 };
 use field_desk::systems::{AnyCampaign, Body};
@@ -68,8 +68,18 @@ fn custom_setup() -> Setup {
         units: vec![
             unit("Bataillonsstab", UnitKind::Hq, Some(0), vec![stand(Bc, "BC"), stand(Fo, "FO 8 cm Granatwerfer")]),
             unit("Kompanietrupp", UnitKind::Hq, Some(1), vec![stand(Cc, "CC"), stand(Squad, "Pioniere")]),
-            unit("1. Zug", UnitKind::RiflePlatoon, Some(1), vec![stand(Pc, "PC"), stand(Squad, "Schützen"), stand(Squad, "Schützen"), stand(Squad, "Schützen")]),
-            unit("2. Zug", UnitKind::RiflePlatoon, Some(1), vec![stand(Pc, "PC"), stand(Squad, "Schützen"), stand(Squad, "Schützen")]),
+            unit(
+                "1. Zug",
+                UnitKind::RiflePlatoon,
+                Some(1),
+                vec![stand(Pc, "PC"), stand(Squad, "Schützen"), stand(Squad, "Schützen"), stand(Squad, "Schützen")],
+            ),
+            unit(
+                "2. Zug",
+                UnitKind::RiflePlatoon,
+                Some(1),
+                vec![stand(Pc, "PC"), stand(Squad, "Schützen"), stand(Squad, "Schützen")],
+            ),
             unit("MG-Zug", UnitKind::CrewServed, Some(0), vec![stand(CrewServed, "MG 34"), stand(CrewServed, "MG 34")]),
             unit("Panzerzug", UnitKind::Vehicle, None, vec![stand(Vehicle, "Pz 38(t)"), stand(Vehicle, "Pz 38(t)")]),
             unit("Regimentsstab", UnitKind::Hq, None, vec![stand(Rc, "RC"), stand(CrewServed, "IG 18")]),
@@ -106,8 +116,12 @@ fn custom_campaign() -> Game {
         let setup = c.setup().clone();
         let b = s.current.as_ref();
         let d = match s.phase {
-            Phase::Fight if b.unwrap().notes.is_empty() => Decision::Note { text: "Rain — visibility 1 zone; «Brücke» held ✓".into() },
-            Phase::Fight if b.unwrap().objectives[0].is_empty() => Decision::NameObjectives { names: ["Kirche".into(), "Höhe 112".into()] },
+            Phase::Fight if b.unwrap().notes.is_empty() => {
+                Decision::Note { text: "Rain — visibility 1 zone; «Brücke» held ✓".into() }
+            }
+            Phase::Fight if b.unwrap().objectives[0].is_empty() => {
+                Decision::NameObjectives { names: ["Kirche".into(), "Höhe 112".into()] }
+            }
             Phase::Fight if b.unwrap().clock_rolls < 2 => Decision::ClockRoll,
             Phase::Fight => {
                 // Three stands lost, tapped from the bottom of the list up; one exits if it can.
@@ -115,14 +129,21 @@ fn custom_campaign() -> Game {
                 let orbat = &setup.players[side.index()].orbat;
                 let p = s.player(side);
                 let fielded = &b.unwrap().fielded;
-                let mut killed: Vec<_> = orbat.stand_refs().filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r)).take(3).collect();
+                let mut killed: Vec<_> =
+                    orbat.stand_refs().filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r)).take(3).collect();
                 killed.reverse();
                 let fighting_killed = killed.iter().filter(|r| orbat.stand(**r).unwrap().kind.is_fighting()).count();
                 let max = rules::fielded_fighting_stands(orbat, p, fielded) - fighting_killed;
-                Decision::RecordOutcome(BattleOutcome { objectives: rng.pick(&[0, 1, 2]), exited: max.min(1) as u16, killed })
+                Decision::RecordOutcome(BattleOutcome {
+                    objectives: rng.pick(&[0, 1, 2]),
+                    exited: max.min(1) as u16,
+                    killed,
+                })
             }
             Phase::FieldForces => {
-                let Decision::FieldForces { mut units } = play::next_decision(&setup, &s, TABLE_CLOCK, &mut rng) else { unreachable!() };
+                let Decision::FieldForces { mut units } = play::next_decision(&setup, &s, TABLE_CLOCK, &mut rng) else {
+                    unreachable!()
+                };
                 units.reverse();
                 Decision::FieldForces { units }
             }
@@ -142,7 +163,9 @@ fn custom_campaign() -> Game {
 /// The custom campaign's document, with one roll of the table among the app's dice of a
 /// recovery (a mixed roll) and an id and times that are not the app's usual ones.
 fn custom_document() -> Document {
-    let Body::RaceForX { setup, mut journal } = AnyCampaign::RaceForX(custom_campaign()).body() else { panic!("expected a Race for X campaign") };
+    let Body::RaceForX { setup, mut journal } = AnyCampaign::RaceForX(custom_campaign()).body() else {
+        panic!("expected a Race for X campaign")
+    };
     let entry = journal
         .iter_mut()
         .find_map(|a| match a {
@@ -151,7 +174,12 @@ fn custom_document() -> Document {
         })
         .expect("a roll of two dice or more");
     entry.dice[1].by = if entry.dice[0].by == Roller::App { Roller::Table } else { Roller::App };
-    let meta = Meta { id: "Club-Night #7".into(), name: "Kirche & Höhe 112 — «Test»".into(), created: 1_763_700_000_000.5, updated: 12.25 };
+    let meta = Meta {
+        id: "Club-Night #7".into(),
+        name: "Kirche & Höhe 112 — «Test»".into(),
+        created: 1_763_700_000_000.5,
+        updated: 12.25,
+    };
     let d = Document { format: FORMAT, meta, body: Body::RaceForX { setup, journal } };
     d.open().expect("a mixed roll still replays");
     d
@@ -260,7 +288,10 @@ fn odd_meta_round_trips() {
         ("00", -1.5, f64::MAX),
         ("0123456789abcdef0123456789abcdef", 9_007_199_254_740_992.0, 9_007_199_254_740_992.0),
     ] {
-        let d = Document::new(Meta { id: id.into(), name: "n".into(), created, updated }, &AnyCampaign::RaceForX(c.clone()));
+        let d = Document::new(
+            Meta { id: id.into(), name: "n".into(), created, updated },
+            &AnyCampaign::RaceForX(c.clone()),
+        );
         round_trip(&d);
     }
 }
@@ -320,7 +351,23 @@ fn the_checksum_is_crc32_of_the_coded_bytes() {
 
 #[test]
 fn empty_text_and_other_text_are_not_links() {
-    for text in ["", " ", "#", "#s=", "s=", "hello world", "fd", "fd1", "fd.abc", "fdx.abc", "FD1.abc", "fd-1.abc", "fd0.abc", "fd01.abc", "https://example.org/"] {
+    for text in [
+        "",
+        " ",
+        "#",
+        "#s=",
+        "s=",
+        "hello world",
+        "fd",
+        "fd1",
+        "fd.abc",
+        "fdx.abc",
+        "FD1.abc",
+        "fd-1.abc",
+        "fd0.abc",
+        "fd01.abc",
+        "https://example.org/",
+    ] {
         assert_eq!(link::decode(text), Err(LinkError::NotALink), "{text:?}");
     }
 }
@@ -446,7 +493,9 @@ fn oversized_links_are_refused_before_they_are_read() {
     }
     let fight = doc(&c, "3f9a0c21b47d8e65", "Notes");
     let with_note = |text: String| {
-        let Body::RaceForX { setup, mut journal } = fight.body.clone() else { panic!("expected a Race for X campaign") };
+        let Body::RaceForX { setup, mut journal } = fight.body.clone() else {
+            panic!("expected a Race for X campaign")
+        };
         journal.push(Action::Decide(field_desk::engine::Entry { decision: Decision::Note { text }, dice: vec![] }));
         Document { body: Body::RaceForX { setup, journal }, ..fight.clone() }
     };
@@ -471,7 +520,8 @@ fn oversized_links_are_refused_before_they_are_read() {
     // stays in every later position the engine keeps).
     let d = fight;
     let Body::RaceForX { setup, mut journal } = d.body.clone() else { panic!("expected a Race for X campaign") };
-    let note = Action::Decide(field_desk::engine::Entry { decision: Decision::Note { text: "x".into() }, dice: vec![] });
+    let note =
+        Action::Decide(field_desk::engine::Entry { decision: Decision::Note { text: "x".into() }, dice: vec![] });
     journal.extend(std::iter::repeat_n(note, 3_000));
     let text = link::encode(&Document { body: Body::RaceForX { setup, journal }, ..d.clone() });
     assert!(text.len() < 200, "{}", text.len());
@@ -640,7 +690,9 @@ fn version_1_fixtures_still_decode_to_the_same_campaigns() {
     kinds.sort_unstable();
     kinds.dedup();
     assert_eq!(kinds.len(), 12, "every decision appears: {kinds:?}");
-    assert!(journal.iter().any(|a| matches!(a, Action::Decide(e) if e.dice.len() > 1 && e.dice.iter().any(|r| r.by != e.dice[0].by))));
+    assert!(journal
+        .iter()
+        .any(|a| matches!(a, Action::Decide(e) if e.dice.len() > 1 && e.dice.iter().any(|r| r.by != e.dice[0].by))));
     assert!(journal.iter().any(|a| matches!(a, Action::Decide(e) if matches!(&e.decision, Decision::FieldForces { units } if !units.is_sorted()))));
     assert!(journal.iter().any(|a| matches!(a, Action::Decide(e) if matches!(&e.decision, Decision::RecordOutcome(BattleOutcome { killed, exited: 1, .. }) if !killed.is_sorted()))));
     assert!(journal.contains(&Action::Undo) && journal.contains(&Action::Redo));
@@ -826,15 +878,19 @@ fn fuzz_documents() -> Vec<Document> {
     ]
 }
 
-
 /// Systems without a link model of their own travel as their stored JSON: longer links, the
 /// same guarantees (round trip, replay on open).
 #[test]
 fn other_systems_round_trip_through_the_generic_path() {
     use field_desk::systems::{axis_of_attack, crossfire_scouting, AnyCampaign};
-    let meta = field_desk::share::Meta { id: "0123456789abcdef".into(), name: "Night".into(), created: 1.0, updated: 2.0 };
-    let scouting = field_desk::engine::Campaign::<crossfire_scouting::CrossfireScouting>::new(crossfire_scouting::sample::sample_setup()).unwrap();
-    let aoa = field_desk::engine::Campaign::<axis_of_attack::AxisOfAttack>::new(axis_of_attack::sample::sample_setup()).unwrap();
+    let meta =
+        field_desk::share::Meta { id: "0123456789abcdef".into(), name: "Night".into(), created: 1.0, updated: 2.0 };
+    let scouting = field_desk::engine::Campaign::<crossfire_scouting::CrossfireScouting>::new(
+        crossfire_scouting::sample::sample_setup(),
+    )
+    .unwrap();
+    let aoa = field_desk::engine::Campaign::<axis_of_attack::AxisOfAttack>::new(axis_of_attack::sample::sample_setup())
+        .unwrap();
     for any in [AnyCampaign::CrossfireScouting(scouting), AnyCampaign::AxisOfAttack(aoa)] {
         let doc = Document::new(meta.clone(), &any);
         let link = link::encode(&doc);

@@ -4,8 +4,8 @@
 use field_desk::engine::{Campaign, DiceInput};
 use field_desk::share::{Document, LoadError, Meta, FORMAT};
 use field_desk::store::{self, Backend, Listing, Memory, StoreError};
-use field_desk::systems::race_for_x::{sample, BattleOutcome, Decision, Phase, RaceForX, Side};
 use field_desk::systems::race_for_x::tables::OffensiveAction;
+use field_desk::systems::race_for_x::{sample, BattleOutcome, Decision, Phase, RaceForX, Side};
 use field_desk::systems::AnyCampaign;
 
 fn meta(id: &str, name: &str, t: f64) -> Meta {
@@ -30,10 +30,13 @@ fn one_turn() -> Campaign<RaceForX> {
     play(Decision::RecordOutcome(BattleOutcome { objectives: 2, exited: 0, killed }), vec![]);
     play(Decision::RollBattleResult, vec![3]);
     play(Decision::ConfirmMovement, vec![]);
-    play(Decision::ReplaceCommander {
-        commander: field_desk::systems::race_for_x::StandRef { unit: 4, stand: 0 },
-        replacement: field_desk::systems::race_for_x::StandRef { unit: 4, stand: 2 },
-    }, vec![]);
+    play(
+        Decision::ReplaceCommander {
+            commander: field_desk::systems::race_for_x::StandRef { unit: 4, stand: 0 },
+            replacement: field_desk::systems::race_for_x::StandRef { unit: 4, stand: 2 },
+        },
+        vec![],
+    );
     play(Decision::RollRecovery, vec![5, 2]);
     // B regrouped: 3 -> no battle; nothing lost, nothing to recover.
     play(Decision::RollBattleType, vec![3]);
@@ -47,7 +50,9 @@ fn save_load_round_trip_keeps_the_history() {
     let mut m = Memory::default();
     let doc = Document::new(meta("abc", "Club night", 1.0), &AnyCampaign::RaceForX(c.clone()));
     store::save(&mut m, &doc).unwrap();
-    let (back, AnyCampaign::RaceForX(loaded)) = store::load(&m, "abc").unwrap() else { panic!("expected a Race for X campaign") };
+    let (back, AnyCampaign::RaceForX(loaded)) = store::load(&m, "abc").unwrap() else {
+        panic!("expected a Race for X campaign")
+    };
     assert_eq!(back, doc);
     assert_eq!(loaded.state(), c.state());
     assert_eq!(loaded.journal(), c.journal());
@@ -98,7 +103,8 @@ fn a_tampered_history_does_not_open() {
 #[test]
 fn a_full_quota_is_reported_and_the_saved_copy_survives() {
     let mut m = Memory::default();
-    let small = Document::new(meta("q", "Q", 1.0), &AnyCampaign::RaceForX(Campaign::new(sample::sample_setup()).unwrap()));
+    let small =
+        Document::new(meta("q", "Q", 1.0), &AnyCampaign::RaceForX(Campaign::new(sample::sample_setup()).unwrap()));
     store::save(&mut m, &small).unwrap();
     let before = m.get(&store::key("q")).unwrap().unwrap();
     m.quota = Some(before.len() + 40);
@@ -151,7 +157,8 @@ fn format_1_fixture_still_loads() {
 #[test]
 #[ignore]
 fn write_fixture() {
-    let doc = Document::new(meta("fixture1", "Fixture: one turn", 1_763_700_000_000.0), &AnyCampaign::RaceForX(one_turn()));
+    let doc =
+        Document::new(meta("fixture1", "Fixture: one turn", 1_763_700_000_000.0), &AnyCampaign::RaceForX(one_turn()));
     std::fs::write("tests/fixtures/race-for-x-format-1.json", serde_json::to_string_pretty(&doc).unwrap()).unwrap();
 }
 
@@ -165,7 +172,9 @@ fn import_plans_never_overwrite_silently() {
     let mut m = Memory::default();
     let full = one_turn();
     // The same campaign, two decisions earlier.
-    let mut early = Campaign::<RaceForX>::replay(full.setup().clone(), full.journal()[..full.journal().len() - 2].to_vec()).unwrap();
+    let mut early =
+        Campaign::<RaceForX>::replay(full.setup().clone(), full.journal()[..full.journal().len() - 2].to_vec())
+            .unwrap();
 
     // Nothing stored: a new campaign, keeping its id.
     let incoming = doc_of("x", &full, 10.0);
@@ -192,7 +201,9 @@ fn import_plans_never_overwrite_silently() {
     assert_eq!(store::load(&m, "x").unwrap().1.turn(), 2);
 
     // Diverged: both kept.
-    early.decide(Decision::ChooseAction { side: Side::B, action: OffensiveAction::Attack }, DiceInput::Typed(vec![])).ok();
+    early
+        .decide(Decision::ChooseAction { side: Side::B, action: OffensiveAction::Attack }, DiceInput::Typed(vec![]))
+        .ok();
     early.undo();
     let diverged = doc_of("x", &early, 6.0);
     let plan = store::plan_import(&m, &diverged).unwrap();

@@ -4,7 +4,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::{Campaign, DiceInput};
-use field_desk::systems::axis_of_attack::{sample, AxisOfAttack, Decision, Fielded, ForceList, GameResult, Phase, Side};
+use field_desk::systems::axis_of_attack::{
+    sample, AxisOfAttack, Decision, Fielded, ForceList, GameResult, Phase, Side,
+};
 use field_desk::ui::aoa::phases::PhaseView;
 use field_desk::ui::campaign::Open;
 use leptos::prelude::*;
@@ -75,7 +77,11 @@ async fn force_lists_are_handed_in_behind_a_handover_and_stay_hidden() {
     type_into(&root, "teams-0", "6");
     type_into(&root, "force-points", "1600");
     leptos::task::tick().await;
-    assert!(text(&root, "force-problem").contains("1600 points, over the 1500"), "problem: {}", text(&root, "force-problem"));
+    assert!(
+        text(&root, "force-problem").contains("1600 points, over the 1500"),
+        "problem: {}",
+        text(&root, "force-problem")
+    );
     // One VP more would allow 1575 only; she has none anyway.
     click(&root, "vp-points-1");
     leptos::task::tick().await;
@@ -94,7 +100,13 @@ async fn force_lists_are_handed_in_behind_a_handover_and_stay_hidden() {
     assert!(!page.contains("Panzergrenadier") && !page.contains("1450"), "nothing of Anna's list shows: {page}");
     let f = campaign.with_untracked(|c| c.state().current.as_ref().unwrap().forces[0].clone().unwrap());
     assert_eq!(f.points, 1450);
-    assert_eq!(f.platoons, vec![Fielded { platoon: 0, teams: 6, transported: false }, Fielded { platoon: 5, teams: 5, transported: false }]);
+    assert_eq!(
+        f.platoons,
+        vec![
+            Fielded { platoon: 0, teams: 6, transported: false },
+            Fielded { platoon: 5, teams: 5, transported: false }
+        ]
+    );
 
     click(&root, "reveal-east");
     leptos::task::tick().await;
@@ -112,7 +124,10 @@ async fn casualty_form_previews_each_platoons_new_strength() {
     let west = ForceList {
         vp_for_points: 0,
         points: 1500,
-        platoons: vec![Fielded { platoon: 0, teams: 7, transported: false }, Fielded { platoon: 5, teams: 5, transported: false }],
+        platoons: vec![
+            Fielded { platoon: 0, teams: 7, transported: false },
+            Fielded { platoon: 5, teams: 5, transported: false },
+        ],
         air: None,
         option: None,
     };
@@ -133,26 +148,47 @@ async fn casualty_form_previews_each_platoons_new_strength() {
     assert_eq!(text(&root, "phase-title"), "Casualties");
 
     // Untouched: every team still counted.
-    assert!(text(&root, "would-become-west-0").contains("7 teams counted: full strength would become full strength"), "{}", text(&root, "would-become-west-0"));
+    assert!(
+        text(&root, "would-become-west-0").contains("7 teams counted: full strength would become full strength"),
+        "{}",
+        text(&root, "would-become-west-0")
+    );
     // Four left of a 5-to-7 platoon: below the minimum, gutted.
     type_into(&root, "on-table-west-0", "4");
     leptos::task::tick().await;
-    assert!(text(&root, "would-become-west-0").contains("4 teams counted: full strength would become gutted"), "{}", text(&root, "would-become-west-0"));
+    assert!(
+        text(&root, "would-become-west-0").contains("4 teams counted: full strength would become gutted"),
+        "{}",
+        text(&root, "would-become-west-0")
+    );
     // Six is halfway (5 + 7) / 2: under strength.
     type_into(&root, "on-table-west-0", "6");
     leptos::task::tick().await;
-    assert!(text(&root, "would-become-west-0").contains("would become under strength"), "{}", text(&root, "would-become-west-0"));
+    assert!(
+        text(&root, "would-become-west-0").contains("would become under strength"),
+        "{}",
+        text(&root, "would-become-west-0")
+    );
     // The winner gets his bailed tanks back: 3 working + 1 bailed is 4 of 3-to-5, under strength.
     type_into(&root, "on-table-west-5", "3");
     type_into(&root, "bailed-west-5", "1");
     click(&root, "immobile-west-5");
     leptos::task::tick().await;
-    assert!(text(&root, "would-become-west-5").contains("4 teams counted: full strength would become under strength, Immobile"), "{}", text(&root, "would-become-west-5"));
+    assert!(
+        text(&root, "would-become-west-5")
+            .contains("4 teams counted: full strength would become under strength, Immobile"),
+        "{}",
+        text(&root, "would-become-west-5")
+    );
     // The loser loses his: 6 working + 2 bailed of 8 fielded (10 on the roster, 2 at home) is 8.
     type_into(&root, "on-table-east-0", "6");
     type_into(&root, "bailed-east-0", "2");
     leptos::task::tick().await;
-    assert!(text(&root, "would-become-east-0").contains("8 teams counted: full strength would become under strength"), "{}", text(&root, "would-become-east-0"));
+    assert!(
+        text(&root, "would-become-east-0").contains("8 teams counted: full strength would become under strength"),
+        "{}",
+        text(&root, "would-become-east-0")
+    );
 
     click(&root, "record-casualties-west");
     leptos::task::tick().await;

@@ -53,7 +53,10 @@ async fn dice_widget_shows_odds_checks_typed_dice_and_rolls() {
         got.update(|v| v.push(c));
         Ok(())
     });
-    let handle = leptos::mount::mount_to(root.clone(), move || view! { <DiceRoll preview=preview label="test".to_string() on_roll=on_roll/> });
+    let handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <DiceRoll preview=preview label="test".to_string() on_roll=on_roll/> },
+    );
     leptos::task::tick().await;
 
     assert_eq!(text(&root, "dice-spec"), "1d6");

@@ -51,7 +51,8 @@ async fn a_spotting_attempt_shows_odds_and_resolves_with_typed_dice() {
     let root = container();
     let mut c = Campaign::<CrossfireScouting>::new(sample::sample_setup()).unwrap();
     // Atkins steps into the wood on his own edge: no reaction is possible there.
-    c.decide(Decision::Move { scout: ATKINS, to: Place::Area(EDGE_WOOD), in_open: false }, DiceInput::Typed(vec![])).unwrap();
+    c.decide(Decision::Move { scout: ATKINS, to: Place::Area(EDGE_WOOD), in_open: false }, DiceInput::Typed(vec![]))
+        .unwrap();
     let campaign = RwSignal::new(c);
     let handle = leptos::mount::mount_to(root.clone(), move || {
         provide_context(Open::new(campaign));
@@ -93,7 +94,11 @@ async fn a_spotting_attempt_shows_odds_and_resolves_with_typed_dice() {
         campaign.with_untracked(|c| c.state().phase),
         Phase::SentriesSpotted { scout: ATKINS, area: Some(OPEN_GROUND), scout_spots: false, reactive: false }
     );
-    assert!(text(&root, "spotted-text").contains("Atkins saw nothing in Open ground"), "{}", text(&root, "spotted-text"));
+    assert!(
+        text(&root, "spotted-text").contains("Atkins saw nothing in Open ground"),
+        "{}",
+        text(&root, "spotted-text")
+    );
     // The defender's answer is hidden until he takes the tablet.
     assert!(find(&root, "hold-fire").is_none());
     assert!(find(&root, "play-cat").is_some());

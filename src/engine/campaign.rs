@@ -280,13 +280,21 @@ impl<S: System> Campaign<S> {
                 Action::Decide(entry) => {
                     let before = &states.current;
                     let vals = dice::values(&entry.dice);
-                    let after = S::apply(&self.setup, before, &entry.decision, &vals).unwrap_or_else(|_| before.clone());
+                    let after =
+                        S::apply(&self.setup, before, &entry.decision, &vals).unwrap_or_else(|_| before.clone());
                     let text = S::describe(&self.setup, before, &entry.decision, &vals, &after);
                     texts[index] = Some(text.clone());
                     states.push(after);
                     active.push(index);
                     redo.clear();
-                    lines.push(HistoryLine { index, kind: HistoryKind::Decision, text, dice: entry.dice.clone(), active: false, step: None });
+                    lines.push(HistoryLine {
+                        index,
+                        kind: HistoryKind::Decision,
+                        text,
+                        dice: entry.dice.clone(),
+                        active: false,
+                        step: None,
+                    });
                 }
                 Action::Undo => {
                     let i = active.pop().unwrap_or(0);
@@ -294,18 +302,33 @@ impl<S: System> Campaign<S> {
                     states.pop(|state, step| apply_line::<S>(setup, state, &journal[act[step]]));
                     redo.push(i);
                     let what = texts[i].clone().unwrap_or_default();
-                    lines.push(HistoryLine { index, kind: HistoryKind::Undo, text: format!("Undone: {what}"), dice: vec![], active: false, step: None });
+                    lines.push(HistoryLine {
+                        index,
+                        kind: HistoryKind::Undo,
+                        text: format!("Undone: {what}"),
+                        dice: vec![],
+                        active: false,
+                        step: None,
+                    });
                 }
                 Action::Redo => {
                     let i = redo.pop().unwrap_or(0);
                     if let Action::Decide(entry) = &self.journal[i] {
                         let before = &states.current;
-                        let after = S::apply(&self.setup, before, &entry.decision, &dice::values(&entry.dice)).unwrap_or_else(|_| before.clone());
+                        let after = S::apply(&self.setup, before, &entry.decision, &dice::values(&entry.dice))
+                            .unwrap_or_else(|_| before.clone());
                         states.push(after);
                     }
                     active.push(i);
                     let what = texts[i].clone().unwrap_or_default();
-                    lines.push(HistoryLine { index, kind: HistoryKind::Redo, text: format!("Redone: {what}"), dice: vec![], active: false, step: None });
+                    lines.push(HistoryLine {
+                        index,
+                        kind: HistoryKind::Redo,
+                        text: format!("Redone: {what}"),
+                        dice: vec![],
+                        active: false,
+                        step: None,
+                    });
                 }
             }
         }
@@ -349,7 +372,9 @@ impl<S: System> Campaign<S> {
 /// Plays one journal line (a decision) on a position; a line that applied before applies again.
 fn apply_line<S: System>(setup: &S::Setup, state: &S::State, line: &Action<S::Decision>) -> S::State {
     match line {
-        Action::Decide(e) => S::apply(setup, state, &e.decision, &dice::values(&e.dice)).unwrap_or_else(|_| state.clone()),
+        Action::Decide(e) => {
+            S::apply(setup, state, &e.decision, &dice::values(&e.dice)).unwrap_or_else(|_| state.clone())
+        }
         _ => state.clone(),
     }
 }

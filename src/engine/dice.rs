@@ -153,10 +153,21 @@ pub fn values(rolls: &[Roll]) -> Vec<u16> {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DiceError {
-    Empty { expected: u16 },
-    WrongCount { expected: u16, got: usize },
-    OutOfRange { index: usize, value: u16, sides: u16 },
-    NotANumber { text: String },
+    Empty {
+        expected: u16,
+    },
+    WrongCount {
+        expected: u16,
+        got: usize,
+    },
+    OutOfRange {
+        index: usize,
+        value: u16,
+        sides: u16,
+    },
+    NotANumber {
+        text: String,
+    },
     /// Stored dice do not match what the decision needs (a damaged log).
     WrongDie,
 }
@@ -172,13 +183,9 @@ impl fmt::Display for DiceError {
                 got,
                 if *got == 1 { "was" } else { "were" }
             ),
-            DiceError::OutOfRange { index, value, sides } => write!(
-                f,
-                "Die {} shows {}, but these dice go from 1 to {}.",
-                index + 1,
-                value,
-                sides
-            ),
+            DiceError::OutOfRange { index, value, sides } => {
+                write!(f, "Die {} shows {}, but these dice go from 1 to {}.", index + 1, value, sides)
+            }
             DiceError::NotANumber { text } => write!(f, "\"{text}\" is not a number."),
             DiceError::WrongDie => write!(f, "The recorded dice are not the kind this roll uses."),
         }
@@ -186,7 +193,11 @@ impl fmt::Display for DiceError {
 }
 
 fn dice_word(n: u16) -> String {
-    if n == 1 { "1 die".to_string() } else { format!("{n} dice") }
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
 }
 
 #[cfg(test)]

@@ -44,7 +44,11 @@ impl Chance {
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// Largest pool enumerated outcome by outcome (6^7 = 279,936 outcomes).

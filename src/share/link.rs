@@ -109,8 +109,8 @@ use super::{Document, Meta, FORMAT};
 use crate::engine::{Action, Campaign, DiceInput, DiceSpec, Entry, ReplayError, Roll, Roller, System};
 use crate::systems::race_for_x::tables::{OffensiveAction, CLOCK_TICKS};
 use crate::systems::race_for_x::{
-    rules, sample, BattleOutcome, Decision, DefensiveOrbat, Formation, Orbat, Phase, Player, RaceForX, Setup, Side, Stand,
-    StandRef, State, Unit,
+    rules, sample, BattleOutcome, Decision, DefensiveOrbat, Formation, Orbat, Phase, Player, RaceForX, Setup, Side,
+    Stand, StandRef, State, Unit,
 };
 use crate::systems::Body;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -635,13 +635,18 @@ impl TextModel {
 /// word, digits, common punctuation; every other byte (UTF-8 included) weighs 1, control
 /// characters nothing.
 const fn byte_weight(class: usize, b: u8) -> u32 {
-    const LOWER: [u32; 26] = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
+    const LOWER: [u32; 26] =
+        [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1];
     match b {
         b' ' => 150,
         b'a'..=b'z' => LOWER[(b - b'a') as usize],
         b'A'..=b'Z' => {
             let w = LOWER[(b - b'A') as usize] / if class == 0 { 2 } else { 8 };
-            if w == 0 { 1 } else { w }
+            if w == 0 {
+                1
+            } else {
+                w
+            }
         }
         b'0'..=b'9' => 10,
         b'.' | b',' | b'-' | b'(' | b')' | b'\'' | b':' | b'/' => 4,
@@ -670,7 +675,13 @@ const fn byte_prior(class: usize) -> [Prob; 256] {
         let (left, all) = (weights[2 * node] as u64, weights[node] as u64);
         if all > 0 {
             let p = (left * PROB_ONE as u64 + all / 2) / all;
-            probs[node] = if p < 15 { 15 } else if p > 4081 { 4081 } else { p as Prob };
+            probs[node] = if p < 15 {
+                15
+            } else if p > 4081 {
+                4081
+            } else {
+                p as Prob
+            };
         }
         node += 1;
     }
@@ -883,7 +894,9 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
 
 fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
     let id = meta.map_or("", |x| &x.id);
-    let hex = !id.is_empty() && id.len().is_multiple_of(2) && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let hex = !id.is_empty()
+        && id.len().is_multiple_of(2)
+        && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     let id = if c.bit(&mut m.flags[FLAG_APP_ID], hex && id.len() == 16)? {
         hex_id(c, 8, id)?
     } else if c.bit(&mut m.flags[FLAG_HEX_ID], hex)? {
@@ -966,7 +979,9 @@ fn code_setup<C: Coder>(c: &mut C, m: &mut Models, setup: Option<&Setup>) -> Res
         };
         players.push(Player { name, orbat });
     }
-    let defence = if c.bit(&mut m.flags[FLAG_SAMPLE_DEFENCE], setup.is_some_and(|s| s.defence == sample::small_defensive_orbats()))? {
+    let defence = if c
+        .bit(&mut m.flags[FLAG_SAMPLE_DEFENCE], setup.is_some_and(|s| s.defence == sample::small_defensive_orbats()))?
+    {
         sample::small_defensive_orbats()
     } else {
         // Orbat by orbat against the sample's: a flag "as the sample's", or in full.
@@ -1153,8 +1168,7 @@ fn replayed_lines<C: Coder>(
     journal: Option<&[Action<Decision>]>,
     cost: &mut ReplayCost,
 ) -> Result<Vec<Action<Decision>>, LinkError> {
-    let mut game =
-        Campaign::<RaceForX>::new(setup.clone()).map_err(|e| replay_error(0, format!("setup: {e}")))?;
+    let mut game = Campaign::<RaceForX>::new(setup.clone()).map_err(|e| replay_error(0, format!("setup: {e}")))?;
     let mut out = Vec::with_capacity(n);
     let (mut before, mut roller) = (LINE_DECIDE, 0);
     for at in 0..n {
@@ -1164,10 +1178,16 @@ fn replayed_lines<C: Coder>(
         if !C::DECODING && !possible[given] {
             return Err(LinkError::Corrupt);
         }
-        let kind = if possible[0] && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?) {
+        let kind = if possible[0]
+            && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?)
+        {
             LINE_DECIDE
         } else if possible[1] && possible[2] {
-            if c.bit(&mut m.redo[before], given == LINE_REDO)? { LINE_REDO } else { LINE_UNDO }
+            if c.bit(&mut m.redo[before], given == LINE_REDO)? {
+                LINE_REDO
+            } else {
+                LINE_UNDO
+            }
         } else if possible[1] {
             LINE_UNDO
         } else if possible[2] {
@@ -1233,7 +1253,11 @@ fn code_decision<C: Coder>(
             let free: Vec<Side> = Side::BOTH.into_iter().filter(|x| s.actions[x.index()].is_none()).collect();
             let chosen = match free[..] {
                 [_, _] => {
-                    if c.bit(&mut m.side_b_first, side == Side::B)? { Side::B } else { Side::A }
+                    if c.bit(&mut m.side_b_first, side == Side::B)? {
+                        Side::B
+                    } else {
+                        Side::A
+                    }
                 }
                 [one] => one,
                 _ => return Err(bad()),
@@ -1256,7 +1280,8 @@ fn code_decision<C: Coder>(
             let fieldable = rules::fieldable_units(orbat, s.player(side));
             let k = b.units_allowed;
             let member: Vec<bool> = fieldable.iter().map(|u| given.contains(u)).collect();
-            if k > fieldable.len() || (d.is_some() && (given.len() != k || member.iter().filter(|&&x| x).count() != k)) {
+            if k > fieldable.len() || (d.is_some() && (given.len() != k || member.iter().filter(|&&x| x).count() != k))
+            {
                 return Err(bad());
             }
             let chosen = subset(c, &fieldable, k, &member)?;
@@ -1328,7 +1353,8 @@ fn code_decision<C: Coder>(
             let pending = rules::pending_commanders(orbat, p);
             let commander = pending[pick(c, pending.len(), given.map(|g| pending.iter().position(|&x| x == g.0)))?];
             let candidates = rules::replacement_candidates(orbat, p, commander).0;
-            let replacement = candidates[pick(c, candidates.len(), given.map(|g| candidates.iter().position(|&x| x == g.1)))?];
+            let replacement =
+                candidates[pick(c, candidates.len(), given.map(|g| candidates.iter().position(|&x| x == g.1)))?];
             Decision::ReplaceCommander { commander, replacement }
         }
         Phase::Recovery => only(Decision::RollRecovery)?,
@@ -1368,7 +1394,8 @@ fn code_outcome<C: Coder>(
         false => 0,
         true => 1 + c.bit(&mut m.objectives[1], given == 2)? as u8,
     };
-    let candidates: Vec<StandRef> = orbat.stand_refs().filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r)).collect();
+    let candidates: Vec<StandRef> =
+        orbat.stand_refs().filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r)).collect();
     let given = o.map_or(&[][..], |o| &o.killed[..]);
     let member: Vec<bool> = candidates.iter().map(|r| given.contains(r)).collect();
     if o.is_some() && member.iter().filter(|&&x| x).count() != given.len() {
@@ -1378,7 +1405,8 @@ fn code_outcome<C: Coder>(
     c.spend(chosen.len() as u64)?;
     let killed = order(c, &mut m.killed_shuffled, chosen, given)?;
     let fighting = |r: &StandRef| orbat.stand(*r).is_some_and(|s| s.kind.is_fighting());
-    let max = rules::fielded_fighting_stands(orbat, p, fielded).saturating_sub(killed.iter().filter(|r| fighting(r)).count());
+    let max =
+        rules::fielded_fighting_stands(orbat, p, fielded).saturating_sub(killed.iter().filter(|r| fighting(r)).count());
     let given = o.map_or(0, |o| o.exited as usize);
     if given > max || max > 1 << 16 {
         return Err(LinkError::Corrupt);
@@ -1432,7 +1460,12 @@ fn subset<C: Coder, T: Copy>(c: &mut C, items: &[T], k: usize, member: &[bool]) 
 }
 
 /// The order chosen: as listed (one adaptive bit), or which of those left comes next.
-fn order<C: Coder, T: Copy + PartialEq>(c: &mut C, p: &mut Prob, chosen: Vec<T>, given: &[T]) -> Result<Vec<T>, LinkError> {
+fn order<C: Coder, T: Copy + PartialEq>(
+    c: &mut C,
+    p: &mut Prob,
+    chosen: Vec<T>,
+    given: &[T],
+) -> Result<Vec<T>, LinkError> {
     let k = chosen.len();
     if k < 2 || !c.bit(p, given != chosen)? {
         return Ok(chosen);
@@ -1465,7 +1498,8 @@ fn code_dice<C: Coder>(
         return if given.is_empty() { Ok(Vec::new()) } else { Err(LinkError::Corrupt) };
     };
     let (n, sides) = (spec.count as usize, spec.die.sides());
-    if !C::DECODING && (given.len() != n || given.iter().any(|r| r.die != spec.die || !(1..=sides).contains(&r.value))) {
+    if !C::DECODING && (given.len() != n || given.iter().any(|r| r.die != spec.die || !(1..=sides).contains(&r.value)))
+    {
         return Err(LinkError::Corrupt);
     }
     c.spend(n as u64)?;
@@ -1566,7 +1600,10 @@ fn plain_entry<C: Coder>(c: &mut C, m: &mut Models, e: Option<&Entry<Decision>>)
             };
             let side = if c.uniform(2, side.index() as u32)? == 1 { Side::B } else { Side::A };
             let regroup = c.uniform(2, (action == OffensiveAction::Regroup) as u32)? == 1;
-            Decision::ChooseAction { side, action: if regroup { OffensiveAction::Regroup } else { OffensiveAction::Attack } }
+            Decision::ChooseAction {
+                side,
+                action: if regroup { OffensiveAction::Regroup } else { OffensiveAction::Attack },
+            }
         }
         TAG_ROLL_BATTLE_TYPE => Decision::RollBattleType,
         TAG_FIELD_FORCES => {
@@ -1575,7 +1612,9 @@ fn plain_entry<C: Coder>(c: &mut C, m: &mut Models, e: Option<&Entry<Decision>>)
                 _ => &[],
             };
             let n = count(c, &mut m.raw_count, given.len(), MAX_DECODED)?;
-            let units = (0..n).map(|i| Ok(raw(c, 16, given.get(i).map_or(0, |&u| u as u64))? as u16)).collect::<Result<_, LinkError>>()?;
+            let units = (0..n)
+                .map(|i| Ok(raw(c, 16, given.get(i).map_or(0, |&u| u as u64))? as u16))
+                .collect::<Result<_, LinkError>>()?;
             Decision::FieldForces { units }
         }
         TAG_ROLL_DEFENCE => Decision::RollDefence,
@@ -1763,11 +1802,18 @@ mod tests {
             assert_eq!(run(&mut d, &ops).unwrap(), ops, "{len} symbols");
             d.finish().unwrap();
             // A byte more or less is refused.
-            for changed in [[&bytes[..], &[0]].concat(), [&bytes[..], &[7]].concat(), bytes[..bytes.len().saturating_sub(1)].to_vec()] {
+            for changed in [
+                [&bytes[..], &[0]].concat(),
+                [&bytes[..], &[7]].concat(),
+                bytes[..bytes.len().saturating_sub(1)].to_vec(),
+            ] {
                 if changed == bytes {
                     continue;
                 }
-                let ok = Decoder::new(&changed).and_then(|mut d| run(&mut d, &ops).and_then(|read| (read == ops).then_some(d).ok_or(LinkError::Corrupt)))
+                let ok = Decoder::new(&changed)
+                    .and_then(|mut d| {
+                        run(&mut d, &ops).and_then(|read| (read == ops).then_some(d).ok_or(LinkError::Corrupt))
+                    })
                     .and_then(|d| d.finish());
                 assert!(ok.is_err(), "{len} symbols, {} bytes read from {}", changed.len(), bytes.len());
             }

@@ -212,7 +212,13 @@ pub fn plan_import(b: &dyn Backend, incoming: &Document) -> Result<ImportPlan, S
 /// `Diverged` and `Older` store a copy under `fresh_id`, so nothing stored is overwritten;
 /// `Update` replaces the stored copy, which is a prefix of the incoming one. Returns the id
 /// the campaign now has here.
-pub fn import(b: &mut dyn Backend, incoming: &Document, plan: &ImportPlan, fresh_id: &str, now: f64) -> Result<String, StoreError> {
+pub fn import(
+    b: &mut dyn Backend,
+    incoming: &Document,
+    plan: &ImportPlan,
+    fresh_id: &str,
+    now: f64,
+) -> Result<String, StoreError> {
     incoming.open().map_err(StoreError::Load)?;
     let mut doc = incoming.clone();
     match plan {

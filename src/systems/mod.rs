@@ -1,8 +1,8 @@
 //! The rule systems, one folder each, and the closed list of them.
 
-pub mod race_for_x;
-pub mod crossfire_scouting;
 pub mod axis_of_attack;
+pub mod crossfire_scouting;
+pub mod race_for_x;
 
 use serde::{Deserialize, Serialize};
 
@@ -94,7 +94,9 @@ impl AnyCampaign {
             AnyCampaign::CrossfireScouting(c) => {
                 Body::CrossfireScouting { setup: c.setup().clone(), journal: c.journal().to_vec() }
             }
-            AnyCampaign::AxisOfAttack(c) => Body::AxisOfAttack { setup: c.setup().clone(), journal: c.journal().to_vec() },
+            AnyCampaign::AxisOfAttack(c) => {
+                Body::AxisOfAttack { setup: c.setup().clone(), journal: c.journal().to_vec() }
+            }
         }
     }
     /// "Turn 3 · Fight the battle", "Anna won in turn 6".
@@ -136,7 +138,9 @@ impl Body {
             s1 == s2 && j1.len() >= j2.len() && j1[..j2.len()] == j2[..]
         }
         match (self, older) {
-            (Body::RaceForX { setup: s1, journal: j1 }, Body::RaceForX { setup: s2, journal: j2 }) => prefix(s1, j1, s2, j2),
+            (Body::RaceForX { setup: s1, journal: j1 }, Body::RaceForX { setup: s2, journal: j2 }) => {
+                prefix(s1, j1, s2, j2)
+            }
             (
                 Body::CrossfireScouting { setup: s1, journal: j1 },
                 Body::CrossfireScouting { setup: s2, journal: j2 },

@@ -12,7 +12,11 @@ pub enum DiceChoice {
 }
 
 fn signed(v: i32) -> String {
-    if v >= 0 { format!("+{v}") } else { v.to_string() }
+    if v >= 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
 }
 
 /// `on_roll` plays the decision and returns an error message when the rules refuse it.

@@ -4,11 +4,11 @@
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::{Banner, Nav};
+use crate::engine::Campaign;
 use crate::share::{Document, Meta};
 use crate::store::{self, Listing};
 use crate::systems::race_for_x::{sample, RaceForX};
 use crate::systems::AnyCampaign;
-use crate::engine::Campaign;
 use leptos::prelude::*;
 
 /// Creates and stores a campaign, returning its id.
@@ -47,7 +47,9 @@ pub fn CampaignList() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match super::transfer::read_picked_file(input.clone()).await {
                 Ok(text) => match crate::share::read_file(&text) {
-                    Ok(docs) => review.set(Some(super::transfer::review(docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect()))),
+                    Ok(docs) => review.set(Some(super::transfer::review(
+                        docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect(),
+                    ))),
                     Err(e) => banner.set(Some(e.to_string())),
                 },
                 Err(e) => banner.set(Some(e)),

@@ -9,8 +9,8 @@ pub mod list;
 pub mod log;
 pub mod platform;
 pub mod rfx;
-pub mod scouting;
 pub mod route;
+pub mod scouting;
 pub mod share;
 pub mod transfer;
 
@@ -154,8 +154,12 @@ fn new_campaign(system: crate::systems::SystemId) -> AnyView {
 /// The setup form of a stored campaign that has no history yet.
 fn edit_setup(id: String) -> AnyView {
     match crate::store::load(&platform::LocalStorage, &id) {
-        Ok((_, crate::systems::AnyCampaign::CrossfireScouting(_))) => view! { <scouting::wizard::NewScouting edit=id/> }.into_any(),
-        Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any(),
+        Ok((_, crate::systems::AnyCampaign::CrossfireScouting(_))) => {
+            view! { <scouting::wizard::NewScouting edit=id/> }.into_any()
+        }
+        Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => {
+            view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any()
+        }
         _ => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
     }
 }

@@ -44,7 +44,13 @@ impl Backend for LocalStorage {
         storage()?.get_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
-        storage()?.set_item(key, value).map_err(|e| if is_quota_error(&e) { StoreError::Full } else { StoreError::Unavailable(js_error_text(&e)) })
+        storage()?.set_item(key, value).map_err(|e| {
+            if is_quota_error(&e) {
+                StoreError::Full
+            } else {
+                StoreError::Unavailable(js_error_text(&e))
+            }
+        })
     }
     fn remove(&mut self, key: &str) -> Result<(), StoreError> {
         storage()?.remove_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))

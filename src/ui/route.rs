@@ -6,7 +6,10 @@ use crate::systems::SystemId;
 pub enum Screen {
     List,
     New(SystemId),
-    Campaign { id: String, tab: Tab },
+    Campaign {
+        id: String,
+        tab: Tab,
+    },
     Rules(SystemId),
     /// Setup of a campaign with no history yet.
     Edit(String),

@@ -82,4 +82,3 @@ pub fn SharePanel(#[prop(into)] doc: Signal<Document>) -> impl IntoView {
         </section>
     }
 }
-

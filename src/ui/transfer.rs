@@ -115,7 +115,8 @@ pub async fn read_picked_file(input: web_sys::HtmlInputElement) -> Result<String
 
 /// Downloads one campaign as a JSON file.
 pub fn export_campaign(doc: &Document) -> Result<(), String> {
-    let safe: String = doc.meta.name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    let safe: String =
+        doc.meta.name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
     platform::download(&format!("field-desk-{safe}.json"), "application/json", &doc.to_json())
 }
 

@@ -73,7 +73,9 @@ pub fn next_decision(setup: &Setup, s: &State, habits: Habits, rng: &mut Rng) ->
         Phase::TypeOfBattle => Decision::RollBattleType,
         Phase::FieldForces => {
             let side = side.unwrap();
-            Decision::FieldForces { units: legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng) }
+            Decision::FieldForces {
+                units: legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng),
+            }
         }
         Phase::DefenceRoll => Decision::RollDefence,
         Phase::Fight => {
@@ -82,7 +84,9 @@ pub fn next_decision(setup: &Setup, s: &State, habits: Habits, rng: &mut Rng) ->
                 let names = ["Farm", "Church", "Wood", "Bridge", "Hill 112", "Crossroads", "Mill"];
                 let first = rng.pick(&names);
                 let second = rng.pick(&names);
-                Decision::NameObjectives { names: [first.into(), if second == first { "Ridge".into() } else { second.into() }] }
+                Decision::NameObjectives {
+                    names: [first.into(), if second == first { "Ridge".into() } else { second.into() }],
+                }
             } else if habits.clock_in_app && b.clock < tables::CLOCK_TICKS {
                 Decision::ClockRoll
             } else {
@@ -90,7 +94,8 @@ pub fn next_decision(setup: &Setup, s: &State, habits: Habits, rng: &mut Rng) ->
                 let o = orbat(setup, side);
                 let p = s.player(side);
                 // Near X the defence stiffens: fewer objectives taken.
-                let objectives = if p.place.raw() >= 4 { rng.pick(&[0u8, 1, 1, 2]) } else { rng.pick(&[0u8, 1, 2, 2, 2]) };
+                let objectives =
+                    if p.place.raw() >= 4 { rng.pick(&[0u8, 1, 1, 2]) } else { rng.pick(&[0u8, 1, 2, 2, 2]) };
                 let rate = rng.pick(&[0usize, 5, 10, 15, 20, 30]);
                 let killed = o
                     .stand_refs()

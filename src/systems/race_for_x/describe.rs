@@ -10,7 +10,11 @@ fn name(setup: &Setup, side: Side) -> &str {
 }
 
 fn signed(v: i32) -> String {
-    if v >= 0 { format!("+{v}") } else { v.to_string() }
+    if v >= 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
 }
 
 pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
@@ -29,7 +33,11 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                     after.actions[1].map_or("?", |a| a.name())
                 )
             } else {
-                format!("Turn {}: {} has chosen an action (kept hidden until both have chosen).", before.turn, name(setup, *side))
+                format!(
+                    "Turn {}: {} has chosen an action (kept hidden until both have chosen).",
+                    before.turn,
+                    name(setup, *side)
+                )
             }
         }
         Decision::RollBattleType => {
@@ -39,7 +47,10 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                     let (die, total) = b.type_roll.unwrap_or((dice[0], dice[0] as i32));
                     let what = b.battle.map_or("no battle".to_string(), |t| t.name().to_string());
                     if total != die as i32 {
-                        format!("{who}: type of battle: rolled {die}, {} = {total}: {what}.", signed(total - die as i32))
+                        format!(
+                            "{who}: type of battle: rolled {die}, {} = {total}: {what}.",
+                            signed(total - die as i32)
+                        )
                     } else {
                         format!("{who}: type of battle: rolled {die}: {what}.")
                     }
@@ -48,7 +59,8 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             }
         }
         Decision::FieldForces { units } => {
-            let names: Vec<&str> = units.iter().filter_map(|&u| orbat.units.get(u as usize)).map(|u| u.name.as_str()).collect();
+            let names: Vec<&str> =
+                units.iter().filter_map(|&u| orbat.units.get(u as usize)).map(|u| u.name.as_str()).collect();
             format!("{who} fields {} of {} units: {}.", units.len(), orbat.units.len(), names.join(", "))
         }
         Decision::RollDefence => match after.current.as_ref().and_then(|b| b.defence) {
@@ -101,7 +113,11 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         Decision::ConfirmMovement => {
             let p = after.player(side).place;
             let from = before.player(side).place;
-            if p == from { format!("{who} stays in {}.", p.name()) } else { format!("{who} moves from {} to {}.", from.name(), p.name()) }
+            if p == from {
+                format!("{who} stays in {}.", p.name())
+            } else {
+                format!("{who} moves from {} to {}.", from.name(), p.name())
+            }
         }
         Decision::ReplaceCommander { commander, replacement } => format!(
             "{who}: {} takes over from the killed {}.",
@@ -120,7 +136,10 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                     if b.recovered.is_empty() {
                         String::new()
                     } else {
-                        format!(" ({})", b.recovered.iter().map(|r| stand_name(orbat, *r)).collect::<Vec<_>>().join(", "))
+                        format!(
+                            " ({})",
+                            b.recovered.iter().map(|r| stand_name(orbat, *r)).collect::<Vec<_>>().join(", ")
+                        )
                     }
                 ),
                 _ => format!("{who}: no lost stands to recover."),

@@ -9,7 +9,9 @@ pub mod sample;
 pub mod state;
 pub mod tables;
 
-pub use orbat::{DefensiveOrbat, Formation, FormationKind, Orbat, Player, Setup, Stand, StandKind, StandRef, Unit, UnitKind};
+pub use orbat::{
+    DefensiveOrbat, Formation, FormationKind, Orbat, Player, Setup, Stand, StandKind, StandRef, Unit, UnitKind,
+};
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 

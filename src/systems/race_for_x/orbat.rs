@@ -141,9 +141,10 @@ impl Orbat {
     }
     /// Every stand, in unit order.
     pub fn stand_refs(&self) -> impl Iterator<Item = StandRef> + '_ {
-        self.units.iter().enumerate().flat_map(|(u, unit)| {
-            (0..unit.stands.len()).map(move |s| StandRef { unit: u as u16, stand: s as u8 })
-        })
+        self.units
+            .iter()
+            .enumerate()
+            .flat_map(|(u, unit)| (0..unit.stands.len()).map(move |s| StandRef { unit: u as u16, stand: s as u8 }))
     }
     /// The formation an HQ unit commands: a CC's company, a BC's battalion. An RC commands
     /// nothing the deployment rule looks at.

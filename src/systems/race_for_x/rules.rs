@@ -2,7 +2,7 @@
 
 use super::orbat::{FormationKind, Orbat, Setup, StandKind, StandRef, UnitKind};
 use super::state::{Battle, BattleOutcome, LastTurn, Outcome, Phase, Place, PlayerState, Side, State};
-use super::tables::{self, ForceCondition, ForceSize, OffensiveAction, RecoveryRow, DefenceOption};
+use super::tables::{self, DefenceOption, ForceCondition, ForceSize, OffensiveAction, RecoveryRow};
 use crate::engine::{DiceSpec, Die};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -11,18 +11,27 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {
     /// A player's secret choice for the campaign turn.
-    ChooseAction { side: Side, action: OffensiveAction },
+    ChooseAction {
+        side: Side,
+        action: OffensiveAction,
+    },
     /// 1d6 for the type of battle.
     RollBattleType,
     /// The units the offensive player puts on the table.
-    FieldForces { units: Vec<u16> },
+    FieldForces {
+        units: Vec<u16>,
+    },
     /// 1d6 for option A or B of the defensive orbat.
     RollDefence,
     /// 1d6 at the end of a defending player's turn: the clock ticks on 5+.
     ClockRoll,
     /// The two terrain objectives, as agreed at the table.
-    NameObjectives { names: [String; 2] },
-    Note { text: String },
+    NameObjectives {
+        names: [String; 2],
+    },
+    Note {
+        text: String,
+    },
     /// The table game is over: what the offensive player achieved and lost.
     RecordOutcome(BattleOutcome),
     /// 1d6 plus the VP modifier.
@@ -30,7 +39,10 @@ pub enum Decision {
     /// The marker moves on the map.
     ConfirmMovement,
     /// A killed commander is replaced by a squad or crew-served weapon.
-    ReplaceCommander { commander: StandRef, replacement: StandRef },
+    ReplaceCommander {
+        commander: StandRef,
+        replacement: StandRef,
+    },
     /// 1d6 for every lost stand, in orbat order.
     RollRecovery,
 }
@@ -54,13 +66,25 @@ impl fmt::Display for SetupProblem {
             SetupProblem::NoName(s) => write!(f, "Player {} needs a name.", s.letter()),
             SetupProblem::SameNames => write!(f, "The two players need different names."),
             SetupProblem::NoUnits(s) => write!(f, "Player {}'s offensive orbat has no units.", s.letter()),
-            SetupProblem::EmptyUnit { side, unit } => write!(f, "Player {}: unit \"{unit}\" has no stands.", side.letter()),
-            SetupProblem::UnitShape { side, unit, rule } => write!(f, "Player {}: unit \"{unit}\": {rule}.", side.letter()),
+            SetupProblem::EmptyUnit { side, unit } => {
+                write!(f, "Player {}: unit \"{unit}\" has no stands.", side.letter())
+            }
+            SetupProblem::UnitShape { side, unit, rule } => {
+                write!(f, "Player {}: unit \"{unit}\": {rule}.", side.letter())
+            }
             SetupProblem::BadFormation { side, unit } => {
-                write!(f, "Player {}: unit \"{unit}\" belongs to a company or battalion that does not fit it.", side.letter())
+                write!(
+                    f,
+                    "Player {}: unit \"{unit}\" belongs to a company or battalion that does not fit it.",
+                    side.letter()
+                )
             }
             SetupProblem::FormationParent { side, formation } => {
-                write!(f, "Player {}: \"{formation}\" must be a company inside a battalion (or stand alone).", side.letter())
+                write!(
+                    f,
+                    "Player {}: \"{formation}\" must be a company inside a battalion (or stand alone).",
+                    side.letter()
+                )
             }
             SetupProblem::MissingDefence { size, option } => {
                 write!(f, "Defensive orbat {} option {} is missing or empty.", size.name(), option.name())
@@ -75,24 +99,35 @@ pub enum RuleError {
     Setup(SetupProblem),
     CampaignOver,
     /// The decision belongs to another step of the turn.
-    NotNow { phase: Phase },
+    NotNow {
+        phase: Phase,
+    },
     AlreadyChosen(Side),
-    WrongUnitCount { expected: usize, got: usize },
+    WrongUnitCount {
+        expected: usize,
+        got: usize,
+    },
     UnknownUnit(u16),
     UnitTwice(String),
     UnitWithoutStands(String),
-    CommanderRequired { hq: String },
+    CommanderRequired {
+        hq: String,
+    },
     ClockRunOut,
     TooManyObjectives,
     UnknownStand,
     KilledNotFielded(String),
     KilledTwice(String),
     AlreadyLost(String),
-    TooManyExited { max: usize },
+    TooManyExited {
+        max: usize,
+    },
     EmptyNote,
     NotPending(String),
     NotAReplacement(String),
-    SubordinateAvailable { commander: String },
+    SubordinateAvailable {
+        commander: String,
+    },
 }
 
 impl fmt::Display for RuleError {
@@ -111,7 +146,9 @@ impl fmt::Display for RuleError {
             RuleError::CommanderRequired { hq } => {
                 write!(f, "\"{hq}\" must be fielded: half or more of the units under it are on the table.")
             }
-            RuleError::ClockRunOut => write!(f, "The clock has reached {} ticks: the game is over.", tables::CLOCK_TICKS),
+            RuleError::ClockRunOut => {
+                write!(f, "The clock has reached {} ticks: the game is over.", tables::CLOCK_TICKS)
+            }
             RuleError::TooManyObjectives => write!(f, "There are only two terrain objectives."),
             RuleError::UnknownStand => write!(f, "That stand is not in the orbat."),
             RuleError::KilledNotFielded(n) => write!(f, "{n} was not on the table."),
@@ -120,7 +157,9 @@ impl fmt::Display for RuleError {
             RuleError::TooManyExited { max } => write!(f, "At most {max} fighting stands could have exited."),
             RuleError::EmptyNote => write!(f, "The note is empty."),
             RuleError::NotPending(n) => write!(f, "{n} is not a killed commander waiting for a replacement."),
-            RuleError::NotAReplacement(n) => write!(f, "{n} cannot replace a commander (a squad or crew-served weapon still on the roster can)."),
+            RuleError::NotAReplacement(n) => {
+                write!(f, "{n} cannot replace a commander (a squad or crew-served weapon still on the roster can).")
+            }
             RuleError::SubordinateAvailable { commander } => {
                 write!(f, "{commander} must be replaced by one of its own subordinate stands while one is left.")
             }
@@ -197,16 +236,31 @@ fn check_orbat(side: Side, orbat: &Orbat) -> Result<(), SetupProblem> {
                 let others = u.stands.len() - 1;
                 if others > 3
                     || u.stands.iter().any(|s| {
-                        !matches!(s.kind, StandKind::Cc | StandKind::Bc | StandKind::Rc | StandKind::Squad | StandKind::CrewServed | StandKind::Fo)
+                        !matches!(
+                            s.kind,
+                            StandKind::Cc
+                                | StandKind::Bc
+                                | StandKind::Rc
+                                | StandKind::Squad
+                                | StandKind::CrewServed
+                                | StandKind::Fo
+                        )
                     })
                 {
-                    return Err(shape("an HQ unit takes up to three squads, crew-served weapons or FOs with its commander"));
+                    return Err(shape(
+                        "an HQ unit takes up to three squads, crew-served weapons or FOs with its commander",
+                    ));
                 }
             }
             UnitKind::CrewServed => {
                 let weapons = count(StandKind::CrewServed) + count(StandKind::Fo);
-                if !(2..=4).contains(&weapons) || count(StandKind::Pc) > 1 || weapons + count(StandKind::Pc) != u.stands.len() {
-                    return Err(shape("a crew-served weapon unit has 2 to 4 crew-served weapons or FOs, and one PC at most"));
+                if !(2..=4).contains(&weapons)
+                    || count(StandKind::Pc) > 1
+                    || weapons + count(StandKind::Pc) != u.stands.len()
+                {
+                    return Err(shape(
+                        "a crew-served weapon unit has 2 to 4 crew-served weapons or FOs, and one PC at most",
+                    ));
                 }
             }
             UnitKind::Vehicle => {
@@ -254,7 +308,10 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
 pub fn battle_type_modifiers(p: &PlayerState) -> Vec<(String, i32)> {
     match p.last {
         Some(LastTurn { moved, .. }) if moved > 0 => {
-            vec![(format!("Advanced {moved} zone{} last turn", if moved > 1 { "s" } else { "" }), moved as i32 * tables::PER_ZONE_ADVANCED)]
+            vec![(
+                format!("Advanced {moved} zone{} last turn", if moved > 1 { "s" } else { "" }),
+                moved as i32 * tables::PER_ZONE_ADVANCED,
+            )]
         }
         Some(LastTurn { moved, .. }) if moved < 0 => vec![("Retreated last turn".into(), tables::AFTER_RETREAT)],
         _ => vec![],
@@ -313,7 +370,10 @@ pub fn required_hqs(orbat: &Orbat, p: &PlayerState, fielded: &[u16]) -> Vec<u16>
             }
             Some(StandKind::Bc) => {
                 let companies: Vec<u16> = (0..orbat.formations.len() as u16)
-                    .filter(|&c| orbat.formations[c as usize].kind == FormationKind::Company && orbat.formations[c as usize].parent == Some(f))
+                    .filter(|&c| {
+                        orbat.formations[c as usize].kind == FormationKind::Company
+                            && orbat.formations[c as usize].parent == Some(f)
+                    })
                     .collect();
                 half_or_more(companies.iter().filter(|&&c| company_fielded(c)).count(), companies.len())
             }
@@ -333,8 +393,7 @@ pub fn replacement_candidates(orbat: &Orbat, p: &PlayerState, c: StandRef) -> (V
     let usable = |r: &StandRef| !p.is_lost(*r) && orbat.stand(*r).is_some_and(|s| s.kind.can_replace_commander());
     let commanded = orbat.commanded_formation(c.unit as usize);
     let subordinate = |r: &StandRef| {
-        r.unit == c.unit
-            || commanded.is_some_and(|f| orbat.within(orbat.units[r.unit as usize].formation, f))
+        r.unit == c.unit || commanded.is_some_and(|f| orbat.within(orbat.units[r.unit as usize].formation, f))
     };
     let subs: Vec<StandRef> = orbat.stand_refs().filter(|r| usable(r) && subordinate(r)).collect();
     if !subs.is_empty() {
@@ -356,7 +415,9 @@ pub fn pending_commanders(orbat: &Orbat, p: &PlayerState) -> Vec<StandRef> {
 pub fn fielded_fighting_stands(orbat: &Orbat, p: &PlayerState, fielded: &[u16]) -> usize {
     orbat
         .stand_refs()
-        .filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r) && orbat.stand(*r).is_some_and(|s| s.kind.is_fighting()))
+        .filter(|r| {
+            fielded.contains(&r.unit) && !p.is_lost(*r) && orbat.stand(*r).is_some_and(|s| s.kind.is_fighting())
+        })
         .count()
 }
 
@@ -503,7 +564,8 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             if outcome.exited as usize > max_exit {
                 return Err(RuleError::TooManyExited { max: max_exit });
             }
-            let vp = tables::victory_points(setup.size, outcome.objectives, outcome.exited as u32, killed_fighting as u32);
+            let vp =
+                tables::victory_points(setup.size, outcome.objectives, outcome.exited as u32, killed_fighting as u32);
             let p = &mut s.players[side.index()];
             for r in &outcome.killed {
                 p.lost[r.unit as usize][r.stand as usize] = true;
@@ -550,7 +612,8 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             }
             let (candidates, subordinate) = replacement_candidates(orbat, p, *commander);
             if !candidates.contains(replacement) {
-                let usable = !p.is_lost(*replacement) && orbat.stand(*replacement).is_some_and(|x| x.kind.can_replace_commander());
+                let usable = !p.is_lost(*replacement)
+                    && orbat.stand(*replacement).is_some_and(|x| x.kind.can_replace_commander());
                 return Err(if subordinate && usable {
                     RuleError::SubordinateAvailable { commander: stand_name(orbat, *commander) }
                 } else {

@@ -20,13 +20,28 @@ pub fn russian_battalion(battalion: &str) -> Orbat {
     let mut formations = vec![Formation { name: battalion.to_string(), kind: FormationKind::Battalion, parent: None }];
     let mut units = vec![
         unit("Battalion HQ", UnitKind::Hq, Some(0), vec![stand(Bc, "BC"), stand(CrewServed, "45mm ATG")]),
-        unit("HMG Platoon", UnitKind::CrewServed, Some(0), vec![stand(CrewServed, "Maxim HMG"), stand(CrewServed, "Maxim HMG")]),
-        unit("Mortar Platoon", UnitKind::CrewServed, Some(0), vec![stand(Fo, "FO 82mm mortars"), stand(Fo, "FO 82mm mortars")]),
+        unit(
+            "HMG Platoon",
+            UnitKind::CrewServed,
+            Some(0),
+            vec![stand(CrewServed, "Maxim HMG"), stand(CrewServed, "Maxim HMG")],
+        ),
+        unit(
+            "Mortar Platoon",
+            UnitKind::CrewServed,
+            Some(0),
+            vec![stand(Fo, "FO 82mm mortars"), stand(Fo, "FO 82mm mortars")],
+        ),
     ];
     for (c, company) in ["1st Company", "2nd Company", "3rd Company"].iter().enumerate() {
         formations.push(Formation { name: company.to_string(), kind: FormationKind::Company, parent: Some(0) });
         let f = Some(c as u16 + 1);
-        units.push(unit(&format!("{company} HQ"), UnitKind::Hq, f, vec![stand(Cc, "CC"), stand(CrewServed, "50mm mortar")]));
+        units.push(unit(
+            &format!("{company} HQ"),
+            UnitKind::Hq,
+            f,
+            vec![stand(Cc, "CC"), stand(CrewServed, "50mm mortar")],
+        ));
         for p in 1..=3 {
             let n = c * 3 + p;
             units.push(unit(
@@ -65,12 +80,26 @@ fn ordinal(n: usize) -> &'static str {
 pub fn small_defensive_orbats() -> Vec<DefensiveOrbat> {
     use DefenceOption::*;
     use ForceSize::*;
-    let d = |size, option, lines: &[&str]| DefensiveOrbat { size, option, lines: lines.iter().map(|s| s.to_string()).collect() };
+    let d = |size, option, lines: &[&str]| DefensiveOrbat {
+        size,
+        option,
+        lines: lines.iter().map(|s| s.to_string()).collect(),
+    };
     vec![
         d(S1, A, &["PC (+1), 3 x Rifle, IAT", "FO for 81mm (12 FM)"]),
         d(S1, B, &["PC (+1), 2 x Rifle, IAT", "PC (+1), 2 x Rifle, IAT", "FO for 81mm (6 FM)"]),
         d(S2, A, &["PC (+1), 3 x Rifle, IAT", "PC (+1), 3 x Rifle, IAT", "2 x HMG", "2 x FO for 81mm (12 FM)"]),
-        d(S2, B, &["CC (+1)", "PC (+1), 3 x Rifle, IAT", "PC (+1), 2 x Rifle, IAT", "PC (+1), 2 x Rifle, IAT", "FO for 81mm (6 FM)"]),
+        d(
+            S2,
+            B,
+            &[
+                "CC (+1)",
+                "PC (+1), 3 x Rifle, IAT",
+                "PC (+1), 2 x Rifle, IAT",
+                "PC (+1), 2 x Rifle, IAT",
+                "FO for 81mm (6 FM)",
+            ],
+        ),
         d(
             S3,
             A,
@@ -84,7 +113,18 @@ pub fn small_defensive_orbats() -> Vec<DefensiveOrbat> {
                 "1 x FO for 81mm (6 FM)",
             ],
         ),
-        d(S3, B, &["CC (+1)", "PC (+1), 3 x Rifle, IAT", "PC (+1), 2 x Rifle, IAT", "PC (+1), 2 x Rifle, IAT", "FO for 81mm (6 FM)", "3 x Tank"]),
+        d(
+            S3,
+            B,
+            &[
+                "CC (+1)",
+                "PC (+1), 3 x Rifle, IAT",
+                "PC (+1), 2 x Rifle, IAT",
+                "PC (+1), 2 x Rifle, IAT",
+                "FO for 81mm (6 FM)",
+                "3 x Tank",
+            ],
+        ),
         d(
             S4,
             A,

@@ -50,7 +50,11 @@ impl Place {
         self.0 == 6
     }
     pub fn name(self) -> String {
-        if self.is_x() { "X".into() } else { format!("Zone {}", self.0) }
+        if self.is_x() {
+            "X".into()
+        } else {
+            format!("Zone {}", self.0)
+        }
     }
     /// Moves along the route; no retreat out of zone 1, nothing beyond X.
     pub fn moved(self, zones: i8) -> Place {

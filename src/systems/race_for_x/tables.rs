@@ -14,7 +14,8 @@ pub enum CampaignSize {
 }
 
 impl CampaignSize {
-    pub const ALL: [CampaignSize; 4] = [CampaignSize::Small, CampaignSize::Medium, CampaignSize::Large, CampaignSize::Huge];
+    pub const ALL: [CampaignSize; 4] =
+        [CampaignSize::Small, CampaignSize::Medium, CampaignSize::Large, CampaignSize::Huge];
     pub fn index(self) -> usize {
         self as usize
     }
@@ -92,8 +93,12 @@ pub enum BattleType {
 }
 
 impl BattleType {
-    pub const ALL: [BattleType; 4] =
-        [BattleType::CounterAttack, BattleType::PreparedDefence, BattleType::HastyDefence, BattleType::MeetingEngagement];
+    pub const ALL: [BattleType; 4] = [
+        BattleType::CounterAttack,
+        BattleType::PreparedDefence,
+        BattleType::HastyDefence,
+        BattleType::MeetingEngagement,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             BattleType::CounterAttack => "Counter-attack",

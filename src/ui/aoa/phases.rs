@@ -236,7 +236,8 @@ fn selection_lines(aoa: Aoa) -> impl IntoView {
 fn MissionAdjust() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
-    let who = move || aoa.state.with(|s| s.current.as_ref().and_then(|t| t.selection.as_ref()).and_then(|x| x.adjuster));
+    let who =
+        move || aoa.state.with(|s| s.current.as_ref().and_then(|t| t.selection.as_ref()).and_then(|x| x.adjuster));
     // Each choice with the mission and attacker it would give, read from the rules.
     let outcome = move |d: &Decision| {
         check(aoa, d).ok().and_then(|s| s.current).map(|t| match (t.mission.fair_fight(), t.attacker) {
@@ -336,7 +337,8 @@ fn GameArea() -> impl IntoView {
     let chooser = Memo::new(move |_| aoa.state.with(area_chooser));
     let decision = move || Decision::ChooseArea { area: area.get(), shift: shift.get() as u8 };
     let problem = Memo::new(move |_| check(aoa, &decision()).err());
-    let max_shift = Signal::derive(move || chooser.get().map_or(0, |c| aoa.state.with(|s| s.balance(c.other()).max(0) as u16)));
+    let max_shift =
+        Signal::derive(move || chooser.get().map_or(0, |c| aoa.state.with(|s| s.balance(c.other()).max(0) as u16)));
     view! {
         <p class="info" data-testid="area-who">{move || match chooser.get() {
             Some(c) => format!("{} won the last game and picks the table area from the map of {}. {} may then shift it, {} VP a square.",
@@ -423,17 +425,27 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
     let shoots = RwSignal::new(1u16);
     let (roster, must_move, balance) =
         aoa.state.with_untracked(|s| (s.roster(side).to_vec(), mobility_required(s, side), s.balance(side)));
-    let picks: Vec<Pick> = aoa.state.with_untracked(|s| fieldable(s, side)).into_iter().map(|(i, _, max)| Pick {
-        platoon: i,
-        on: RwSignal::new(false),
-        teams: RwSignal::new(max),
-        carried: RwSignal::new(false),
-    }).collect();
+    let picks: Vec<Pick> = aoa
+        .state
+        .with_untracked(|s| fieldable(s, side))
+        .into_iter()
+        .map(|(i, _, max)| Pick {
+            platoon: i,
+            on: RwSignal::new(false),
+            teams: RwSignal::new(max),
+            carried: RwSignal::new(false),
+        })
+        .collect();
     let picks = StoredValue::new(picks);
     let force = Memo::new(move |_| ForceList {
         vp_for_points: vp.get(),
         points: points.get().trim().parse().unwrap_or(0),
-        platoons: picks.with_value(|v| v.iter().filter(|p| p.on.get()).map(|p| Fielded { platoon: p.platoon, teams: p.teams.get(), transported: p.carried.get() }).collect()),
+        platoons: picks.with_value(|v| {
+            v.iter()
+                .filter(|p| p.on.get())
+                .map(|p| Fielded { platoon: p.platoon, teams: p.teams.get(), transported: p.carried.get() })
+                .collect()
+        }),
         air: aircraft.get().map(|a| AirUse {
             aircraft: a,
             profile: profile.get(),
@@ -458,7 +470,16 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
     let air_bought = aoa.setup.with_untracked(|s| s.player(side).air.clone());
     let allowed_options: Vec<&'static tables::OptionRow> =
         aoa.state.with_untracked(|s| tables::OPTIONS.iter().filter(|r| option_allowed(s, side, r.kind)).collect());
-    let toggle_option_platoon = move |i: u16| option_platoons.update(|v| if let Some(k) = v.iter().position(|&x| x == i) { v.remove(k); } else { v.push(i); v.sort_unstable(); });
+    let toggle_option_platoon = move |i: u16| {
+        option_platoons.update(|v| {
+            if let Some(k) = v.iter().position(|&x| x == i) {
+                v.remove(k);
+            } else {
+                v.push(i);
+                v.sort_unstable();
+            }
+        })
+    };
 
     view! {
         <div class="secret force-form" data-testid="force-form">
@@ -705,7 +726,8 @@ fn ResultForm() -> impl IntoView {
     let vp = [RwSignal::new(0u16), RwSignal::new(0u16)];
     let recon = RwSignal::new(Vec::<u16>::new());
     let turn_no = aoa.state.with_untracked(|s| s.turn);
-    let result = move || GameResult { winner: winner.get(), vp: [vp[0].get() as u8, vp[1].get() as u8], recon: recon.get() };
+    let result =
+        move || GameResult { winner: winner.get(), vp: [vp[0].get() as u8, vp[1].get() as u8], recon: recon.get() };
     let checked = Memo::new(move |_| check(aoa, &Decision::RecordResult(result())));
     let max_vp = Signal::derive(|| tables::MAX_GAME_VP as u16);
     let preview = move || {
@@ -713,23 +735,46 @@ fn ResultForm() -> impl IntoView {
             let Some(t) = record(&after, turn_no) else { return Vec::new() };
             let mut lines = Vec::new();
             let points = Side::BOTH.map(|s| t.forces[s.index()].as_ref().map_or(0, |f| f.points));
-            lines.push(format!("Points fielded: {} {}, {} {}.", aoa.name(Side::West), points[0], aoa.name(Side::East), points[1]));
+            lines.push(format!(
+                "Points fielded: {} {}, {} {}.",
+                aoa.name(Side::West),
+                points[0],
+                aoa.name(Side::East),
+                points[1]
+            ));
             for side in Side::BOTH {
                 let b = t.bonus[side.index()];
                 if b > 0 {
-                    lines.push(format!("Outnumbered and outgunned: {} +{b} VP (fielded {} fewer points).", aoa.name(side), points[0].abs_diff(points[1])));
+                    lines.push(format!(
+                        "Outnumbered and outgunned: {} +{b} VP (fielded {} fewer points).",
+                        aoa.name(side),
+                        points[0].abs_diff(points[1])
+                    ));
                 }
             }
             if t.bonus == [0, 0] {
                 lines.push("No outnumbered bonus.".to_string());
             }
             for side in Side::BOTH {
-                lines.push(format!("{} earns {} campaign VP.", aoa.name(side), t.result.as_ref().map_or(0, |r| r.vp[side.index()]) + t.bonus[side.index()]));
+                lines.push(format!(
+                    "{} earns {} campaign VP.",
+                    aoa.name(side),
+                    t.result.as_ref().map_or(0, |r| r.vp[side.index()]) + t.bonus[side.index()]
+                ));
             }
             match (&t.map, after.phase) {
-                (_, Phase::Breakthrough) => lines.push("Breakthrough: the winner then chooses to push on one or two sectors.".to_string()),
-                (Some(m), _) if m.from == m.to => lines.push(format!("{}: the next game is in {} again.", m.result.name(), m.to.name())),
-                (Some(m), _) => lines.push(format!("{}: the fighting moves from {} to {}.", m.result.name(), m.from.name(), m.to.name())),
+                (_, Phase::Breakthrough) => {
+                    lines.push("Breakthrough: the winner then chooses to push on one or two sectors.".to_string())
+                }
+                (Some(m), _) if m.from == m.to => {
+                    lines.push(format!("{}: the next game is in {} again.", m.result.name(), m.to.name()))
+                }
+                (Some(m), _) => lines.push(format!(
+                    "{}: the fighting moves from {} to {}.",
+                    m.result.name(),
+                    m.from.name(),
+                    m.to.name()
+                )),
                 _ => {}
             }
             if let Some(o) = after.outcome {
@@ -740,14 +785,19 @@ fn ResultForm() -> impl IntoView {
     };
     let recon_choices = move || {
         let Some(w) = winner.get() else { return Vec::new() };
-        aoa.state.with(|s| {
-            s.current.as_ref().and_then(|t| t.force(w)).map_or(Vec::new(), |f| {
-                f.platoons.iter().filter(|x| s.platoon(w, x.platoon).is_some_and(|p| p.platoon.recon)).map(|x| x.platoon).collect()
+        aoa.state
+            .with(|s| {
+                s.current.as_ref().and_then(|t| t.force(w)).map_or(Vec::new(), |f| {
+                    f.platoons
+                        .iter()
+                        .filter(|x| s.platoon(w, x.platoon).is_some_and(|p| p.platoon.recon))
+                        .map(|x| x.platoon)
+                        .collect()
+                })
             })
-        })
-        .into_iter()
-        .map(|i| (w, i))
-        .collect::<Vec<_>>()
+            .into_iter()
+            .map(|i| (w, i))
+            .collect::<Vec<_>>()
     };
     view! {
         <div class="outcome" data-testid="result-form">
@@ -818,7 +868,8 @@ fn Breakthrough() -> impl IntoView {
 #[component]
 fn Casualties() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let done = move |side: Side| aoa.state.with(|s| s.current.as_ref().and_then(|t| t.casualties[side.index()].clone()));
+    let done =
+        move |side: Side| aoa.state.with(|s| s.current.as_ref().and_then(|t| t.casualties[side.index()].clone()));
     view! {
         <p class="hint">"Count the teams of each platoon that fought (leave out transport and upgrade teams). Teams left at home and teams that left by their own edge after turn 3 count; bailed or bogged vehicles come back to the winner and are lost by the loser; routed teams count for nothing but the platoon is not destroyed."</p>
         {Side::BOTH.into_iter().map(|side| view! {
@@ -867,21 +918,27 @@ fn CasualtyForm(side: Side) -> impl IntoView {
     let (rows, winner) = aoa.state.with_untracked(|s| {
         let t = s.current.as_ref();
         let rows: Vec<CountRow> = t.and_then(|t| t.force(side)).map_or(Vec::new(), |f| {
-            f.platoons.iter().map(|x| CountRow {
-                platoon: x.platoon,
-                fielded: x.teams,
-                motorised: s.platoon(side, x.platoon).is_some_and(|p| p.platoon.mobility.motorised()),
-                on_table: RwSignal::new(x.teams),
-                bailed: RwSignal::new(0),
-                exited: RwSignal::new(0),
-                routed: RwSignal::new(0),
-                immobile: RwSignal::new(false),
-            }).collect()
+            f.platoons
+                .iter()
+                .map(|x| CountRow {
+                    platoon: x.platoon,
+                    fielded: x.teams,
+                    motorised: s.platoon(side, x.platoon).is_some_and(|p| p.platoon.mobility.motorised()),
+                    on_table: RwSignal::new(x.teams),
+                    bailed: RwSignal::new(0),
+                    exited: RwSignal::new(0),
+                    routed: RwSignal::new(0),
+                    immobile: RwSignal::new(false),
+                })
+                .collect()
         });
         (rows, t.and_then(TurnRecord::winner))
     });
     let rows = StoredValue::new(rows);
-    let decision = move || Decision::RecordCasualties { side, reports: rows.with_value(|v| v.iter().map(CountRow::report).collect()) };
+    let decision = move || Decision::RecordCasualties {
+        side,
+        reports: rows.with_value(|v| v.iter().map(CountRow::report).collect()),
+    };
     let problem = Memo::new(move |_| check(aoa, &decision()).err());
     let bailed_rule = match winner {
         Some(w) if w == side => "You won: bailed and bogged vehicles are recovered and count.",
@@ -933,7 +990,9 @@ fn Reinforcements() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let turn = Memo::new(move |_| aoa.state.with(|s| s.current.clone()));
     // One player at a time, west first: the dice widget serves one roll.
-    let next = Memo::new(move |_| turn.get().and_then(|t| Side::BOTH.into_iter().find(|s| t.reinforcement[s.index()].is_none())));
+    let next = Memo::new(move |_| {
+        turn.get().and_then(|t| Side::BOTH.into_iter().find(|s| t.reinforcement[s.index()].is_none()))
+    });
     view! {
         <p class="hint">{format!("Each player has {} dice plus 1 per campaign VP spent. Put any number on any platoon below its starting strength; a platoon goes up one level if any of its dice scores: {}+ combat, {}+ HQ and weapons, {}+ support, 1 more for platoons made only of tanks.",
             tables::REINFORCEMENT_DICE, tables::reinforcement_target(Role::Combat), tables::reinforcement_target(Role::HqWeapons), tables::reinforcement_target(Role::Support))}</p>
@@ -975,7 +1034,12 @@ fn ReinforceForm(side: Side) -> impl IntoView {
     let platoons = StoredValue::new(platoons);
     let available = Signal::derive(move || aoa.state.with(|s| reinforcement_dice(s, side, vp.get().min(255) as u8)));
     let assign = Memo::new(move |_| {
-        platoons.with_value(|v| v.iter().filter(|(_, d)| d.get() > 0).map(|(i, d)| DiceFor { platoon: *i, dice: d.get().min(255) as u8 }).collect::<Vec<_>>())
+        platoons.with_value(|v| {
+            v.iter()
+                .filter(|(_, d)| d.get() > 0)
+                .map(|(i, d)| DiceFor { platoon: *i, dice: d.get().min(255) as u8 })
+                .collect::<Vec<_>>()
+        })
     });
     let assigned = move || assign.with(|a| a.iter().map(|x| x.dice as u16).sum::<u16>());
     let decision = Memo::new(move |_| Decision::Reinforce { side, vp: vp.get().min(255) as u8, assign: assign.get() });
@@ -1055,7 +1119,22 @@ fn ExchangeForm(side: Side) -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
     let eligible: Vec<(u16, String)> = aoa.state.with_untracked(|s| {
-        s.roster(side).iter().enumerate().filter(|(_, p)| p.available() && p.platoon.role == Role::Support).map(|(i, p)| (i as u16, format!("{} ({}, bought for {} points)", p.name(), p.strength.name().to_lowercase(), p.platoon.points))).collect()
+        s.roster(side)
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.available() && p.platoon.role == Role::Support)
+            .map(|(i, p)| {
+                (
+                    i as u16,
+                    format!(
+                        "{} ({}, bought for {} points)",
+                        p.name(),
+                        p.strength.name().to_lowercase(),
+                        p.platoon.points
+                    ),
+                )
+            })
+            .collect()
     });
     let chosen = RwSignal::new(None::<u16>);
     let value = RwSignal::new(String::new());
@@ -1071,7 +1150,14 @@ fn ExchangeForm(side: Side) -> impl IntoView {
         recon: false,
         mobility: tables::Mobility::Vehicles,
     });
-    let decision = move || chosen.get().map(|platoon| Decision::ExchangeSupport { side, platoon, value: value.get().trim().parse().unwrap_or(0), new: new.get() });
+    let decision = move || {
+        chosen.get().map(|platoon| Decision::ExchangeSupport {
+            side,
+            platoon,
+            value: value.get().trim().parse().unwrap_or(0),
+            new: new.get(),
+        })
+    };
     let problem = Memo::new(move |_| match decision() {
         None => Some("Choose the platoon to give up.".to_string()),
         Some(d) => check(aoa, &d).err(),
@@ -1102,9 +1188,18 @@ fn ExchangeForm(side: Side) -> impl IntoView {
 
 pub fn outcome_text(aoa: Aoa, o: Outcome) -> String {
     match o {
-        Outcome::Victory(side) => format!("Victory: {} won as attacker in {}'s home sector.", aoa.who(side), aoa.who(side.other())),
-        Outcome::MinorVictory(side) => format!("Minor victory for {}: after {} turns the fighting is on or next to {}'s home sector.", aoa.who(side), tables::TURNS, aoa.name(side.other())),
-        Outcome::Stalemate => format!("Stalemate: after {} turns neither side is on or next to the enemy home sector.", tables::TURNS),
+        Outcome::Victory(side) => {
+            format!("Victory: {} won as attacker in {}'s home sector.", aoa.who(side), aoa.who(side.other()))
+        }
+        Outcome::MinorVictory(side) => format!(
+            "Minor victory for {}: after {} turns the fighting is on or next to {}'s home sector.",
+            aoa.who(side),
+            tables::TURNS,
+            aoa.name(side.other())
+        ),
+        Outcome::Stalemate => {
+            format!("Stalemate: after {} turns neither side is on or next to the enemy home sector.", tables::TURNS)
+        }
     }
 }
 

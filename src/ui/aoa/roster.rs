@@ -9,13 +9,21 @@ use leptos::prelude::*;
 fn ledger_text(aoa: Aoa, e: &LedgerEntry) -> String {
     match &e.item {
         LedgerItem::GameVp => "Victory points of the game".to_string(),
-        LedgerItem::Outnumbered { difference } => format!("Outnumbered and outgunned bonus ({difference} points fewer)"),
+        LedgerItem::Outnumbered { difference } => {
+            format!("Outnumbered and outgunned bonus ({difference} points fewer)")
+        }
         LedgerItem::Points { points } => format!("{points} more points on the table"),
         LedgerItem::MissionChange { from, to } => format!("Mission changed from {} to {}", from.name(), to.name()),
-        LedgerItem::AreaShift { squares } => format!("Table area shifted {squares} square{}", if *squares == 1 { "" } else { "s" }),
+        LedgerItem::AreaShift { squares } => {
+            format!("Table area shifted {squares} square{}", if *squares == 1 { "" } else { "s" })
+        }
         LedgerItem::Option(kind) => tables::option_row(*kind).name.to_string(),
-        LedgerItem::ReinforcementDice { dice } => format!("{dice} more reinforcement {}", if *dice == 1 { "die" } else { "dice" }),
-        LedgerItem::Exchange { old, new } => format!("Exchanged {} for {}", aoa.platoon(e.side, *old), aoa.platoon(e.side, *new)),
+        LedgerItem::ReinforcementDice { dice } => {
+            format!("{dice} more reinforcement {}", if *dice == 1 { "die" } else { "dice" })
+        }
+        LedgerItem::Exchange { old, new } => {
+            format!("Exchanged {} for {}", aoa.platoon(e.side, *old), aoa.platoon(e.side, *new))
+        }
     }
 }
 

@@ -56,7 +56,14 @@ pub fn PlatoonFields(
                 "Bought at {} ({}).{}",
                 p.purchased_strength().name().to_lowercase(),
                 ladder.join(", "),
-                if wasted > 0 { format!(" {wasted} team{} bought beyond that level count for nothing.", if wasted == 1 { "" } else { "s" }) } else { String::new() }
+                if wasted > 0 {
+                    format!(
+                        " {wasted} team{} bought beyond that level count for nothing.",
+                        if wasted == 1 { "" } else { "s" }
+                    )
+                } else {
+                    String::new()
+                }
             )
         })
     };

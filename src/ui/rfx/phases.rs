@@ -1,10 +1,10 @@
 //! One component per step of the Race for X campaign turn.
 
 use super::Rfx;
-use crate::ui::dice::DiceChoice;
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, Side, StandRef};
+use crate::ui::dice::DiceChoice;
 use leptos::prelude::*;
 
 #[component]
@@ -160,17 +160,28 @@ fn FieldForces() -> impl IntoView {
     };
     let required = Memo::new(move |_| {
         let picked = chosen.get();
-        rfx.state.with(|s| rfx.setup.with(|setup| {
-            let side = s.offensive_side().unwrap_or(Side::A);
-            rules::required_hqs(&setup.players[side.index()].orbat, s.player(side), &picked)
-        }))
+        rfx.state.with(|s| {
+            rfx.setup.with(|setup| {
+                let side = s.offensive_side().unwrap_or(Side::A);
+                rules::required_hqs(&setup.players[side.index()].orbat, s.player(side), &picked)
+            })
+        })
     });
     let check = Memo::new(move |_| {
         let units = chosen.get();
         rfx.campaign.with(|c| c.check(&Decision::FieldForces { units }, &[]).err().map(|e| e.to_string()))
     });
     // Kept in orbat order: the log and the share link read the same whatever the tap order.
-    let toggle = move |u: u16| chosen.update(|v| if let Some(i) = v.iter().position(|&x| x == u) { v.remove(i); } else { v.push(u); v.sort_unstable(); });
+    let toggle = move |u: u16| {
+        chosen.update(|v| {
+            if let Some(i) = v.iter().position(|&x| x == u) {
+                v.remove(i);
+            } else {
+                v.push(u);
+                v.sort_unstable();
+            }
+        })
+    };
     view! {
         <BattleSummary/>
         <p class="info" data-testid="force-info">{info}</p>
@@ -221,7 +232,11 @@ fn defence_lines(rfx: Rfx, size: tables::ForceSize, option: tables::DefenceOptio
 #[component]
 fn DefenceRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let size = move || rfx.state.with(|s| s.current.as_ref().and_then(|b| Some(tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5)))));
+    let size = move || {
+        rfx.state.with(|s| {
+            s.current.as_ref().and_then(|b| Some(tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5))))
+        })
+    };
     view! {
         <BattleSummary/>
         {move || size().map(|size| view! {
@@ -251,8 +266,14 @@ fn Fight() -> impl IntoView {
     }
     let error = RwSignal::new(None::<String>);
     let run = move |d: Decision| match rfx.decide(d, DiceChoice::App) {
-        Ok(()) => { error.set(None); true }
-        Err(e) => { error.set(Some(e)); false }
+        Ok(()) => {
+            error.set(None);
+            true
+        }
+        Err(e) => {
+            error.set(Some(e));
+            false
+        }
     };
     let clock = move || battle.with(|b| b.as_ref().map_or(0, |b| b.clock));
     // Against a hidden defence, the offensive player may scout it by night first.
@@ -325,9 +346,20 @@ fn OutcomeForm() -> impl IntoView {
     let outcome = move || BattleOutcome { objectives: objectives.get(), exited: exited.get(), killed: killed.get() };
     let checked = Memo::new(move |_| {
         let o = outcome();
-        rfx.campaign.with(|c| c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current.and_then(|b| b.vp)).map_err(|e| e.to_string()))
+        rfx.campaign.with(|c| {
+            c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current.and_then(|b| b.vp)).map_err(|e| e.to_string())
+        })
     });
-    let toggle = move |r: StandRef| killed.update(|v| if let Some(i) = v.iter().position(|&x| x == r) { v.remove(i); } else { v.push(r); v.sort_unstable(); });
+    let toggle = move |r: StandRef| {
+        killed.update(|v| {
+            if let Some(i) = v.iter().position(|&x| x == r) {
+                v.remove(i);
+            } else {
+                v.push(r);
+                v.sort_unstable();
+            }
+        })
+    };
     view! {
         <div class="outcome" data-testid="outcome-form">
             <h3>"Battle over: the outcome"</h3>
@@ -405,15 +437,23 @@ fn BattleResultRoll() -> impl IntoView {
 fn Movement() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let error = RwSignal::new(None::<String>);
-    let text = move || rfx.state.with(|s| s.current.as_ref().map(|b| {
-        let name = rfx.name(b.side);
-        let result = b.result.map_or("No battle", |r| r.name());
-        match b.to {
-            Some(to) if to != b.from => format!("{result}: move {name}'s marker from {} to {}.", b.from.name(), to.name()),
-            _ if b.result == Some(tables::BattleResult::Retreat1) => format!("{result}: {name} is already in zone 1 and cannot retreat further, so stays."),
-            _ => format!("{result}: {name} stays in {}.", b.from.name()),
-        }
-    }));
+    let text = move || {
+        rfx.state.with(|s| {
+            s.current.as_ref().map(|b| {
+                let name = rfx.name(b.side);
+                let result = b.result.map_or("No battle", |r| r.name());
+                match b.to {
+                    Some(to) if to != b.from => {
+                        format!("{result}: move {name}'s marker from {} to {}.", b.from.name(), to.name())
+                    }
+                    _ if b.result == Some(tables::BattleResult::Retreat1) => {
+                        format!("{result}: {name} is already in zone 1 and cannot retreat further, so stays.")
+                    }
+                    _ => format!("{result}: {name} stays in {}.", b.from.name()),
+                }
+            })
+        })
+    };
     view! {
         <BattleSummary/>
         <p class="big-text" data-testid="movement-text">{text}</p>
@@ -463,10 +503,18 @@ fn ReplaceCommanders() -> impl IntoView {
 fn Recovery() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let error = RwSignal::new(None::<String>);
-    let lost = Memo::new(move |_| rfx.state.with(|s| {
-        let side = s.offensive_side().unwrap_or(Side::A);
-        rfx.setup.with(|setup| s.player(side).lost_refs().into_iter().map(|r| stand_name(&setup.players[side.index()].orbat, r)).collect::<Vec<_>>())
-    }));
+    let lost = Memo::new(move |_| {
+        rfx.state.with(|s| {
+            let side = s.offensive_side().unwrap_or(Side::A);
+            rfx.setup.with(|setup| {
+                s.player(side)
+                    .lost_refs()
+                    .into_iter()
+                    .map(|r| stand_name(&setup.players[side.index()].orbat, r))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
     view! {
         <BattleSummary/>
         {move || {

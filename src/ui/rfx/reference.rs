@@ -4,7 +4,11 @@ use crate::systems::race_for_x::tables::*;
 use leptos::prelude::*;
 
 fn signed(v: i32) -> String {
-    if v > 0 { format!("+{v}") } else { v.to_string() }
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
 }
 
 fn or_dash(t: Option<u16>) -> String {

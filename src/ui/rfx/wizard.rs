@@ -4,7 +4,9 @@
 use crate::store;
 use crate::systems::race_for_x::rules::check_setup;
 use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, ForceSize};
-use crate::systems::race_for_x::{sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind};
+use crate::systems::race_for_x::{
+    sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind,
+};
 use crate::systems::{AnyCampaign, SystemId};
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
@@ -40,12 +42,17 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
     let orbats = [RwSignal::new(initial.players[0].orbat.clone()), RwSignal::new(initial.players[1].orbat.clone())];
     let defence: Vec<(ForceSize, DefenceOption, RwSignal<String>)> = ForceSize::DEFENSIVE
         .iter()
-        .flat_map(|&s| [DefenceOption::A, DefenceOption::B].map(|o| (s, o, RwSignal::new(defensive_text(&initial, s, o)))))
+        .flat_map(|&s| {
+            [DefenceOption::A, DefenceOption::B].map(|o| (s, o, RwSignal::new(defensive_text(&initial, s, o))))
+        })
         .collect();
     let defence2 = defence.clone();
     let setup = Memo::new(move |_| Setup {
         size: size.get(),
-        players: [0, 1].map(|i| crate::systems::race_for_x::Player { name: players[i].get().trim().to_string(), orbat: orbats[i].get() }),
+        players: [0, 1].map(|i| crate::systems::race_for_x::Player {
+            name: players[i].get().trim().to_string(),
+            orbat: orbats[i].get(),
+        }),
         defence: defence2
             .iter()
             .map(|(s, o, t)| DefensiveOrbat {

@@ -16,7 +16,11 @@ pub fn find_status_text(f: FindStatus) -> &'static str {
 }
 
 fn training(t: bool) -> &'static str {
-    if t { "special training" } else { "\u{2014}" }
+    if t {
+        "special training"
+    } else {
+        "\u{2014}"
+    }
 }
 
 #[component]

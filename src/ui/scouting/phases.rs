@@ -141,7 +141,11 @@ fn ScoutingStep() -> impl IntoView {
                     .filter(|r| matches!(st.figure(*r).status, Status::Waiting | Status::Active))
                     .map(|r| {
                         let f = st.figure(r);
-                        let place = if f.status == Status::Waiting { "at the start line".to_string() } else { format!("in {}", setup.place_name(f.place)) };
+                        let place = if f.status == Status::Waiting {
+                            "at the start line".to_string()
+                        } else {
+                            format!("in {}", setup.place_name(f.place))
+                        };
                         (r, setup.name(r), place, f.moves)
                     })
                     .collect::<Vec<_>>()
@@ -285,7 +289,12 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
         (f.place, f.heading.unwrap_or(f.place), f.in_open)
     });
     let text = match stage {
-        Stage::Moving => format!("{who} moves from {} to {}{}.", place_short(&s, from), place_short(&s, to), if open { ", across open ground" } else { "" }),
+        Stage::Moving => format!(
+            "{who} moves from {} to {}{}.",
+            place_short(&s, from),
+            place_short(&s, to),
+            if open { ", across open ground" } else { "" }
+        ),
         Stage::Arrived => format!("{who} got through and reaches {}.", place_short(&s, to)),
     };
     let r = Memo::new(move |_| s.state.with(|st| s.setup.with(|setup| reactions(setup, st))));

@@ -7,7 +7,11 @@ use crate::systems::crossfire_scouting::tables::*;
 use leptos::prelude::*;
 
 fn signed(v: i32) -> String {
-    if v > 0 { format!("+{v}") } else { v.to_string() }
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
 }
 
 /// Where the rules text leaves room, the reading the app plays by (see `rules.rs`).

@@ -4,7 +4,9 @@
 
 use crate::store;
 use crate::systems::crossfire_scouting::rules::check_setup;
-use crate::systems::crossfire_scouting::{sample, Area, CrossfireScouting, Origin, Quality, Scout, Sentries, Setup, Team};
+use crate::systems::crossfire_scouting::{
+    sample, Area, CrossfireScouting, Origin, Quality, Scout, Sentries, Setup, Team,
+};
 use crate::systems::race_for_x::tables::BattleType;
 use crate::systems::race_for_x::Side;
 use crate::systems::AnyCampaign;
@@ -50,7 +52,10 @@ fn blank_setup() -> Setup {
         teams: vec![Team {
             name: "Scout team 1".into(),
             leader: Scout::new("Scout leader", Quality::Regular, false),
-            scouts: vec![Scout::new("Scout 1", Quality::Regular, false), Scout::new("Scout 2", Quality::Regular, false)],
+            scouts: vec![
+                Scout::new("Scout 1", Quality::Regular, false),
+                Scout::new("Scout 2", Quality::Regular, false),
+            ],
         }],
         sentries: Sentries { quality: Quality::Regular, trained: false },
         areas: Vec::new(),
@@ -92,7 +97,8 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
         None => origin.or_else(|| origin_from_hash(&platform::hash())),
     };
     // The Race for X campaign's name, to say where the session comes from.
-    let origin_name = origin.as_ref().and_then(|o| store::load(&LocalStorage, &o.campaign).ok().map(|(d, _)| d.meta.name));
+    let origin_name =
+        origin.as_ref().and_then(|o| store::load(&LocalStorage, &o.campaign).ok().map(|(d, _)| d.meta.name));
     let initial_name = match (&origin, &origin_name) {
         (Some(o), Some(n)) => format!("Night scouting: {n}, turn {}", o.turn),
         _ => "Night scouting".to_string(),
@@ -123,12 +129,22 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
     };
     let submit = move |_| {
         let editing = stored.as_ref().map(|(doc, _)| doc);
-        match crate::ui::campaign::save_setup::<CrossfireScouting>(setup.get_untracked(), &name.get_untracked(), editing) {
+        match crate::ui::campaign::save_setup::<CrossfireScouting>(
+            setup.get_untracked(),
+            &name.get_untracked(),
+            editing,
+        ) {
             Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
             Err(e) => error.set(Some(e)),
         }
     };
-    let edit_team = move |t: usize, f: &dyn Fn(&mut Team)| teams.update(|v| if let Some(x) = v.get_mut(t) { f(x) });
+    let edit_team = move |t: usize, f: &dyn Fn(&mut Team)| {
+        teams.update(|v| {
+            if let Some(x) = v.get_mut(t) {
+                f(x)
+            }
+        })
+    };
     let edit_figure = move |t: usize, m: usize, f: &dyn Fn(&mut Scout)| {
         teams.update(|v| {
             if let Some(team) = v.get_mut(t) {
@@ -139,7 +155,13 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
             }
         })
     };
-    let edit_area = move |i: usize, f: &dyn Fn(&mut Area)| areas.update(|v| if let Some(x) = v.get_mut(i) { f(x) });
+    let edit_area = move |i: usize, f: &dyn Fn(&mut Area)| {
+        areas.update(|v| {
+            if let Some(x) = v.get_mut(i) {
+                f(x)
+            }
+        })
+    };
 
     view! {
         <section class="page wizard scouting-wizard" data-testid="scouting-wizard">
