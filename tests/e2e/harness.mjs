@@ -317,3 +317,28 @@ export function smallTargets(page, min = 44) {
     return out;
   }, min);
 }
+
+const AXE_SOURCE_PATH = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules plus best practices) on the page as it is now and
+ * throws, listing every violation with its nodes, when there is any. `what` names the screen in
+ * the message. Call it on every screen a test visits, dialogs and open wizards included.
+ */
+export async function axeCheck(page, what) {
+  const loaded = await page.evaluate(() => typeof window.axe !== 'undefined');
+  if (!loaded) await page.addScriptTag({ path: AXE_SOURCE_PATH });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
+    }));
+  });
+  if (violations.length > 0) {
+    const lines = violations.map((v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
+    throw new Error(`axe-core found ${violations.length} violation(s) on ${what}:\n${lines.join('\n')}`);
+  }
+}
