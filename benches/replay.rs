@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 const ENTRIES: usize = 1_000;
 const ITERATIONS: usize = 30;
 
-/// splitmix64: the fixed entropy the "app" rolls from.
+/// The seeded generator the "app" rolls from.
 #[path = "../tests/support/rng.rs"]
 mod rng;
 use rng::Rng as Entropy;
@@ -118,15 +118,14 @@ fn next_decision(setup: &Setup, s: &State, e: &mut Entropy) -> Decision {
 
 fn build_journal(setup: &Setup) -> Campaign<RaceForX> {
     let mut c: Campaign<RaceForX> = Campaign::new(setup.clone()).unwrap();
-    let mut e = Entropy(0x00F1_E1DD_E5C0);
+    let mut e = Entropy::new(0x00F1_E1DD_E5C0);
     let mut pending_redo: Option<Decision> = None;
     while c.journal().len() < ENTRIES {
         assert!(c.state().phase != Phase::Finished, "campaign over after {} lines", c.journal().len());
         // Every so often a player takes a step back and plays it again: the same decision
         // with app dice gives back the undone roll (a redo line).
         if let Some(d) = pending_redo.take() {
-            let mut next = || e.u32();
-            c.decide(d, DiceInput::App(&mut next)).unwrap();
+            c.decide(d, DiceInput::App(&mut e)).unwrap();
             continue;
         }
         if c.journal().len() % 97 == 96 && c.can_undo() {
@@ -136,8 +135,7 @@ fn build_journal(setup: &Setup) -> Campaign<RaceForX> {
             continue;
         }
         let d = next_decision(setup, c.state(), &mut e);
-        let mut next = || e.u32();
-        c.decide(d, DiceInput::App(&mut next)).unwrap();
+        c.decide(d, DiceInput::App(&mut e)).unwrap();
     }
     c
 }

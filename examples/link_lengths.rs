@@ -8,10 +8,11 @@
 //!
 //! The requirement: the sample played for 9 campaign turns with every moving-clock roll in
 //! the app (objectives not named) gives at most 600 characters after the origin. Exact
-//! figures of this coding (the range-coded link version 1) for the 8 seeds of 1 to 12 whose
-//! campaign lasts nine whole turns: 398 to 573; the longest is seed 6 (924 dice, the most of
-//! seeds 1 to 60), 573 characters, against 1,065 with the deflate coding this replaced. With
-//! the objectives named, seed 9 (752 dice) gives 570 (was 1,058).
+//! figures of this coding (the range-coded link version 1) with the suites' seeded ChaCha8
+//! generator, for the 11 seeds of 1 to 12 whose campaign lasts nine whole turns: 373 to 503;
+//! the longest is seed 4 (787 dice), 503 characters. (The hand-written splitmix64 generator
+//! used before drew other games: 398 to 573, seed 6 the longest, against 1,065 with the
+//! deflate coding the range coder replaced.)
 
 #[path = "../tests/share_link/play.rs"]
 mod play;
@@ -111,7 +112,7 @@ fn main() {
         &doc(&played(9, Habits { dice: play::Dice::Typed, ..TABLE_CLOCK }), "Sample: Race for X"),
     );
     row("sample, 9 turns, app clock, no names", &doc(&played(9, APP_CLOCK), "Sample: Race for X"));
-    row("  same, seed 6", &doc(&play::sample_after(9, APP_CLOCK, 6), "Sample: Race for X"));
+    row("  same, seed 4", &doc(&play::sample_after(9, APP_CLOCK, 4), "Sample: Race for X"));
     let nine = played(9, CLUB);
     let mut with_undo = nine.clone();
     with_undo.undo_to(nine.steps() - 5);

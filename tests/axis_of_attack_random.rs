@@ -275,8 +275,7 @@ fn decide(c: &mut Game, d: Decision, rng: &mut Rng) -> Result<(), DecideError<Ru
         let dice = rng.d6s(count);
         c.decide(d, DiceInput::Typed(dice))
     } else {
-        let mut next = || rng.u32();
-        c.decide(d, DiceInput::App(&mut next))
+        c.decide(d, DiceInput::App(&mut *rng))
     }
 }
 
@@ -727,7 +726,7 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
 
 fn run(seed: u64, sequences: usize) -> Stats {
     let setup = sample_setup();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut stats = Stats::default();
     let t = std::time::Instant::now();
     for _ in 0..sequences {

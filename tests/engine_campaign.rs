@@ -15,6 +15,27 @@ use field_desk::systems::race_for_x::{Decision, RaceForX, Side};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
+/// An entropy source that counts how often it is asked.
+struct Counting(usize);
+impl rand::RngCore for Counting {
+    fn next_u32(&mut self) -> u32 {
+        self.0 += 1;
+        0
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 += 1;
+        0
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        self.0 += 1;
+        dst.fill(0)
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // A tiny system: a running total that d6 rolls add to.
 // ---------------------------------------------------------------------------------------
@@ -200,25 +221,20 @@ fn dice_labels_and_checks() {
 }
 
 #[test]
-fn rolls_stay_in_range_and_skip_the_biased_tail() {
-    let mut state = 1u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 32) as u32
-    };
+fn rolls_stay_in_range_and_cover_every_face() {
+    let mut rng = Rng::new(1);
     for die in [Die::D3, Die::D6, Die::D10, Die::D100] {
         let mut seen = vec![0u32; die.sides() as usize + 1];
-        for v in DiceSpec::pool(2000, die).roll(&mut next) {
+        for v in DiceSpec::pool(2000, die).roll(&mut rng) {
             assert!((1..=die.sides()).contains(&v), "{v} on a {}", die.label());
             seen[v as usize] += 1;
         }
         assert!(seen[1..].iter().all(|&n| n > 0), "every face of a {} comes up", die.label());
     }
-    // u32::MAX lies in the rejected tail for a d6 (2^32 is not a multiple of 6).
-    let mut seq = [u32::MAX, u32::MAX - 1, 12].into_iter();
-    assert_eq!(field_desk::engine::dice::roll_die(Die::D6, &mut || seq.next().unwrap()), 1);
+    // The same seed rolls the same dice: what a test's "app" rolled can be rolled again.
+    let a = DiceSpec::pool(10, Die::D6).roll(&mut Rng::new(9));
+    let b = DiceSpec::pool(10, Die::D6).roll(&mut Rng::new(9));
+    assert_eq!(a, b);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -337,24 +353,17 @@ fn decisions_typed_and_refused() {
 #[test]
 fn app_dice_are_recorded_as_the_apps() {
     let mut c = tally_game();
-    let mut n = 0u32;
-    let mut next = || {
-        n += 1;
-        n - 1 // 0, 1, 2, ...: d6 faces 1, 2, 3, ...
-    };
-    c.decide(Step::Pool(3), DiceInput::App(&mut next)).unwrap();
+    c.decide(Step::Pool(3), DiceInput::App(&mut Rng::new(21))).unwrap();
     let entry = c.active_entries().next().unwrap().clone();
+    // The journal holds exactly what the generator rolled, marked as the app's.
+    let expected = DiceSpec::pool(3, Die::D6).roll(&mut Rng::new(21));
     assert_eq!(
         entry.dice,
-        vec![
-            Roll { die: Die::D6, value: 1, by: Roller::App },
-            Roll { die: Die::D6, value: 2, by: Roller::App },
-            Roll { die: Die::D6, value: 3, by: Roller::App }
-        ]
+        expected.iter().map(|&value| Roll { die: Die::D6, value, by: Roller::App }).collect::<Vec<_>>()
     );
     c.decide(Step::Roll, typed(&[5])).unwrap();
     assert_eq!(c.active_entries().nth(1).unwrap().dice, vec![Roll { die: Die::D6, value: 5, by: Roller::Table }]);
-    assert_eq!(*c.state(), 11);
+    assert_eq!(*c.state(), expected.iter().sum::<u16>() as i32 + 5);
 }
 
 #[test]
@@ -400,20 +409,15 @@ fn an_undone_roll_comes_back_with_its_dice() {
     let mut c = tally_game();
     c.decide(Step::Pool(2), typed(&[6, 5])).unwrap();
     c.undo();
-    let mut asked = 0;
-    let mut next = || {
-        asked += 1;
-        0
-    };
-    c.decide(Step::Pool(2), DiceInput::App(&mut next)).unwrap();
-    assert_eq!(asked, 0, "no new roll");
+    let mut asked = Counting(0);
+    c.decide(Step::Pool(2), DiceInput::App(&mut asked)).unwrap();
+    assert_eq!(asked.0, 0, "no new roll");
     assert_eq!(*c.state(), 11);
     assert_eq!(c.journal().last(), Some(&Action::Redo));
     // A different decision is a new roll and drops what could be redone.
     c.undo();
-    let mut next = || 0u32;
-    c.decide(Step::Pool(3), DiceInput::App(&mut next)).unwrap();
-    assert_eq!(*c.state(), 3);
+    c.decide(Step::Pool(3), DiceInput::App(&mut Counting(0))).unwrap();
+    assert_eq!(*c.state(), 3, "an all-zero source rolls three 1s");
     assert!(!c.can_redo());
 }
 
@@ -470,11 +474,7 @@ fn history_after_a_redo_marks_the_original_line_active() {
 #[test]
 fn replay_rebuilds_the_same_campaign() {
     let mut c = tally_game();
-    let mut x = 99u32;
-    let mut next = || {
-        x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        x
-    };
+    let mut next = Rng::new(99);
     for i in 0..40 {
         match i % 7 {
             3 => {

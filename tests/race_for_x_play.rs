@@ -788,14 +788,24 @@ fn the_moving_clock_ticks_on_5_plus_and_stops_at_12() {
 // Undo, redo and replay
 // ---------------------------------------------------------------------------------------
 
-struct Entropy(u64);
-impl Entropy {
-    fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 32) as u32
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
+/// An entropy source that counts how often it is asked.
+struct Counting(usize);
+impl rand::RngCore for Counting {
+    fn next_u32(&mut self) -> u32 {
+        self.0 += 1;
+        0xDEAD_BEEF
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 += 1;
+        0xDEAD_BEEF
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        self.0 += 1;
+        dst.fill(0xAB)
     }
 }
 
@@ -807,21 +817,16 @@ fn last_dice(c: &Game) -> Vec<u16> {
 fn undo_then_the_same_decision_gives_back_the_same_dice() {
     let mut c = new_game();
     choose(&mut c, Attack, Attack);
-    let mut e = Entropy(7);
-    let mut next = || e.next();
-    c.decide(Decision::RollBattleType, DiceInput::App(&mut next)).unwrap();
+    let mut e = Rng::new(7);
+    c.decide(Decision::RollBattleType, DiceInput::App(&mut e)).unwrap();
     let first = last_dice(&c);
     let state = c.state().clone();
     assert!(c.undo());
     assert_eq!(c.state().phase, Phase::TypeOfBattle);
     // Another entropy source, asked for nothing: the undone roll comes back.
-    let mut calls = 0;
-    let mut other = || {
-        calls += 1;
-        0xDEAD_BEEF
-    };
+    let mut other = Counting(0);
     c.decide(Decision::RollBattleType, DiceInput::App(&mut other)).unwrap();
-    assert_eq!(calls, 0, "no re-roll");
+    assert_eq!(other.0, 0, "no re-roll");
     assert_eq!(last_dice(&c), first);
     assert_eq!(c.state(), &state);
     let tail: Vec<HistoryKind> = c.history().iter().rev().take(3).map(|l| l.kind).collect();
@@ -843,8 +848,7 @@ fn undo_then_a_different_decision_drops_the_redo() {
     ok(&mut c, Decision::ChooseAction { side: Side::A, action: Attack }, &[]);
     assert!(c.undo());
     assert!(c.can_redo());
-    let mut e = Entropy(1);
-    let mut next = || e.next();
+    let mut next = Rng::new(1);
     c.decide(Decision::ChooseAction { side: Side::A, action: Regroup }, DiceInput::App(&mut next)).unwrap();
     assert!(!c.can_redo());
     assert_eq!(c.state().actions[0], Some(Regroup));
@@ -852,8 +856,7 @@ fn undo_then_a_different_decision_drops_the_redo() {
 
 fn played_with_undos() -> Game {
     let mut c = new_game();
-    let mut e = Entropy(42);
-    let mut next = || e.next();
+    let mut next = Rng::new(42);
     c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut next)).unwrap();
     c.decide(Decision::ChooseAction { side: Side::B, action: Regroup }, DiceInput::App(&mut next)).unwrap();
     c.decide(Decision::RollBattleType, DiceInput::App(&mut next)).unwrap();
@@ -929,7 +932,7 @@ fn undo_to_the_start_and_redo_everything() {
 #[test]
 fn a_secret_choice_remade_after_undo_is_never_a_redo() {
     let mut c = new_game();
-    let mut rng = || 7u32;
+    let mut rng = Rng::new(7);
     c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut rng)).unwrap();
     c.undo();
     c.decide(Decision::ChooseAction { side: Side::A, action: Attack }, DiceInput::App(&mut rng)).unwrap();
@@ -951,13 +954,7 @@ fn a_secret_choice_remade_after_undo_is_never_a_redo() {
 #[test]
 fn undo_far_back_matches_a_fresh_replay() {
     let mut c = new_game();
-    let mut seed = 12345u32;
-    let mut rng = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed
-    };
+    let mut rng = Rng::new(12345);
     // Both regroup every turn: 2 choices, the battle-type roll, then recovery or a counter-attack.
     let mut steps = Vec::new();
     while c.steps() < 150 && c.state().outcome.is_none() {

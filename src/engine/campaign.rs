@@ -4,6 +4,7 @@
 
 use super::dice::{self, DiceError, DiceSpec, Roll, Roller};
 use super::system::System;
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -25,8 +26,8 @@ pub enum Action<D> {
 
 /// Where a decision's dice come from.
 pub enum DiceInput<'a> {
-    /// The app rolls, drawing from `next` (uniform u32s from the browser's entropy).
-    App(&'a mut dyn FnMut() -> u32),
+    /// The app rolls from `rng`: the browser's entropy in the app, a seeded generator in tests.
+    App(&'a mut dyn RngCore),
     /// Dice rolled at the table and typed in.
     Typed(Vec<u16>),
 }
@@ -220,8 +221,8 @@ impl<S: System> Campaign<S> {
                 return Err(DecideError::Dice(DiceError::WrongCount { expected: 0, got: values.len() }))
             }
             (None, _) => Vec::new(),
-            (Some(spec), DiceInput::App(next)) => {
-                spec.roll(next).into_iter().map(|value| Roll { die: spec.die, value, by: Roller::App }).collect()
+            (Some(spec), DiceInput::App(rng)) => {
+                spec.roll(rng).into_iter().map(|value| Roll { die: spec.die, value, by: Roller::App }).collect()
             }
             (Some(spec), DiceInput::Typed(values)) => {
                 spec.check(&values).map_err(DecideError::Dice)?;

@@ -1,6 +1,7 @@
-//! Dice: what a decision asks for, rolling from supplied entropy, and checking dice typed in
+//! Dice: what a decision asks for, rolling from a supplied `rand::Rng`, and checking dice typed in
 //! from the table. Nothing here reads a random source itself: the caller hands one in.
 
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -106,10 +107,10 @@ impl DiceSpec {
         Ok(values)
     }
 
-    /// Rolls with entropy from `next`, which yields uniformly random u32 values. Rejection
-    /// sampling keeps every face exactly equally likely.
-    pub fn roll(&self, next: &mut dyn FnMut() -> u32) -> Vec<u16> {
-        (0..self.count).map(|_| roll_die(self.die, next)).collect()
+    /// Rolls the pool from `rng` (the browser's entropy in the app, a seeded generator in
+    /// tests); every face is exactly equally likely.
+    pub fn roll<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<u16> {
+        (0..self.count).map(|_| roll_die(self.die, rng)).collect()
     }
 
     /// The dice that count once the highest are dropped, in the order rolled.
@@ -121,15 +122,9 @@ impl DiceSpec {
     }
 }
 
-pub fn roll_die(die: Die, next: &mut dyn FnMut() -> u32) -> u16 {
-    let sides = die.sides() as u32;
-    let zone = u32::MAX - (u32::MAX % sides);
-    loop {
-        let r = next();
-        if r < zone {
-            return (r % sides) as u16 + 1;
-        }
-    }
+/// One die from `rng`: rand's uniform range sampling is unbiased (no face gets the remainder).
+pub fn roll_die<R: Rng + ?Sized>(die: Die, rng: &mut R) -> u16 {
+    rng.random_range(1..=die.sides())
 }
 
 /// Who produced a die: the app (from the browser's entropy) or a player at the table.
@@ -227,20 +222,20 @@ mod tests {
     }
 
     #[test]
-    fn roll_is_uniform_over_faces_and_in_range() {
+    fn roll_covers_every_face_evenly_and_stays_in_range() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for die in [Die::D3, Die::D6, Die::D10, Die::D100] {
-            let mut counter = 0u32;
-            let mut next = || {
-                counter = counter.wrapping_add(1);
-                counter.wrapping_mul(2_654_435_761)
-            };
-            let spec = DiceSpec::pool(200, die);
-            let rolled = spec.roll(&mut next);
-            assert!(rolled.iter().all(|&v| v >= 1 && v <= die.sides()));
+            let n = 400 * die.sides() as usize;
+            let rolled = DiceSpec::pool(n as u16, die).roll(&mut rng);
+            let mut seen = vec![0usize; die.sides() as usize];
+            for &v in &rolled {
+                assert!(v >= 1 && v <= die.sides(), "{v} on a {die:?}");
+                seen[v as usize - 1] += 1;
+            }
+            // 400 expected per face; a fair die lands well inside 250..550.
+            assert!(seen.iter().all(|&c| (250..550).contains(&c)), "{die:?}: {seen:?}");
         }
-        // Values in the rejected tail are skipped, not folded onto low faces.
-        let mut seq = vec![u32::MAX, 7].into_iter();
-        assert_eq!(roll_die(Die::D6, &mut || seq.next().unwrap()), 2);
     }
 
     #[test]

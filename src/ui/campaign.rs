@@ -40,7 +40,7 @@ impl<S: System> Open<S> {
         let mut result = Ok(());
         self.campaign.update_untracked(|c| {
             result = match dice {
-                DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::random_u32)),
+                DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::entropy())),
                 DiceChoice::Typed(v) => c.decide(decision, DiceInput::Typed(v)),
             }
             .map_err(|e| e.to_string());

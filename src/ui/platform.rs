@@ -62,11 +62,12 @@ pub fn now() -> f64 {
     js_sys::Date::now()
 }
 
-/// A uniformly random u32 from the browser's cryptographic entropy.
-pub fn random_u32() -> u32 {
-    let mut b = [0u8; 4];
-    getrandom::fill(&mut b).expect("the browser provides crypto.getRandomValues");
-    u32::from_le_bytes(b)
+/// The browser's cryptographic entropy (crypto.getRandomValues through getrandom) as a
+/// `rand` generator: what the app's dice are rolled from.
+/// Every die comes straight from the OS source; a browser without it cannot run the app at all.
+pub fn entropy() -> rand::rand_core::UnwrapErr<rand::rngs::OsRng> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng.unwrap_err()
 }
 
 /// A fresh campaign id: 8 random bytes in hex.

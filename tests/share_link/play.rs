@@ -123,8 +123,7 @@ pub fn next_decision(setup: &Setup, s: &State, habits: Habits, rng: &mut Rng) ->
 pub fn decide(c: &mut Game, d: Decision, dice: Dice, rng: &mut Rng) {
     match dice {
         Dice::App => {
-            let mut next = || rng.u32();
-            c.decide(d, DiceInput::App(&mut next)).unwrap();
+            c.decide(d, DiceInput::App(&mut *rng)).unwrap();
         }
         Dice::Typed => {
             let values = c.dice_for(&d).map_or(Vec::new(), |spec| {
@@ -154,6 +153,6 @@ pub fn play_turns(c: &mut Game, turns: u32, habits: Habits, rng: &mut Rng) {
 /// The sample played for `turns` campaign turns from a seed.
 pub fn sample_after(turns: u32, habits: Habits, seed: u64) -> Game {
     let mut c = new_sample();
-    play_turns(&mut c, turns, habits, &mut Rng(seed));
+    play_turns(&mut c, turns, habits, &mut Rng::new(seed));
     c
 }

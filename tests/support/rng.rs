@@ -1,27 +1,24 @@
-//! splitmix64: the one deterministic random source of the test suites and the benchmark
-//! (included with `#[path]`; tests never touch real randomness).
+//! The one deterministic random source of the test suites and the benchmark: rand's ChaCha8,
+//! seeded, so a seed plays the same game on every machine (included with `#[path]`; tests never
+//! touch real randomness). It is also the "app" the dice are rolled from (`DiceInput::App`).
 #![allow(dead_code)]
 
+use rand::{Rng as _, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 #[derive(Clone)]
-pub struct Rng(pub u64);
+pub struct Rng(ChaCha8Rng);
 
 impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
+    pub fn new(seed: u64) -> Rng {
+        Rng(ChaCha8Rng::seed_from_u64(seed))
     }
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.random_range(0..n)
     }
     /// A number from `lo` to `hi`, both included.
     pub fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi - lo + 1)
+        self.0.random_range(lo..=hi)
     }
     /// True `num` times in `den`.
     pub fn one_in(&mut self, num: usize, den: usize) -> bool {
@@ -31,12 +28,21 @@ impl Rng {
         v[self.below(v.len())]
     }
     pub fn d6s(&mut self, n: usize) -> Vec<u16> {
-        (0..n).map(|_| self.below(6) as u16 + 1).collect()
+        (0..n).map(|_| self.0.random_range(1..=6)).collect()
     }
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
+        rand::seq::SliceRandom::shuffle(v, &mut self.0);
+    }
+}
+
+impl RngCore for Rng {
+    fn next_u32(&mut self) -> u32 {
+        self.0.next_u32()
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        self.0.fill_bytes(dst)
     }
 }
