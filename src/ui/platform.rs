@@ -2,15 +2,22 @@
 //! Only this file and the components talk to web-sys.
 
 use crate::store::{Backend, StoreError};
+use gloo_storage::errors::StorageError;
+use gloo_storage::Storage;
+use serde_json::value::RawValue;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The browser's localStorage as a store backend.
+/// The browser's localStorage as a store backend, through gloo-storage. Documents and settings
+/// are JSON text; they go in and out as `RawValue`, so the stored text is exactly what the
+/// store wrote (gloo's typed `get`/`set` would otherwise re-encode it), and a stored text that is
+/// not JSON (a damaged document) is still handed back whole so the list can show it.
 pub struct LocalStorage;
 
+/// gloo-storage's `raw()` panics when storage is switched off; check first and say why.
 fn storage() -> Result<web_sys::Storage, StoreError> {
     let w = web_sys::window().ok_or_else(|| StoreError::Unavailable("no window".into()))?;
     match w.local_storage() {
-        Ok(Some(s)) => Ok(s),
+        Ok(Some(_)) => Ok(<gloo_storage::LocalStorage as Storage>::raw()),
         Ok(None) => Err(StoreError::Unavailable("localStorage is switched off".into())),
         Err(e) => Err(StoreError::Unavailable(js_error_text(&e))),
     }
@@ -27,33 +34,45 @@ pub fn js_error_text(e: &JsValue) -> String {
     }
 }
 
-fn is_quota_error(e: &JsValue) -> bool {
-    if let Some(d) = e.dyn_ref::<web_sys::DomException>() {
-        return d.name() == "QuotaExceededError" || d.name() == "NS_ERROR_DOM_QUOTA_REACHED" || d.code() == 22;
+/// gloo-storage's typed errors in our words.
+fn store_error(e: StorageError) -> StoreError {
+    match e {
+        StorageError::JsError(js) if is_quota_error(&js.name) => StoreError::Full,
+        StorageError::JsError(js) => StoreError::Unavailable(format!("{}: {}", js.name, js.message)),
+        StorageError::SerdeError(e) => StoreError::Unavailable(format!("not JSON text: {e}")),
+        StorageError::KeyNotFound(key) => StoreError::NotFound(key),
     }
-    false
+}
+
+fn is_quota_error(name: &str) -> bool {
+    name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED"
 }
 
 impl Backend for LocalStorage {
     fn keys(&self) -> Result<Vec<String>, StoreError> {
         let s = storage()?;
-        let n = s.length().map_err(|e| StoreError::Unavailable(js_error_text(&e)))?;
+        let n = gloo_storage::LocalStorage::length();
         Ok((0..n).filter_map(|i| s.key(i).ok().flatten()).collect())
     }
     fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        storage()?.get_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))
+        let s = storage()?;
+        match gloo_storage::LocalStorage::get::<Box<RawValue>>(key) {
+            Ok(raw) => Ok(Some(raw.get().to_string())),
+            Err(StorageError::KeyNotFound(_)) => Ok(None),
+            // Not JSON: a damaged document, listed with its text untouched.
+            Err(StorageError::SerdeError(_)) => s.get_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e))),
+            Err(e) => Err(store_error(e)),
+        }
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
-        storage()?.set_item(key, value).map_err(|e| {
-            if is_quota_error(&e) {
-                StoreError::Full
-            } else {
-                StoreError::Unavailable(js_error_text(&e))
-            }
-        })
+        storage()?;
+        let raw = RawValue::from_string(value.to_string()).map_err(StorageError::SerdeError).map_err(store_error)?;
+        gloo_storage::LocalStorage::set(key, raw).map_err(store_error)
     }
     fn remove(&mut self, key: &str) -> Result<(), StoreError> {
-        storage()?.remove_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))
+        storage()?;
+        gloo_storage::LocalStorage::delete(key);
+        Ok(())
     }
 }
 
