@@ -29,6 +29,19 @@ else
   rustup target add wasm32-unknown-unknown
 fi
 
+# --- rustfmt and clippy (the lint step of scripts/test.sh) ---------------------------------------
+missing_components=""
+for c in rustfmt clippy; do
+  rustup component list --installed 2>/dev/null | grep -q "^$c" || missing_components="$missing_components $c"
+done
+if [ -z "$missing_components" ]; then
+  say "rustfmt + clippy: present"
+else
+  say "rust components:$missing_components: installing"
+  # shellcheck disable=SC2086
+  rustup component add $missing_components
+fi
+
 # --- trunk -------------------------------------------------------------------------------------
 have_trunk="$(trunk --version 2>/dev/null || true)"
 if [ "$have_trunk" = "trunk $TRUNK_VERSION" ]; then

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Full check of Field Desk, failing fast: native tests, wasm tests in headless Chromium,
+# Full check of Field Desk, failing fast: formatting and lints, native tests, wasm tests in headless Chromium,
 # release build, end-to-end tests against the release build, then figures (bench, sizes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-STEPS=8
+STEPS=9
 step_no=0
 step_start=0
 summary=()
@@ -32,6 +32,11 @@ trap on_exit EXIT
 
 step "setup: tools (scripts/setup.sh)"
 bash scripts/setup.sh
+
+step "lint: cargo fmt --check; cargo clippy -D warnings (native, and wasm32 with the components)"
+cargo fmt --check
+cargo clippy --all-targets --quiet -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
 
 step "native tests: cargo test"
 cargo test

@@ -401,7 +401,7 @@ impl<T: Clone> Trail<T> {
     }
     fn push(&mut self, next: T) {
         self.len += 1;
-        if self.len % CHECKPOINT == 0 {
+        if self.len.is_multiple_of(CHECKPOINT) {
             self.marks.push((self.len, next.clone()));
         }
         self.current = next;

@@ -673,8 +673,8 @@ const fn byte_prior(class: usize) -> [Prob; 256] {
     let mut node = 1;
     while node < 256 {
         let (left, all) = (weights[2 * node] as u64, weights[node] as u64);
-        if all > 0 {
-            let p = (left * PROB_ONE as u64 + all / 2) / all;
+        // A node nobody reached keeps even odds.
+        if let Some(p) = (left * PROB_ONE as u64 + all / 2).checked_div(all) {
             probs[node] = if p < 15 {
                 15
             } else if p > 4081 {

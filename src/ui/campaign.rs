@@ -90,6 +90,7 @@ fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
 /// - the stored history extends ours: take it;
 /// - ours extends the stored one (an older copy was written over ours): write ours again;
 /// - they went different ways: keep ours as a separate campaign, then follow the stored one.
+///
 /// `ours` is the document a refused save tried to write, when there is one.
 fn follow_other_tab<S: SystemUi>(
     meta: RwSignal<Meta>,

@@ -63,7 +63,7 @@ pub fn SharePanel(#[prop(into)] doc: Signal<Document>) -> impl IntoView {
             <label class="field">
                 <span>{move || format!("Link ({} characters)", url.with(|u| u.len()))}</span>
                 <input type="text" readonly class="wide share-link" data-testid="share-link" prop:value=move || url.get()
-                    on:focus=move |ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); }/>
+                    on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
             </label>
             <div class="actions">
                 <button class="btn primary" data-testid="copy-link" on:click=copy>"Copy link"</button>
