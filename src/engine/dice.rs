@@ -113,6 +113,20 @@ impl DiceSpec {
         (0..self.count).map(|_| roll_die(self.die, rng)).collect()
     }
 
+    /// The hint in the typed-dice box: as many example faces as the roll takes.
+    pub fn typing_hint(&self) -> String {
+        const FACES: [u16; 8] = [3, 5, 1, 6, 2, 4, 8, 7];
+        let sides = self.die.sides();
+        let faces: Vec<String> = (0..self.count as usize)
+            .map(|i| if sides == 100 { 42 } else { 1 + (FACES[i % FACES.len()] - 1) % sides })
+            .map(|v| v.to_string())
+            .collect();
+        match self.count {
+            1 => format!("e.g. {}", faces[0]),
+            n => format!("{n} dice, e.g. {}", faces.join(" ")),
+        }
+    }
+
     /// The dice that count once the highest are dropped, in the order rolled.
     pub fn kept(&self, values: &[u16]) -> Vec<u16> {
         let mut drop: Vec<usize> = (0..values.len()).collect();
@@ -236,6 +250,16 @@ mod tests {
             // 400 expected per face; a fair die lands well inside 250..550.
             assert!(seen.iter().all(|&c| (250..550).contains(&c)), "{die:?}: {seen:?}");
         }
+    }
+
+    #[test]
+    fn the_typing_hint_shows_as_many_dice_as_the_roll_takes() {
+        assert_eq!(DiceSpec::one(Die::D6).typing_hint(), "e.g. 3");
+        assert_eq!(DiceSpec::pool(2, Die::D6).typing_hint(), "2 dice, e.g. 3 5");
+        assert_eq!(DiceSpec::pool(5, Die::D6).typing_hint(), "5 dice, e.g. 3 5 1 6 2");
+        assert_eq!(DiceSpec::pool(3, Die::D3).typing_hint(), "3 dice, e.g. 3 2 1");
+        assert_eq!(DiceSpec::one(Die::D100).typing_hint(), "e.g. 42");
+        assert_eq!(DiceSpec::pool(2, Die::D10).typing_hint(), "2 dice, e.g. 3 5");
     }
 
     #[test]

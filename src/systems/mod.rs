@@ -26,6 +26,28 @@ impl SystemId {
             SystemId::AxisOfAttack => "Deluxe Axis of Attack (Flames of War)",
         }
     }
+    /// What kind of game it is, in a sentence for the home screen.
+    pub fn about(self) -> &'static str {
+        match self {
+            SystemId::RaceForX => {
+                "A campaign of linked Crossfire battles: two battalions race for the same objective along a route of zones, choosing attack or regroup in secret each turn."
+            }
+            SystemId::CrossfireScouting => {
+                "The night before a Crossfire attack: a few scouts creep up to the enemy line to find hidden troops, against sentries who may spot them, until they come back or dawn comes."
+            }
+            SystemId::AxisOfAttack => {
+                "A Flames of War company campaign over seven sectors: each mission's result moves the fighting, casualties and reinforcements carry over, and taking the enemy's home sector wins."
+            }
+        }
+    }
+    /// Who sits at the table.
+    pub fn players(self) -> &'static str {
+        match self {
+            SystemId::RaceForX => "2 players",
+            SystemId::CrossfireScouting => "2 players: scouts and defender",
+            SystemId::AxisOfAttack => "2 players",
+        }
+    }
     pub fn slug(self) -> &'static str {
         match self {
             SystemId::RaceForX => "race-for-x",

@@ -3,7 +3,7 @@
 //! A system plugs in its map, its phase components, its rosters and its rules reference
 //! through `SystemUi`.
 
-use super::dice::DiceChoice;
+use super::dice::{DiceChoice, ShownRoll};
 use super::log::CampaignLog;
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
@@ -19,6 +19,10 @@ pub struct Open<S: System> {
     pub campaign: RwSignal<Campaign<S>>,
     pub state: Memo<S::State>,
     pub setup: Signal<S::Setup>,
+    /// The roll just made, shown large until the players move on.
+    pub shown: RwSignal<Option<ShownRoll>>,
+    /// What a screen reader announces after each action (a polite live region).
+    pub announce: RwSignal<String>,
 }
 
 impl<S: System> Clone for Open<S> {
@@ -32,12 +36,13 @@ impl<S: System> Open<S> {
     pub fn new(campaign: RwSignal<Campaign<S>>) -> Self {
         let state = Memo::new(move |_| campaign.with(|c| c.state().clone()));
         let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
-        Open { campaign, state, setup }
+        Open { campaign, state, setup, shown: RwSignal::new(None), announce: RwSignal::new(String::new()) }
     }
 
     /// Plays a decision; the message says why when the rules refuse it.
     pub fn decide(&self, decision: S::Decision, dice: DiceChoice) -> Result<(), String> {
         let mut result = Ok(());
+        let preview = self.campaign.with_untracked(|c| S::preview(c.setup(), c.state(), &decision));
         self.campaign.update_untracked(|c| {
             result = match dice {
                 DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::entropy())),
@@ -46,7 +51,25 @@ impl<S: System> Open<S> {
             .map_err(|e| e.to_string());
         });
         if result.is_ok() {
+            let (at, faces, words) = self.campaign.with_untracked(|c| {
+                let faces: Vec<u16> = c.active_entries().last().map(|e| e.dice.iter().map(|r| r.value).collect()).unwrap_or_default();
+                (c.journal().len(), faces, c.last_entry().unwrap_or_default())
+            });
+            let shown = match (faces.is_empty(), preview) {
+                (false, Some(p)) => {
+                    let total = (p.dice.count == 1 && !p.modifiers.is_empty()).then(|| (faces[0], faces[0] as i32 + p.total_modifier()));
+                    Some(ShownRoll { at, title: p.title, faces: faces.clone(), total })
+                }
+                _ => None,
+            };
+            self.announce.set(match &shown {
+                Some(s) => format!("Rolled {}. {words}", s.faces.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", ")),
+                None => words,
+            });
+            self.shown.set(shown);
             self.campaign.notify();
+            // The next step's heading takes the focus once it is drawn.
+            request_animation_frame(platform::focus_phase_heading);
         }
         result
     }
@@ -210,12 +233,21 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                         on:click=move |_| campaign.update(|c| { let _ = c.redo(); })>"Redo \u{21B7}"</button>
                 </div>
             </div>
+            <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || open.announce.get()}</p>
             {S::header()}
             <nav class="tabs">{tabs}</nav>
             {move || match tab.get() {
                 Tab::Play => view! {
                     <div class="play">
-                        {move || last_line.get().map(|t| view! { <p class="last-step" data-testid="last-step"><span>"Last: "</span>{t}</p> })}
+                        {move || {
+                            let now = campaign.with(|c| c.journal().len());
+                            match open.shown.get().filter(|s| s.at == now) {
+                                Some(s) => view! {
+                                    <super::dice::RollResult shown=s last=last_line on_done=Callback::new(move |_| open.shown.set(None))/>
+                                }.into_any(),
+                                None => last_line.get().map(|t| view! { <p class="last-step" data-testid="last-step"><span>"Last: "</span>{t}</p> }).into_any(),
+                            }
+                        }}
                         {S::play()}
                     </div>
                 }.into_any(),

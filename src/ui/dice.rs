@@ -11,6 +11,18 @@ pub enum DiceChoice {
     Typed(Vec<u16>),
 }
 
+/// What the players just rolled, shown large until they move on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownRoll {
+    /// The journal length right after the roll: the result shows while nothing else happened.
+    pub at: usize,
+    /// What was rolled for, from the roll's preview ("Type of battle").
+    pub title: String,
+    pub faces: Vec<u16>,
+    /// A single die with modifiers: the die and the modified total.
+    pub total: Option<(u16, i32)>,
+}
+
 fn signed(v: i32) -> String {
     if v >= 0 {
         format!("+{v}")
@@ -95,7 +107,7 @@ pub fn DiceRoll(
                     <label>
                         <span>"I rolled"</span>
                         <input type="text" inputmode="numeric" autocomplete="off" data-testid="dice-input"
-                            placeholder=move || preview.get().map(|p| if p.dice.count == 1 { "e.g. 4".to_string() } else { format!("{} dice, e.g. 3 5 1", p.dice.count) }).unwrap_or_default()
+                            placeholder=move || preview.get().map(|p| p.dice.typing_hint()).unwrap_or_default()
                             prop:value=move || typed.get()
                             on:input=move |ev| typed.set(event_target_value(&ev)) />
                     </label>
@@ -103,6 +115,28 @@ pub fn DiceRoll(
                 </form>
             </div>
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="dice-error">{e}</p> })}
+        </div>
+    }
+}
+
+/// The last roll, large: the faces, the modified total of a single die, and the outcome in
+/// words (the log line, given as `last`). `on_done` hides it.
+#[component]
+pub fn RollResult(shown: ShownRoll, #[prop(into)] last: Signal<Option<String>>, on_done: Callback<()>) -> impl IntoView {
+    let faces = shown.faces.clone();
+    view! {
+        <div class="roll-result" data-testid="roll-result">
+            <p class="rr-title">{format!("Rolled: {}", shown.title)}</p>
+            <div class="rr-body">
+                <ul class="rr-faces" aria-label=format!("Dice: {}", faces.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", "))>
+                    {faces.iter().map(|f| view! { <li class="rr-face" data-testid="rr-face">{*f}</li> }).collect_view()}
+                </ul>
+                {shown.total.map(|(die, total)| view! {
+                    <p class="rr-total" data-testid="rr-total">{format!("{die} {} = ", signed(total - die as i32))}<strong>{total}</strong></p>
+                })}
+            </div>
+            <p class="last-step" data-testid="last-step"><span>"Last: "</span>{move || last.get().unwrap_or_default()}</p>
+            <button class="btn rr-done" data-testid="roll-result-done" on:click=move |_| on_done.run(())>"Got it"</button>
         </div>
     }
 }

@@ -7,8 +7,9 @@ use super::{Banner, Nav};
 use crate::engine::Campaign;
 use crate::share::{Document, Meta};
 use crate::store::{self, Listing};
+use crate::systems::crossfire_scouting::{self, CrossfireScouting};
 use crate::systems::race_for_x::{sample, RaceForX};
-use crate::systems::AnyCampaign;
+use crate::systems::{AnyCampaign, SystemId};
 use leptos::prelude::*;
 
 /// Creates and stores a campaign, returning its id.
@@ -20,9 +21,20 @@ pub fn create(name: &str, campaign: AnyCampaign) -> Result<String, String> {
     Ok(id)
 }
 
-pub fn start_sample() -> Result<String, String> {
-    let c = Campaign::<RaceForX>::new(sample::sample_setup()).map_err(|e| e.to_string())?;
-    create("Sample: Race for X", AnyCampaign::RaceForX(c))
+/// Stores a fresh copy of a system's built-in sample and returns its id.
+pub fn start_sample(system: SystemId) -> Result<String, String> {
+    match system {
+        SystemId::RaceForX => {
+            let c = Campaign::<RaceForX>::new(sample::sample_setup()).map_err(|e| e.to_string())?;
+            create("Sample: Race for X", AnyCampaign::RaceForX(c))
+        }
+        SystemId::CrossfireScouting => {
+            let c = Campaign::<CrossfireScouting>::new(crossfire_scouting::sample::sample_setup())
+                .map_err(|e| e.to_string())?;
+            create("Sample: Night scouting", AnyCampaign::CrossfireScouting(c))
+        }
+        SystemId::AxisOfAttack => super::aoa::start_sample(),
+    }
 }
 
 #[component]
@@ -38,7 +50,6 @@ pub fn CampaignList() -> impl IntoView {
     let confirm_delete = RwSignal::new(None::<(String, String)>);
     let renaming = RwSignal::new(None::<(String, String)>);
     let open = move |id: String| nav.go(Screen::Campaign { id, tab: Tab::Play });
-    let picking = RwSignal::new(false);
     let settings = RwSignal::new(store::settings(&LocalStorage));
     let review = RwSignal::new(None::<(Vec<super::transfer::Incoming>, Vec<String>)>);
     let file_input = NodeRef::<leptos::html::Input>::new();
@@ -61,53 +72,24 @@ pub fn CampaignList() -> impl IntoView {
         Ok(_) => settings.set(store::settings(&LocalStorage)),
         Err(e) => banner.set(Some(e)),
     };
-    let sample = move |_| match start_sample() {
-        Ok(id) => open(id),
-        Err(e) => banner.set(Some(e)),
+    let systems_heading = NodeRef::<leptos::html::H2>::new();
+    let to_systems = move |_| {
+        if let Some(h) = systems_heading.get_untracked() {
+            h.scroll_into_view();
+            let _ = h.focus();
+        }
     };
 
     view! {
         <section class="page list" data-testid="campaign-list">
-            <h1>"Campaigns"</h1>
-            <div class="actions">
-                <button class="btn primary big" data-testid="new-campaign" on:click=move |_| picking.update(|p| *p = !*p)>"New campaign"</button>
-                <button class="btn big" data-testid="start-sample" on:click=sample>"Sample: Race for X"</button>
-                <button class="btn big" data-testid="start-sample-axis-of-attack" on:click=move |_| match super::aoa::start_sample() {
-                    Ok(id) => open(id),
-                    Err(e) => banner.set(Some(e)),
-                }>"Sample: Axis of Attack"</button>
-            </div>
-            <div class="actions">
-                <span class="hint">"Rules references:"</span>
-                {crate::systems::SystemId::ALL.into_iter().map(|sys| view! {
-                    <a class="btn" href=format!("#/rules/{}", sys.slug()) data-testid=format!("rules-{}", sys.slug())>{sys.name()}</a>
-                }).collect_view()}
-            </div>
-            {move || picking.get().then(|| view! {
-                <div class="picker" data-testid="system-picker">
-                    <p class="info">"Which campaign system?"</p>
-                    <div class="actions">
-                        {crate::systems::SystemId::ALL.into_iter().map(|sys| view! {
-                            <button class="btn big" data-testid=format!("new-{}", sys.slug()) on:click=move |_| nav.go(Screen::New(sys))>{sys.name()}</button>
-                        }).collect_view()}
-                    </div>
-                </div>
-            })}
-            <div class="actions backup-row">
-                <button class="btn" data-testid="backup-all" on:click=backup>"Back up everything"</button>
-                <label class="btn file-btn" data-testid="import-file-label">
-                    "Import from a file"
-                    <input type="file" accept=".json,application/json" class="visually-hidden" data-testid="import-file" node_ref=file_input on:change=on_file/>
-                </label>
-                <span class="hint" data-testid="last-backup">{move || match settings.get().last_backup {
-                    Some(t) => format!("Last backup: {}", platform::format_time(t)),
-                    None => "No backup made on this device yet.".to_string(),
-                }}</span>
+            <div class="list-head">
+                <h1>"Campaigns"</h1>
+                <button class="btn primary big" data-testid="new-campaign" on:click=to_systems>"New campaign"</button>
             </div>
             {move || match listing.get() {
                 Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
                 Ok(items) if items.is_empty() => view! {
-                    <p class="empty">"No campaigns yet. Start a new one, or play the sample: two Russian rifle battalions racing for X, ready in one tap."</p>
+                    <p class="empty">"No campaigns on this device yet. Pick a system below: each has a sample ready in one tap."</p>
                 }.into_any(),
                 Ok(items) => view! {
                     <ul class="campaigns">
@@ -164,6 +146,40 @@ pub fn CampaignList() -> impl IntoView {
                     </ul>
                 }.into_any(),
             }}
+            <section class="systems" aria-labelledby="systems-heading" data-testid="system-picker">
+                <h2 id="systems-heading" tabindex="-1" node_ref=systems_heading>"Start a campaign"</h2>
+                <ul class="system-cards">
+                    {SystemId::ALL.into_iter().map(|sys| {
+                        let slug = sys.slug();
+                        view! {
+                            <li class="system-card" data-testid=format!("system-card-{slug}")>
+                                <h3>{sys.name()}</h3>
+                                <p class="system-about">{sys.about()}</p>
+                                <p class="system-players">{sys.players()}</p>
+                                <div class="actions">
+                                    <button class="btn primary big" data-testid=format!("start-sample-{slug}") on:click=move |_| match start_sample(sys) {
+                                        Ok(id) => open(id),
+                                        Err(e) => banner.set(Some(e)),
+                                    }>"Play the sample"</button>
+                                    <button class="btn big" data-testid=format!("new-{slug}") on:click=move |_| nav.go(Screen::New(sys))>"New campaign"</button>
+                                    <a class="btn big" href=format!("#/rules/{slug}") data-testid=format!("rules-{slug}")>"Rules"</a>
+                                </div>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </section>
+            <div class="actions backup-row">
+                <button class="btn" data-testid="backup-all" on:click=backup>"Back up everything"</button>
+                <label class="btn file-btn" data-testid="import-file-label">
+                    "Import from a file"
+                    <input type="file" accept=".json,application/json" class="visually-hidden" data-testid="import-file" node_ref=file_input on:change=on_file/>
+                </label>
+                <span class="hint" data-testid="last-backup">{move || match settings.get().last_backup {
+                    Some(t) => format!("Last backup: {}", platform::format_time(t)),
+                    None => "No backup made on this device yet.".to_string(),
+                }}</span>
+            </div>
             {move || review.get().map(|(items, errors)| view! {
                 <super::transfer::ImportReview items=items errors=errors on_close=Callback::new(move |_| { review.set(None); version.update(|v| *v += 1); })/>
             })}
@@ -176,9 +192,7 @@ pub fn CampaignList() -> impl IntoView {
                 }}</p>
             </details>
             {move || confirm_delete.get().map(|(id, name)| view! {
-                <div class="modal" role="dialog" aria-modal="true" data-testid="confirm-delete">
-                    <div class="modal-box">
-                        <h2>"Delete \""{name.clone()}"\"?"</h2>
+                <super::dialog::Modal title=format!("Delete \"{name}\"?") on_close=Callback::new(move |_| confirm_delete.set(None)) testid="confirm-delete">
                         <p>"The campaign and its whole history will be gone from this device. Export it first if you may want it back."</p>
                         <div class="actions">
                             <button class="btn big" on:click=move |_| confirm_delete.set(None)>"Keep it"</button>
@@ -188,14 +202,13 @@ pub fn CampaignList() -> impl IntoView {
                                 version.update(|v| *v += 1);
                             }>"Delete"</button>
                         </div>
-                    </div>
-                </div>
+                </super::dialog::Modal>
             })}
             {move || renaming.get().map(|(id, name)| {
                 let text = RwSignal::new(name);
                 view! {
-                    <div class="modal" role="dialog" aria-modal="true">
-                        <form class="modal-box" on:submit=move |ev| {
+                    <super::dialog::Modal title="Rename campaign".to_string() on_close=Callback::new(move |_| renaming.set(None)) testid="rename-dialog">
+                        <form on:submit=move |ev| {
                             ev.prevent_default();
                             let t = text.get_untracked();
                             if t.trim().is_empty() { return; }
@@ -203,14 +216,15 @@ pub fn CampaignList() -> impl IntoView {
                             renaming.set(None);
                             version.update(|v| *v += 1);
                         }>
-                            <h2>"Rename campaign"</h2>
+                            <label class="field">"New name"
                             <input type="text" class="wide" data-testid="rename-input" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))/>
+                            </label>
                             <div class="actions">
                                 <button class="btn big" type="button" on:click=move |_| renaming.set(None)>"Cancel"</button>
                                 <button class="btn big primary" type="submit">"Rename"</button>
                             </div>
                         </form>
-                    </div>
+                    </super::dialog::Modal>
                 }
             })}
         </section>

@@ -38,16 +38,13 @@ pub fn CampaignLog(#[prop(into)] lines: Signal<Vec<HistoryLine>>, on_back_to: Ca
                 }).collect_view()}
             </ol>
             {move || confirm.get().map(|s| view! {
-                <div class="modal" role="dialog" aria-modal="true">
-                    <div class="modal-box">
-                        <h2>"Go back to this point?"</h2>
-                        <p>"Everything after it is undone. Nothing is deleted: Redo brings it back, dice and all."</p>
-                        <div class="actions">
-                            <button class="btn big" on:click=move |_| confirm.set(None)>"Cancel"</button>
-                            <button class="btn big primary" on:click=move |_| { on_back_to.run(s); confirm.set(None); }>"Go back"</button>
-                        </div>
+                <super::dialog::Modal title="Go back to this point?".to_string() on_close=Callback::new(move |_| confirm.set(None)) testid="confirm-back-to">
+                    <p>"Everything after it is undone. Nothing is deleted: Redo brings it back, dice and all."</p>
+                    <div class="actions">
+                        <button class="btn big" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                        <button class="btn big primary" on:click=move |_| { on_back_to.run(s); confirm.set(None); }>"Go back"</button>
                     </div>
-                </div>
+                </super::dialog::Modal>
             })}
         </section>
     }

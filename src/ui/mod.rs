@@ -4,6 +4,7 @@
 
 pub mod aoa;
 pub mod campaign;
+pub mod dialog;
 pub mod dice;
 pub mod list;
 pub mod log;

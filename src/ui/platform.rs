@@ -76,6 +76,18 @@ impl Backend for LocalStorage {
     }
 }
 
+/// Moves the keyboard focus to the heading of the step on screen (after an action), so a
+/// keyboard or screen-reader user starts from the new step.
+pub fn focus_phase_heading() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Ok(Some(h)) = doc.query_selector("[data-testid=phase-title]") {
+        let _ = h.set_attribute("tabindex", "-1");
+        if let Ok(h) = h.dyn_into::<web_sys::HtmlElement>() {
+            let _ = h.focus();
+        }
+    }
+}
+
 /// Milliseconds since 1970.
 pub fn now() -> f64 {
     js_sys::Date::now()

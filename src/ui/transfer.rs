@@ -84,9 +84,7 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
         }
     };
     view! {
-        <div class="modal" role="dialog" aria-modal="true" data-testid="import-review">
-            <div class="modal-box wide-box">
-                <h2>"Import"</h2>
+        <super::dialog::Modal title="Import".to_string() on_close=on_close testid="import-review" wide=true>
                 {errors.into_iter().map(|e| view! { <p class="error" data-testid="import-error">{e}</p> }).collect_view()}
                 {items.with_value(|v| v.iter().enumerate().map(|(i, it)| view! {
                     <div class="import-item" data-testid="import-item">
@@ -101,8 +99,7 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
                 <div class="actions">
                     <button class="btn big" data-testid="import-close" on:click=move |_| on_close.run(())>"Close"</button>
                 </div>
-            </div>
-        </div>
+        </super::dialog::Modal>
     }
 }
 

@@ -237,7 +237,7 @@ export async function waitText(locator, expected, timeout = 5_000) {
 /** Opens the app's list and starts the sample campaign; returns its id (from the URL hash). */
 export async function startSample(page, url) {
   await page.goto(url);
-  await tid(page, 'start-sample').click();
+  await tid(page, 'start-sample-race-for-x').click();
   await waitText(tid(page, 'phase-title'), 'Offensive actions', 10_000);
   const m = /#\/c\/([0-9a-f]+)\//.exec(page.url());
   if (!m) throw new Error(`no campaign id in ${page.url()}`);
