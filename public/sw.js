@@ -9,8 +9,9 @@
 // - install: fetch every file of the build (bypassing the HTTP cache, integrity-checked) into
 //   the cache "field-desk-<build>@<scope path>".
 // - activate: delete the other field-desk-* caches of this scope, take control of open pages.
-// - navigations: network first; no network (or no answer within NAV_TIMEOUT_MS): the cached
-//   index.html of this build.
+// - navigations: network first; no network (the browser says it is offline, or no answer within
+//   NAV_TIMEOUT_MS, short enough that a tablet on a hanging club network still opens at once):
+//   the cached index.html of this build.
 // - other same-origin GETs of the build's files: cache first.
 // - a waiting new version takes over only when a page asks (message {type: 'SKIP_WAITING'}).
 //
@@ -20,7 +21,7 @@
 
 const PRECACHE = /*__FIELD_DESK_PRECACHE__*/null;
 
-const NAV_TIMEOUT_MS = 4000;
+const NAV_TIMEOUT_MS = 600;
 const SCOPE_PATH = new URL(self.registration.scope).pathname;
 const PREFIX = 'field-desk-';
 const SUFFIX = '@' + SCOPE_PATH; // two deployments on one origin keep their own caches
@@ -87,6 +88,7 @@ self.addEventListener('fetch', (event) => {
 
 async function networkFirst(request, url) {
   try {
+    if (self.navigator.onLine === false) throw new Error('the browser is offline');
     return await withTimeout(fetch(request), NAV_TIMEOUT_MS);
   } catch (err) {
     url.hash = '';

@@ -52,18 +52,22 @@ impl<S: System> Open<S> {
         });
         if result.is_ok() {
             let (at, faces, words) = self.campaign.with_untracked(|c| {
-                let faces: Vec<u16> = c.active_entries().last().map(|e| e.dice.iter().map(|r| r.value).collect()).unwrap_or_default();
+                let faces: Vec<u16> =
+                    c.active_entries().last().map(|e| e.dice.iter().map(|r| r.value).collect()).unwrap_or_default();
                 (c.journal().len(), faces, c.last_entry().unwrap_or_default())
             });
             let shown = match (faces.is_empty(), preview) {
                 (false, Some(p)) => {
-                    let total = (p.dice.count == 1 && !p.modifiers.is_empty()).then(|| (faces[0], faces[0] as i32 + p.total_modifier()));
+                    let total = (p.dice.count == 1 && !p.modifiers.is_empty())
+                        .then(|| (faces[0], faces[0] as i32 + p.total_modifier()));
                     Some(ShownRoll { at, title: p.title, faces: faces.clone(), total })
                 }
                 _ => None,
             };
             self.announce.set(match &shown {
-                Some(s) => format!("Rolled {}. {words}", s.faces.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", ")),
+                Some(s) => {
+                    format!("Rolled {}. {words}", s.faces.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", "))
+                }
                 None => words,
             });
             self.shown.set(shown);

@@ -122,7 +122,11 @@ pub fn DiceRoll(
 /// The last roll, large: the faces, the modified total of a single die, and the outcome in
 /// words (the log line, given as `last`). `on_done` hides it.
 #[component]
-pub fn RollResult(shown: ShownRoll, #[prop(into)] last: Signal<Option<String>>, on_done: Callback<()>) -> impl IntoView {
+pub fn RollResult(
+    shown: ShownRoll,
+    #[prop(into)] last: Signal<Option<String>>,
+    on_done: Callback<()>,
+) -> impl IntoView {
     let faces = shown.faces.clone();
     view! {
         <div class="roll-result" data-testid="roll-result">

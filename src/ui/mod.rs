@@ -22,6 +22,7 @@ use route::Screen;
 pub fn mount() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
+    platform::remove_boot_message();
 }
 
 /// The current screen, read from and written to the location hash.

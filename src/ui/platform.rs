@@ -88,6 +88,13 @@ pub fn focus_phase_heading() {
     }
 }
 
+/// Takes away index.html's "Loading Field Desk…" once the app has drawn itself.
+pub fn remove_boot_message() {
+    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
+        el.remove();
+    }
+}
+
 /// Milliseconds since 1970.
 pub fn now() -> f64 {
     js_sys::Date::now()

@@ -52,7 +52,7 @@ const MIME = {
  * Serve `dir` (default dist/) under `basePath` (default /field-desk/) on 127.0.0.1, random port.
  * GET/HEAD only; `${basePath}` and directories serve their index.html; `/field-desk` redirects to
  * `/field-desk/`; anything else (including every path outside basePath) is a 404.
- * Returns { url, origin, port, requests, close }; `requests` logs { method, path, status }.
+ * Returns { url, origin, port, requests, hang, close }; `requests` logs { method, path, status }.
  */
 export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {}) {
   const root = path.resolve(dir);
@@ -60,8 +60,11 @@ export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {})
     throw new Error(`${root}/index.html not found: run \`trunk build --release\` first`);
   }
   const requests = [];
+  let hanging = false;
 
   const server = http.createServer((req, res) => {
+    // A network that hangs: the request is taken and never answered.
+    if (hanging) return;
     const send = (status, headers, body) => {
       requests.push({ method: req.method, path: req.url, status });
       res.writeHead(status, headers);
@@ -110,6 +113,10 @@ export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {})
     origin,
     port,
     requests,
+    /** From now on, take requests and never answer them (true), or answer again (false). */
+    hang: (on = true) => {
+      hanging = on;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

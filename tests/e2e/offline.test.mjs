@@ -280,6 +280,29 @@ test('offline: reload with the server gone starts the app with the campaign inta
   await tab.close();
 });
 
+test('a network that hangs: the page opens from the cache of its build', async (t) => {
+  const dir = copyDist();
+  const { build, files } = precacheOf(dir);
+  const server = await startServer({ dir });
+  t.after(() => server.close());
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await page.goto(server.url);
+  await guard(tid(page, 'campaign-list').waitFor());
+  await controlled(page);
+  const cacheName = `field-desk-${build}@${BASE_PATH}`;
+  await waitFor(async () => (await cachesOf(page))[cacheName] === files.length, 'the precache to fill');
+
+  // The server still takes connections but never answers (club Wi-Fi with no way out).
+  server.hang();
+  const start = Date.now();
+  const res = await page.reload({ timeout: 10_000 });
+  await guard(tid(page, 'campaign-list').waitFor({ timeout: 10_000 }));
+  const ms = Date.now() - start;
+  assert.equal(await res?.fromServiceWorker(), true, 'answered by the service worker');
+  t.diagnostic(`figure: reload on a hanging network to the campaign list: ${ms} ms`);
+  console.log(`figure: reload on a hanging network to the campaign list: ${ms} ms`);
+});
+
 test('a new build shows "a new version is ready" and Reload switches to it', async (t) => {
   const dir = copyDist();
   const first = precacheOf(dir).build;
