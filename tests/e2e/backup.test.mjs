@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  axeCheck,
   REPO_ROOT, startServer, launchBrowser, newPage, screenshotPath, tid, waitText, waitFor, startSample, lastStep,
   choose, tapDie, phase,
 } from './harness.mjs';
@@ -50,6 +51,7 @@ async function download(page, button, name) {
 /** The import review's items as [{ summary, plan, action }] and its errors. */
 async function readReview(page) {
   await tid(page, 'import-review').waitFor();
+  await axeCheck(page, 'the import review of a file');
   const items = await tid(page, 'import-item').evaluateAll((els) =>
     els.map((el) => ({
       summary: Object.fromEntries([...el.querySelectorAll('dt')].map((dt) => [dt.textContent.trim(), dt.nextElementSibling?.textContent.trim()])),

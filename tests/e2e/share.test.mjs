@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import {
+  axeCheck,
   startServer, launchBrowser, newPage, screenshotPath, tid, waitText, waitFor, startSample, lastStep,
   choose, tapDie, typeDice, toggleUnits, fillOutcome, phase,
 } from './harness.mjs';
@@ -100,6 +101,7 @@ async function openLink(page, link) {
 /** The import review as { items: [{ summary, plan, action }], errors }. */
 async function readReview(page) {
   await tid(page, 'import-review').waitFor();
+  await axeCheck(page, 'the import review');
   const items = await tid(page, 'import-item').evaluateAll((els) =>
     els.map((el) => ({
       summary: Object.fromEntries(
@@ -191,6 +193,7 @@ test('(a) the Share tab: link and QR code hold the same text', async () => {
   const qr = await decodeQr(page, 'turn1-move');
   assert.equal(qr.text, linkB1, 'the QR code decodes to exactly the link');
   assert.equal(qr.version, Number(m[1]), 'jsQR reads the version the caption names');
+  await axeCheck(page, 'the Share tab with a link and its QR code');
   console.log(`QR for a ${linkB1.length}-char link: ${caption.split(' ·')[0]}, screenshot ${qr.size.join('x')} px`);
 });
 
@@ -344,6 +347,7 @@ test('(f) a secret choice pending: the Share tab warns and gives no link', async
   await waitText(tid(page, 'share-secret'), 'One player has already chosen an action in secret; a link now would carry that choice. Share after both have chosen.');
   assert.equal(await tid(page, 'share-link').count(), 0, 'no link');
   assert.equal(await tid(page, 'qr').count(), 0, 'no QR code');
+  await axeCheck(page, 'the Share tab holding back a link while a choice is secret');
   assert.doesNotMatch(await page.locator('body').innerText(), /#s=fd1\./);
   // Once both have chosen, the link is back.
   await tid(page, 'tab-play').click();

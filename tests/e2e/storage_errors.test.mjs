@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  axeCheck,
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, lastStep, choose, phase,
 } from './harness.mjs';
 
@@ -47,6 +48,7 @@ test('corrupt and future-format campaigns are listed as broken, kept, and the go
   await page.goto(server.url);
   await tid(page, 'campaign-list').waitFor({ timeout: 10_000 });
   await waitFor(async () => (await tid(page, 'broken-row').count()) === 2, 'two broken rows');
+  await axeCheck(page, 'the list with broken campaigns');
   assert.equal(await tid(page, 'campaign-row').count(), 1, 'the good campaign is listed normally');
   const broken = (await tid(page, 'broken-row').allInnerTexts()).map(norm);
   // Broken rows come sorted by id: "bad", then "future".
@@ -59,6 +61,7 @@ test('corrupt and future-format campaigns are listed as broken, kept, and the go
   await waitText(tid(page, 'load-error'), 'saved by a newer version of Field Desk (format 99', 10_000);
   await page.goto(`${server.url}#/c/bad/play`);
   await waitText(tid(page, 'load-error'), 'This is not a Field Desk campaign', 10_000);
+  await axeCheck(page, 'a campaign that does not load');
 
   // The good one still opens, at its step.
   await page.goto(server.url);
@@ -113,6 +116,7 @@ test('full storage: a banner says so and the last saved text is unchanged', asyn
   // ...but the save failed, and the banner says so.
   await waitText(tid(page, 'banner'), "The browser's storage is full, so the latest change was not saved.");
   await waitText(tid(page, 'banner'), 'Everything saved before is safe.');
+  await axeCheck(page, 'the campaign screen with the storage-full banner');
   assert.equal(await getItem(page, KEY(id)), saved, 'the previously saved campaign text is unchanged');
 
   // Free the space again: the next decision saves, with the whole history.

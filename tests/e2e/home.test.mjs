@@ -1,0 +1,162 @@
+// The home screen and the widgets every system shares: a card per system (what it is, who
+// plays, its sample, a new campaign, its rules), the loading message, dialogs that Escape
+// closes, a roll's result shown large until the players move on, the live region, focus on
+// the new step's heading, the typed-dice hint, and axe-core on each of these screens.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  startServer, launchBrowser, newPage, tid, waitFor, waitText, startSample, choose, phase, tapDie,
+  axeCheck, screenshotPath, DIST_DIR,
+} from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+const SYSTEMS = [
+  ['race-for-x', 'Race for X', 'Offensive actions'],
+  ['crossfire-scouting', 'Crossfire night scouting', null],
+  ['axis-of-attack', 'Deluxe Axis of Attack', null],
+];
+
+test('index.html says "Loading Field Desk…" before the wasm runs, and the app removes it', async (t) => {
+  const html = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
+  assert.match(html, /Loading Field Desk…/);
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  // Hold the wasm back: the page shows the message meanwhile.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await waitText(page.locator('#boot'), 'Loading Field Desk…');
+  release();
+  await guard(tid(page, 'campaign-list').waitFor());
+  assert.equal(await page.locator('#boot').count(), 0, 'the message is gone once the app runs');
+});
+
+test('every system has a card with what it is, who plays, its sample, a new campaign and its rules', async (t) => {
+  for (const [width, height] of [[1024, 768], [768, 1024], [390, 844]]) {
+    const { page, guard, close } = await newPage(browser, { width, height }, t);
+    await page.goto(server.url);
+    await guard(tid(page, 'campaign-list').waitFor());
+    for (const [slug, name] of SYSTEMS) {
+      const card = tid(page, `system-card-${slug}`);
+      assert.match(norm(await card.locator('h3').textContent()), new RegExp(name));
+      assert.ok(norm(await card.locator('.system-about').textContent()).length > 40, `${slug}: says what kind of game`);
+      assert.match(norm(await card.locator('.system-players').textContent()), /player/);
+      for (const id of [`start-sample-${slug}`, `new-${slug}`, `rules-${slug}`]) {
+        const box = await tid(page, id).boundingBox();
+        assert.ok(box && box.width >= 44 && box.height >= 44, `${id} is a 44px target at ${width}: ${JSON.stringify(box)}`);
+      }
+    }
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(sideways, 0, `no sideways scroll at ${width}px`);
+    await page.screenshot({ path: screenshotPath(`home-${width}x${height}.png`), fullPage: true });
+    await axeCheck(page, `the home screen at ${width}x${height}`);
+    await close();
+  }
+});
+
+test("each system's sample starts from its card, and its rules open from the card", async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  for (const [slug, , firstPhase] of SYSTEMS) {
+    await page.goto(server.url);
+    await guard(tid(page, `start-sample-${slug}`).click());
+    await tid(page, 'phase-title').waitFor();
+    if (firstPhase) await phase(page, firstPhase);
+    assert.match(page.url(), /#\/c\/[0-9a-f]+\/play/);
+    await axeCheck(page, `the first step of the ${slug} sample`);
+    await page.goto(server.url);
+    await tid(page, `rules-${slug}`).click();
+    await waitFor(async () => page.url().includes(`#/rules/${slug}`), 'the rules route');
+    await axeCheck(page, `the ${slug} rules reference`);
+  }
+  await page.goto(server.url);
+  assert.equal(await tid(page, 'campaign-row').count(), 3, 'three samples, one per system');
+  const names = (await tid(page, 'campaign-name').allTextContents()).map(norm).sort();
+  assert.deepEqual(names, ['Sample: Axis of Attack', 'Sample: Night scouting', 'Sample: Race for X'].sort());
+  await axeCheck(page, 'the campaign list with three campaigns');
+  // "New campaign" at the top takes the keyboard to the system cards.
+  await tid(page, 'new-campaign').click();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'systems-heading');
+});
+
+test('dialogs are named, take the focus, and close with Escape', async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await guard(startSample(page, server.url));
+  await page.goto(server.url);
+  await tid(page, 'campaign-row').first().waitFor();
+
+  await tid(page, 'delete').first().click();
+  const dialog = page.getByRole('dialog', { name: /Delete "Sample: Race for X"\?/ });
+  await dialog.waitFor();
+  assert.equal(await dialog.evaluate((d) => d.contains(document.activeElement)), true, 'focus is inside');
+  assert.equal(norm(await page.evaluate(() => document.activeElement?.textContent)), 'Keep it', 'the safe choice first');
+  await axeCheck(page, 'the delete confirmation');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  assert.equal(await tid(page, 'campaign-row').count(), 1, 'Escape deleted nothing');
+
+  await page.getByRole('button', { name: 'Rename' }).first().click();
+  const rename = page.getByRole('dialog', { name: 'Rename campaign' });
+  await rename.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'rename-input');
+  await axeCheck(page, 'the rename dialog');
+  await page.keyboard.press('Escape');
+  await rename.waitFor({ state: 'detached' });
+  assert.equal(norm(await tid(page, 'campaign-name').first().textContent()), 'Sample: Race for X');
+});
+
+test("a roll's result is shown large until the players move on, announced, and the focus goes to the new step", async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await guard(startSample(page, server.url));
+  await choose(page, 'A', 'attack');
+  await choose(page, 'B', 'regroup');
+  await phase(page, 'Type of battle');
+  // One die: the hint asks for one.
+  assert.equal(await tid(page, 'dice-input').getAttribute('placeholder'), 'e.g. 3');
+  await tapDie(page, 4);
+
+  const result = tid(page, 'roll-result');
+  await result.waitFor();
+  assert.deepEqual((await tid(page, 'rr-face').allTextContents()).map(norm), ['4']);
+  assert.match(norm(await result.textContent()), /Rolled: /);
+  const words = norm(await tid(page, 'last-step').textContent());
+  assert.match(words, /^Last: .+/);
+  assert.match(norm(await tid(page, 'announce').textContent()), /^Rolled 4\. /, 'the live region says it');
+  assert.equal(await tid(page, 'announce').getAttribute('aria-live'), 'polite');
+  await waitFor(async () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'phase-title'),
+    'the focus on the new step heading');
+  const box = await result.boundingBox();
+  assert.ok(box && box.y + box.height <= 768, 'the result is on the first screen');
+  await page.screenshot({ path: screenshotPath('roll-result-1024x768.png') });
+  await axeCheck(page, 'the campaign screen with a roll result');
+
+  // It stays across a tab visit, and "Got it" puts it away (the last-step line stays).
+  await tid(page, 'tab-log').click();
+  await tid(page, 'tab-play').click();
+  await result.waitFor();
+  await tid(page, 'roll-result-done').click();
+  await result.waitFor({ state: 'detached' });
+  assert.equal(norm(await tid(page, 'last-step').textContent()), words);
+
+  // Undo: the result of the undone roll is not shown again.
+  await tid(page, 'undo').click();
+  await phase(page, 'Type of battle');
+  assert.equal(await result.count(), 0);
+});
