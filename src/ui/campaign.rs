@@ -214,7 +214,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         .map(|t| {
             let id = id.clone();
             view! {
-                <a class="tab" class:active=move || t == tab.get() href=format!("#{}", Screen::Campaign { id: id.clone(), tab: t }.to_hash())
+                <a class="tab" class:active=move || t == tab.get() aria-current=move || (t == tab.get()).then_some("page") href=format!("#{}", Screen::Campaign { id: id.clone(), tab: t }.to_hash())
                     data-testid=format!("tab-{}", t.slug())>{t.label()}</a>
             }
         })
@@ -239,7 +239,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
             </div>
             <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || open.announce.get()}</p>
             {S::header()}
-            <nav class="tabs">{tabs}</nav>
+            <nav class="tabs" aria-label="Campaign">{tabs}</nav>
             {move || match tab.get() {
                 Tab::Play => view! {
                     <div class="play">
