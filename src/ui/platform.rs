@@ -83,7 +83,18 @@ pub fn focus_phase_heading() {
     if let Ok(Some(h)) = doc.query_selector("[data-testid=phase-title]") {
         let _ = h.set_attribute("tabindex", "-1");
         if let Ok(h) = h.dyn_into::<web_sys::HtmlElement>() {
-            let _ = h.focus();
+            // No jump: the page scrolls only when the heading is out of sight, and then just
+            // enough to show it (the roll result above it stays in view where it can).
+            let opts = web_sys::FocusOptions::new();
+            opts.set_prevent_scroll(true);
+            let _ = h.focus_with_options(&opts);
+            let r = h.get_bounding_client_rect();
+            let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|v| v.as_f64()).unwrap_or(0.0);
+            if r.top() < 0.0 || r.bottom() > height {
+                let s = web_sys::ScrollIntoViewOptions::new();
+                s.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                h.scroll_into_view_with_scroll_into_view_options(&s);
+            }
         }
     }
 }
