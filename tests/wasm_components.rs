@@ -89,9 +89,7 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     let root = container();
     let campaign = RwSignal::new(Campaign::<RaceForX>::new(sample::sample_setup()).unwrap());
     let handle = leptos::mount::mount_to(root.clone(), move || {
-        let state = Memo::new(move |_| campaign.with(|c| c.state().clone()));
-        let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
-        provide_context(Rfx { campaign, state, setup });
+        provide_context(Rfx::new(campaign));
         view! { <PhaseView/> }
     });
     leptos::task::tick().await;
