@@ -25,3 +25,8 @@ for ext in wasm js css; do
   printf '%-6s %10d %10d  %s\n' "$ext" "$raw" "$gz" "${names[*]:-(none)}"
 done
 printf '%-6s %10d %10d\n' total "$total_raw" "$total_gz"
+
+# Where the wasm's bytes go, by crate and by function (the cargo output before wasm-bindgen and
+# wasm-opt, which still has names).
+echo
+node scripts/wasm-functions.mjs target/wasm32-unknown-unknown/release/field-desk.wasm 20

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Where the wasm's bytes go, by function and by crate: figures to choose size cuts by (what
+// twiggy's `top` prints, without another tool to install). Reads the wasm cargo writes before
+// wasm-bindgen and wasm-opt (it still has the function names); the shipped file is smaller, the
+// ranking is what counts. Figures only, no assertions.
+//
+//   node scripts/wasm-functions.mjs [WASM] [TOP]
+//
+// WASM defaults to target/wasm32-unknown-unknown/release/field-desk.wasm (left by
+// `trunk build --release`), TOP to 25.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const file = process.argv[2] || path.join(root, 'target/wasm32-unknown-unknown/release/field-desk.wasm');
+const top = Number(process.argv[3] || 25);
+if (!fs.existsSync(file)) {
+  console.log(`wasm-functions: ${path.relative(root, file)} not found; run trunk build --release first`);
+  process.exit(0);
+}
+const bytes = fs.readFileSync(file);
+
+let pos = 0;
+function leb() {
+  let result = 0;
+  let shift = 0;
+  for (;;) {
+    const b = bytes[pos++];
+    result += (b & 0x7f) * 2 ** shift;
+    if ((b & 0x80) === 0) return result;
+    shift += 7;
+  }
+}
+function name() {
+  const n = leb();
+  const s = bytes.toString('utf8', pos, pos + n);
+  pos += n;
+  return s;
+}
+
+if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${file} is not a wasm module`);
+pos = 8;
+let importedFunctions = 0;
+const bodies = []; // sizes of the code section's bodies, in order
+const names = new Map(); // function index -> name
+const sections = new Map(); // section name -> bytes
+while (pos < bytes.length) {
+  const id = bytes[pos++];
+  const size = leb();
+  const end = pos + size;
+  let label = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id] ?? `section ${id}`;
+  if (id === 2) {
+    for (let i = leb(); i > 0; i--) {
+      name();
+      name();
+      const kind = bytes[pos++];
+      if (kind === 0) {
+        importedFunctions++;
+        leb();
+      } else if (kind === 1) {
+        pos++;
+        const flags = leb();
+        leb();
+        if (flags & 1) leb();
+      } else if (kind === 2) {
+        const flags = leb();
+        leb();
+        if (flags & 1) leb();
+      } else if (kind === 3) {
+        pos += 2;
+      } else {
+        leb();
+      }
+    }
+  } else if (id === 10) {
+    for (let i = leb(); i > 0; i--) {
+      const n = leb();
+      bodies.push(n);
+      pos += n;
+    }
+  } else if (id === 0) {
+    const custom = name();
+    label = `custom "${custom}"`;
+    if (custom === 'name') {
+      while (pos < end) {
+        const sub = bytes[pos++];
+        const subSize = leb();
+        const subEnd = pos + subSize;
+        if (sub === 1) {
+          for (let i = leb(); i > 0; i--) {
+            const index = leb();
+            names.set(index, name());
+          }
+        }
+        pos = subEnd;
+      }
+    }
+  }
+  sections.set(label, (sections.get(label) ?? 0) + size);
+  pos = end;
+}
+
+// rustc's legacy symbol mangling (`_ZN` <len><part>... `17h<hash>E`) back to a path.
+const ESCAPES = { SP: '@', BP: '*', RF: '&', LT: '<', GT: '>', LP: '(', RP: ')', C: ',' };
+function demangle(sym) {
+  if (!sym.startsWith('_ZN')) return sym;
+  const parts = [];
+  let i = 3;
+  while (i < sym.length && sym[i] !== 'E') {
+    const m = /^\d+/.exec(sym.slice(i));
+    if (!m) return sym;
+    i += m[0].length;
+    parts.push(sym.slice(i, i + Number(m[0])));
+    i += Number(m[0]);
+  }
+  if (parts.length > 1 && /^h[0-9a-f]{16}$/.test(parts[parts.length - 1])) parts.pop();
+  return parts
+    .map((p) =>
+      p
+        .replace(/^_\$/, '$')
+        .replace(/\$u([0-9a-f]+)\$/g, (all, hex) => String.fromCodePoint(parseInt(hex, 16)))
+        .replace(/\$(SP|BP|RF|LT|GT|LP|RP|C)\$/g, (all, k) => ESCAPES[k])
+        .replace(/\.\./g, '::'),
+    )
+    .join('::');
+}
+
+const functions = bodies.map((size, i) => ({
+  size,
+  name: demangle(names.get(importedFunctions + i) ?? `function[${importedFunctions + i}]`),
+}));
+const codeTotal = functions.reduce((a, f) => a + f.size, 0);
+const pct = (n, of) => `${((100 * n) / of).toFixed(1)}%`;
+
+// The crate a function belongs to: the first path segment of its name, looking through the
+// `<T as Trait>` and `<impl ...>` wrappers rustc puts around method names.
+function crateOf(n) {
+  // `<Type as Trait>::method`: the type's crate, or the trait's for a bare generic (`<F as ...>`).
+  const qualified = /^<[&*]?(?:mut\s+|const\s+)?(?:dyn\s+)?(.+?) as ([A-Za-z_][A-Za-z0-9_]*)::/.exec(n);
+  if (qualified) {
+    const own = /^([A-Za-z_][A-Za-z0-9_]*)::/.exec(qualified[1]);
+    return own ? own[1] : qualified[2];
+  }
+  const m = /^<*(?:impl\s+)?([A-Za-z_][A-Za-z0-9_]*)::/.exec(n);
+  return m ? m[1] : n.startsWith('__') || /^[a-z_0-9]+$/.test(n) ? '(runtime)' : '(other)';
+}
+const byCrate = new Map();
+for (const f of functions) {
+  const c = crateOf(f.name);
+  const e = byCrate.get(c) ?? { size: 0, count: 0 };
+  e.size += f.size;
+  e.count += 1;
+  byCrate.set(c, e);
+}
+
+console.log(`wasm before wasm-bindgen and wasm-opt: ${path.relative(root, file)}, ${bytes.length} bytes`);
+console.log(`  code: ${functions.length} functions, ${codeTotal} bytes; data: ${sections.get('data') ?? 0} bytes`);
+console.log(`\nBytes of code by crate (top 15):`);
+console.log(`${'crate'.padEnd(28)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
+for (const [c, e] of [...byCrate].sort((a, b) => b[1].size - a[1].size).slice(0, 15)) {
+  console.log(`${c.padEnd(28)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
+}
+console.log(`\nLargest functions (top ${top}):`);
+for (const f of [...functions].sort((a, b) => b.size - a.size).slice(0, top)) {
+  const shown = f.name.length > 110 ? `${f.name.slice(0, 107)}...` : f.name;
+  console.log(`${String(f.size).padStart(8)} ${pct(f.size, codeTotal).padStart(6)}  ${shown}`);
+}
