@@ -47,7 +47,7 @@ fn force(points: u32, platoons: &[(u16, u16)]) -> ForceList {
 }
 
 fn report(platoon: u16, on_table: u16, bailed: u16, immobile: bool) -> PlatoonReport {
-    PlatoonReport { platoon, on_table, bailed, exited: 0, routed: 0, immobile }
+    PlatoonReport { platoon, on_table, bailed, exited: 0, routed: 0, immobile, keep_mobile: None }
 }
 
 /// The campaign the fixtures hold, as the app of the time played it.

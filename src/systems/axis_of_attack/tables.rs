@@ -459,49 +459,86 @@ pub fn has_under_strength(min: u16, max: u16) -> bool {
     h > min && h < max
 }
 
-/// A platoon of fixed size (minimum equals maximum) is rated full strength at that size; its
-/// ladder has no depleted rung.
+/// A platoon's sizes: the book's minimum and maximum, and whether the book allows the size
+/// halfway between (`under`: a panzergrenadier platoon of 2 or 3 squads has no 2 1/2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
+    pub min: u16,
+    pub max: u16,
+    /// Taken only where halfway lies strictly between minimum and maximum.
+    pub under: bool,
+}
+
+impl Sizes {
+    /// Sizes with the halfway level wherever it fits (the app's only reading before issue 8).
+    pub fn halfway_allowed(min: u16, max: u16) -> Sizes {
+        Sizes { min, max, under: true }
+    }
+    /// Whether this platoon has an under-strength level at all.
+    pub fn has_under(self) -> bool {
+        self.under && has_under_strength(self.min, self.max)
+    }
+    /// A platoon of fixed size (minimum equals maximum) is rated full strength at that size;
+    /// its ladder has no depleted rung.
+    pub fn ladder(self) -> Vec<Strength> {
+        let mut v = vec![Strength::Destroyed, Strength::Gutted];
+        if self.max > self.min {
+            v.push(Strength::Depleted);
+        }
+        if self.has_under() {
+            v.push(Strength::UnderStrength);
+        }
+        v.push(Strength::Full);
+        v
+    }
+    /// The level a count of teams rates, rounding down. `routed` teams left the table after a
+    /// failed morale test: not counted, but a platoon with any of them is not "destroyed".
+    pub fn strength(self, teams: u16, routed: u16) -> Strength {
+        if teams >= self.max {
+            Strength::Full
+        } else if self.has_under() && teams >= halfway(self.min, self.max) {
+            Strength::UnderStrength
+        } else if teams >= self.min {
+            Strength::Depleted
+        } else if teams == 0 && routed == 0 {
+            Strength::Destroyed
+        } else {
+            Strength::Gutted
+        }
+    }
+    /// Teams a platoon at this level may put on the table at most (0 below depleted).
+    pub fn teams_at(self, level: Strength) -> u16 {
+        match level {
+            Strength::Full => self.max,
+            Strength::UnderStrength if self.has_under() => halfway(self.min, self.max),
+            Strength::UnderStrength | Strength::Depleted => self.min,
+            Strength::Gutted | Strength::Destroyed => 0,
+        }
+    }
+    /// One rung up this platoon's ladder (Full stays Full).
+    pub fn step_up(self, level: Strength) -> Strength {
+        self.ladder().into_iter().find(|&x| x > level).unwrap_or(level)
+    }
+}
+
+/// The ladder of a platoon with the halfway level wherever it fits.
 pub fn ladder(min: u16, max: u16) -> Vec<Strength> {
-    let mut v = vec![Strength::Destroyed, Strength::Gutted];
-    if max > min {
-        v.push(Strength::Depleted);
-    }
-    if has_under_strength(min, max) {
-        v.push(Strength::UnderStrength);
-    }
-    v.push(Strength::Full);
-    v
+    Sizes::halfway_allowed(min, max).ladder()
 }
 
-/// The level a count of teams rates, rounding down. `routed` teams left the table after a
-/// failed morale test: not counted, but a platoon with any of them is not "destroyed".
+/// The level a count of teams rates, with the halfway level wherever it fits.
 pub fn strength_from_teams(min: u16, max: u16, teams: u16, routed: u16) -> Strength {
-    if teams >= max {
-        Strength::Full
-    } else if has_under_strength(min, max) && teams >= halfway(min, max) {
-        Strength::UnderStrength
-    } else if teams >= min {
-        Strength::Depleted
-    } else if teams == 0 && routed == 0 {
-        Strength::Destroyed
-    } else {
-        Strength::Gutted
-    }
+    Sizes::halfway_allowed(min, max).strength(teams, routed)
 }
 
-/// Teams a platoon at this level may put on the table at most (0 below depleted).
+/// Teams at a level, with the halfway level wherever it fits.
 pub fn teams_at(min: u16, max: u16, level: Strength) -> u16 {
-    match level {
-        Strength::Full => max,
-        Strength::UnderStrength => halfway(min, max),
-        Strength::Depleted => min,
-        Strength::Gutted | Strength::Destroyed => 0,
-    }
+    Sizes::halfway_allowed(min, max).teams_at(level)
 }
 
-/// One rung up this platoon's ladder (Full stays Full).
+/// One rung up, with the halfway level wherever it fits.
 pub fn step_up(min: u16, max: u16, level: Strength) -> Strength {
-    ladder(min, max).into_iter().find(|&x| x > level).unwrap_or(level)
+    Sizes::halfway_allowed(min, max).step_up(level)
 }
 
 /// How the platoon moves, for the Breakthrough mobility rule.
@@ -643,3 +680,26 @@ pub const OPTIONS: [OptionRow; 6] = [
 pub fn option_row(kind: OptionKind) -> &'static OptionRow {
     OPTIONS.iter().find(|r| r.kind == kind).unwrap()
 }
+
+/// The special rules in place for every mission, and the company HQ's free replacements: the
+/// game step reminds the table of them; they are played on the table, not by the app.
+pub const TABLE_RULES: [(&str, &str); 4] = [
+    (
+        "Off-table artillery",
+        "Any platoon able to fire a bombardment may stay off the table: a marker at the table edge for each, \
+         ranges measured from it, only its observers deployed. It is ignored for company morale, and may be held \
+         in reserve (it fires from the turn after it arrives).",
+    ),
+    (
+        "Smoke",
+        "Smoke may be fired at any point of the table (ranged as conscripts, normal concealment). Each platoon \
+         fires one smoke bombardment a game; on the attacking side of a Defensive Battle, two.",
+    ),
+    (
+        "Log and earth bunkers",
+        "Normal bunkers, except that a firepower roll above double the firepower rating kills the occupants; \
+         one that makes the firepower rating but not double it pins them as normal. They cost 4 fortification \
+         points.",
+    ),
+    ("Company HQ", "Independent teams of the company HQ lost in a game are replaced free before the next game."),
+];
