@@ -207,7 +207,10 @@ async fn casualty_form_previews_each_platoons_new_strength() {
     campaign.update(|c| {
         c.undo();
     });
-    leptos::task::tick().await;
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+    assert!(find(&root, "casualty-form-west").is_some(), "Anna's form is back");
     assert_eq!(value(&root, "on-table-west-0"), "6");
     assert_eq!(value(&root, "on-table-east-0"), "6");
     // Reset clears only the form it belongs to.
