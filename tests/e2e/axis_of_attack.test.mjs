@@ -145,13 +145,13 @@ test('plays the sample campaign for three turns with typed-in dice, reloads, and
 
   // Anna: 1st Pzg 4 of 7 left: gutted. HMG 3: depleted. Panzers 3 + 1 bailed (she won: back) = 4: under strength.
   await casualties(page, 'west', { 0: { on: 4 }, 1: { on: 7 }, 3: { on: 3 }, 5: { on: 3, bailed: 1 } });
-  await waitText(tid(page, 'would-become-west-0'), '4 teams counted: full strength would become gutted.');
-  await waitText(tid(page, 'would-become-west-5'), '4 teams counted: full strength would become under strength.');
+  await waitText(tid(page, 'would-become-west-0'), '4 teams counted: full strength would become gutted, mobile.');
+  await waitText(tid(page, 'would-become-west-5'), '4 teams counted: full strength would become under strength, mobile.');
   await shot('04-casualties');
   await tid(page, 'record-casualties-west').click();
   // Boris: 1st tanks 6 + 2 bailed (he lost: gone) = 6 of 5-10: depleted. Recon 2 of 2-3: depleted.
   await casualties(page, 'east', { 0: { on: 6, bailed: 2 }, 1: { on: 7 }, 3: { on: 2 } });
-  await waitText(tid(page, 'would-become-east-0'), '6 teams counted: full strength would become depleted.');
+  await waitText(tid(page, 'would-become-east-0'), '6 teams counted: full strength would become depleted, mobile.');
   await tid(page, 'record-casualties-east').click();
 
   // Reinforcements. Anna: 4 dice, in list order 1st Pzg (2 dice, 3+), HMG (1, 4+), Panzers (1, 5+ and +1 for tanks = 6).

@@ -94,7 +94,6 @@ pub(super) fn Casualties() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let forms = aoa.state.with_untracked(|s| Side::BOTH.map(|side| StoredValue::new(rows_for(s, side))));
     view! {
-        <p class="hint">"Count the teams of each platoon that fought (leave out transport and upgrade teams). Teams left at home and teams that left by their own edge after turn 3 count; bailed or bogged vehicles come back to the winner and are lost by the loser; routed teams count for nothing but the platoon is not destroyed."</p>
         {Side::BOTH.into_iter().map(|side| {
             let done = Memo::new(move |_| aoa.state.with(|s| s.current.as_ref().and_then(|t| t.casualties[side.index()].clone())));
             view! {
@@ -138,6 +137,9 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
     view! {
         <div class="card casualty-form" data-testid=format!("casualty-form-{}", slug(side))>
             <h3>{format!("{}'s casualties", aoa.who(side))}</h3>
+            <details class="hint"><summary>"How to count"</summary>
+                <p>"Count the teams of each platoon that fought (leave out transport and upgrade teams). Teams left at home and teams that left by their own edge after turn 3 count; routed teams count for nothing but the platoon is not destroyed."</p>
+            </details>
             <p class="hint">{bailed_rule}</p>
             {rows.get_value().into_iter().map(|r| {
                 let i = r.platoon;

@@ -19,10 +19,10 @@ fn mud_effects(mud: Mud) -> impl IntoView {
 pub(super) fn WeatherRoll() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     view! {
-        <ForcesShown/>
+        {aoa.roll(Decision::RollWeather, "weather")}
         <p class="info" data-testid="weather-now">{move || aoa.state.with(|s| format!("Last game's weather: {}. The ground is {} now.", s.weather.name(), s.mud.name().to_lowercase()))}</p>
         <p class="hint">"Clear dries the ground 2 levels, cloudy 1; intermittent rain wets it 1, steady rain 2 (from Dry to Flood)."</p>
-        {aoa.roll(Decision::RollWeather, "weather")}
+        <ForcesShown/>
         <Concede/>
     }
 }
@@ -61,6 +61,7 @@ pub(super) fn Game() -> impl IntoView {
     let weather = Memo::new(move |_| aoa.state.with(|s| s.current.as_ref().and_then(|t| t.weather.clone())));
     let notes = Memo::new(move |_| aoa.state.with(|s| s.current.as_ref().map(|t| t.notes.clone()).unwrap_or_default()));
     view! {
+        <ResultForm/>
         <ForcesShown/>
         {move || weather.get().map(|w| view! {
             <div class="card" data-testid="weather-card">
@@ -78,7 +79,6 @@ pub(super) fn Game() -> impl IntoView {
             </div>
         </div>
         {error_line(error)}
-        <ResultForm/>
         <TableRules/>
         <Concede/>
     }

@@ -67,13 +67,14 @@ pub fn Count(
     #[prop(into)] testid: String,
 ) -> impl IntoView {
     let (minus, plus) = (format!("{testid}-minus"), format!("{testid}-plus"));
+    let (less, more, named) = (format!("one fewer: {label}"), format!("one more: {label}"), label.clone());
     view! {
         <div class="count-field">
             <span class="label">{label}</span>
             <div class="stepper">
-                <button type="button" class="btn seg" data-testid=minus aria-label="one fewer" disabled=move || { value.get() <= min }
+                <button type="button" class="btn seg" data-testid=minus aria-label=less disabled=move || { value.get() <= min }
                     on:click=move |_| value.update(|v| *v = v.saturating_sub(1).max(min))>"\u{2212}"</button>
-                <input type="number" inputmode="numeric" class="step-input" data-testid=testid
+                <input type="number" inputmode="numeric" class="step-input" data-testid=testid aria-label=named
                     prop:value=move || value.get().to_string()
                     on:input=move |ev| {
                         if let Ok(v) = event_target_value(&ev).trim().parse::<u16>() {
@@ -81,7 +82,7 @@ pub fn Count(
                             if v != value.get_untracked() { value.set(v); }
                         }
                     }/>
-                <button type="button" class="btn seg" data-testid=plus aria-label="one more" disabled=move || { value.get() >= max.get() }
+                <button type="button" class="btn seg" data-testid=plus aria-label=more disabled=move || { value.get() >= max.get() }
                     on:click=move |_| value.update(|v| *v = (*v + 1).min(max.get_untracked()))>"+"</button>
             </div>
         </div>
@@ -101,7 +102,6 @@ pub fn PhaseView() -> impl IntoView {
                         <h2 class="phase-title" data-testid="phase-title">{p.name()}</h2>
                         <span class="whose" data-testid="turn-line">{move || aoa.state.with(|s| format!("Campaign turn {} of {} \u{00B7} {}", s.turn.min(tables::TURNS), tables::TURNS, s.sector.name()))}</span>
                     </div>
-                    {(p != Phase::Finished).then(|| view! { <TurnSummary/> })}
                     {match p {
                         Phase::MissionRoll => view! { <MissionRoll/> }.into_any(),
                         Phase::MissionAdjust => view! { <MissionAdjust/> }.into_any(),
@@ -117,6 +117,9 @@ pub fn PhaseView() -> impl IntoView {
                         Phase::Exchanges => view! { <super::reinforce::Exchanges/> }.into_any(),
                         Phase::Finished => view! { <Finished/> }.into_any(),
                     }}
+                    // What the turn has settled comes after the action to take, so the action
+                    // is on the first screen.
+                    {(p != Phase::Finished).then(|| view! { <TurnSummary/> })}
                 }
             }}
         </div>
@@ -190,6 +193,7 @@ fn MissionRoll() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     view! {
         <p class="hint">"Both players roll a die and add their modifiers; the higher total picks the next mission and attacks."</p>
+        {aoa.roll(Decision::RollMission, "both mission dice")}
         <div class="two-col">
             {Side::BOTH.into_iter().map(|side| view! {
                 <div class="card" data-testid=format!("mission-mods-{}", slug(side))>
@@ -209,7 +213,6 @@ fn MissionRoll() -> impl IntoView {
             <p class="info" data-testid="adjuster-note">{format!("{} won the last game as defender in a Breakthrough or Fighting Withdrawal: after the roll {} may move the higher total 1 up or down.", aoa.name(a), aoa.name(a))}</p>
         })}
         {mission_table()}
-        {aoa.roll(Decision::RollMission, "both mission dice")}
     }
 }
 

@@ -21,6 +21,11 @@ pub(super) fn Reinforcements() -> impl IntoView {
     // Whose form is shown, and whether it is the top-up offer first.
     let stage = Memo::new(move |_| next.get().map(|side| (side, aoa.state.with(|s| top_up_offer(s, side).is_some()))));
     view! {
+        {move || stage.get().map(|(side, offered)| if offered {
+            view! { <TopUpForm side=side/> }.into_any()
+        } else {
+            view! { <ReinforceForm side=side/> }.into_any()
+        })}
         <p class="hint">{format!("Each player has {} dice plus 1 per campaign VP spent. Put any number on any platoon below its starting strength; a platoon goes up one level if any of its dice scores: {}+ combat, {}+ HQ and weapons, {}+ support, 1 more for platoons made only of tanks.",
             tables::REINFORCEMENT_DICE, tables::reinforcement_target(Role::Combat), tables::reinforcement_target(Role::HqWeapons), tables::reinforcement_target(Role::Support))}</p>
         {move || turn.get().map(|t| Side::BOTH.into_iter().map(|side| {
@@ -46,11 +51,6 @@ pub(super) fn Reinforcements() -> impl IntoView {
                 </div>
             }
         }).collect_view())}
-        {move || stage.get().map(|(side, offered)| if offered {
-            view! { <TopUpForm side=side/> }.into_any()
-        } else {
-            view! { <ReinforceForm side=side/> }.into_any()
-        })}
     }
 }
 
@@ -90,7 +90,6 @@ fn TopUpForm(side: Side) -> impl IntoView {
     view! {
         <div class="card top-up" data-testid=format!("top-up-{}", slug(side))>
             <h3>{format!("{}: top up to {} depleted combat platoons?", aoa.name(side), tables::MIN_DEPLETED_COMBAT)}</h3>
-            <p class="hint">{format!("The company has fewer than {} combat platoons fit to fight. You may raise up to {most} of these to depleted at once, each level using one of your {} reinforcement dice; they cannot be reinforced again this turn.", tables::MIN_DEPLETED_COMBAT, tables::REINFORCEMENT_DICE)}</p>
             <ul class="plain">
                 {picked.get_value().into_iter().map(|(i, name, d, on)| view! {
                     <li><label class="check"><input type="checkbox" data-testid=format!("top-up-{}-{i}", slug(side)) prop:checked=move || on.get()
@@ -105,6 +104,7 @@ fn TopUpForm(side: Side) -> impl IntoView {
                     on:click=move |_| { run(aoa, Decision::TopUp { side, platoons: Vec::new() }, error); }>"Decline: keep every die"</button>
             </div>
             {error_line(error)}
+            <p class="hint">{format!("The company has fewer than {} combat platoons fit to fight. You may raise up to {most} of these to depleted at once, each level using one of your {} reinforcement dice; they cannot be reinforced again this turn.", tables::MIN_DEPLETED_COMBAT, tables::REINFORCEMENT_DICE)}</p>
         </div>
     }
 }
@@ -150,26 +150,6 @@ fn ReinforceForm(side: Side) -> impl IntoView {
             <h3>{format!("{}: assign reinforcement dice", aoa.name(side))}</h3>
             <Count label=format!("Campaign VP spent for more dice (you have {balance})") value=vp max=Signal::derive(move || balance) testid=format!("reinforce-vp-{}", slug(side))/>
             <p class="counter" data-testid=format!("dice-count-{}", slug(side))>{move || format!("{} of {} dice assigned", assigned(), available.get())}</p>
-            {move || platoons.with_value(|v| v.is_empty()).then(|| view! { <p class="hint">"Every platoon is at its starting strength: nothing to reinforce."</p> })}
-            <ul class="reinforce-list">
-                {platoons.get_value().into_iter().map(|(i, dice)| {
-                    let (name, from, to, needs, tank) = aoa.state.with_untracked(|s| {
-                        let p = s.platoon(side, i).unwrap();
-                        (p.name().to_string(), p.strength, p.platoon.step_up(p.strength).min(p.start), p.platoon.reinforcement_needs(), p.platoon.all_tank)
-                    });
-                    let max = Signal::derive(move || available.get());
-                    view! {
-                        <li class="reinforce-row" data-testid=format!("reinforce-row-{}-{i}", slug(side))>
-                            <div>
-                                <span class="u-name">{name}</span>
-                                <span class="u-meta">{format!("{} \u{2192} {} \u{00B7} needs {needs}+{}", from.name(), to.name().to_lowercase(), if tank { " (all tanks)" } else { "" })}</span>
-                            </div>
-                            <Count label="Dice" value=dice max=max testid=format!("dice-{}-{i}", slug(side))/>
-                            <span class="odds-pct" data-testid=format!("chance-{}-{i}", slug(side))>{move || if dice.get() == 0 { "\u{2013}".to_string() } else { reinforcement_chance(dice.get() as u32, needs).percent() }}</span>
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
             {move || problem.get().map(|e| view! { <p class="warning" data-testid=format!("reinforce-problem-{}", slug(side))>{e}</p> })}
             {move || {
                 // Read every input first, so the widget follows each change.
@@ -190,6 +170,26 @@ fn ReinforceForm(side: Side) -> impl IntoView {
                         on:click=move |_| { run(aoa, Decision::Reinforce { side, vp: 0, assign: Vec::new() }, error); }>"Roll no dice this turn"</button>
                 </div>
             })}
+            {move || platoons.with_value(|v| v.is_empty()).then(|| view! { <p class="hint">"Every platoon is at its starting strength: nothing to reinforce."</p> })}
+            <ul class="reinforce-list">
+                {platoons.get_value().into_iter().map(|(i, dice)| {
+                    let (name, from, to, needs, tank) = aoa.state.with_untracked(|s| {
+                        let p = s.platoon(side, i).unwrap();
+                        (p.name().to_string(), p.strength, p.platoon.step_up(p.strength).min(p.start), p.platoon.reinforcement_needs(), p.platoon.all_tank)
+                    });
+                    let max = Signal::derive(move || available.get());
+                    view! {
+                        <li class="reinforce-row" data-testid=format!("reinforce-row-{}-{i}", slug(side))>
+                            <div>
+                                <span class="u-name">{name}</span>
+                                <span class="u-meta">{format!("{} \u{2192} {} \u{00B7} needs {needs}+{}", from.name(), to.name().to_lowercase(), if tank { " (all tanks)" } else { "" })}</span>
+                            </div>
+                            <Count label="Dice" value=dice max=max testid=format!("dice-{}-{i}", slug(side))/>
+                            <span class="odds-pct" data-testid=format!("chance-{}-{i}", slug(side))>{move || if dice.get() == 0 { "\u{2013}".to_string() } else { reinforcement_chance(dice.get() as u32, needs).percent() }}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
             {error_line(error)}
         </div>
     }
@@ -270,6 +270,8 @@ fn ExchangeForm(side: Side) -> impl IntoView {
     view! {
         <div class="card" data-testid=format!("exchange-{}", slug(side))>
             <h3>{format!("{}: exchange a support platoon?", aoa.who(side))}</h3>
+            <button class="btn big" class:primary=move || chosen.get().is_none() data-testid=format!("done-exchanging-{}", slug(side))
+                on:click=move |_| { run(aoa, Decision::DoneExchanging { side }, error); }>"No (more) exchanges"</button>
             <div class="chips">
                 {eligible.into_iter().map(|(i, label)| view! {
                     <button type="button" class="chip" class:killed=move || chosen.get() == Some(i) data-testid=format!("exchange-old-{}-{i}", slug(side)) on:click=move |_| chosen.set(Some(i))>{label}</button>
@@ -293,8 +295,6 @@ fn ExchangeForm(side: Side) -> impl IntoView {
                 <button class="btn primary big" data-testid=format!("exchange-submit-{}", slug(side)) disabled=move || problem.get().is_some()
                     on:click=move |_| if let Some(d) = decision() { run(aoa, d, error); }>{format!("Exchange for {} VP", tables::EXCHANGE_COST)}</button>
             })}
-            <button class="btn big" data-testid=format!("done-exchanging-{}", slug(side))
-                on:click=move |_| { run(aoa, Decision::DoneExchanging { side }, error); }>"No (more) exchanges"</button>
             {error_line(error)}
         </div>
     }
