@@ -7,6 +7,7 @@ pub mod company;
 pub mod describe;
 pub mod errors;
 pub mod helpers;
+mod lists;
 pub mod preview;
 pub mod rules;
 pub mod sample;

@@ -1,7 +1,8 @@
 //! The weather roll, the table game (notes, the table rules of every mission, the result or
 //! a concession) and the breakthrough move.
 
-use super::phases::{check, error_line, outcome_text, record, run, Concede, Count};
+use super::forces::Concede;
+use super::phases::{check, error_line, outcome_text, record, run, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::tables::{self, Mud};
 use crate::systems::axis_of_attack::{Decision, GameResult, Phase, Side};

@@ -3,6 +3,7 @@
 //! reference. Every rule comes from `systems::axis_of_attack`.
 
 mod casualties;
+mod forces;
 mod game;
 pub mod map;
 pub mod phases;
