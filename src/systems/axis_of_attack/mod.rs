@@ -12,6 +12,7 @@ pub mod preview;
 pub mod rules;
 pub mod sample;
 pub mod state;
+mod strength;
 pub mod tables;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
