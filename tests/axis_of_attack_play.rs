@@ -73,7 +73,7 @@ fn force(points: u32, platoons: &[(u16, u16)]) -> ForceList {
 }
 
 fn report(platoon: u16, on_table: u16) -> PlatoonReport {
-    PlatoonReport { platoon, on_table, bailed: 0, exited: 0, routed: 0, immobile: false }
+    PlatoonReport { platoon, on_table, bailed: 0, exited: 0, routed: 0, immobile: false, keep_mobile: None }
 }
 
 fn win(winner: Side, w: u8, l: u8) -> GameResult {
@@ -153,11 +153,12 @@ fn soviet_tank_company_bought_at_8_rounds_down_to_7() {
     assert_eq!(p.teams_at(Strength::UnderStrength), 7);
     let c: Game = Campaign::new(setup).unwrap();
     assert_eq!(rules::fieldable(s(&c), East)[1], (1, 5, 7), "it may field 5 to 7 tanks");
-    // Panzergrenadiers: full 3 squads or depleted 2 (here in teams: 7 and 5).
+    // Panzergrenadiers: full 3 squads or depleted 2 (here in teams: 7 and 5), never in between.
     let pzg = &sample_setup().players[0].platoons[0];
     assert_eq!(pzg.strength_of(7, 0), Strength::Full);
-    assert_eq!(pzg.strength_of(6, 0), Strength::UnderStrength);
+    assert_eq!(pzg.strength_of(6, 0), Strength::Depleted, "no under-strength level: 6 rounds down");
     assert_eq!(pzg.strength_of(5, 0), Strength::Depleted);
+    assert_eq!(pzg.ladder(), vec![Strength::Destroyed, Strength::Gutted, Strength::Depleted, Strength::Full]);
 }
 
 #[test]
@@ -207,7 +208,8 @@ fn first_game_anna_wins() -> Game {
     ok(&mut c, Decision::RecordResult(win(West, 5, 2)), &[]);
     assert_eq!(s(&c).sector, Sector::new(5), "Encounter: the winner advances one sector east");
     assert_eq!(phase(&c), Phase::Casualties);
-    let bailed = PlatoonReport { platoon: 5, on_table: 0, bailed: 3, exited: 0, routed: 0, immobile: false };
+    let bailed =
+        PlatoonReport { platoon: 5, on_table: 0, bailed: 3, exited: 0, routed: 0, immobile: false, keep_mobile: None };
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 4), bailed] }, &[]);
     ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 4)] }, &[]);
     c
@@ -252,7 +254,8 @@ fn example_bailed_panzers_for_the_loser() {
     to_game(&mut c, force(1500, &[(0, 7), (5, 5)]), force(1500, &[(0, 7)]));
     ok(&mut c, Decision::RecordResult(win(East, 4, 3)), &[]);
     assert_eq!(s(&c).sector, Sector::new(3), "Boris advances west");
-    let bailed = PlatoonReport { platoon: 5, on_table: 0, bailed: 3, exited: 0, routed: 0, immobile: false };
+    let bailed =
+        PlatoonReport { platoon: 5, on_table: 0, bailed: 3, exited: 0, routed: 0, immobile: false, keep_mobile: None };
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), bailed] }, &[]);
     assert_eq!(strength(&c, West, 5), Strength::Destroyed);
 }
@@ -264,8 +267,10 @@ fn routed_teams_are_not_counted_but_the_platoon_is_not_destroyed() {
     ok(&mut c, Decision::RecordResult(win(East, 4, 3)), &[]);
     // The HMGs lost 2 teams and the other 3 ran; the grenadiers lost 5 but 2 got off their own
     // edge after turn 3.
-    let ran = PlatoonReport { platoon: 3, on_table: 0, bailed: 0, exited: 0, routed: 3, immobile: false };
-    let exited = PlatoonReport { platoon: 0, on_table: 0, bailed: 0, exited: 2, routed: 0, immobile: false };
+    let ran =
+        PlatoonReport { platoon: 3, on_table: 0, bailed: 0, exited: 0, routed: 3, immobile: false, keep_mobile: None };
+    let exited =
+        PlatoonReport { platoon: 0, on_table: 0, bailed: 0, exited: 2, routed: 0, immobile: false, keep_mobile: None };
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![exited, ran] }, &[]);
     assert_eq!(strength(&c, West, 3), Strength::Gutted);
     assert_eq!(strength(&c, West, 0), Strength::Gutted);
@@ -277,7 +282,8 @@ fn example_automatic_upgrade_of_two_gutted_platoons() {
     let mut c = new_game();
     to_game(&mut c, force(1500, &[(0, 7), (1, 7), (2, 7)]), force(1500, &[(0, 10)]));
     ok(&mut c, Decision::RecordResult(win(East, 6, 1)), &[]);
-    let ran = PlatoonReport { platoon: 2, on_table: 1, bailed: 0, exited: 0, routed: 2, immobile: false };
+    let ran =
+        PlatoonReport { platoon: 2, on_table: 1, bailed: 0, exited: 0, routed: 2, immobile: false, keep_mobile: None };
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 0), report(1, 3), ran] }, &[]);
     assert_eq!(
         [strength(&c, West, 0), strength(&c, West, 1), strength(&c, West, 2)],
@@ -285,6 +291,26 @@ fn example_automatic_upgrade_of_two_gutted_platoons() {
     );
     ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 10)] }, &[]);
     assert_eq!(phase(&c), Phase::Reinforcements);
+    // The top-up "may" be taken: offered for as many platoons as the company is short.
+    assert_eq!(rules::top_up_offer(s(&c), West), Some(2));
+    assert_eq!(rules::top_up_offer(s(&c), East), None);
+    assert_eq!(rules::top_up_candidates(s(&c), West), vec![1, 2, 0], "gutted before destroyed");
+    assert_eq!(strength(&c, West, 1), Strength::Gutted, "nothing is raised before the player says so");
+    let top_up = |platoons: Vec<u16>| Decision::TopUp { side: West, platoons };
+    refused(&mut c, top_up(vec![1, 2, 0]), &[], RuleError::TopUpTooMany { short: 2, got: 3 });
+    refused(&mut c, top_up(vec![3]), &[], RuleError::NotForTopUp { platoon: "HMG Platoon".into() });
+    refused(&mut c, top_up(vec![1, 1]), &[], RuleError::PlatoonTwice { platoon: "2nd Panzergrenadier Platoon".into() });
+    refused(
+        &mut c,
+        Decision::TopUp { side: East, platoons: vec![] },
+        &[],
+        RuleError::NoTopUp { player: "Boris".into() },
+    );
+    ok(&mut c, top_up(vec![1, 2]), &[]);
+    let line = last_line(&c);
+    assert!(line.contains("tops the company up to two depleted combat platoons"), "{line}");
+    assert!(line.contains("2nd Panzergrenadier Platoon from gutted to depleted"), "{line}");
+    refused(&mut c, top_up(vec![]), &[], RuleError::NoTopUp { player: "Anna".into() });
     // The two gutted platoons were brought up to depleted, each using one die: two are left.
     assert_eq!(strength(&c, West, 1), Strength::Depleted);
     assert_eq!(strength(&c, West, 2), Strength::Depleted);
@@ -312,7 +338,7 @@ fn example_automatic_upgrade_of_two_gutted_platoons() {
     ok(&mut c, Decision::Reinforce { side: West, vp: 0, assign: vec![DiceFor { platoon: 0, dice: 2 }] }, &[3, 6]);
     assert_eq!(strength(&c, West, 0), Strength::Gutted);
     let line = last_line(&c);
-    assert!(line.contains("keeps two combat platoons in the field"), "{line}");
+    assert!(!line.contains("keeps two combat platoons in the field"), "told once, by the top-up: {line}");
     assert!(line.contains("1st Panzergrenadier Platoon rolled 3 6 needing 3+: up to gutted"), "{line}");
     ok(&mut c, Decision::Reinforce { side: East, vp: 0, assign: vec![] }, &[]);
     quiet_aftermath(&mut c);
@@ -347,6 +373,8 @@ fn example_pak40_exchange() {
         all_tank: false,
         recon: false,
         mobility: Mobility::Transported,
+        under_strength: None,
+        vehicles: String::new(),
     };
     refused(
         &mut c,
@@ -371,6 +399,9 @@ fn example_pak40_exchange() {
     ok(&mut c, Decision::ExchangeSupport { side: West, platoon: 5, value: 315, new: pak40(3, 265) }, &[]);
     let line = last_line(&c);
     assert!(line.contains("Anna pays 5 VP to swap Panzer IIIJ Platoon (worth 315 points now) for PaK40 Platoon (3 guns) (265 points, under strength)"), "{line}");
+    assert!(line.contains("the 50 points left over are lost"), "{line}");
+    assert_eq!(rules::exchange_leftover(315, 265), 50);
+    assert_eq!(rules::exchange_leftover(315, 315), 0);
     // Anna is out of VP, so the turn moved on.
     let st = s(&c);
     assert_eq!(st.turn, 2);
@@ -805,7 +836,15 @@ fn breakthrough_won(hmg_immobile: bool) -> Game {
     refused(&mut c, Decision::MoveCampaign { sectors: 3 }, &[], RuleError::BadSectors { sectors: 3 });
     ok(&mut c, Decision::MoveCampaign { sectors: 2 }, &[]);
     assert_eq!(s(&c).sector, Sector::new(7), "two sectors east: Boris's home");
-    let hmg = PlatoonReport { platoon: 3, on_table: 5, bailed: 0, exited: 0, routed: 0, immobile: hmg_immobile };
+    let hmg = PlatoonReport {
+        platoon: 3,
+        on_table: 5,
+        bailed: 0,
+        exited: 0,
+        routed: 0,
+        immobile: hmg_immobile,
+        keep_mobile: None,
+    };
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), hmg] }, &[]);
     ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 7)] }, &[]);
     quiet_aftermath(&mut c);
@@ -858,9 +897,11 @@ fn immobile_platoons_recover_when_there_was_no_breakthrough() {
     ok(&mut c, Decision::RecordResult(win(West, 5, 2)), &[]);
     ok(&mut c, Decision::MoveCampaign { sectors: 1 }, &[]);
     assert_eq!(s(&c).sector, Sector::new(6));
-    let hmg = PlatoonReport { platoon: 3, on_table: 5, bailed: 0, exited: 0, routed: 0, immobile: true };
+    let hmg =
+        PlatoonReport { platoon: 3, on_table: 5, bailed: 0, exited: 0, routed: 0, immobile: true, keep_mobile: None };
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), hmg] }, &[]);
-    let riders = PlatoonReport { platoon: 2, on_table: 7, bailed: 0, exited: 0, routed: 0, immobile: true };
+    let riders =
+        PlatoonReport { platoon: 2, on_table: 7, bailed: 0, exited: 0, routed: 0, immobile: true, keep_mobile: None };
     refused(
         &mut c,
         Decision::RecordCasualties { side: East, reports: vec![report(0, 7), riders] },

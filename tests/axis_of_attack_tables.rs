@@ -290,6 +290,8 @@ fn platoon(role: Role, all_tank: bool) -> Platoon {
         all_tank,
         recon: false,
         mobility: Mobility::Vehicles,
+        under_strength: None,
+        vehicles: String::new(),
     }
 }
 
@@ -385,6 +387,7 @@ fn fresh_turn_two(result: GameResult) -> Campaign<AxisOfAttack> {
         exited: 0,
         routed: 0,
         immobile: false,
+        keep_mobile: None,
     };
     c.decide(Decision::ChooseArea { area: String::new(), shift: 0 }, t(&[])).unwrap();
     c.decide(Decision::SubmitForce { side: Side::West, force: f(0, 7) }, t(&[])).unwrap();
@@ -547,6 +550,7 @@ fn reinforcement_odds_per_platoon() {
         exited: 0,
         routed: 0,
         immobile: false,
+        keep_mobile: None,
     };
     c.decide(Decision::ChooseArea { area: String::new(), shift: 0 }, t(&[])).unwrap();
     c.decide(Decision::SubmitForce { side: Side::West, force: f(&[(0, 7), (5, 5)]) }, t(&[])).unwrap();

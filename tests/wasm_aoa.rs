@@ -1,6 +1,7 @@
 //! Axis of Attack phase components in a real browser (wasm-bindgen-test in headless Chromium):
-//! the secret force lists behind a hand-over screen, and the casualty form's live "would
-//! become" strength.
+//! the secret force lists behind a hand-over screen, the casualty forms' live "would become"
+//! strength (each keeping what was typed whatever the other player records), keeping a
+//! platoon mobile, and the top-up before the reinforcement dice.
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::{Campaign, DiceInput};
@@ -161,11 +162,11 @@ async fn casualty_form_previews_each_platoons_new_strength() {
         "{}",
         text(&root, "would-become-west-0")
     );
-    // Six is halfway (5 + 7) / 2: under strength.
+    // Six of a panzergrenadier platoon (3 squads or 2, never in between): depleted.
     type_into(&root, "on-table-west-0", "6");
     leptos::task::tick().await;
     assert!(
-        text(&root, "would-become-west-0").contains("would become under strength"),
+        text(&root, "would-become-west-0").contains("would become depleted"),
         "{}",
         text(&root, "would-become-west-0")
     );
@@ -190,11 +191,130 @@ async fn casualty_form_previews_each_platoons_new_strength() {
         text(&root, "would-become-east-0")
     );
 
+    // Both forms are filled in; recording Anna's must not touch what Boris typed.
+    assert_eq!(value(&root, "on-table-east-0"), "6");
     click(&root, "record-casualties-west");
     leptos::task::tick().await;
     let roster = campaign.with_untracked(|c| c.state().roster(Side::West).to_vec());
-    assert_eq!(roster[0].strength.name(), "Under strength");
+    assert_eq!(roster[0].strength.name(), "Depleted");
     assert!(roster[5].immobile);
     assert!(text(&root, "casualties-west").contains("counted"));
     assert!(find(&root, "casualty-form-east").is_some(), "Boris still counts his");
+    assert_eq!(value(&root, "on-table-east-0"), "6", "Boris's typed count survives Anna's record");
+    assert_eq!(value(&root, "bailed-east-0"), "2");
+    assert!(text(&root, "would-become-east-0").contains("8 teams counted"), "{}", text(&root, "would-become-east-0"));
+    // Undoing Anna's record brings her form back with what she had typed.
+    campaign.update(|c| {
+        c.undo();
+    });
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+    assert!(find(&root, "casualty-form-west").is_some(), "Anna's form is back");
+    assert_eq!(value(&root, "on-table-west-0"), "6");
+    assert_eq!(value(&root, "on-table-east-0"), "6");
+    // Reset clears only the form it belongs to.
+    click(&root, "clear-casualties-west");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "on-table-west-0"), "7");
+    assert_eq!(value(&root, "on-table-east-0"), "6");
+}
+
+fn value(root: &web_sys::HtmlElement, testid: &str) -> String {
+    let input: web_sys::HtmlInputElement = find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into();
+    input.value()
+}
+
+fn select(root: &web_sys::HtmlElement, testid: &str, value: &str) {
+    let el: web_sys::HtmlSelectElement = find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into();
+    el.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    el.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+}
+
+/// Turn 1 at the casualty step: Anna fielded three panzergrenadier platoons (half-tracks).
+fn at_casualties() -> Campaign<AxisOfAttack> {
+    let mut c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).unwrap();
+    play(&mut c, Decision::ChooseArea { area: "Village".into(), shift: 0 }, vec![]);
+    let f = |platoons: Vec<(u16, u16)>| ForceList {
+        vp_for_points: 0,
+        points: 1400,
+        platoons: platoons.into_iter().map(|(platoon, teams)| Fielded { platoon, teams, transported: false }).collect(),
+        air: None,
+        option: None,
+    };
+    play(&mut c, Decision::SubmitForce { side: Side::West, force: f(vec![(0, 7), (1, 7), (2, 7)]) }, vec![]);
+    play(&mut c, Decision::SubmitForce { side: Side::East, force: f(vec![(0, 10)]) }, vec![]);
+    play(&mut c, Decision::RollWeather, vec![1]);
+    play(&mut c, Decision::RecordResult(GameResult { winner: Some(Side::East), vp: [1, 5], recon: vec![] }), vec![]);
+    c
+}
+
+#[wasm_bindgen_test]
+async fn a_platoon_short_of_transport_can_be_kept_mobile_from_the_form() {
+    let (root, campaign) = mount(at_casualties());
+    leptos::task::tick().await;
+    assert!(text(&root, "mobility-now-west-0").contains("mobile"));
+    assert!(find(&root, "keep-west-0").is_none(), "no choice before the platoon is short of transport");
+    click(&root, "immobile-west-0");
+    leptos::task::tick().await;
+    let options = text(&root, "keep-west-0");
+    assert!(options.contains("Strip identical vehicles from 2nd Panzergrenadier Platoon"), "{options}");
+    assert!(options.contains("Lower it to depleted"), "{options}");
+    assert!(!options.contains("under strength"), "a panzergrenadier platoon has no under-strength size: {options}");
+    select(&root, "keep-west-0", "strip-1");
+    leptos::task::tick().await;
+    assert!(
+        text(&root, "would-become-west-0").contains("full strength, mobile"),
+        "{}",
+        text(&root, "would-become-west-0")
+    );
+    select(&root, "keep-west-0", "lower-2");
+    leptos::task::tick().await;
+    assert!(
+        text(&root, "would-become-west-0").contains("would become depleted, mobile"),
+        "{}",
+        text(&root, "would-become-west-0")
+    );
+    select(&root, "keep-west-0", "strip-1");
+    click(&root, "record-casualties-west");
+    leptos::task::tick().await;
+    let roster = campaign.with_untracked(|c| c.state().roster(Side::West).to_vec());
+    assert!(!roster[0].immobile && roster[1].immobile, "the 2nd platoon gave its half-tracks");
+    assert!(text(&root, "casualties-west").contains("kept mobile with vehicles from 2nd Panzergrenadier Platoon"));
+}
+
+#[wasm_bindgen_test]
+async fn the_top_up_is_offered_and_the_dice_start_assigned() {
+    let mut c = at_casualties();
+    let r = |platoon: u16, on_table: u16| field_desk::systems::axis_of_attack::PlatoonReport {
+        platoon,
+        on_table,
+        bailed: 0,
+        exited: 0,
+        routed: 0,
+        immobile: false,
+        keep_mobile: None,
+    };
+    play(&mut c, Decision::RecordCasualties { side: Side::West, reports: vec![r(0, 3), r(1, 3), r(2, 7)] }, vec![]);
+    play(&mut c, Decision::RecordCasualties { side: Side::East, reports: vec![r(0, 10)] }, vec![]);
+    let (root, campaign) = mount(c);
+    leptos::task::tick().await;
+    // One platoon short: the nearest to depleted is ticked; nothing is raised yet.
+    assert!(
+        text(&root, "top-up-west").contains("top up to 2 depleted combat platoons"),
+        "{}",
+        text(&root, "top-up-west")
+    );
+    let first: web_sys::HtmlInputElement = find(&root, "top-up-west-0").unwrap().unchecked_into();
+    let second: web_sys::HtmlInputElement = find(&root, "top-up-west-1").unwrap().unchecked_into();
+    assert!(first.checked() && !second.checked());
+    click(&root, "top-up-take-west");
+    leptos::task::tick().await;
+    let st = campaign.with_untracked(|c| c.state().clone());
+    assert_eq!(st.platoon(Side::West, 0).unwrap().strength.name(), "Depleted");
+    // Then the dice form, with the three dice left already on the platoon that can grow.
+    assert!(text(&root, "dice-count-west").contains("3 of 3 dice assigned"), "{}", text(&root, "dice-count-west"));
+    assert!(find(&root, "no-reinforcement-west").is_some(), "rolling nothing is still possible");
 }

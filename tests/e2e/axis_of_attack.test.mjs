@@ -89,6 +89,8 @@ async function casualties(page, side, rows) {
 
 async function assignDice(page, side, { vp = 0, dice = {} }) {
   await tid(page, `reinforce-form-${side}`).waitFor();
+  // The form starts with the dice spread over the platoons that can grow: clear them first.
+  for (const input of await page.locator(`input[data-testid^="dice-${side}-"]`).all()) await input.fill('0');
   if (vp) await tid(page, `reinforce-vp-${side}`).fill(String(vp));
   for (const [i, n] of Object.entries(dice)) await tid(page, `dice-${side}-${i}`).fill(String(n));
 }
@@ -143,13 +145,13 @@ test('plays the sample campaign for three turns with typed-in dice, reloads, and
 
   // Anna: 1st Pzg 4 of 7 left: gutted. HMG 3: depleted. Panzers 3 + 1 bailed (she won: back) = 4: under strength.
   await casualties(page, 'west', { 0: { on: 4 }, 1: { on: 7 }, 3: { on: 3 }, 5: { on: 3, bailed: 1 } });
-  await waitText(tid(page, 'would-become-west-0'), '4 teams counted: full strength would become gutted.');
-  await waitText(tid(page, 'would-become-west-5'), '4 teams counted: full strength would become under strength.');
+  await waitText(tid(page, 'would-become-west-0'), '4 teams counted: full strength would become gutted, mobile.');
+  await waitText(tid(page, 'would-become-west-5'), '4 teams counted: full strength would become under strength, mobile.');
   await shot('04-casualties');
   await tid(page, 'record-casualties-west').click();
   // Boris: 1st tanks 6 + 2 bailed (he lost: gone) = 6 of 5-10: depleted. Recon 2 of 2-3: depleted.
   await casualties(page, 'east', { 0: { on: 6, bailed: 2 }, 1: { on: 7 }, 3: { on: 2 } });
-  await waitText(tid(page, 'would-become-east-0'), '6 teams counted: full strength would become depleted.');
+  await waitText(tid(page, 'would-become-east-0'), '6 teams counted: full strength would become depleted, mobile.');
   await tid(page, 'record-casualties-east').click();
 
   // Reinforcements. Anna: 4 dice, in list order 1st Pzg (2 dice, 3+), HMG (1, 4+), Panzers (1, 5+ and +1 for tanks = 6).
@@ -215,7 +217,7 @@ test('plays the sample campaign for three turns with typed-in dice, reloads, and
   await casualties(page, 'east', { 1: { on: 5 }, 3: { on: 2, immobile: true }, 4: { on: 5 } });
   await waitText(tid(page, 'would-become-east-3'), 'would become depleted, Immobile.');
   await tid(page, 'record-casualties-east').click();
-  // Anna: 2nd Pzg 2 dice at 3+: 2 3 -> under strength. Boris: 1 VP for a 5th die; 1st tanks 3 dice
+  // Anna: 2nd Pzg 2 dice at 3+: 2 3 -> full (a panzergrenadier platoon has no under-strength size). Boris: 1 VP for a 5th die; 1st tanks 3 dice
   // (1 1 1, fail), 2nd tanks 2 dice (4 2: a 4 at 4+ -> under strength).
   await phase(page, 'Reinforcements');
   await assignDice(page, 'west', { dice: { 1: 2 } });
@@ -280,8 +282,10 @@ test('plays the sample campaign for three turns with typed-in dice, reloads, and
     await tid(page, 'tab-forces').click();
     await tid(page, 'companies').waitFor();
     assert.equal(await strength(page, 'west', 0), 'Depleted (5 teams)');
-    assert.equal(await strength(page, 'west', 1), 'Under strength (6 teams)');
-    assert.equal(await strength(page, 'west', 2), 'Under strength (6 teams)');
+    // 2nd Pzg: full, fielded 6 of 7 and all 6 left, plus the one at home: full. 3rd Pzg: 6 of 7
+    // left is depleted (3 squads or 2, nothing between).
+    assert.equal(await strength(page, 'west', 1), 'Full strength (7 teams)');
+    assert.equal(await strength(page, 'west', 2), 'Depleted (5 teams)');
     assert.equal(await strength(page, 'west', 3), 'Under strength (4 teams)');
     assert.equal(await strength(page, 'west', 5), 'Under strength (4 teams)');
     assert.equal(await strength(page, 'east', 0), 'Depleted (5 teams)');

@@ -3,7 +3,7 @@
 // changes allowed only until the first decision.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, tid, waitText } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, axeCheck } from './harness.mjs';
 
 let server;
 let browser;
@@ -28,11 +28,33 @@ test('Axis of Attack wizard: sample companies, halfway rule, problems, edit befo
   await tid(page, 'new-campaign').click();
   await tid(page, 'new-axis-of-attack').click();
   await tid(page, 'wizard').waitFor();
+  // A new campaign starts from the sample companies, not empty; counts are in plain words.
+  await waitText(tid(page, 'company-points-west'), '7 platoons · 1805 of 2000 points');
+  await axeCheck(page, 'the Axis of Attack wizard');
+  // Clearing asks first; Escape or "Keep them" keeps them.
+  await tid(page, 'clear-west').click();
+  await waitText(tid(page, 'confirm-clear-west'), 'Remove all 7 platoons of this company?');
+  await axeCheck(page, 'the wizard asking before clearing');
+  await tid(page, 'confirm-clear-no-west').press('Escape');
+  assert.equal(await tid(page, 'confirm-clear-west').count(), 0, 'Escape closes the question');
+  await waitText(tid(page, 'company-points-west'), '7 platoons');
   await tid(page, 'fill-sample').click();
+  // Remove is at the top of each platoon, away from "+ Platoon" at the bottom.
+  const remove = await tid(page, 'remove-platoon-west-6').boundingBox();
+  const add = await tid(page, 'add-platoon-west').boundingBox();
+  assert.ok(add.y - (remove.y + remove.height) > 100, `Remove ${JSON.stringify(remove)} is not beside Add ${JSON.stringify(add)}`);
+  // Nothing is wider than the screen.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
 
-  // The halfway rule: for a platoon of 4 to 7 teams, under strength starts halfway between
-  // minimum and maximum, rounded down ((4 + 7) / 2 = 5.5, so 5); 7 teams is full strength and
-  // 4 (the minimum) is depleted.
+  // The sample's panzergrenadiers come at 3 squads or 2: no under-strength size, and 6 teams
+  // would buy only a depleted platoon.
+  assert.equal(await tid(page, 'platoon-west-0-under').isChecked(), false);
+  await fill(page, 'platoon-west-0-teams', 6);
+  await waitText(tid(page, 'platoon-west-0-strength'), 'Bought at depleted (depleted 5, full strength 7). 1 team was bought beyond that level and counts for nothing.');
+  // The halfway rule where the book allows it: for a platoon of 4 to 7 teams, under strength
+  // starts halfway between minimum and maximum, rounded down ((4 + 7) / 2 = 5.5, so 5); 7
+  // teams is full strength and 4 (the minimum) is depleted.
+  await tid(page, 'platoon-west-0-under').check();
   await fill(page, 'platoon-west-0-min', 4);
   await fill(page, 'platoon-west-0-max', 7);
   await fill(page, 'platoon-west-0-teams', 7);

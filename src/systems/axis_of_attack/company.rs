@@ -1,7 +1,7 @@
 //! Setup vocabulary: the two players and the companies they bought at the start.
 
 use super::state::Side;
-use super::tables::{self, Mobility, Mud, Role, Strength, Weather};
+use super::tables::{self, Mobility, Mud, Role, Sizes, Strength, Weather};
 use serde::{Deserialize, Serialize};
 
 /// A platoon as bought at the start, with the team counts of the player's Flames of War book.
@@ -24,29 +24,47 @@ pub struct Platoon {
     /// A recon platoon (mission-selection bonus).
     pub recon: bool,
     pub mobility: Mobility,
+    /// Whether the book allows the size halfway between minimum and maximum (the text's
+    /// "if allowed"). `None` in campaigns stored before this was asked: the halfway level
+    /// wherever it fits, as the app then read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under_strength: Option<bool>,
+    /// The vehicles it moves in ("Sd Kfz 251 half-track", "T-34"): identical vehicles may be
+    /// stripped from one platoon to keep another mobile. Empty: not named.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub vehicles: String,
 }
 
 impl Platoon {
+    /// Its sizes, with the halfway level where the setup allows it.
+    pub fn sizes(&self) -> Sizes {
+        Sizes { min: self.min_teams, max: self.max_teams, under: self.under_strength.unwrap_or(true) }
+    }
+    /// Whether identical vehicles could pass between this platoon and `other`.
+    pub fn same_vehicles(&self, other: &Platoon) -> bool {
+        let name = |p: &Platoon| p.vehicles.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        !name(self).is_empty() && name(self) == name(other)
+    }
     /// Strength it was bought at: the most it can ever be rebuilt to.
     pub fn purchased_strength(&self) -> Strength {
-        tables::strength_from_teams(self.min_teams, self.max_teams, self.teams, 0)
+        self.sizes().strength(self.teams, 0)
     }
     /// Teams bought beyond the level they rate (points the player should not have spent).
     pub fn wasted_teams(&self) -> u16 {
         self.teams.saturating_sub(self.teams_at(self.purchased_strength()))
     }
     pub fn ladder(&self) -> Vec<Strength> {
-        tables::ladder(self.min_teams, self.max_teams)
+        self.sizes().ladder()
     }
     /// Teams it may put on the table at most when at `level`.
     pub fn teams_at(&self, level: Strength) -> u16 {
-        tables::teams_at(self.min_teams, self.max_teams, level)
+        self.sizes().teams_at(level)
     }
     pub fn strength_of(&self, teams: u16, routed: u16) -> Strength {
-        tables::strength_from_teams(self.min_teams, self.max_teams, teams, routed)
+        self.sizes().strength(teams, routed)
     }
     pub fn step_up(&self, level: Strength) -> Strength {
-        tables::step_up(self.min_teams, self.max_teams, level)
+        self.sizes().step_up(level)
     }
     /// Score each reinforcement die needs, the all-tank -1 folded in (a 4 for a tank combat
     /// platoon: 3+ with 1 off the die).
@@ -95,6 +113,27 @@ pub struct Setup {
     pub first_weather: Weather,
     /// The ground before the first game's weather.
     pub first_mud: Mud,
+    /// Which of the app's readings of the text this campaign plays by: campaigns stored
+    /// before issue 8 (`1`, the default) keep the readings they were played with.
+    #[serde(default = "first_readings", skip_serializing_if = "is_first_readings")]
+    pub readings: u8,
+}
+
+/// Readings of the first release: the two-depleted-platoons top-up taken automatically; a
+/// casualty report's Immobile box replaces the standing status; a conceded game's recon
+/// bonus counts the winner's whole roster.
+pub const FIRST_READINGS: u8 = 1;
+/// Issue 8's readings: the top-up is offered and chosen; platoons already Immobile stay so
+/// until reinforcement restores them; a concession after the lists are shown counts the
+/// fielded company's recon platoons.
+pub const READINGS: u8 = 2;
+
+fn first_readings() -> u8 {
+    FIRST_READINGS
+}
+
+fn is_first_readings(r: &u8) -> bool {
+    *r == FIRST_READINGS
 }
 
 impl Setup {
@@ -103,6 +142,10 @@ impl Setup {
     }
     pub fn name(&self, side: Side) -> &str {
         &self.players[side.index()].name
+    }
+    /// Plays by issue 8's readings (campaigns started since).
+    pub fn readings_v2(&self) -> bool {
+        self.readings >= READINGS
     }
 }
 
@@ -121,5 +164,6 @@ pub fn blank_setup() -> Setup {
         game_points: tables::GAME_POINTS,
         first_weather: Weather::Clear,
         first_mud: Mud::Dry,
+        readings: READINGS,
     }
 }

@@ -1,8 +1,8 @@
 //! Log lines in the players' words. A force list is never shown before both are in.
 
 use super::company::Setup;
-use super::rules::{platoon_name, player_name, Decision};
-use super::state::{ForceList, MapMove, Outcome, Phase, Side, State, TurnRecord};
+use super::rules::{exchange_leftover, platoon_name, player_name, Decision};
+use super::state::{ForceList, KeepMobile, MapMove, Outcome, Phase, Side, State, TurnRecord};
 use super::tables::{self, MissionResult};
 
 fn signed(v: i32) -> String {
@@ -290,10 +290,18 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                             } else {
                                 format!("{} to {}", lower(c.before.name()), lower(c.after.name()))
                             };
-                            let imm = if c.report.immobile && c.after != tables::Strength::Destroyed {
-                                ", immobile"
-                            } else {
-                                ""
+                            let imm = match c.report.keep_mobile {
+                                Some(KeepMobile::Lower(l)) => format!(
+                                    ", rates {} but lowered to {} to stay mobile",
+                                    lower(c.rated.name()),
+                                    lower(l.name())
+                                ),
+                                Some(KeepMobile::Strip(from)) => format!(
+                                    ", kept mobile with vehicles stripped from {}, now immobile",
+                                    platoon_name(after, *side, from)
+                                ),
+                                None if c.immobile => ", immobile".to_string(),
+                                None => String::new(),
                             };
                             format!("{n} {change} ({} counted{imm})", plural(c.counted, "team", "teams"))
                         })
@@ -307,7 +315,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             let i = side.index();
             let mut l = String::new();
             if let Some(t) = t {
-                if !t.auto[i].is_empty() {
+                if !t.auto[i].is_empty() && !t.topped_up[i] {
                     let auto: Vec<String> = t.auto[i]
                         .iter()
                         .map(|a| format!("{} to {}", platoon_name(after, *side, a.platoon), lower(a.to.name())))
@@ -358,19 +366,48 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         Decision::ExchangeSupport { side, platoon, value, .. } => {
             let new = after.roster(*side).get(before.roster(*side).len());
             match new {
-                Some(n) => format!(
-                    "{} pays {} VP to swap {} (worth {value} points now) for {} ({} points, {}).",
-                    name(*side),
-                    tables::EXCHANGE_COST,
-                    platoon_name(before, *side, *platoon),
-                    n.name(),
-                    n.platoon.points,
-                    lower(n.start.name())
-                ),
+                Some(n) => {
+                    let lost = exchange_leftover(*value, n.platoon.points);
+                    format!(
+                        "{} pays {} VP to swap {} (worth {value} points now) for {} ({} points, {}){}.",
+                        name(*side),
+                        tables::EXCHANGE_COST,
+                        platoon_name(before, *side, *platoon),
+                        n.name(),
+                        n.platoon.points,
+                        lower(n.start.name()),
+                        if lost > 0 { format!("; the {lost} points left over are lost") } else { String::new() }
+                    )
+                }
                 None => format!("{} exchanges a support platoon.", name(*side)),
             }
         }
         Decision::DoneExchanging { side } => format!("{} makes no more exchanges this turn.", name(*side)),
+        Decision::TopUp { side, platoons } if platoons.is_empty() => format!(
+            "{} declines the top-up to two depleted combat platoons and keeps every reinforcement die.",
+            name(*side)
+        ),
+        Decision::TopUp { side, .. } => {
+            let auto = t.map_or(&[][..], |t| &t.auto[side.index()][..]);
+            let parts: Vec<String> = auto
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} from {} to {}",
+                        platoon_name(after, *side, a.platoon),
+                        lower(a.from.name()),
+                        lower(a.to.name())
+                    )
+                })
+                .collect();
+            let used: u16 = auto.iter().map(|a| a.dice).sum();
+            format!(
+                "{} tops the company up to two depleted combat platoons: {} (using {}; no more dice for them this turn).",
+                name(*side),
+                parts.join(", "),
+                plural(used, "reinforcement die", "reinforcement dice")
+            )
+        }
     };
     if before.outcome.is_none() {
         if let Some(o) = after.outcome {

@@ -2,18 +2,23 @@
 //! seven sectors, each trying to win in the other's home sector. Rules text:
 //! `../shared/rules/axis-of-attack.txt`, read through the rules README.
 
+mod aftermath;
 pub mod company;
 pub mod describe;
+pub mod errors;
+pub mod helpers;
+mod lists;
 pub mod preview;
 pub mod rules;
 pub mod sample;
 pub mod state;
+mod strength;
 pub mod tables;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{
-    AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, LedgerEntry, LedgerItem, Outcome, Phase,
+    AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, LedgerEntry, LedgerItem, Outcome, Phase,
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 

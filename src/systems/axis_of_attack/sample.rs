@@ -3,7 +3,9 @@
 //! platoon, five Panzer IIIJ and armoured-car recon) against a Soviet tank company in the east
 //! (a full 10-tank medium company with three upgraded tanks, a second bought under strength
 //! at 7, tank riders, BA-64 recon, SU-76s and a DShK section). 2,000 points each; games of
-//! 1,500.
+//! 1,500. As the text's example says, a panzergrenadier platoon comes at 3 squads or 2, never
+//! in between: it has no under-strength level. Campaigns stored from an older sample keep the
+//! setup they were started with (and its halfway levels).
 
 use super::company::{AirSupport, Platoon, Player, Setup};
 use super::tables::{Mobility, Mud, Role, Weather};
@@ -20,6 +22,8 @@ fn platoon(
     all_tank: bool,
     recon: bool,
     mobility: Mobility,
+    under_strength: bool,
+    vehicles: &str,
 ) -> Platoon {
     Platoon {
         name: name.to_string(),
@@ -32,6 +36,8 @@ fn platoon(
         all_tank,
         recon,
         mobility,
+        under_strength: Some(under_strength),
+        vehicles: vehicles.to_string(),
     }
 }
 
@@ -40,7 +46,22 @@ fn platoon(
 pub fn german_company(name: &str) -> Player {
     use Mobility::*;
     use Role::*;
-    let pzg = |n: &str| platoon(n, Combat, 5, 7, 7, 245, "Light mortar; SMG panzerknacker", false, false, Transported);
+    let pzg = |n: &str| {
+        platoon(
+            n,
+            Combat,
+            5,
+            7,
+            7,
+            245,
+            "Light mortar; SMG panzerknacker",
+            false,
+            false,
+            Transported,
+            false,
+            "Sd Kfz 251 half-track",
+        )
+    };
     Player {
         name: name.to_string(),
         army: "German".to_string(),
@@ -49,10 +70,36 @@ pub fn german_company(name: &str) -> Player {
             pzg("1st Panzergrenadier Platoon"),
             pzg("2nd Panzergrenadier Platoon"),
             pzg("3rd Panzergrenadier Platoon"),
-            platoon("HMG Platoon", HqWeapons, 3, 5, 5, 185, "", false, false, Transported),
-            platoon("PaK38 Platoon", HqWeapons, 3, 5, 5, 150, "", false, false, Transported),
-            platoon("Panzer IIIJ Platoon", Support, 3, 5, 5, 525, "", true, false, Vehicles),
-            platoon("Armoured Car Patrol", Support, 2, 3, 3, 90, "Sd Kfz 222", true, true, Vehicles),
+            platoon(
+                "HMG Platoon",
+                HqWeapons,
+                3,
+                5,
+                5,
+                185,
+                "",
+                false,
+                false,
+                Transported,
+                true,
+                "Sd Kfz 251 half-track",
+            ),
+            platoon("PaK38 Platoon", HqWeapons, 3, 5, 5, 150, "", false, false, Transported, true, "Sd Kfz 10 tractor"),
+            platoon("Panzer IIIJ Platoon", Support, 3, 5, 5, 525, "", true, false, Vehicles, true, "Panzer III J"),
+            platoon(
+                "Armoured Car Patrol",
+                Support,
+                2,
+                3,
+                3,
+                90,
+                "Sd Kfz 222",
+                true,
+                true,
+                Vehicles,
+                true,
+                "Sd Kfz 222",
+            ),
         ],
         air: vec![AirSupport { name: "Limited Ju 87 Stuka".to_string(), points: 120 }],
     }
@@ -68,12 +115,38 @@ pub fn soviet_company(name: &str) -> Player {
         army: "Soviet".to_string(),
         company: "Tankovy Company".to_string(),
         platoons: vec![
-            platoon("1st Medium Tank Company", Combat, 5, 10, 10, 600, "Up to 3 tanks upgraded", true, false, Vehicles),
-            platoon("2nd Medium Tank Company", Combat, 5, 10, 7, 420, "", true, false, Vehicles),
-            platoon("Tank Rider Company", Support, 7, 13, 10, 160, "Tankodesantniki; komissar", false, false, Foot),
-            platoon("Recon Platoon", Support, 2, 3, 3, 70, "BA-64 armoured cars", true, true, Vehicles),
-            platoon("SU-76 Battery", Support, 3, 5, 5, 230, "", true, false, Vehicles),
-            platoon("DShK Section", HqWeapons, 2, 3, 3, 60, "", false, false, Transported),
+            platoon(
+                "1st Medium Tank Company",
+                Combat,
+                5,
+                10,
+                10,
+                600,
+                "Up to 3 tanks upgraded",
+                true,
+                false,
+                Vehicles,
+                true,
+                "T-34",
+            ),
+            platoon("2nd Medium Tank Company", Combat, 5, 10, 7, 420, "", true, false, Vehicles, true, "T-34"),
+            platoon(
+                "Tank Rider Company",
+                Support,
+                7,
+                13,
+                10,
+                160,
+                "Tankodesantniki; komissar",
+                false,
+                false,
+                Foot,
+                true,
+                "",
+            ),
+            platoon("Recon Platoon", Support, 2, 3, 3, 70, "BA-64 armoured cars", true, true, Vehicles, true, "BA-64"),
+            platoon("SU-76 Battery", Support, 3, 5, 5, 230, "", true, false, Vehicles, true, "SU-76"),
+            platoon("DShK Section", HqWeapons, 2, 3, 3, 60, "", false, false, Transported, true, "GAZ truck"),
         ],
         air: vec![AirSupport { name: "Limited Il-2 Shturmovik".to_string(), points: 130 }],
     }
@@ -87,5 +160,6 @@ pub fn sample_setup() -> Setup {
         game_points: super::tables::GAME_POINTS,
         first_weather: Weather::Clear,
         first_mud: Mud::Dry,
+        readings: super::company::READINGS,
     }
 }

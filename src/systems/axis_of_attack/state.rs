@@ -230,6 +230,18 @@ pub struct PlatoonReport {
     pub routed: u16,
     /// Not enough transport left for its strength: loses operational mobility.
     pub immobile: bool,
+    /// How the player keeps it mobile instead (only for a platoon short of transport).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_mobile: Option<KeepMobile>,
+}
+
+/// The two ways the text gives to keep a platoon short of transport operationally mobile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KeepMobile {
+    /// Lower its strength to a level its remaining transport carries.
+    Lower(Strength),
+    /// Strip identical vehicles from another platoon (roster index), which is left Immobile.
+    Strip(u16),
 }
 
 // ---------------------------------------------------------------------------------------
@@ -299,7 +311,12 @@ pub struct CasualtyLine {
     /// Teams counted towards strength: on table, exited, unused, and bailed when recovered.
     pub counted: u16,
     pub before: Strength,
+    /// The level the counted teams rate.
+    pub rated: Strength,
+    /// The level it keeps: `rated`, or lower when lowered to keep it mobile.
     pub after: Strength,
+    /// Immobile after the casualty step (before reinforcement may restore it).
+    pub immobile: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -372,6 +389,8 @@ pub struct TurnRecord {
     /// Mission-selection bonus the winner's recon platoons earned for the next turn.
     pub recon_bonus: u8,
     pub auto: [Vec<AutoUpgrade>; 2],
+    /// Whether each player has answered the top-up offer (issue 8's readings).
+    pub topped_up: [bool; 2],
     pub reinforcement: [Option<Reinforcement>; 2],
     /// Immobile platoons given back their mobility at the end of reinforcement.
     pub restored: Vec<(Side, u16)>,
@@ -402,6 +421,7 @@ impl TurnRecord {
             casualties: [None, None],
             recon_bonus: 0,
             auto: [Vec::new(), Vec::new()],
+            topped_up: [false, false],
             reinforcement: [None, None],
             restored: Vec::new(),
             exchanges: Vec::new(),
@@ -562,6 +582,8 @@ pub struct State {
     /// The side that moved the map two sectors last turn: every platoon of its force this
     /// game must be operationally mobile or carried.
     pub mobility_rule: Option<Side>,
+    /// The setup's `readings` (which of the app's readings of the text apply).
+    pub readings: u8,
 }
 
 impl State {

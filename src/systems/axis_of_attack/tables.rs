@@ -447,62 +447,7 @@ pub const STRENGTH_LADDER: [(Strength, &str); 5] = [
     (Strength::Full, "the book's maximum"),
 ];
 
-/// Teams halfway between the minimum and maximum, rounded down.
-pub fn halfway(min: u16, max: u16) -> u16 {
-    (min + max) / 2
-}
-
-/// A platoon has an under-strength level only when halfway lies strictly between its minimum
-/// and maximum ("if allowed"); a 2-to-3 platoon goes straight from depleted to full.
-pub fn has_under_strength(min: u16, max: u16) -> bool {
-    let h = halfway(min, max);
-    h > min && h < max
-}
-
-/// A platoon of fixed size (minimum equals maximum) is rated full strength at that size; its
-/// ladder has no depleted rung.
-pub fn ladder(min: u16, max: u16) -> Vec<Strength> {
-    let mut v = vec![Strength::Destroyed, Strength::Gutted];
-    if max > min {
-        v.push(Strength::Depleted);
-    }
-    if has_under_strength(min, max) {
-        v.push(Strength::UnderStrength);
-    }
-    v.push(Strength::Full);
-    v
-}
-
-/// The level a count of teams rates, rounding down. `routed` teams left the table after a
-/// failed morale test: not counted, but a platoon with any of them is not "destroyed".
-pub fn strength_from_teams(min: u16, max: u16, teams: u16, routed: u16) -> Strength {
-    if teams >= max {
-        Strength::Full
-    } else if has_under_strength(min, max) && teams >= halfway(min, max) {
-        Strength::UnderStrength
-    } else if teams >= min {
-        Strength::Depleted
-    } else if teams == 0 && routed == 0 {
-        Strength::Destroyed
-    } else {
-        Strength::Gutted
-    }
-}
-
-/// Teams a platoon at this level may put on the table at most (0 below depleted).
-pub fn teams_at(min: u16, max: u16, level: Strength) -> u16 {
-    match level {
-        Strength::Full => max,
-        Strength::UnderStrength => halfway(min, max),
-        Strength::Depleted => min,
-        Strength::Gutted | Strength::Destroyed => 0,
-    }
-}
-
-/// One rung up this platoon's ladder (Full stays Full).
-pub fn step_up(min: u16, max: u16, level: Strength) -> Strength {
-    ladder(min, max).into_iter().find(|&x| x > level).unwrap_or(level)
-}
+pub use super::strength::{halfway, has_under_strength, ladder, step_up, strength_from_teams, teams_at, Sizes};
 
 /// How the platoon moves, for the Breakthrough mobility rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -643,3 +588,26 @@ pub const OPTIONS: [OptionRow; 6] = [
 pub fn option_row(kind: OptionKind) -> &'static OptionRow {
     OPTIONS.iter().find(|r| r.kind == kind).unwrap()
 }
+
+/// The special rules in place for every mission, and the company HQ's free replacements: the
+/// game step reminds the table of them; they are played on the table, not by the app.
+pub const TABLE_RULES: [(&str, &str); 4] = [
+    (
+        "Off-table artillery",
+        "Any platoon able to fire a bombardment may stay off the table: a marker at the table edge for each, \
+         ranges measured from it, only its observers deployed. It is ignored for company morale, and may be held \
+         in reserve (it fires from the turn after it arrives).",
+    ),
+    (
+        "Smoke",
+        "Smoke may be fired at any point of the table (ranged as conscripts, normal concealment). Each platoon \
+         fires one smoke bombardment a game; on the attacking side of a Defensive Battle, two.",
+    ),
+    (
+        "Log and earth bunkers",
+        "Normal bunkers, except that a firepower roll above double the firepower rating kills the occupants; \
+         one that makes the firepower rating but not double it pins them as normal. They cost 4 fortification \
+         points.",
+    ),
+    ("Company HQ", "Independent teams of the company HQ lost in a game are replaced free before the next game."),
+];

@@ -2,9 +2,13 @@
 //! the campaign turn, both companies with the VP ledger, the setup wizard and the rules
 //! reference. Every rule comes from `systems::axis_of_attack`.
 
+mod casualties;
+mod forces;
+mod game;
 pub mod map;
 pub mod phases;
 pub mod reference;
+mod reinforce;
 pub mod roster;
 pub mod wizard;
 

@@ -1,6 +1,7 @@
 //! The rules reference: every Axis of Attack table drawn from the arrays the rules apply, in
 //! our own words, with the readings taken where the text leaves room.
 
+use crate::systems::axis_of_attack::rules::READINGS_TEXT;
 use crate::systems::axis_of_attack::tables::*;
 use leptos::prelude::*;
 
@@ -91,7 +92,7 @@ pub fn AoaReference() -> impl IntoView {
 
             <h2>"Platoon strength"</h2>
             <table data-testid="table-strength"><tbody>{STRENGTH_LADDER.iter().rev().map(|(s, what)| view! { <tr><td>{s.name()}</td><td>{*what}</td></tr> }).collect_view()}</tbody></table>
-            <p>"Strength after a game counts the teams working on the table, the teams left at home, teams that left by their own edge after turn 3, and bailed or bogged vehicles for the winner (the loser loses them). Transport and upgrade teams never count. A platoon without enough transport left becomes Immobile."</p>
+            <p>"Strength after a game counts the teams working on the table, the teams left at home, teams that left by their own edge after turn 3, and bailed or bogged vehicles for the winner (the loser loses them). Transport and upgrade teams never count. A platoon without enough transport left becomes Immobile, unless its player lowers its strength to a level its transport carries, or strips identical vehicles from another platoon (which is then Immobile)."</p>
 
             <h2>"Reinforcements"</h2>
             <table data-testid="table-reinforcement"><thead><tr><th>"Platoon"</th><th>"Each die needs"</th></tr></thead>
@@ -99,27 +100,17 @@ pub fn AoaReference() -> impl IntoView {
             <ul>
                 <li>{format!("{REINFORCEMENT_DICE} dice a turn, plus {DICE_PER_VP} per campaign VP spent. Any success raises the platoon one level, never above the strength it was bought at.")}</li>
                 <li>{format!("{} on each die for a platoon made only of tanks.", signed(ALL_TANK_MODIFIER))}</li>
-                <li>{format!("A company never drops below {MIN_DEPLETED_COMBAT} depleted combat platoons: combat platoons are raised to depleted at once, one die per level, and cannot be reinforced again that turn.")}</li>
+                <li>{format!("A company below {MIN_DEPLETED_COMBAT} depleted combat platoons may be topped up: the player picks combat platoons to raise to depleted at once, one die per level; they cannot be reinforced again that turn.")}</li>
                 <li>"Immobile platoons get their transport back in a turn they did not fight, or when the winner did not push two sectors after a Breakthrough."</li>
-                <li>{format!("Exchanging a support platoon (at least depleted) for another costing no more than it is worth now: {EXCHANGE_COST} VP.")}</li>
+                <li>{format!("Exchanging a support platoon (at least depleted) for another costing no more than it is worth now: {EXCHANGE_COST} VP. Points left over are lost (315 points exchanged for a 265-point platoon lose 50).")}</li>
             </ul>
+
+            <h2>"Table rules for every mission"</h2>
+            <dl data-testid="table-rules-reference">{TABLE_RULES.iter().map(|(name, text)| view! { <dt>{*name}</dt><dd>{*text}</dd> }).collect_view()}</dl>
 
             <h2>"Readings where the text leaves room"</h2>
             <ul data-testid="readings">
-                <li>"The won-as-defender modifier lost its sign in the text; it is read as +2."</li>
-                <li>"\"300+\" on the outnumbered table is read as over 300: a difference of exactly 300 gives +2."</li>
-                <li>"The all-tank \u{2212}1 is taken off the die: an all-tank combat platoon needs a 4, all-tank support a 6."</li>
-                <li>"Under strength exists only when halfway (rounded down) lies strictly between minimum and maximum; a platoon of fixed size is full at that size."</li>
-                <li>"Encounter is the only mission with Fair Fight: both attack. Every other mission is a Defensive Battle for the VP options."</li>
-                <li>"A game may end with no winner: the sector holds, no recon bonus, and bailed vehicles come back to both."</li>
-                <li>"\"Higher total VP\" is the campaign VP on hand (earned minus spent)."</li>
-                <li>"With equal VP, the last game's winner is offered the mission change first (west when there was none)."</li>
-                <li>"In turn 1, or after a game nobody won, the table area is agreed and cannot be shifted."</li>
-                <li>"Force lists, with their air profile and VP option, are handed in hidden and shown together; their VP are spent when both are in."</li>
-                <li>"The weather roll's mud change applies to the game it is rolled for."</li>
-                <li>"A conceded game has no casualties, weather roll or outnumbered bonus; the winner's recon bonus counts every recon platoon on his roster that is at least depleted and mobile."</li>
-                <li>"The campaign ends on the spot when a game is won as attacker in the enemy home sector; after the ninth game's map move it is scored at once."</li>
-                <li>"The two-depleted-combat-platoons floor picks the combat platoons nearest to depleted (gutted before destroyed, then roster order)."</li>
+                {READINGS_TEXT.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
             </ul>
         </section>
     }

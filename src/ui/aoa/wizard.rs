@@ -29,6 +29,8 @@ fn new_platoon(n: usize) -> Platoon {
         all_tank: false,
         recon: false,
         mobility: Mobility::Foot,
+        under_strength: Some(true),
+        vehicles: String::new(),
     }
 }
 
@@ -58,8 +60,9 @@ pub fn PlatoonFields(
                 ladder.join(", "),
                 if wasted > 0 {
                     format!(
-                        " {wasted} team{} bought beyond that level count for nothing.",
-                        if wasted == 1 { "" } else { "s" }
+                        " {wasted} {} beyond that level and {} for nothing.",
+                        if wasted == 1 { "team was bought" } else { "teams were bought" },
+                        if wasted == 1 { "counts" } else { "count" }
                     )
                 } else {
                     String::new()
@@ -68,6 +71,7 @@ pub fn PlatoonFields(
         })
     };
     let t = testid.clone();
+    let under_id = format!("{t}-under");
     view! {
         <div class="platoon-edit" data-testid=testid.clone()>
             <div class="row">
@@ -79,7 +83,7 @@ pub fn PlatoonFields(
             {fixed_role.is_none().then(|| view! {
                 <div class="segmented" role="group" aria-label="Role">
                     {Role::ALL.into_iter().map(|r| view! {
-                        <button type="button" class="btn seg" class:on=move || platoon.with(|p| p.role == r) on:click=move |_| edit(&|p| p.role = r)>{r.name()}</button>
+                        <button type="button" class="btn seg" class:on=move || platoon.with(|p| p.role == r) aria-pressed=move || platoon.with(|p| p.role == r).to_string() on:click=move |_| edit(&|p| p.role = r)>{r.name()}</button>
                     }).collect_view()}
                 </div>
             })}
@@ -91,7 +95,14 @@ pub fn PlatoonFields(
                 <label class="field narrow"><span>"Teams bought"</span>
                     <input type="number" inputmode="numeric" data-testid=format!("{t}-teams") prop:value=move || platoon.with(|p| p.teams.to_string()) on:change=move |ev| { if let Some(v) = num::<u16>(&ev) { edit(&|p| p.teams = v); } }/></label>
             </div>
+            {move || platoon.with(|p| tables::has_under_strength(p.min_teams, p.max_teams).then(|| tables::halfway(p.min_teams, p.max_teams))).map(|h| view! {
+                <label class="check"><input type="checkbox" data-testid=under_id.clone() prop:checked=move || platoon.with(|p| p.under_strength.unwrap_or(true))
+                    on:change=move |ev| { let v = event_target_checked(&ev); edit(&|p| p.under_strength = Some(v)); }/>
+                    {format!(" The book allows an under-strength size of {h} teams")}</label>
+            })}
             <p class="hint" data-testid=format!("{t}-strength")>{strength}</p>
+            <label class="field"><span>"Vehicles it moves in (identical ones can be stripped to keep another platoon mobile)"</span>
+                <input type="text" class="wide" data-testid=format!("{t}-vehicles") placeholder="e.g. Sd Kfz 251 half-track" prop:value=move || platoon.with(|p| p.vehicles.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit(&|p| p.vehicles = v.trim().to_string()); }/></label>
             <label class="field"><span>"Upgrades and options paid for"</span>
                 <input type="text" class="wide" prop:value=move || platoon.with(|p| p.upgrades.clone()) on:change=move |ev| { let v = event_target_value(&ev); edit(&|p| p.upgrades = v.clone()); }/></label>
             <div class="row">
@@ -100,7 +111,7 @@ pub fn PlatoonFields(
             </div>
             <div class="segmented" role="group" aria-label="Transport">
                 {Mobility::ALL.into_iter().map(|m| view! {
-                    <button type="button" class="btn seg" class:on=move || platoon.with(|p| p.mobility == m) on:click=move |_| edit(&|p| p.mobility = m)>{m.name()}</button>
+                    <button type="button" class="btn seg" class:on=move || platoon.with(|p| p.mobility == m) aria-pressed=move || platoon.with(|p| p.mobility == m).to_string() on:click=move |_| edit(&|p| p.mobility = m)>{m.name()}</button>
                 }).collect_view()}
             </div>
         </div>
@@ -145,9 +156,12 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
         #[allow(unreachable_patterns)]
         _ => None,
     });
-    let mut initial = blank_setup();
+    // A new campaign starts from the sample companies (edit or clear them), as the Race for X
+    // wizard starts from its sample battalion.
+    let mut initial = sample::sample_setup();
     initial.players[0].name = "West player".into();
     initial.players[1].name = "East player".into();
+    let _ = blank_setup;
     let (initial_name, initial) = match &start {
         Some((doc, s)) => (doc.meta.name.clone(), s.clone()),
         None => ("New Axis of Attack campaign".to_string(), initial),
@@ -164,6 +178,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
         game_points: game_points.get(),
         first_weather: first_weather.get(),
         first_mud: first_mud.get(),
+        readings: initial.readings,
     });
     let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
     let error = RwSignal::new(None::<String>);
@@ -206,11 +221,11 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
             <div class="row">
                 <div class="field"><span class="label">"Weather before the first game"</span>
                     <div class="segmented">{Weather::ALL.into_iter().map(|w| view! {
-                        <button type="button" class="btn seg" class:on=move || first_weather.get() == w on:click=move |_| first_weather.set(w)>{w.name()}</button>
+                        <button type="button" class="btn seg" class:on=move || first_weather.get() == w aria-pressed=move || (first_weather.get() == w).to_string() on:click=move |_| first_weather.set(w)>{w.name()}</button>
                     }).collect_view()}</div></div>
                 <div class="field"><span class="label">"Ground before the first game"</span>
                     <div class="segmented">{Mud::ALL.into_iter().map(|m| view! {
-                        <button type="button" class="btn seg" class:on=move || first_mud.get() == m on:click=move |_| first_mud.set(m)>{m.name()}</button>
+                        <button type="button" class="btn seg" class:on=move || first_mud.get() == m aria-pressed=move || (first_mud.get() == m).to_string() on:click=move |_| first_mud.set(m)>{m.name()}</button>
                     }).collect_view()}</div></div>
             </div>
             <div class="actions">
@@ -220,6 +235,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                 let c = companies[side.index()];
                 let s = side.word();
                 let edit_player = move |f: &dyn Fn(&mut Player)| c.player.update(|p| f(p));
+                let confirm_clear = RwSignal::new(false);
                 view! {
                     <div class="company-box" data-testid=format!("company-form-{s}")>
                         <h2>{format!("{} player (home sector {})", if side == Side::West { "West" } else { "East" }, side.home().number())}</h2>
@@ -233,21 +249,34 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                         </div>
                         <p class="counter" data-testid=format!("company-points-{s}")>{move || {
                             let p = c.get();
-                            format!("{} platoons \u{00B7} {} of {} points", p.platoons.len(), p.points(), starting_points.get())
+                            let n = p.platoons.len();
+                            format!("{n} platoon{} \u{00B7} {} of {} points", if n == 1 { "" } else { "s" }, p.points(), starting_points.get())
                         }}</p>
                         <div class="actions">
                             <button type="button" class="btn small" data-testid=format!("fill-{s}") on:click=move |_| {
                                 let p = if side == Side::West { sample::german_company("") } else { sample::soviet_company("") };
                                 c.fill(p);
                             }>{if side == Side::West { "Fill with the sample German company" } else { "Fill with the sample Soviet company" }}</button>
-                            <button type="button" class="btn small danger" on:click=move |_| c.platoons.set(Vec::new())>"Clear platoons"</button>
+                            <button type="button" class="btn small danger" data-testid=format!("clear-{s}") aria-expanded=move || confirm_clear.get().to_string()
+                                on:click=move |_| confirm_clear.set(true)>"Clear platoons\u{2026}"</button>
                         </div>
+                        {move || confirm_clear.get().then(|| view! {
+                            <div class="confirm" role="alertdialog" aria-label="Clear every platoon?" data-testid=format!("confirm-clear-{s}")
+                                on:keydown=move |ev| if ev.key() == "Escape" { confirm_clear.set(false) }>
+                                <p>{move || { let n = c.platoons.with(Vec::len); format!("Remove all {n} platoon{} of this company?", if n == 1 { "" } else { "s" }) }}</p>
+                                <button type="button" class="btn danger" data-testid=format!("confirm-clear-yes-{s}") on:click=move |_| { c.platoons.set(Vec::new()); confirm_clear.set(false); }>"Yes, remove them"</button>
+                                <button type="button" class="btn" data-testid=format!("confirm-clear-no-{s}") autofocus=true on:click=move |_| confirm_clear.set(false)>"Keep them"</button>
+                            </div>
+                        })}
                         <details class="orbat-box" open=true>
                             <summary><h3>"Platoons"</h3></summary>
                             {move || c.platoons.get().into_iter().enumerate().map(|(i, p)| view! {
                                 <div class="platoon-card">
+                                    <div class="card-head">
+                                        <h4>{move || format!("Platoon {}: {}", i + 1, p.with(|x| x.name.clone()))}</h4>
+                                        <button type="button" class="btn small danger" data-testid=format!("remove-platoon-{s}-{i}") on:click=move |_| c.platoons.update(|v| { v.remove(i); })>{move || format!("Remove {}", p.with(|x| x.name.clone()))}</button>
+                                    </div>
                                     <PlatoonFields platoon=p testid=format!("platoon-{s}-{i}")/>
-                                    <button type="button" class="btn small danger" on:click=move |_| c.platoons.update(|v| { v.remove(i); })>"Remove platoon"</button>
                                 </div>
                             }).collect_view()}
                             <button type="button" class="btn" data-testid=format!("add-platoon-{s}") on:click=move |_| c.platoons.update(|v| v.push(RwSignal::new(new_platoon(v.len() + 1))))>"+ Platoon"</button>
@@ -259,14 +288,14 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                                     <input type="text" prop:value=a.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit_player(&|p| p.air[i].name = v.clone()); }/></label>
                                 <label class="field narrow"><span>"Points"</span>
                                     <input type="number" inputmode="numeric" prop:value=a.points.to_string() on:change=move |ev| { if let Some(v) = num::<u32>(&ev) { edit_player(&|p| p.air[i].points = v); } }/></label>
-                                <button type="button" class="btn small danger" on:click=move |_| edit_player(&|p| { p.air.remove(i); })>"Remove"</button>
+                                <button type="button" class="btn small danger" on:click=move |_| edit_player(&|p| { p.air.remove(i); })>{format!("Remove {}", a.name)}</button>
                             </div>
                         }).collect_view()}
                         <button type="button" class="btn" data-testid=format!("add-air-{s}") on:click=move |_| edit_player(&|p| p.air.push(AirSupport { name: "Air support".into(), points: 0 }))>"+ Air support"</button>
                     </div>
                 }
             }).collect_view()}
-            <p class="hint">{format!("Each company needs at least {} combat platoons. Under strength is halfway between minimum and maximum, rounded down, where that lies strictly between them.", tables::MIN_DEPLETED_COMBAT)}</p>
+            <p class="hint">{format!("Each company needs at least {} combat platoons. Under strength is halfway between minimum and maximum, rounded down, where that lies strictly between them and the book allows that size (tick it per platoon: a panzergrenadier platoon of 3 squads or 2 has none).", tables::MIN_DEPLETED_COMBAT)}</p>
             {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="actions">

@@ -1,0 +1,360 @@
+//! Questions the screens (and `apply`) ask of a position: who may do what now, and the
+//! numbers a rule derives. Re-exported from `rules`.
+
+use super::company::Setup;
+use super::company::READINGS;
+use super::errors::RuleError;
+use super::state::*;
+use super::tables::{self, Buyer, Mission, Role, Strength};
+
+// ---------------------------------------------------------------------------------------
+// Helpers the screens use
+// ---------------------------------------------------------------------------------------
+
+/// "Anna".
+pub fn player_name(setup: &Setup, side: Side) -> String {
+    setup.name(side).trim().to_string()
+}
+
+/// A platoon's name on the roster, or its number when there is none such.
+pub fn platoon_name(state: &State, side: Side, i: u16) -> String {
+    state.platoon(side, i).map_or_else(|| format!("platoon {}", i + 1), |p| p.name().trim().to_string())
+}
+
+/// Points allowed on the table after spending `vp` campaign VP on them.
+pub fn points_allowed(setup: &Setup, vp: u8) -> u32 {
+    setup.game_points + tables::POINTS_PER_VP * vp as u32
+}
+
+pub(super) fn higher(totals: [i32; 2]) -> Option<Side> {
+    match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => Some(Side::West),
+        std::cmp::Ordering::Less => Some(Side::East),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Mission-selection modifiers for `side` from the last game: (label, value).
+pub fn mission_modifiers(state: &State, side: Side) -> Vec<(String, i32)> {
+    let Some(last) = state.last_turn() else { return Vec::new() };
+    let mut v = Vec::new();
+    if let Some(r) = &last.result {
+        let vp = r.vp[side.index()];
+        if vp > 0 {
+            v.push((format!("{vp} VP in the last game"), vp as i32));
+        }
+    }
+    if state.balance(side) > state.balance(side.other()) {
+        v.push(("Higher campaign VP total".to_string(), tables::HIGHER_VP_BONUS));
+    }
+    if last.winner() == Some(side) && last.recon_bonus > 0 {
+        let n = last.recon_bonus;
+        v.push((
+            format!("{n} recon platoon{} in the enemy half", if n == 1 { "" } else { "s" }),
+            n as i32 * tables::PER_RECON_PLATOON,
+        ));
+    }
+    if last.winner() == Some(side) && last.defender() == Some(side) {
+        v.push(("Won the last game as defender".to_string(), tables::WON_AS_DEFENDER));
+    }
+    v
+}
+
+/// The player who may shift the higher total: the defender who won the last game in a
+/// Breakthrough or Fighting Withdrawal.
+pub fn adjuster(state: &State) -> Option<Side> {
+    let last = state.last_turn()?;
+    let w = last.winner()?;
+    (last.defender() == Some(w) && tables::SHIFT_MISSIONS.contains(&last.mission)).then_some(w)
+}
+
+/// Whose totals the adjuster may move now: the higher one, or either when tied.
+pub fn adjustable_totals(state: &State) -> Vec<Side> {
+    match state.current.as_ref().and_then(|t| t.selection.as_ref()) {
+        Some(sel) => match sel.high {
+            Some(h) => vec![h],
+            None => Side::BOTH.to_vec(),
+        },
+        None => Vec::new(),
+    }
+}
+
+/// Order in which the mission change is offered: the higher VP balance first; on equal
+/// balances the last game's winner first, west when there was none.
+pub fn change_order(state: &State) -> [Side; 2] {
+    let (w, e) = (state.balance(Side::West), state.balance(Side::East));
+    let first = if w > e {
+        Side::West
+    } else if e > w {
+        Side::East
+    } else {
+        state.last_turn().and_then(TurnRecord::winner).unwrap_or(Side::West)
+    };
+    [first, first.other()]
+}
+
+/// The player being offered the 5-VP mission change now, if any.
+pub fn change_offer(state: &State) -> Option<Side> {
+    let t = state.current.as_ref()?;
+    if t.change.is_some() {
+        return None;
+    }
+    change_order(state)
+        .into_iter()
+        .find(|&x| !t.declined.contains(&x) && state.balance(x) >= tables::MISSION_CHANGE_COST)
+}
+
+/// Missions the offered player may change to.
+pub fn legal_mission_changes(state: &State) -> Vec<Mission> {
+    match (change_offer(state), state.current.as_ref()) {
+        (Some(_), Some(t)) => t.mission.neighbours(),
+        _ => Vec::new(),
+    }
+}
+
+/// Who picks the table area: the last game's winner (none in turn 1 or after a drawn game).
+pub fn area_chooser(state: &State) -> Option<Side> {
+    state.last_turn().and_then(TurnRecord::winner)
+}
+
+/// Whether `side` may buy the option in this turn's mission.
+pub fn option_allowed(state: &State, side: Side, kind: tables::OptionKind) -> bool {
+    let Some(t) = state.current.as_ref() else { return false };
+    let db = t.mission.defensive_battle();
+    match tables::option_row(kind).buyer {
+        Buyer::AttackerInDefensiveBattle => db && t.attacker == Some(side),
+        Buyer::DefenderInDefensiveBattle => db && t.attacker == Some(side.other()),
+        Buyer::EitherInDefensiveBattle => db,
+        Buyer::Anyone => true,
+    }
+}
+
+/// Platoons `side` may field now, with the least and most teams for each.
+pub fn fieldable(state: &State, side: Side) -> Vec<(u16, u16, u16)> {
+    state
+        .roster(side)
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.available())
+        .map(|(i, p)| (i as u16, p.platoon.min_teams, p.max_teams_now()))
+        .collect()
+}
+
+/// Whether this force needs every platoon mobile or carried (the game after a two-sector move).
+pub fn mobility_required(state: &State, side: Side) -> bool {
+    state.mobility_rule == Some(side)
+}
+
+/// After a won Breakthrough: can the winner take the map two sectors? Needs two sectors of
+/// room and every platoon of his force mobile or carried.
+pub fn two_sectors_possible(state: &State) -> bool {
+    let Some(t) = state.current.as_ref() else { return false };
+    let Some(w) = t.winner() else { return false };
+    if t.sector.distance(w.other().home()) < 2 {
+        return false;
+    }
+    if t.conceded.is_some() {
+        // No game was played: no platoon of his needed moving.
+        return true;
+    }
+    match t.force(w) {
+        Some(force) => force
+            .platoons
+            .iter()
+            .all(|f| f.transported || state.platoon(w, f.platoon).is_some_and(PlatoonState::operationally_mobile)),
+        None => true,
+    }
+}
+
+/// How one fielded platoon's report is counted. Fails when the report does not fit; the
+/// vehicles a strip takes are checked against the donor's own report by `casualty_lines`.
+pub fn casualty_line(state: &State, side: Side, report: &PlatoonReport) -> Result<CasualtyLine, RuleError> {
+    let t = state.current.as_ref().ok_or(RuleError::CampaignOver)?;
+    let name = || platoon_name(state, side, report.platoon);
+    let p = state.platoon(side, report.platoon).ok_or(RuleError::ReportNotFielded { platoon: name() })?;
+    let f = t.forces[side.index()]
+        .as_ref()
+        .and_then(|x| x.fielded(report.platoon))
+        .ok_or(RuleError::ReportNotFielded { platoon: name() })?;
+    let reported = report.on_table as u32 + report.bailed as u32 + report.exited as u32 + report.routed as u32;
+    if reported > f.teams as u32 {
+        return Err(RuleError::TooManyTeams {
+            platoon: name(),
+            fielded: f.teams,
+            reported: reported.min(u16::MAX as u32) as u16,
+        });
+    }
+    let motorised = p.platoon.mobility.motorised();
+    if (report.immobile || report.keep_mobile.is_some()) && !motorised {
+        return Err(RuleError::NoTransportToLose { platoon: name() });
+    }
+    // Bailed and bogged vehicles come back to the winner (and to both after a game nobody won).
+    let recovered = t.winner() != Some(side.other());
+    let unused = p.max_teams_now().saturating_sub(f.teams);
+    let counted = report.on_table + report.exited + unused + if recovered { report.bailed } else { 0 };
+    let rated = p.platoon.strength_of(counted, report.routed);
+    // Issue 8's readings: a platoon already Immobile stays so until reinforcement restores it.
+    let standing = p.immobile && state.readings >= READINGS;
+    let short = report.immobile || standing;
+    let (after, immobile) = match report.keep_mobile {
+        None => (rated, short && rated != Strength::Destroyed),
+        Some(_) if !short => return Err(RuleError::NothingToKeepMobile { platoon: name() }),
+        Some(KeepMobile::Lower(level)) => {
+            if !(level.fieldable() && level < rated && p.platoon.ladder().contains(&level)) {
+                return Err(RuleError::CannotLowerTo { platoon: name(), level, rated });
+            }
+            (level, false)
+        }
+        Some(KeepMobile::Strip(from)) => {
+            if from == report.platoon {
+                return Err(RuleError::StripFromItself { platoon: name() });
+            }
+            let donor = state
+                .platoon(side, from)
+                .ok_or_else(|| RuleError::NoVehiclesToStrip { platoon: platoon_name(state, side, from) })?;
+            let donor_name = donor.name().trim().to_string();
+            if !donor.on_roster() {
+                return Err(RuleError::ExchangedAway { platoon: donor_name });
+            }
+            if !donor.platoon.mobility.motorised() {
+                return Err(RuleError::NoVehiclesToStrip { platoon: donor_name });
+            }
+            if !p.platoon.same_vehicles(&donor.platoon) {
+                return Err(RuleError::NotIdenticalVehicles { platoon: name(), donor: donor_name });
+            }
+            (rated, false)
+        }
+    };
+    Ok(CasualtyLine { report: report.clone(), counted, before: p.strength, rated, after, immobile })
+}
+
+/// Every report of a player's casualty step, checked together: one per fielded platoon, and
+/// every platoon stripped of vehicles able to give them (not destroyed, not Immobile, not
+/// short of transport itself).
+pub fn casualty_lines(state: &State, side: Side, reports: &[PlatoonReport]) -> Result<Vec<CasualtyLine>, RuleError> {
+    let t = state.current.as_ref().ok_or(RuleError::CampaignOver)?;
+    let mut lines = Vec::new();
+    for (k, r) in reports.iter().enumerate() {
+        if reports[..k].iter().any(|x| x.platoon == r.platoon) {
+            return Err(RuleError::PlatoonTwice { platoon: platoon_name(state, side, r.platoon) });
+        }
+        lines.push(casualty_line(state, side, r)?);
+    }
+    if let Some(force) = t.forces[side.index()].as_ref() {
+        if let Some(f) = force.platoons.iter().find(|f| !reports.iter().any(|r| r.platoon == f.platoon)) {
+            return Err(RuleError::ReportMissing { platoon: platoon_name(state, side, f.platoon) });
+        }
+    }
+    for l in &lines {
+        let Some(KeepMobile::Strip(from)) = l.report.keep_mobile else { continue };
+        let spare = match lines.iter().find(|d| d.report.platoon == from) {
+            Some(d) => d.after != Strength::Destroyed && !d.immobile && d.report.keep_mobile.is_none(),
+            None => state.platoon(side, from).is_some_and(|d| d.strength != Strength::Destroyed && !d.immobile),
+        };
+        if !spare {
+            return Err(RuleError::NoVehiclesToStrip { platoon: platoon_name(state, side, from) });
+        }
+    }
+    Ok(lines)
+}
+
+/// Levels a platoon short of transport could be lowered to, to stay mobile.
+pub fn lower_levels(state: &State, side: Side, line: &CasualtyLine) -> Vec<Strength> {
+    state
+        .platoon(side, line.report.platoon)
+        .map_or(Vec::new(), |p| p.platoon.ladder().into_iter().filter(|l| l.fieldable() && *l < line.rated).collect())
+}
+
+/// Platoons that move in the same vehicles as `platoon` and could give some up.
+pub fn strip_donors(state: &State, side: Side, platoon: u16) -> Vec<u16> {
+    let Some(p) = state.platoon(side, platoon) else { return Vec::new() };
+    state
+        .roster(side)
+        .iter()
+        .enumerate()
+        .filter(|(i, d)| {
+            *i as u16 != platoon
+                && d.on_roster()
+                && d.platoon.mobility.motorised()
+                && d.strength != Strength::Destroyed
+                && !d.immobile
+                && p.platoon.same_vehicles(&d.platoon)
+        })
+        .map(|(i, _)| i as u16)
+        .collect()
+}
+
+/// Combat platoons short of depleted a company needs to reach two depleted ones.
+pub fn top_up_short(state: &State, side: Side) -> usize {
+    let ok = state.roster(side).iter().filter(|p| p.available() && p.platoon.role == Role::Combat).count();
+    tables::MIN_DEPLETED_COMBAT.saturating_sub(ok)
+}
+
+/// Dice (one per level) topping this platoon up to depleted uses.
+pub fn top_up_dice(p: &PlatoonState) -> u16 {
+    p.platoon.ladder().iter().filter(|&&l| l > p.strength && !l.fieldable()).count() as u16 + 1
+}
+
+/// Combat platoons the top-up may raise, nearest to depleted first (then roster order).
+pub fn top_up_candidates(state: &State, side: Side) -> Vec<u16> {
+    let mut v: Vec<(u16, u16)> = state
+        .roster(side)
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.on_roster() && p.platoon.role == Role::Combat && !p.strength.fieldable())
+        .map(|(i, p)| (top_up_dice(p), i as u16))
+        .collect();
+    v.sort();
+    v.into_iter().map(|(_, i)| i).collect()
+}
+
+/// Issue 8's readings: the top-up `side` may take now, as the most platoons it may raise.
+pub fn top_up_offer(state: &State, side: Side) -> Option<usize> {
+    let t = state.current.as_ref()?;
+    let open = state.readings >= READINGS
+        && state.phase == Phase::Reinforcements
+        && !t.topped_up[side.index()]
+        && t.reinforcement[side.index()].is_none();
+    let most = top_up_short(state, side).min(top_up_candidates(state, side).len());
+    (open && most > 0).then_some(most)
+}
+
+/// Points lost in an exchange: the old platoon's value beyond the new one's cost.
+pub fn exchange_leftover(value: u32, new_points: u32) -> u32 {
+    value.saturating_sub(new_points)
+}
+
+/// Reinforcement dice `side` has this turn after spending `vp` (auto-upgrades already taken).
+pub fn reinforcement_dice(state: &State, side: Side, vp: u8) -> u16 {
+    let auto: u16 = state.current.as_ref().map_or(0, |t| t.auto[side.index()].iter().map(|a| a.dice).sum());
+    (tables::REINFORCEMENT_DICE + tables::DICE_PER_VP * vp as u16).saturating_sub(auto)
+}
+
+/// Platoons that may receive reinforcement dice now.
+pub fn reinforceable(state: &State, side: Side) -> Vec<u16> {
+    let auto: Vec<u16> =
+        state.current.as_ref().map_or(Vec::new(), |t| t.auto[side.index()].iter().map(|a| a.platoon).collect());
+    state
+        .roster(side)
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.on_roster() && p.strength < p.start && !auto.contains(&(*i as u16)))
+        .map(|(i, _)| i as u16)
+        .collect()
+}
+
+/// Whether `side` could exchange a support platoon now (one at least depleted, and 5 VP).
+pub fn can_exchange(state: &State, side: Side) -> bool {
+    state.balance(side) >= tables::EXCHANGE_COST
+        && state.roster(side).iter().any(|p| p.available() && p.platoon.role == Role::Support)
+}
+
+/// The outcome after the last turn, by where the fighting stands.
+pub fn final_outcome(sector: Sector) -> Outcome {
+    for side in Side::BOTH {
+        if sector.distance(side.other().home()) <= 1 {
+            return Outcome::MinorVictory(side);
+        }
+    }
+    Outcome::Stalemate
+}
