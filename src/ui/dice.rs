@@ -60,8 +60,6 @@ pub fn DiceRoll(
         <div class="dice" data-testid="dice">
             {move || preview.get().map(|p| {
                 let total = p.total_modifier();
-                let quick = p.dice.count == 1 && p.dice.die.sides() <= 10;
-                let sides = p.dice.die.sides();
                 view! {
                     <div class="dice-head">
                         <span class="dice-spec" data-testid="dice-spec">{p.dice.label()}</span>
@@ -74,47 +72,61 @@ pub fn DiceRoll(
                             </ul>
                         })}
                     </div>
-                    <table class="odds" data-testid="odds">
-                        <tbody>
-                            {p.odds.iter().map(|(what, c)| view! {
-                                <tr>
-                                    <td class="odds-what">{what.clone()}</td>
-                                    <td class="odds-pct">{c.percent()}</td>
-                                    <td class="odds-bar"><span style=format!("width:{:.1}%", c.as_f64() * 100.0)></span></td>
-                                </tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                    {p.note.clone().map(|n| view! { <p class="note">{n}</p> })}
-                    {quick.then(|| view! {
-                        <div class="face-pad" role="group" aria-label="Tap the number you rolled">
-                            <span class="pad-label">"Rolled at the table? Tap it:"</span>
-                            <div class="faces">
-                                {(1..=sides).map(|v| view! {
-                                    <button class="btn face" data-testid=format!("face-{v}")
-                                        on:click=move |_| submit(DiceChoice::Typed(vec![v]))>{v}</button>
-                                }).collect_view()}
-                            </div>
-                        </div>
-                    })}
                 }
             })}
-            <div class="dice-actions">
-                <button class="btn primary big" data-testid="roll-app" on:click=move |_| submit(DiceChoice::App)>
-                    {format!("Roll for me: {label_app}")}
-                </button>
-                <form class="typed" on:submit=move |ev| { ev.prevent_default(); submit_typed(); }>
-                    <label>
-                        <span>"I rolled"</span>
-                        <input type="text" inputmode="numeric" autocomplete="off" data-testid="dice-input"
-                            placeholder=move || preview.get().map(|p| p.dice.typing_hint()).unwrap_or_default()
-                            prop:value=move || typed.get()
-                            on:input=move |ev| typed.set(event_target_value(&ev)) />
-                    </label>
-                    <button class="btn" type="submit" data-testid="dice-submit">"Use these dice"</button>
-                </form>
+            // The dice to tap and the roll button first; the odds beside them on a tablet,
+            // under them on a phone.
+            <div class="dice-body">
+                <div class="dice-act">
+                    {move || preview.get().filter(|p| p.dice.count == 1 && p.dice.die.sides() <= 10).map(|p| {
+                        let sides = p.dice.die.sides();
+                        view! {
+                            <div class="face-pad" role="group" aria-label="Tap the number you rolled">
+                                <span class="pad-label">"Rolled at the table? Tap it:"</span>
+                                <div class="faces">
+                                    {(1..=sides).map(|v| view! {
+                                        <button class="btn face" data-testid=format!("face-{v}")
+                                            on:click=move |_| submit(DiceChoice::Typed(vec![v]))>{v}</button>
+                                    }).collect_view()}
+                                </div>
+                            </div>
+                        }
+                    })}
+                    <div class="dice-actions">
+                        <button class="btn primary big" data-testid="roll-app" on:click=move |_| submit(DiceChoice::App)>
+                            {format!("Roll for me: {label_app}")}
+                        </button>
+                        <form class="typed" on:submit=move |ev| { ev.prevent_default(); submit_typed(); }>
+                            <label>
+                                <span>"I rolled"</span>
+                                <input type="text" inputmode="numeric" autocomplete="off" data-testid="dice-input"
+                                    placeholder=move || preview.get().map(|p| p.dice.typing_hint()).unwrap_or_default()
+                                    prop:value=move || typed.get()
+                                    on:input=move |ev| typed.set(event_target_value(&ev)) />
+                            </label>
+                            <button class="btn" type="submit" data-testid="dice-submit">"Use these dice"</button>
+                        </form>
+                    </div>
+                    {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="dice-error">{e}</p> })}
+                </div>
+                {move || preview.get().map(|p| view! {
+                    <div class="dice-odds">
+                        <table class="odds" data-testid="odds">
+                            <caption class="visually-hidden">"Chances"</caption>
+                            <tbody>
+                                {p.odds.iter().map(|(what, c)| view! {
+                                    <tr>
+                                        <td class="odds-what">{what.clone()}</td>
+                                        <td class="odds-pct">{c.percent()}</td>
+                                        <td class="odds-bar"><span style=format!("width:{:.1}%", c.as_f64() * 100.0)></span></td>
+                                    </tr>
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                        {p.note.clone().map(|n| view! { <p class="note">{n}</p> })}
+                    </div>
+                })}
             </div>
-            {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="dice-error">{e}</p> })}
         </div>
     }
 }
