@@ -57,7 +57,8 @@ fn ChooseActions() -> impl IntoView {
         <p class="hint">"Each player picks an offensive action in secret. Pass the tablet; the choices are shown once both are in."</p>
         {move || match open_for.get() {
             Some(side) => view! {
-                <div class="secret" data-testid="secret-choice">
+                <div class="secret" data-testid="secret-choice" role="dialog" aria-label=format!("{}'s secret choice", rfx.name(side))
+                    on:keydown=move |ev| if ev.key() == "Escape" { open_for.set(None); }>
                     <h3>{format!("{}, choose your action", rfx.name(side))}</h3>
                     <div class="choice-buttons">
                         <button class="btn primary huge" data-testid="choose-attack" on:click=move |_| choose(side, OffensiveAction::Attack)>
@@ -145,9 +146,15 @@ fn FieldForces() -> impl IntoView {
                 let cond = rules::force_condition(p);
                 let row = tables::FORCE_PERCENT.iter().find(|r| r.0 == cond)?;
                 let total = setup.players[side.index()].orbat.units.len();
-                let defence = tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5));
+                b.battle?;
+                let defence = rules::defence_size(b);
+                let next = if setup.prepared(defence, tables::DefenceOption::B) {
+                    "roll A or B next".to_string()
+                } else {
+                    "only option A is prepared, so there is no roll".to_string()
+                };
                 Some(format!(
-                    "Field {} of {} units ({}%: {}). The defence will be {} ({} points): roll A or B next.",
+                    "Field {} of {} units ({}%: {}). The defence will be {} ({} points): {next}.",
                     b.units_allowed,
                     total,
                     row.2,
@@ -232,11 +239,7 @@ fn defence_lines(rfx: Rfx, size: tables::ForceSize, option: tables::DefenceOptio
 #[component]
 fn DefenceRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let size = move || {
-        rfx.state.with(|s| {
-            s.current.as_ref().and_then(|b| Some(tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5))))
-        })
-    };
+    let size = move || rfx.state.with(|s| s.current.as_ref().filter(|b| b.battle.is_some()).map(rules::defence_size));
     view! {
         <BattleSummary/>
         {move || size().map(|size| view! {
@@ -381,6 +384,7 @@ fn OutcomeForm() -> impl IntoView {
             </div>
             <div class="field">
                 <span class="label">"Own stands killed: tap each one"</span>
+                <p class="hint" data-testid="replaced-during-game">{rules::REPLACED_DURING_GAME}</p>
                 {move || {
                     let (side, fielded) = rfx.state.with(|s| (s.offensive_side().unwrap_or(Side::A), s.current.as_ref().map(|b| b.fielded.clone()).unwrap_or_default()));
                     let p = rfx.state.with(|s| s.player(side).clone());

@@ -2,7 +2,7 @@
 //! player's offensive orbat, and the defensive orbats.
 
 use crate::store;
-use crate::systems::race_for_x::rules::check_setup;
+use crate::systems::race_for_x::rules::check_new_setup;
 use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, ForceSize};
 use crate::systems::race_for_x::{
     sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind,
@@ -62,7 +62,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             })
             .collect(),
     });
-    let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let problem = Memo::new(move |_| setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
     let error = RwSignal::new(None::<String>);
     let submit = move |_| {
         let editing = start.as_ref().map(|(doc, _)| doc);
@@ -106,8 +106,8 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
                 </details>
             }).collect_view()}
             <details class="orbat-box">
-                <summary><h2>"Defensive orbats"</h2><span class="hint">"S1 to S4, options A and B: tap to edit"</span></summary>
-                <p class="hint">"One element per line. Prefilled with the small-campaign examples from the rules."</p>
+                <summary><h2>"Defensive orbats"</h2><span class="hint">"S1 to S4: option A needed, option B optional: tap to edit"</span></summary>
+                <p class="hint">"One element per line. Prefilled with the small-campaign examples from the rules. Option A of each size is needed; leave option B empty and that size is used without the A/B roll."</p>
                 <div class="defence-grid">
                     {defence.into_iter().map(|(s, o, text)| view! {
                         <label class="field">
