@@ -60,7 +60,7 @@ fn night() -> Game {
     typed(&mut c, Decision::LetPass, &[]);
     app(&mut c, Decision::ClockRoll);
     typed(&mut c, mv(ATKINS, FIELD, false), &[]);
-    typed(&mut c, Decision::AttemptSpot { scout: ATKINS, area: OPEN_GROUND }, &[3, 5, 6, 2]);
+    typed(&mut c, Decision::AttemptSpot { scout: ATKINS, area: OPEN_GROUND, sentries: None }, &[3, 5, 6, 2]);
     typed(&mut c, Decision::HoldFire, &[]);
     app(&mut c, Decision::ClockRoll);
     typed(&mut c, mv(ATKINS, FAR_WOOD, true), &[]);
@@ -74,7 +74,7 @@ fn night() -> Game {
     // Baker goes the other way and walks into the orchard.
     typed(&mut c, mv(BAKER, EDGE_WOOD, false), &[]);
     typed(&mut c, mv(BAKER, ORCHARD, false), &[]);
-    typed(&mut c, Decision::CloseCombat { scout_other: 1, defender_other: -1 }, &[5, 2]);
+    typed(&mut c, Decision::CloseCombat { scout_other: 1, defender_other: -1, defenders: None }, &[5, 2]);
     while !matches!(c.state().phase, Phase::Scouting) {
         match c.state().phase {
             Phase::Reveal { .. } => typed(&mut c, Decision::Reveal { what: Sighting::Troops("an HMG".into()) }, &[]),

@@ -1,8 +1,10 @@
 //! The modifiers of the opposed rolls: spotting, reactive spotting, close combat.
 
-use super::state::{ScoutState, State};
+use super::legal::{close_combat_area, scout_in_play};
+use super::rules::Decision;
+use super::state::{Phase, ScoutState, State};
 use super::tables::{self};
-use super::team::{Place, ScoutRef, Setup};
+use super::team::{Place, Quality, ScoutRef, Sentries, Setup};
 use crate::engine::Modifier;
 
 // ---------------------------------------------------------------------------------------
@@ -47,12 +49,17 @@ pub(super) fn scout_side(setup: &Setup, scout: ScoutRef, foe_in_cover: bool, foe
     v
 }
 
-pub(super) fn sentry_side(setup: &Setup, foe_in_cover: bool, foe: &str) -> Vec<Modifier> {
+/// The watching sentries' modifiers: `watch` when the defender named the unit's own, else the
+/// setup's usual sentries.
+pub(super) fn sentry_side(setup: &Setup, watch: Option<Sentries>, foe_in_cover: bool, foe: &str) -> Vec<Modifier> {
     let mut v = Vec::new();
-    let q = setup.sentries.quality;
-    push(&mut v, format!("Sentries are {}", q.name()), tables::quality_modifier(q));
-    if setup.sentries.trained {
-        push(&mut v, "Sentries have special training".into(), tables::SPECIAL_TRAINING);
+    let (who, w) = match watch {
+        Some(w) => ("This unit's sentries", w),
+        None => ("Sentries", setup.sentries),
+    };
+    push(&mut v, format!("{who} are {}", w.quality.name()), tables::quality_modifier(w.quality));
+    if w.trained {
+        push(&mut v, format!("{who} have special training"), tables::SPECIAL_TRAINING);
     }
     if foe_in_cover {
         push(&mut v, format!("{foe} in cover"), tables::FOE_IN_COVER);
@@ -75,23 +82,49 @@ pub fn in_cover(setup: &Setup, sc: &ScoutState) -> bool {
 /// Spotting modifiers for `scout` looking into `area`, used by both opposed rolls: the
 /// scout's foe is the area (in cover if it is cover), the sentries' foe is the scout.
 pub fn spotting_modifiers(setup: &Setup, state: &State, scout: ScoutRef, area: u16) -> Opposed {
+    spotting_modifiers_by(setup, state, scout, area, None)
+}
+
+/// Spotting modifiers against the sentries of one unit (`None`: the usual sentries).
+pub fn spotting_modifiers_by(
+    setup: &Setup,
+    state: &State,
+    scout: ScoutRef,
+    area: u16,
+    watch: Option<Sentries>,
+) -> Opposed {
     let name = setup.name(scout);
     let area_cover = setup.area(area).is_some_and(|a| a.cover);
     let scout_cover = in_cover(setup, state.figure(scout));
     Opposed {
         scout: scout_side(setup, scout, area_cover, "Sentries"),
-        defender: sentry_side(setup, scout_cover, &name),
+        defender: sentry_side(setup, watch, scout_cover, &name),
     }
 }
 
 /// Reactive spotting modifiers: the scout is moving in the open, and the sentries' post is
 /// not given away, so neither side has a cover modifier.
 pub fn reactive_modifiers(setup: &Setup, scout: ScoutRef) -> Opposed {
-    Opposed { scout: scout_side(setup, scout, false, ""), defender: sentry_side(setup, false, "") }
+    reactive_modifiers_by(setup, scout, None)
 }
 
-/// Close-combat modifiers: quality for each side (the sentries' for the defender), the
-/// ambush bonus, and the agreed others.
+/// Reactive spotting modifiers against the sentries of one unit (`None`: the usual ones).
+pub fn reactive_modifiers_by(setup: &Setup, scout: ScoutRef, watch: Option<Sentries>) -> Opposed {
+    Opposed { scout: scout_side(setup, scout, false, ""), defender: sentry_side(setup, watch, false, "") }
+}
+
+/// What a close-combat round is fought with besides the dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CloseTerms {
+    /// The sentries saw him coming and the defender held fire: +2 to the defenders.
+    pub ambush: bool,
+    pub scout_other: i8,
+    pub defender_other: i8,
+    /// The quality of the unit fighting, when not the usual sentries'.
+    pub defenders: Option<Quality>,
+}
+
+/// Close-combat modifiers against the usual sentries' quality.
 pub fn close_combat_modifiers(
     setup: &Setup,
     scout: ScoutRef,
@@ -99,17 +132,53 @@ pub fn close_combat_modifiers(
     scout_other: i8,
     defender_other: i8,
 ) -> Opposed {
+    close_combat_modifiers_by(setup, scout, CloseTerms { ambush, scout_other, defender_other, defenders: None })
+}
+
+/// Close-combat modifiers: quality for each side (for the defender, the unit actually
+/// fighting: `t.defenders`, else the usual sentries'), the ambush bonus, and the agreed others.
+pub fn close_combat_modifiers_by(setup: &Setup, scout: ScoutRef, t: CloseTerms) -> Opposed {
     let mut s = Vec::new();
     if let Some(x) = setup.scout(scout) {
         push(&mut s, format!("{} is {}", x.name, x.quality.name()), tables::quality_modifier(x.quality));
     }
-    push(&mut s, "Other (scout)".into(), scout_other as i32);
+    push(&mut s, "Other (scout)".into(), t.scout_other as i32);
     let mut d = Vec::new();
-    let q = setup.sentries.quality;
+    let q = t.defenders.unwrap_or(setup.sentries.quality);
     push(&mut d, format!("Defenders are {}", q.name()), tables::quality_modifier(q));
-    if ambush {
+    if t.ambush {
         push(&mut d, "Ambush: the sentries saw him coming".into(), tables::AMBUSH_BONUS);
     }
-    push(&mut d, "Other (defender)".into(), defender_other as i32);
+    push(&mut d, "Other (defender)".into(), t.defender_other as i32);
     Opposed { scout: s, defender: d }
+}
+
+/// The modifiers of both sides of an opposed-roll decision taken in `state` (spotting,
+/// reactive spotting, close combat or its re-roll); `None` for any other decision.
+pub fn decision_modifiers(setup: &Setup, state: &State, decision: &Decision) -> Option<Opposed> {
+    match (state.phase, decision) {
+        (_, Decision::AttemptSpot { scout, area, sentries }) => {
+            Some(spotting_modifiers_by(setup, state, *scout, *area, *sentries))
+        }
+        (_, Decision::ReactiveSpot) => Some(reactive_modifiers_by(setup, scout_in_play(state)?, None)),
+        (_, Decision::ReactiveSpotBy { sentries }) => {
+            Some(reactive_modifiers_by(setup, scout_in_play(state)?, Some(*sentries)))
+        }
+        (_, Decision::CloseCombat { scout_other, defender_other, defenders }) => {
+            let scout = scout_in_play(state)?;
+            let area = close_combat_area(setup, state, scout)?;
+            let ambush = state.figure(scout).ambushes.contains(&area);
+            let t = CloseTerms {
+                ambush,
+                scout_other: *scout_other,
+                defender_other: *defender_other,
+                defenders: *defenders,
+            };
+            Some(close_combat_modifiers_by(setup, scout, t))
+        }
+        (Phase::CloseCombatTie { scout, ambush, scout_other, defender_other, defenders, .. }, Decision::RollAgain) => {
+            Some(close_combat_modifiers_by(setup, scout, CloseTerms { ambush, scout_other, defender_other, defenders }))
+        }
+        _ => None,
+    }
 }

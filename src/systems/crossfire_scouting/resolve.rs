@@ -253,22 +253,21 @@ pub(super) fn resolve_fire(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn close_combat(
-    setup: &Setup,
-    s: &mut State,
-    scout: ScoutRef,
-    area: u16,
-    ambush: bool,
-    scout_other: i8,
-    defender_other: i8,
-    dice: &[u16],
-) {
-    let m = close_combat_modifiers(setup, scout, ambush, scout_other, defender_other);
+pub(super) fn close_combat(setup: &Setup, s: &mut State, scout: ScoutRef, area: u16, t: CloseTerms, dice: &[u16]) {
+    let m = close_combat_modifiers_by(setup, scout, t);
     let scout_total = dice[0] as i32 + m.scout_total();
     let defender_total = dice[1] as i32 + m.defender_total();
     match tables::close_combat_winner(scout_total, defender_total) {
-        None => s.phase = Phase::CloseCombatTie { scout, area, ambush, scout_other, defender_other },
+        None => {
+            s.phase = Phase::CloseCombatTie {
+                scout,
+                area,
+                ambush: t.ambush,
+                scout_other: t.scout_other,
+                defender_other: t.defender_other,
+                defenders: t.defenders,
+            }
+        }
         Some(tables::CloseCombatWinner::Scout) => {
             let sc = s.figure_mut(scout);
             sc.entering = false;

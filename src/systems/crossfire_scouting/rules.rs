@@ -1,6 +1,15 @@
 //! Crossfire night scouting's rules: one pure `apply` over (setup, state, decision, dice).
 //!
-//! Readings of the text where it leaves room (for the rules reference page to show):
+//! Readings of the text where it leaves room (`READINGS`, shown by the rules reference):
+//! - "A man or two from each unit" stands sentry, so sentries of different units can differ.
+//!   The setup holds the usual sentries' quality and training; when a roll is made against a
+//!   unit whose sentries differ, the defender says so with the roll (at the table he adds his
+//!   modifiers aloud anyway) and that unit's values count. Close combat uses the quality of
+//!   the unit actually fighting. Nights stored before this use the usual sentries throughout.
+//! - A scout leader who spots, is fired at or wins a close combat is his own leader: what he
+//!   finds is banked at once (nobody else needs telling).
+//! - Reactive fire at a moving scout may come from any troops with a line of sight to him,
+//!   not only those in an area he is scouting.
 //! - Both opposed rolls of a spotting attempt use the same modifiers per side: quality,
 //!   special training, and -1 when that side's foe is in cover. The scout's foe is the area
 //!   he looks into; the sentries' foe is the scout where he stands (the Atkins example: the
@@ -10,7 +19,7 @@
 //!   bluff, the scout takes none either (the Atkins example: 2 +1 veteran = 3).
 //! - Volleys of several units are not added together (Crossfire fire groups never are): each
 //!   unit's volley is read alone and the worst result stands.
-//! - Close combat is one Crossfire round: 1d6 each, quality (the sentries' quality for the
+//! - Close combat is one Crossfire round: 1d6 each, quality (the fighting unit's for the
 //!   defender), +2 for the defender's ambush, plus any other modifiers the players agree
 //!   from the main rules (never the defending officers' bonus); the lower total loses, a tie
 //!   is rolled again.
@@ -41,7 +50,7 @@ use super::state::{
     ClockReason, Discovery, EndReason, FindStatus, Phase, RevealCause, ScoutState, Sighting, Stage, State, Status,
 };
 use super::tables::{self, DEADLINE_MINUTES, MAX_OTHER_MODIFIER};
-use super::team::{Place, ScoutRef, Setup};
+use super::team::{Place, Quality, ScoutRef, Sentries, Setup};
 use crate::engine::{DiceSpec, Die};
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +58,25 @@ pub use super::errors::{check_setup, RuleError, SetupProblem};
 pub use super::legal::*;
 pub use super::modifiers::*;
 use super::resolve::*;
+
+/// The readings listed at the top of this file, in the words the rules reference shows.
+pub const READINGS: [&str; 15] = [
+    "Sentries come from each unit (\"a man or two from each unit\"), so they can differ. The setup gives the usual sentries' quality and training; when a roll is made against a unit whose sentries differ, the defender says so with the roll, as he would add his modifiers aloud at the table, and that unit's values count. Close combat uses the quality of the unit actually fighting.",
+    "A scout leader who spots, is fired at or wins a close combat is his own leader: what he finds is banked at once.",
+    "Reactive fire at a moving scout may come from any troops with a line of sight to him, not only those in an area he is scouting.",
+    "Both opposed rolls of a spotting attempt use the same modifiers for each side. The scout's foe is the area he looks into (in cover if it is cover); the sentries' foe is the scout where he stands.",
+    "In a reactive spotting roll the scout is moving in the open and the sentries' post is not given away, so neither side takes a cover modifier.",
+    "When several units fire at one scout, each unit's volley is read on its own and the worst result stands; hits are never added together.",
+    "Close combat is one round: 1d6 each plus quality (the fighting unit's for the defenders), +2 to the defenders for an ambush, and any other modifiers the players agree from the main rules, never the defending officers' bonus. The lower total loses; a tie is rolled again.",
+    "A hit scout's straight retreat move is part of the defender's reaction: it does not count towards the three moves before a clock roll, and nobody may react to it.",
+    "Sentries who fired at a scout keep him in their sights while he moves on, until he falls back out of sight from cover or the defender lets one of his moves pass.",
+    "Once his leader is dead, a scout makes no more spotting attempts: he heads home.",
+    "The defender is asked after every move where he could react (crossing open ground, a scout under fire, or entering an area where hidden troops could be), so being asked gives nothing away.",
+    "The clock roll of a spotting attempt comes once the attempt is settled (fire, retreat, reveal). A reactive spotting roll belongs to a move: no clock roll.",
+    "Fire shows the firing troops to the scout if he lives, and straight to his leader if the leader was watching. A scout killed unwatched, or in close combat, reveals nothing: those troops may redeploy.",
+    "Knowledge lives in heads. A find only its finder knows dies with him; once banked, finder and leader both know it, and it is lost only when both are dead. A figure back at the own edge reports all he knows and is done for the night. At the end, whatever was not reported is lost.",
+    "The night ends at 04:00, when the scouting player calls it, or when every figure that went out is back or dead and nobody is left waiting. Calling it early leaves everyone still out too late for the briefing.",
+];
 
 /// One step of the night.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,7 +86,14 @@ pub enum Decision {
     Move { scout: ScoutRef, to: Place, in_open: bool },
     /// Scouting player: try to spot an area next to the scout. 4d6: the scout's die and the
     /// sentries' die of the scout's roll, then the sentries' die and the scout's die of theirs.
-    AttemptSpot { scout: ScoutRef, area: u16 },
+    /// `sentries`: the watching unit's sentries, when the defender says they differ from the
+    /// setup's usual ones (absent in campaigns stored before per-unit sentries).
+    AttemptSpot {
+        scout: ScoutRef,
+        area: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sentries: Option<Sentries>,
+    },
     /// Scouting player: the scout, base to base with his leader, tells him what he found.
     Bank { scout: ScoutRef },
     /// Scouting player: call the night over; figures still out miss the briefing.
@@ -68,6 +103,8 @@ pub enum Decision {
     /// Defender: a reactive spotting roll at a scout moving in the open. 2d6: the sentries'
     /// die, then the scout's.
     ReactiveSpot,
+    /// The same, by sentries that differ from the setup's usual ones.
+    ReactiveSpotBy { sentries: Sentries },
     /// Defender: the scout has walked into hidden troops. 2d6: the scout's die, then the
     /// defender's. The other modifiers are whatever the main rules add and the players agree
     /// (never the defending officers' bonus).
@@ -76,6 +113,10 @@ pub enum Decision {
         scout_other: i8,
         #[serde(default)]
         defender_other: i8,
+        /// The quality of the unit actually fighting, when it differs from the usual
+        /// sentries' (absent in campaigns stored before per-unit values).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        defenders: Option<Quality>,
     },
     /// Either player: close combat tied; 2d6 again, the scout's die first.
     RollAgain,
@@ -145,7 +186,10 @@ fn fire_spec(setup: &Setup, state: &State) -> DiceSpec {
 pub fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
     match decision {
         Decision::AttemptSpot { .. } => Some(DiceSpec::pool(4, Die::D6)),
-        Decision::ReactiveSpot | Decision::CloseCombat { .. } | Decision::RollAgain => Some(DiceSpec::pool(2, Die::D6)),
+        Decision::ReactiveSpot
+        | Decision::ReactiveSpotBy { .. }
+        | Decision::CloseCombat { .. }
+        | Decision::RollAgain => Some(DiceSpec::pool(2, Die::D6)),
         Decision::Fire { .. } | Decision::Volley => Some(fire_spec(setup, state)),
         Decision::ClockRoll => Some(tables::clock_die()),
         _ => None,
@@ -181,9 +225,9 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
                 finish_move(&mut s, *scout);
             }
         }
-        (Phase::Scouting, Decision::AttemptSpot { scout, area }) => {
+        (Phase::Scouting, Decision::AttemptSpot { scout, area, sentries }) => {
             may_spot(setup, state, *scout, *area)?;
-            let m = spotting_modifiers(setup, state, *scout, *area);
+            let m = spotting_modifiers_by(setup, state, *scout, *area, *sentries);
             let scout_spots = tables::spots(d(0) + m.scout_total(), d(1) + m.defender_total());
             let sentries_spot = tables::spots(d(2) + m.defender_total(), d(3) + m.scout_total());
             let sc = s.figure_mut(*scout);
@@ -213,13 +257,17 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             arrive(&mut s, scout);
             finish_move(&mut s, scout);
         }
-        (Phase::Reaction { scout, .. }, Decision::ReactiveSpot) => {
+        (Phase::Reaction { scout, .. }, Decision::ReactiveSpot | Decision::ReactiveSpotBy { .. }) => {
             let r = reactions(setup, state).unwrap();
             if !r.reactive_spot {
                 return Err(RuleError::NoReactiveSpot(setup.name(scout)));
             }
             s.figure_mut(scout).moves = 0;
-            let m = reactive_modifiers(setup, scout);
+            let watch = match decision {
+                Decision::ReactiveSpotBy { sentries } => Some(*sentries),
+                _ => None,
+            };
+            let m = reactive_modifiers_by(setup, scout, watch);
             if tables::spots(d(0) + m.defender_total(), d(1) + m.scout_total()) {
                 s.phase = Phase::SentriesSpotted { scout, area: None, scout_spots: false, reactive: true };
             } else {
@@ -236,7 +284,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             }
             start_fire(setup, &mut s, scout, *from, *units, *leader_sees, dice)?;
         }
-        (Phase::Reaction { scout, .. }, Decision::CloseCombat { scout_other, defender_other }) => {
+        (Phase::Reaction { scout, .. }, Decision::CloseCombat { scout_other, defender_other, defenders }) => {
             let Some(area) = close_combat_area(setup, state, scout) else {
                 return Err(RuleError::NoCloseCombat(setup.name(scout)));
             };
@@ -248,7 +296,13 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             s.figure_mut(scout).moves = 0;
             arrive(&mut s, scout);
             let ambush = s.figure(scout).ambushes.contains(&area);
-            close_combat(setup, &mut s, scout, area, ambush, *scout_other, *defender_other, dice);
+            let terms = CloseTerms {
+                ambush,
+                scout_other: *scout_other,
+                defender_other: *defender_other,
+                defenders: *defenders,
+            };
+            close_combat(setup, &mut s, scout, area, terms, dice);
         }
 
         (Phase::SentriesSpotted { scout, area, scout_spots, reactive }, Decision::Cat) => {
@@ -295,8 +349,18 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
         (Phase::Fire { scout, from, units_left, worst, leader_sees }, Decision::Volley) => {
             volley(setup, &mut s, scout, from, units_left - 1, worst, leader_sees, dice);
         }
-        (Phase::CloseCombatTie { scout, area, ambush, scout_other, defender_other }, Decision::RollAgain) => {
-            close_combat(setup, &mut s, scout, area, ambush, scout_other, defender_other, dice);
+        (
+            Phase::CloseCombatTie { scout, area, ambush, scout_other, defender_other, defenders },
+            Decision::RollAgain,
+        ) => {
+            close_combat(
+                setup,
+                &mut s,
+                scout,
+                area,
+                CloseTerms { ambush, scout_other, defender_other, defenders },
+                dice,
+            );
         }
         (Phase::Retreat { scout }, Decision::Retreat { to }) => {
             let name = setup.name(scout);

@@ -247,7 +247,7 @@ fn ScoutingStep() -> impl IntoView {
                         {move || spot_area.get().map(|a| view! {
                             <div class="spot-roll" data-testid="spot-roll">
                                 <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
-                                {s.roll(Decision::AttemptSpot { scout: r, area: a }, "spotting")}
+                                {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: None }, "spotting")}
                             </div>
                         })}
                     </div>
@@ -332,7 +332,7 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                                 <Stepper label="Other modifiers, scout" testid="scout-other" value=scout_other/>
                                 <Stepper label="Other modifiers, defenders" testid="defender-other" value=defender_other/>
                             </div>
-                            {move || s.roll(Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get() }, "close combat")}
+                            {move || s.roll(Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get(), defenders: None }, "close combat")}
                         }.into_any(),
                         _ => ().into_any(),
                     }}
