@@ -46,6 +46,13 @@ fn ChooseActions() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let open_for = RwSignal::new(None::<Side>);
     let error = RwSignal::new(None::<String>);
+    // Keyboard: the choice takes the focus when it opens.
+    let first = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = first.get() {
+            let _ = b.focus();
+        }
+    });
     let choose = move |side: Side, action: OffensiveAction| {
         match rfx.decide(Decision::ChooseAction { side, action }, DiceChoice::App) {
             Ok(()) => error.set(None),
@@ -61,7 +68,7 @@ fn ChooseActions() -> impl IntoView {
                     on:keydown=move |ev| if ev.key() == "Escape" { open_for.set(None); }>
                     <h3>{format!("{}, choose your action", rfx.name(side))}</h3>
                     <div class="choice-buttons">
-                        <button class="btn primary huge" data-testid="choose-attack" on:click=move |_| choose(side, OffensiveAction::Attack)>
+                        <button class="btn primary huge" data-testid="choose-attack" node_ref=first on:click=move |_| choose(side, OffensiveAction::Attack)>
                             <strong>"Attack"</strong>
                             <span>"A battle is certain; fewer losses come back."</span>
                         </button>
@@ -320,8 +327,8 @@ fn Fight() -> impl IntoView {
             <h3>"Terrain objectives"</h3>
             <p class="hint">"Two, agreed by the players, one in each half of the table."</p>
             <div class="row">
-                <input type="text" placeholder="First objective" data-testid="objective-1" prop:value=move || obj[0].get() on:input=move |ev| obj[0].set(event_target_value(&ev))/>
-                <input type="text" placeholder="Second objective" data-testid="objective-2" prop:value=move || obj[1].get() on:input=move |ev| obj[1].set(event_target_value(&ev))/>
+                <input type="text" placeholder="First objective" aria-label="First objective" data-testid="objective-1" prop:value=move || obj[0].get() on:input=move |ev| obj[0].set(event_target_value(&ev))/>
+                <input type="text" placeholder="Second objective" aria-label="Second objective" data-testid="objective-2" prop:value=move || obj[1].get() on:input=move |ev| obj[1].set(event_target_value(&ev))/>
                 <button class="btn" on:click=move |_| { run(Decision::NameObjectives { names: [obj[0].get_untracked(), obj[1].get_untracked()] }); }>"Save names"</button>
             </div>
         </div>
@@ -329,7 +336,7 @@ fn Fight() -> impl IntoView {
             <h3>"Notes"</h3>
             <ul>{move || battle.get().map(|b| b.notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view())}</ul>
             <div class="row">
-                <textarea rows="2" placeholder="What happened (optional)" data-testid="note-text" prop:value=move || note.get() on:input=move |ev| note.set(event_target_value(&ev))></textarea>
+                <textarea rows="2" placeholder="What happened (optional)" aria-label="Note" data-testid="note-text" prop:value=move || note.get() on:input=move |ev| note.set(event_target_value(&ev))></textarea>
                 <button class="btn" data-testid="add-note" on:click=move |_| { if run(Decision::Note { text: note.get_untracked() }) { note.set(String::new()); } }>"Add note"</button>
             </div>
         </div>
@@ -370,7 +377,7 @@ fn OutcomeForm() -> impl IntoView {
                 <span class="label">"Terrain objectives the offensive player controls"</span>
                 <div class="segmented">
                     {[0u8, 1, 2].into_iter().map(|n| view! {
-                        <button class="btn seg" class:on=move || objectives.get() == n data-testid=format!("objectives-{n}") on:click=move |_| objectives.set(n)>{n}</button>
+                        <button class="btn seg" class:on=move || objectives.get() == n aria-pressed=move || (objectives.get() == n).to_string() data-testid=format!("objectives-{n}") on:click=move |_| objectives.set(n)>{n}</button>
                     }).collect_view()}
                 </div>
             </div>
@@ -400,7 +407,7 @@ fn OutcomeForm() -> impl IntoView {
                                             let r = StandRef { unit: u, stand: s as u8 };
                                             let label = format!("{}{}", st.label, if st.kind.is_fighting() { "" } else { " (no VP)" });
                                             view! {
-                                                <button class="chip" class:killed=move || killed.with(|k| k.contains(&r))
+                                                <button class="chip" class:killed=move || killed.with(|k| k.contains(&r)) aria-pressed=move || killed.with(|k| k.contains(&r)).to_string()
                                                     data-testid="kill-toggle" data-stand=format!("{}-{}", u, s)
                                                     on:click=move |_| toggle(r)>{label}</button>
                                             }
