@@ -77,7 +77,7 @@ fn ChooseActions() -> impl IntoView {
                             <span>"Only a counter-attack can hit you; more losses come back, and a bigger force next attack."</span>
                         </button>
                     </div>
-                    <button class="btn" on:click=move |_| open_for.set(None)>"Hide: not me"</button>
+                    <button class="btn" data-testid="hide-choice" on:click=move |_| open_for.set(None)>"Hide: not me"</button>
                 </div>
             }.into_any(),
             None => view! {

@@ -3,11 +3,11 @@
 //! behind a hand-over screen ("I am the defender: answer"), and hidden again once given.
 
 use super::{fig_id, place_short, Scouting};
+use crate::engine::dice::values;
+use crate::systems::crossfire_scouting::preview::contests;
 use crate::systems::crossfire_scouting::rules::{self, reactions, waiting_for, Actor};
 use crate::systems::crossfire_scouting::state::RevealCause;
 use crate::systems::crossfire_scouting::tables::{self, MAX_FIRING_UNITS, MAX_OTHER_MODIFIER};
-use crate::engine::dice::values;
-use crate::systems::crossfire_scouting::preview::contests;
 use crate::systems::crossfire_scouting::{
     ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Sighting, Stage, Status,
 };
@@ -596,9 +596,10 @@ fn SentriesChoice(watch: RwSignal<Option<Sentries>>) -> impl IntoView {
 fn QualityChoice(quality: RwSignal<Option<Quality>>) -> impl IntoView {
     let s = expect_context::<Scouting>();
     let usual = s.setup.with(|x| x.sentries.quality);
-    let options: Vec<(String, Option<Quality>)> = std::iter::once((format!("As the usual sentries ({})", usual.name()), None))
-        .chain(Quality::ALL.into_iter().map(|q| (format!("This unit: {}", q.name()), Some(q))))
-        .collect();
+    let options: Vec<(String, Option<Quality>)> =
+        std::iter::once((format!("As the usual sentries ({})", usual.name()), None))
+            .chain(Quality::ALL.into_iter().map(|q| (format!("This unit: {}", q.name()), Some(q))))
+            .collect();
     let values: Vec<Option<Quality>> = options.iter().map(|o| o.1).collect();
     view! {
         <div class="field">
@@ -671,10 +672,14 @@ fn LastContest() -> impl IntoView {
             (!lines.is_empty()).then_some(lines)
         })
     });
-    move || last.get().map(|lines| view! {
-        <div class="last-contest" data-testid="last-contest" aria-live="polite">
-            <h3>"The roll just made"</h3>
-            <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-        </div>
-    })
+    move || {
+        last.get().map(|lines| {
+            view! {
+                <div class="last-contest" data-testid="last-contest" aria-live="polite">
+                    <h3>"The roll just made"</h3>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                </div>
+            }
+        })
+    }
 }
