@@ -199,7 +199,6 @@ fn FieldForces() -> impl IntoView {
     view! {
         <BattleSummary/>
         <p class="info" data-testid="force-info">{info}</p>
-        <p class="counter" data-testid="force-count">{move || format!("{} of {} chosen", chosen.get().len(), allowed())}</p>
         <ul class="unit-picker">
             {move || {
                 let side = side();
@@ -229,11 +228,15 @@ fn FieldForces() -> impl IntoView {
                 })
             }}
         </ul>
-        {move || check.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
-        <button class="btn primary big" data-testid="confirm-forces" disabled=move || check.get().is_some()
-            on:click=move |_| {
-                if let Err(e) = rfx.decide(Decision::FieldForces { units: chosen.get_untracked() }, DiceChoice::App) { error.set(Some(e)); }
-            }>"These units go on the table"</button>
+        // Always in sight while the list scrolls: the count, what is wrong, and the action.
+        <div class="sticky-action">
+            <p class="counter" data-testid="force-count">{move || format!("{} of {} chosen", chosen.get().len(), allowed())}</p>
+            {move || check.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
+            <button class="btn primary big" data-testid="confirm-forces" disabled=move || check.get().is_some()
+                on:click=move |_| {
+                    if let Err(e) = rfx.decide(Decision::FieldForces { units: chosen.get_untracked() }, DiceChoice::App) { error.set(Some(e)); }
+                }>"These units go on the table"</button>
+        </div>
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
     }
 }
@@ -251,6 +254,9 @@ fn DefenceRoll() -> impl IntoView {
         <BattleSummary/>
         {move || size().map(|size| view! {
             <p class="info">{format!("{} defends with a {} force ({} points). Roll 1-3 for option A, 4-6 for option B.", rfx.name(rfx.state.with(|s| s.offensive_side().unwrap_or(Side::A)).other()), size.name(), rfx.setup.with(|s| tables::points(size, s.size)))}</p>
+        })}
+        {rfx.roll(Decision::RollDefence, "defending orbat")}
+        {move || size().map(|size| view! {
             <div class="options">
                 {[tables::DefenceOption::A, tables::DefenceOption::B].into_iter().map(|o| view! {
                     <div class="option-card">
@@ -260,7 +266,6 @@ fn DefenceRoll() -> impl IntoView {
                 }).collect_view()}
             </div>
         })}
-        {rfx.roll(Decision::RollDefence, "defending orbat")}
     }
 }
 
@@ -303,14 +308,6 @@ fn Fight() -> impl IntoView {
         })
     };
     view! {
-        <BattleSummary/>
-        {move || scout_href().map(|href| view! {
-            <p class="row"><a class="btn big" data-testid="start-scouting" href=href>"Scout the defence first (night scouting)"</a></p>
-        })}
-        {move || battle.get().and_then(|b| b.defence).map(|(size, opt)| view! {
-            <div class="option-card"><h3>{format!("Defence on the table: {} option {}", size.name(), opt.name())}</h3>
-                <ul>{defence_lines(rfx, size, opt).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul></div>
-        })}
         <div class="clock-box">
             <h3>"Moving clock"</h3>
             <div class="clock" data-testid="clock" aria-label=move || format!("{} of {} ticks", clock(), tables::CLOCK_TICKS)>
@@ -323,6 +320,14 @@ fn Fight() -> impl IntoView {
                 view! { <p class="warning" data-testid="clock-over">"Time is up: the game is over. Record the outcome below."</p> }.into_any()
             }}
         </div>
+        <BattleSummary/>
+        {move || scout_href().map(|href| view! {
+            <p class="row"><a class="btn big" data-testid="start-scouting" href=href>"Scout the defence first (night scouting)"</a></p>
+        })}
+        {move || battle.get().and_then(|b| b.defence).map(|(size, opt)| view! {
+            <div class="option-card"><h3>{format!("Defence on the table: {} option {}", size.name(), opt.name())}</h3>
+                <ul>{defence_lines(rfx, size, opt).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul></div>
+        })}
         <div class="objectives">
             <h3>"Terrain objectives"</h3>
             <p class="hint">"Two, agreed by the players, one in each half of the table."</p>

@@ -81,8 +81,8 @@ pub fn PhaseView() -> impl IntoView {
                 Phase::CloseCombatTie { scout, area, .. } => view! {
                     <p class="info" data-testid="tie-text">{format!("Close combat in {}: a tie. Roll again.", area_name(&s, area))}</p>
                     <p class="hint">{format!("{} and the defenders roll again until one side wins.", name(&s, scout))}</p>
-                    <Contests decision=Decision::RollAgain/>
                     {s.roll(Decision::RollAgain, "close combat again")}
+                    <Contests decision=Decision::RollAgain/>
                 }.into_any(),
                 Phase::Retreat { scout } => view! { <RetreatStep scout=scout/> }.into_any(),
                 Phase::Reveal { scout, area, cause } => view! { <RevealStep scout=scout area=area cause=cause/> }.into_any(),
@@ -232,20 +232,6 @@ fn ScoutingStep() -> impl IntoView {
                         </button>
                     })}
                     <div class="action-box">
-                        <h4>"Move one move action to"</h4>
-                        <button class="btn toggle" class:on=move || in_open.get() aria-pressed=move || in_open.get().to_string() data-testid="move-open"
-                            on:click=move |_| in_open.update(|v| *v = !*v)>
-                            {move || if in_open.get() { "\u{2714} The move crosses open ground" } else { "The move crosses open ground?" }}
-                        </button>
-                        <div class="chips">
-                            {places.into_iter().map(|(p, label)| {
-                                let tid = match p { Place::OwnEdge => "move-to-edge".to_string(), Place::Area(a) => format!("move-to-{a}") };
-                                let ends = p == Place::OwnEdge;
-                                view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| do_move(r, p)>{label}</button> }
-                            }).collect_view()}
-                        </div>
-                    </div>
-                    <div class="action-box">
                         <h4>"Try to spot an area he touches"</h4>
                         {spot_why.map(|w| view! { <p class="hint" data-testid="no-spot">{w}</p> })}
                         <div class="chips">
@@ -259,11 +245,25 @@ fn ScoutingStep() -> impl IntoView {
                                 <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
                                 <SentriesChoice watch=watch/>
                                 {move || view! {
-                                    <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
                                     {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }, "spotting")}
+                                    <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
                                 }}
                             </div>
                         })}
+                    </div>
+                    <div class="action-box">
+                        <h4>"Move one move action to"</h4>
+                        <button class="btn toggle" class:on=move || in_open.get() aria-pressed=move || in_open.get().to_string() data-testid="move-open"
+                            on:click=move |_| in_open.update(|v| *v = !*v)>
+                            {move || if in_open.get() { "\u{2714} The move crosses open ground" } else { "The move crosses open ground?" }}
+                        </button>
+                        <div class="chips">
+                            {places.into_iter().map(|(p, label)| {
+                                let tid = match p { Place::OwnEdge => "move-to-edge".to_string(), Place::Area(a) => format!("move-to-{a}") };
+                                let ends = p == Place::OwnEdge;
+                                view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| do_move(r, p)>{label}</button> }
+                            }).collect_view()}
+                        </div>
                     </div>
                 </div>
             }
@@ -346,7 +346,7 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                                     Some(sentries) => Decision::ReactiveSpotBy { sentries },
                                     None => Decision::ReactiveSpot,
                                 };
-                                view! { <Contests decision=d.clone()/> {s.roll(d, "reactive spotting")} }
+                                view! { {s.roll(d.clone(), "reactive spotting")} <Contests decision=d/> }
                             }}
                         }.into_any(),
                         Some("fire") => view! { <FireForm scout=scout fixed=None/> }.into_any(),
@@ -359,7 +359,7 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                             <QualityChoice quality=defenders/>
                             {move || {
                                 let d = Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get(), defenders: defenders.get() };
-                                view! { <Contests decision=d.clone()/> {s.roll(d, "close combat")} }
+                                view! { {s.roll(d.clone(), "close combat")} <Contests decision=d/> }
                             }}
                         }.into_any(),
                         _ => ().into_any(),
