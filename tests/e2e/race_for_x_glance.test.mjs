@@ -188,12 +188,14 @@ test('an HQ that commands nothing is refused with the reason; one defensive orba
   await page.locator('details').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
   // Player A's 1st Company HQ (unit 3) loses its company.
   const unit3 = page.locator('[data-testid="orbat-editor"]').first().locator('[data-testid="unit-edit"]').nth(3);
+  const company = await unit3.locator('select[aria-label="Its company or battalion"]').inputValue();
   await unit3.locator('select[aria-label="Its company or battalion"]').selectOption('');
   await waitText(tid(page, 'setup-problem'), 'has a CC, so it must command a company');
   assert.ok(await tid(page, 'create-campaign').isDisabled());
   await axeCheck(page, 'Race for X wizard with a setup problem');
-  await unit3.locator('select[aria-label="Its company or battalion"]').selectOption({ index: 2 });
-  await waitText(page.locator('body'), ''); // re-rendered
+  await page.locator('[data-testid="orbat-editor"]').first().locator('[data-testid="unit-edit"]').nth(3)
+    .locator('select[aria-label="Its company or battalion"]').selectOption(company);
+  await tid(page, 'setup-problem').waitFor({ state: 'detached' });
   // Every option B emptied: option A alone is enough.
   const boxes = page.locator('.defence-grid textarea');
   const n = await boxes.count();

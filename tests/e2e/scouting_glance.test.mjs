@@ -93,7 +93,7 @@ for (const vp of VIEWPORTS) {
     const moves = await testids(tid(page, 'scout-actions').locator('.chips button[data-testid^="move-to-"]'));
     assert.equal(moves.at(-1), 'move-to-edge', `${moves}`);
     assert.notEqual(moves[0], 'move-to-edge');
-    await screen(page, size, '02-figure-picked', tid(page, 'move-to-1'));
+    await screen(page, size, '02-figure-picked', tid(page, 'scout-actions').locator('[data-testid^="move-to-"]'));
 
     // The defender is asked: a hand-over card, then his panel; Escape hides it again.
     await tid(page, 'move-to-1').click();

@@ -12,7 +12,7 @@ pub fn PhaseView() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let phase = Memo::new(move |_| rfx.state.with(|s| s.phase));
     view! {
-        <div class="phase" data-testid="phase">
+        <div class="phase rfx-phase" data-testid="phase">
             {move || {
                 let p = phase.get();
                 view! {
@@ -131,9 +131,9 @@ fn BattleSummary() -> impl IntoView {
 fn TypeOfBattle() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     view! {
-        <BattleSummary/>
-        <p class="hint">"Roll to see what kind of battle the offensive player meets."</p>
         {rfx.roll(Decision::RollBattleType, "type of battle")}
+        <p class="hint">"Roll to see what kind of battle the offensive player meets."</p>
+        <BattleSummary/>
     }
 }
 
@@ -251,11 +251,11 @@ fn DefenceRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let size = move || rfx.state.with(|s| s.current.as_ref().filter(|b| b.battle.is_some()).map(rules::defence_size));
     view! {
-        <BattleSummary/>
         {move || size().map(|size| view! {
             <p class="info">{format!("{} defends with a {} force ({} points). Roll 1-3 for option A, 4-6 for option B.", rfx.name(rfx.state.with(|s| s.offensive_side().unwrap_or(Side::A)).other()), size.name(), rfx.setup.with(|s| tables::points(size, s.size)))}</p>
         })}
         {rfx.roll(Decision::RollDefence, "defending orbat")}
+        <BattleSummary/>
         {move || size().map(|size| view! {
             <div class="options">
                 {[tables::DefenceOption::A, tables::DefenceOption::B].into_iter().map(|o| view! {
@@ -313,12 +313,12 @@ fn Fight() -> impl IntoView {
             <div class="clock" data-testid="clock" aria-label=move || format!("{} of {} ticks", clock(), tables::CLOCK_TICKS)>
                 {move || (1..=tables::CLOCK_TICKS).map(|t| view! { <span class="tick" class:done=t <= clock()>{t}</span> }).collect_view()}
             </div>
-            <p class="hint" data-testid="clock-text">{move || format!("{} of {} ticks. At the end of each defending player's turn roll 1d6: the clock ticks on {}+. (In a counter-attack the offensive player is the one defending.)", clock(), tables::CLOCK_TICKS, tables::CLOCK_TARGET)}</p>
             {move || if clock() < tables::CLOCK_TICKS {
                 rfx.roll(Decision::ClockRoll, "clock").into_any()
             } else {
                 view! { <p class="warning" data-testid="clock-over">"Time is up: the game is over. Record the outcome below."</p> }.into_any()
             }}
+            <p class="hint" data-testid="clock-text">{move || format!("{} of {} ticks. At the end of each defending player's turn roll 1d6: the clock ticks on {}+. (In a counter-attack the offensive player is the one defending.)", clock(), tables::CLOCK_TICKS, tables::CLOCK_TARGET)}</p>
         </div>
         <BattleSummary/>
         {move || scout_href().map(|href| view! {
@@ -443,9 +443,9 @@ fn OutcomeForm() -> impl IntoView {
 fn BattleResultRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     view! {
-        <BattleSummary/>
-        <p class="hint">"Roll 1d6 plus the victory-point modifier to see whether the offensive player moves."</p>
         {rfx.roll(Decision::RollBattleResult, "battle result")}
+        <p class="hint">"Roll 1d6 plus the victory-point modifier to see whether the offensive player moves."</p>
+        <BattleSummary/>
     }
 }
 
@@ -532,7 +532,6 @@ fn Recovery() -> impl IntoView {
         })
     });
     view! {
-        <BattleSummary/>
         {move || {
             let names = lost.get();
             if names.is_empty() {
@@ -544,13 +543,14 @@ fn Recovery() -> impl IntoView {
                 }.into_any()
             } else {
                 view! {
-                    <p class="info">{format!("{} lost stand{}, one die each, in this order:", names.len(), if names.len() == 1 { "" } else { "s" })}</p>
-                    <ol class="lost-list" data-testid="lost-list">{names.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ol>
+                    <p class="info">{format!("{} lost stand{}, one die each, in the order listed under the dice.", names.len(), if names.len() == 1 { "" } else { "s" })}</p>
                     {rfx.roll(Decision::RollRecovery, "recovery")}
+                    <ol class="lost-list" data-testid="lost-list">{names.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ol>
                 }.into_any()
             }
         }}
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        <BattleSummary/>
     }
 }
 

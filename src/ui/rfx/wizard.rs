@@ -81,7 +81,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             </div>
             <h2>"Campaign size"</h2>
             <table class="size-table">
-                <thead><tr><th></th>{CampaignSize::ALL.iter().map(|c| {
+                <thead><tr><th>"Force"</th>{CampaignSize::ALL.iter().map(|c| {
                     let c = *c;
                     view! { <th><button class="btn seg" class:on=move || size.get() == c aria-pressed=move || (size.get() == c).to_string() data-testid=format!("size-{}", c.name().to_lowercase()) on:click=move |_| size.set(c)>{c.name()}</button></th> }
                 }).collect_view()}</tr></thead>

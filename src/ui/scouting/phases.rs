@@ -184,17 +184,6 @@ fn ScoutingStep() -> impl IntoView {
     let out_now = move || s.state.with(|st| st.refs().into_iter().filter(|r| st.figure(*r).status.on_table()).count());
 
     view! {
-        <p class="hint">"Choose a figure, then move it one move action, have it try to spot an area it touches, or have a scout report to his leader. Three moves in a row without spotting or drawing a reaction cost a clock roll."</p>
-        <div class="fig-picker" role="group" aria-label="Figures">
-            {move || figures.get().into_iter().map(|(r, n, place, moves)| view! {
-                <button class="unit-toggle fig-pick" class:on=move || selected.get() == Some(r) aria-pressed=move || (selected.get() == Some(r)).to_string()
-                    data-testid=format!("pick-{}", fig_id(r)) on:click=move |_| pick(r)>
-                    <span class="u-name">{if r.is_leader() { format!("\u{2605} {n}") } else { n }}</span>
-                    <span class="u-meta">{place}</span>
-                    {(moves > 0).then(|| view! { <span class="u-meta">{format!("{} of {} moves before a clock roll", moves, tables::MOVES_PER_CLOCK_ROLL)}</span> })}
-                </button>
-            }).collect_view()}
-        </div>
         {move || selected.get().map(|r| {
             let who = name(&s, r);
             let (places, spots, bank) = s.state.with(|st| s.setup.with(|setup| {
@@ -268,6 +257,17 @@ fn ScoutingStep() -> impl IntoView {
                 </div>
             }
         })}
+        <div class="fig-picker" role="group" aria-label="Figures">
+            {move || figures.get().into_iter().map(|(r, n, place, moves)| view! {
+                <button class="unit-toggle fig-pick" class:on=move || selected.get() == Some(r) aria-pressed=move || (selected.get() == Some(r)).to_string()
+                    data-testid=format!("pick-{}", fig_id(r)) on:click=move |_| pick(r)>
+                    <span class="u-name">{if r.is_leader() { format!("\u{2605} {n}") } else { n }}</span>
+                    <span class="u-meta">{place}</span>
+                    {(moves > 0).then(|| view! { <span class="u-meta">{format!("move {} of {}", moves, tables::MOVES_PER_CLOCK_ROLL)}</span> })}
+                </button>
+            }).collect_view()}
+        </div>
+        <p class="hint">"Choose a figure, then move it one move action, have it try to spot an area it touches, or have a scout report to his leader. Three moves in a row without spotting or drawing a reaction cost a clock roll."</p>
         <div class="end-night">
             {move || if confirm_end.get() {
                 let out = out_now();
