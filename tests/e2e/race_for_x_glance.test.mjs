@@ -106,7 +106,7 @@ for (const vp of VIEWPORTS) {
     await screen(page, size, '10-replace-commanders', tid(page, 'replacement'));
     await tid(page, 'replacement').first().click();
     await phase(page, 'Recover losses');
-    await screen(page, size, '11-recovery', tid(page, 'dice-input'));
+    await screen(page, size, '11-recovery', tid(page, 'roll-app'));
     await tid(page, 'dice-input').fill('5 2');
     await tid(page, 'dice-submit').click();
     await lastStep(page, 'ecover');

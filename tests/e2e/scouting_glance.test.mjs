@@ -126,7 +126,7 @@ for (const vp of VIEWPORTS) {
     assert.match(sides[0], /^Atkins.*\+1 Atkins is veteran.*Total: his die \+1$/);
     assert.match(sides[1], /^the sentries.*-1 Atkins in cover.*Total: his die -1$/);
     assert.equal(await tid(page, 'modifiers').count(), 0, 'no list adding both sides up');
-    await screen(page, size, '06-spot-roll', tid(page, 'dice-input'));
+    await screen(page, size, '06-spot-roll', tid(page, 'roll-app'));
     await typeDice(page, '3 5 6 2');
     await phase(page, 'Sentries have seen a scout');
     await waitText(tid(page, 'last-contest'), 'Atkins 3 +1 = 4 against the sentries 5 -1 = 4');
@@ -146,7 +146,7 @@ for (const vp of VIEWPORTS) {
     await tid(page, 'react-spot').click();
     await tid(page, 'sentries-watching').selectOption({ label: "This unit's own: veteran" });
     await waitText(tid(page, 'contests'), "+1 This unit's sentries are veteran");
-    await screen(page, size, '08-reactive-spot', tid(page, 'dice-input'));
+    await screen(page, size, '08-reactive-spot', tid(page, 'roll-app'));
     await typeDice(page, '5 2');
     await waitText(tid(page, 'last-contest'), 'the sentries 5 +1 = 6 against Atkins 2 +1 = 3');
     await phase(page, 'Sentries have seen a scout');
@@ -155,7 +155,7 @@ for (const vp of VIEWPORTS) {
     const from = await tid(page, 'fire-from').locator('option').allTextContents();
     assert.ok(!from.includes('Edge wood') && from.includes('Farmhouse'), `${from}`);
     await tid(page, 'fire-from').selectOption({ label: 'Farmhouse' });
-    await screen(page, size, '09-fire', tid(page, 'dice-input'));
+    await screen(page, size, '09-fire', tid(page, 'roll-app'));
     await typeDice(page, '3 6 5 3 4', '1 hit');
     await phase(page, 'Retreat');
     const back = await testids(page.locator('[data-testid^="retreat-to-"]'));
@@ -175,12 +175,12 @@ for (const vp of VIEWPORTS) {
     await tid(page, 'react-close').click();
     await tid(page, 'defenders-quality').selectOption({ label: 'This unit: veteran' });
     await waitText(tid(page, 'contests'), '+1 Defenders are veteran');
-    await screen(page, size, '12-close-combat', tid(page, 'dice-input'));
+    await screen(page, size, '12-close-combat', tid(page, 'roll-app'));
     await typeDice(page, '4 3');
     await phase(page, 'Close combat tied');
     await waitText(tid(page, 'last-contest'), 'Baker 4 against the defenders 3 +1 = 4');
     await waitText(tid(page, 'contests'), '+1 Defenders are veteran');
-    await screen(page, size, '13-close-combat-tied', tid(page, 'dice-input'));
+    await screen(page, size, '13-close-combat-tied', tid(page, 'roll-app'));
     await typeDice(page, '6 1');
     await phase(page, 'Reveal');
     await tid(page, 'reveal-troops').click();

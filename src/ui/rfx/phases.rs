@@ -310,14 +310,14 @@ fn Fight() -> impl IntoView {
     view! {
         <div class="clock-box">
             <h3>"Moving clock"</h3>
-            <div class="clock" data-testid="clock" aria-label=move || format!("{} of {} ticks", clock(), tables::CLOCK_TICKS)>
-                {move || (1..=tables::CLOCK_TICKS).map(|t| view! { <span class="tick" class:done=t <= clock()>{t}</span> }).collect_view()}
-            </div>
             {move || if clock() < tables::CLOCK_TICKS {
                 rfx.roll(Decision::ClockRoll, "clock").into_any()
             } else {
                 view! { <p class="warning" data-testid="clock-over">"Time is up: the game is over. Record the outcome below."</p> }.into_any()
             }}
+            <div class="clock" data-testid="clock" aria-label=move || format!("{} of {} ticks", clock(), tables::CLOCK_TICKS)>
+                {move || (1..=tables::CLOCK_TICKS).map(|t| view! { <span class="tick" class:done=t <= clock()>{t}</span> }).collect_view()}
+            </div>
             <p class="hint" data-testid="clock-text">{move || format!("{} of {} ticks. At the end of each defending player's turn roll 1d6: the clock ticks on {}+. (In a counter-attack the offensive player is the one defending.)", clock(), tables::CLOCK_TICKS, tables::CLOCK_TARGET)}</p>
         </div>
         <BattleSummary/>

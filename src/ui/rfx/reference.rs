@@ -30,7 +30,7 @@ pub fn RulesReference() -> impl IntoView {
             </ol>
 
             <h2>"Campaign size (points)"</h2>
-            <table data-testid="table-size"><thead><tr><th>"Size"</th><th></th>{CampaignSize::ALL.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
+            <table data-testid="table-size"><thead><tr><th>"Size"</th><th>"Force"</th>{CampaignSize::ALL.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
                 <tbody>{SIZE_POINTS.iter().map(|(s, what, pts)| view! {
                     <tr><td>{s.name()}</td><td>{*what}</td>{pts.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
                 }).collect_view()}</tbody></table>

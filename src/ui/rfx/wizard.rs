@@ -148,6 +148,13 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
     // Clearing asks first; what was cleared can be put back.
     let confirm_clear = RwSignal::new(false);
     let cleared = RwSignal::new(None::<Orbat>);
+    // The confirmation takes the focus, so Escape reaches it.
+    let keep = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = keep.get() {
+            let _ = b.focus();
+        }
+    });
     view! {
         <div class="orbat-editor" data-testid="orbat-editor">
             <div class="actions">
@@ -163,7 +170,7 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
                     <p class="warning">{move || orbat.with(|o| format!("Remove all {} and {} of this orbat?", plural(o.units.len(), "unit"),
                         if o.formations.len() == 1 { "1 company or battalion".to_string() } else { format!("{} companies or battalions", o.formations.len()) }))}</p>
                     <div class="actions">
-                        <button class="btn big" data-testid="clear-keep" on:click=move |_| confirm_clear.set(false)>"Keep them"</button>
+                        <button class="btn big" data-testid="clear-keep" node_ref=keep on:click=move |_| confirm_clear.set(false)>"Keep them"</button>
                         <button class="btn big danger" data-testid="clear-yes" on:click=move |_| {
                             cleared.set(Some(orbat.get_untracked()));
                             orbat.set(Orbat { formations: vec![], units: vec![] });

@@ -107,10 +107,17 @@ pub fn PhaseView() -> impl IntoView {
 #[component]
 fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl IntoView {
     let open = RwSignal::new(false);
+    // The panel takes the focus when it opens, so Escape reaches it.
+    let panel = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(p) = panel.get() {
+            let _ = p.focus();
+        }
+    });
     view! {
         {move || if open.get() {
             view! {
-                <div class="secret defender" data-testid="defender-panel" role="dialog" aria-label="Defender's answer"
+                <div class="secret defender" data-testid="defender-panel" role="dialog" aria-label="Defender's answer" tabindex="-1" node_ref=panel
                     on:keydown=move |ev| if ev.key() == "Escape" { open.set(false); }>
                     <h3>"Defender"</h3>
                     {children()}
@@ -140,6 +147,12 @@ fn ScoutingStep() -> impl IntoView {
     let spot_area = RwSignal::new(None::<u16>);
     let watch = RwSignal::new(None::<Sentries>);
     let confirm_end = RwSignal::new(false);
+    let keep_scouting = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = keep_scouting.get() {
+            let _ = b.focus();
+        }
+    });
     // Figures that may still act, with what the player needs to choose between them.
     let figures = Memo::new(move |_| {
         s.state.with(|st| {
@@ -220,27 +233,7 @@ fn ScoutingStep() -> impl IntoView {
                             {format!("{who} reports his finds to his leader (base to base)")}
                         </button>
                     })}
-                    <div class="action-box">
-                        <h4>"Try to spot an area he touches"</h4>
-                        {spot_why.map(|w| view! { <p class="hint" data-testid="no-spot">{w}</p> })}
-                        <div class="chips">
-                            {spots.into_iter().map(|(a, label)| view! {
-                                <button class="chip big" class:on=move || spot_area.get() == Some(a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
-                                    on:click=move |_| spot_area.set(Some(a))>{label}</button>
-                            }).collect_view()}
-                        </div>
-                        {move || spot_area.get().map(|a| view! {
-                            <div class="spot-roll" data-testid="spot-roll">
-                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
-                                <SentriesChoice watch=watch/>
-                                {move || view! {
-                                    {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }, "spotting")}
-                                    <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
-                                }}
-                            </div>
-                        })}
-                    </div>
-                    <div class="action-box">
+                    <div class="action-box" class:hidden=move || spot_area.get().is_some()>
                         <h4>"Move one move action to"</h4>
                         <button class="btn toggle" class:on=move || in_open.get() aria-pressed=move || in_open.get().to_string() data-testid="move-open"
                             on:click=move |_| in_open.update(|v| *v = !*v)>
@@ -253,6 +246,27 @@ fn ScoutingStep() -> impl IntoView {
                                 view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| do_move(r, p)>{label}</button> }
                             }).collect_view()}
                         </div>
+                    </div>
+                    <div class="action-box">
+                        <h4>"Try to spot an area he touches"</h4>
+                        {spot_why.map(|w| view! { <p class="hint" data-testid="no-spot">{w}</p> })}
+                        <div class="chips">
+                            {spots.into_iter().map(|(a, label)| view! {
+                                <button class="chip big" class:on=move || spot_area.get() == Some(a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
+                                    on:click=move |_| spot_area.set(Some(a))>{label}</button>
+                            }).collect_view()}
+                        </div>
+                        {move || spot_area.get().map(|a| view! {
+                            <div class="spot-roll" data-testid="spot-roll">
+                                <button class="btn" data-testid="spot-cancel" on:click=move |_| spot_area.set(None)>"Not now: back to moving"</button>
+                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
+                                <SentriesChoice watch=watch/>
+                                {move || view! {
+                                    {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }, "spotting")}
+                                    <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
+                                }}
+                            </div>
+                        })}
                     </div>
                 </div>
             }
@@ -277,7 +291,7 @@ fn ScoutingStep() -> impl IntoView {
                         <p class="warning">{if out == 0 { "End the night now? Nobody is out on the table.".to_string() } else {
                             format!("End the night now? {out} figure{} still out on the table will be too late for the briefing, and what only they know is lost.", if out == 1 { "" } else { "s" }) }}</p>
                         <div class="actions">
-                            <button class="btn big" on:click=move |_| confirm_end.set(false)>"Keep scouting"</button>
+                            <button class="btn big" node_ref=keep_scouting on:click=move |_| confirm_end.set(false)>"Keep scouting"</button>
                             <button class="btn big danger" data-testid="end-night-confirm" on:click=move |_| { act(s, Decision::EndNight, error); }>"End the night"</button>
                         </div>
                     </div>
