@@ -471,12 +471,12 @@ fn Movement() -> impl IntoView {
         })
     };
     view! {
-        <BattleSummary/>
         <p class="big-text" data-testid="movement-text">{text}</p>
         <button class="btn primary big" data-testid="confirm-move" on:click=move |_| {
             if let Err(e) = rfx.decide(Decision::ConfirmMovement, DiceChoice::App) { error.set(Some(e)); }
         }>"Done: marker moved"</button>
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        <BattleSummary/>
     }
 }
 

@@ -227,7 +227,7 @@ fn ScoutingStep() -> impl IntoView {
             }));
             view! {
                 <div class="scout-actions" data-testid="scout-actions">
-                    <h3>{format!("{who}: what next?")}</h3>
+                    <h3 class="visually-hidden">{format!("{who}: what next?")}</h3>
                     {bank.then(|| view! {
                         <button class="btn primary big" data-testid="bank" on:click=move |_| { act(s, Decision::Bank { scout: r }, error); }>
                             {format!("{who} reports his finds to his leader (base to base)")}
@@ -252,19 +252,19 @@ fn ScoutingStep() -> impl IntoView {
                         {spot_why.map(|w| view! { <p class="hint" data-testid="no-spot">{w}</p> })}
                         <div class="chips">
                             {spots.into_iter().map(|(a, label)| view! {
-                                <button class="chip big" class:on=move || spot_area.get() == Some(a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
+                                <button class="chip big" class:on=move || spot_area.get() == Some(a) class:hidden=move || spot_area.get().is_some_and(|x| x != a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
                                     on:click=move |_| spot_area.set(Some(a))>{label}</button>
                             }).collect_view()}
                         </div>
                         {move || spot_area.get().map(|a| view! {
                             <div class="spot-roll" data-testid="spot-roll">
                                 <button class="btn" data-testid="spot-cancel" on:click=move |_| spot_area.set(None)>"Not now: back to moving"</button>
-                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
                                 <SentriesChoice watch=watch/>
                                 {move || view! {
                                     {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }, "spotting")}
                                     <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
                                 }}
+                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees."</p>
                             </div>
                         })}
                     </div>
