@@ -288,6 +288,8 @@ test('small screen: wizard, scouting step and the hand-over at 390x844', async (
   await move(page, 0);
   await tid(page, 'spot-5').click();
   await shot('02-spotting');
+  // Moving gives way to an open spot roll; "Not now" brings the moves back.
+  await tid(page, 'spot-cancel').click();
   await move(page, 1);
   await phase(page, "Defender's reaction");
   await shot('03-handover');

@@ -55,7 +55,6 @@ pub fn PhaseView() -> impl IntoView {
             {move || s.setup.with(|x| x.origin.clone()).map(|o| view! {
                 <p class="origin-line" data-testid="origin">{format!("Before the Race for X battle: turn {}, player {}'s attack against a {}.", o.turn, o.side, o.battle)}</p>
             })}
-            <LastContest/>
             <div class="phase-title-row">
                 <h2 class="phase-title" data-testid="phase-title">{move || phase.get().name()}</h2>
                 <span class="whose" data-testid="whose">{move || match whose.get() {
@@ -65,6 +64,7 @@ pub fn PhaseView() -> impl IntoView {
                     Actor::Nobody => "",
                 }}</span>
             </div>
+            <LastContest/>
             {move || match phase.get() {
                 Phase::Scouting => view! { <ScoutingStep/> }.into_any(),
                 Phase::Reaction { scout, stage } => view! { <ReactionStep scout=scout stage=stage/> }.into_any(),
@@ -128,8 +128,8 @@ fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl Into
             view! {
                 <div class="handover-card" data-testid="handover-defender">
                     <p>{prompt.clone()}</p>
-                    <p class="hint">"Pass the tablet to the defender; the scouting player looks away."</p>
                     <button class="btn primary big" data-testid="defender-answer" on:click=move |_| open.set(true)>"I am the defender: answer"</button>
+                    <p class="hint">"Pass the tablet to the defender; the scouting player looks away."</p>
                 </div>
             }.into_any()
         }}
@@ -259,11 +259,11 @@ fn ScoutingStep() -> impl IntoView {
                         {move || spot_area.get().map(|a| view! {
                             <div class="spot-roll" data-testid="spot-roll">
                                 <button class="btn" data-testid="spot-cancel" on:click=move |_| spot_area.set(None)>"Not now: back to moving"</button>
-                                <SentriesChoice watch=watch/>
                                 {move || view! {
                                     {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }, "spotting")}
                                     <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
                                 }}
+                                <SentriesChoice watch=watch/>
                                 <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees."</p>
                             </div>
                         })}
@@ -332,7 +332,6 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
     let who2 = StoredValue::new(who.clone());
     view! {
         <p class="info" data-testid="reaction-text">{text}</p>
-        <p class="hint">"The defender is asked after every move where he could react, so being asked tells the scouting player nothing."</p>
         <DefenderOnly prompt=format!("Defender: react to {who}'s move, or let him pass.")>
             {move || r.get().map(|r| {
                 let who = who2.get_value();
@@ -381,6 +380,7 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                 }
             })}
         </DefenderOnly>
+        <p class="hint">"The defender is asked after every move where he could react, so being asked tells the scouting player nothing."</p>
         {error_line(error)}
     }
 }
