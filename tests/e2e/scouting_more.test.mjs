@@ -366,7 +366,7 @@ test('the leader and all his scouts dead: all their finds lost, the defender may
 
 test('the clock roll after every third move without a spot or reaction; the 04:00 deadline', async (t) => {
   const page = await sampleNight(t);
-  const movesNote = (n) => waitText(tid(page, 'pick-0-2'), `${n} of 3 moves before a clock roll`);
+  const movesNote = (n) => waitText(tid(page, 'pick-0-2'), `move ${n} of 3`);
   // Sgt Wilson comes out first, so Baker can bank with him later (the count is per figure:
   // Wilson's one move adds nothing to Baker's).
   await move(page, '0-0', 0);

@@ -64,7 +64,6 @@ pub fn PhaseView() -> impl IntoView {
                     Actor::Nobody => "",
                 }}</span>
             </div>
-            <LastContest/>
             {move || match phase.get() {
                 Phase::Scouting => view! { <ScoutingStep/> }.into_any(),
                 Phase::Reaction { scout, stage } => view! { <ReactionStep scout=scout stage=stage/> }.into_any(),
@@ -98,6 +97,7 @@ pub fn PhaseView() -> impl IntoView {
                 }
                 Phase::Over => view! { <super::findings::NightOver/> }.into_any(),
             }}
+            <LastContest/>
         </div>
     }
 }
@@ -468,16 +468,6 @@ fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reacti
     let cat_used = Memo::new(move |_| s.state.with(|st| st.cat_used));
     view! {
         <p class="info" data-testid="spotted-text">{text}</p>
-        <div class="cat-box">
-            {move || if cat_used.get() {
-                view! { <p class="hint" data-testid="cat-used">"The cat has already been played tonight."</p> }.into_any()
-            } else {
-                view! {
-                    <p class="hint">"Scouting player: once a night, the sentry who saw the scout sees only a cat, blames it for the noise, and laughs. The spot is cancelled."</p>
-                    <button class="btn big" data-testid="play-cat" on:click=move |_| { act(s, Decision::Cat, error); }>"Play the cat"</button>
-                }.into_any()
-            }}
-        </div>
         <DefenderOnly prompt=format!("Defender: your sentries saw {who}. Answer in secret.")>
             {move || view! {
                 <FireForm scout=scout fixed=if reactive { None } else { area }/>
@@ -494,6 +484,16 @@ fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reacti
                 }}
             }}
         </DefenderOnly>
+        <div class="cat-box">
+            {move || if cat_used.get() {
+                view! { <p class="hint" data-testid="cat-used">"The cat has already been played tonight."</p> }.into_any()
+            } else {
+                view! {
+                    <p class="hint">"Scouting player: once a night, the sentry who saw the scout sees only a cat, blames it for the noise, and laughs. The spot is cancelled."</p>
+                    <button class="btn big" data-testid="play-cat" on:click=move |_| { act(s, Decision::Cat, error); }>"Play the cat"</button>
+                }.into_any()
+            }}
+        </div>
         {error_line(error)}
     }
 }
