@@ -119,7 +119,7 @@ fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl Into
             view! {
                 <div class="secret defender" data-testid="defender-panel" role="dialog" aria-label="Defender's answer" tabindex="-1" node_ref=panel
                     on:keydown=move |ev| if ev.key() == "Escape" { open.set(false); }>
-                    <h3>"Defender"</h3>
+                    <h3 class="visually-hidden">"Defender"</h3>
                     {children()}
                     <button class="btn" data-testid="defender-hide" on:click=move |_| open.set(false)>"Hide again"</button>
                 </div>
@@ -352,8 +352,6 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                     </div>
                     {move || match choice.get() {
                         Some("spot") => view! {
-                            <p class="warning">"If the sentries see him they must fire at him, or own up that no troops can see him."</p>
-                            <SentriesChoice watch=watch/>
                             {move || {
                                 let d = match watch.get() {
                                     Some(sentries) => Decision::ReactiveSpotBy { sentries },
@@ -361,6 +359,8 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                                 };
                                 view! { {s.roll(d.clone(), "reactive spotting")} <Contests decision=d/> }
                             }}
+                            <SentriesChoice watch=watch/>
+                            <p class="warning">"If the sentries see him they must fire at him, or own up that no troops can see him."</p>
                         }.into_any(),
                         Some("fire") => view! { <FireForm scout=scout fixed=None/> }.into_any(),
                         Some("close") => view! {
