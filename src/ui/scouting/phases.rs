@@ -639,7 +639,7 @@ fn Contests(decision: Decision) -> impl IntoView {
         let m = x.modifier();
         view! {
             <div class="contest-side" data-testid="contest-side">
-                <h5>{x.who.clone()}</h5>
+                <p class="contest-who">{x.who.clone()}</p>
                 <ul class="modifiers">
                     {x.modifiers.iter().map(|m| view! { <li>{format!("{:+} {}", m.value, m.label)}</li> }).collect_view()}
                 </ul>
@@ -651,7 +651,7 @@ fn Contests(decision: Decision) -> impl IntoView {
         <div class="contests" data-testid="contests">
             {list.iter().map(|c| view! {
                 <div class="contest" data-testid="contest">
-                    <h4>{format!("{} ({})", c.what, c.wins)}</h4>
+                    <p class="contest-what">{format!("{} ({})", c.what, c.wins)}</p>
                     <div class="contest-sides">{side(&c.first)}<span class="versus">"against"</span>{side(&c.second)}</div>
                 </div>
             }).collect_view()}
