@@ -86,11 +86,12 @@ fn atkins_night() -> Game {
     assert_eq!(3 + m.scout_total(), 4);
     assert_eq!(5 + m.defender_total(), 4);
     assert!(!tables::spots(4, 4), "a tie fails");
-    let p = preview(c.setup(), c.state(), &Decision::AttemptSpot { scout: ATKINS, area: OPEN_GROUND }).unwrap();
+    let p = preview(c.setup(), c.state(), &Decision::AttemptSpot { scout: ATKINS, area: OPEN_GROUND, sentries: None })
+        .unwrap();
     assert_eq!(p.dice, DiceSpec::pool(4, Die::D6));
     assert!(p.note.as_ref().unwrap().contains(&spot_chance(1, -1).percent()));
     // The defender's own roll: the text only says "gets a success"; 6 -1 = 5 beats 2 +1 = 3.
-    ok(&mut c, Decision::AttemptSpot { scout: ATKINS, area: OPEN_GROUND }, &[3, 5, 6, 2]);
+    ok(&mut c, Decision::AttemptSpot { scout: ATKINS, area: OPEN_GROUND, sentries: None }, &[3, 5, 6, 2]);
     assert_eq!(
         c.state().phase,
         Phase::SentriesSpotted { scout: ATKINS, area: Some(OPEN_GROUND), scout_spots: false, reactive: false }
@@ -192,7 +193,7 @@ fn atkins_example_roll_by_roll() {
 fn even_if_atkins_is_killed_the_farmhouse_is_known_while_his_leader_lives() {
     let mut c = atkins_night();
     // Atkins tries the orchard; both sides see; two hits kill him.
-    ok(&mut c, Decision::AttemptSpot { scout: ATKINS, area: ORCHARD }, &[6, 1, 6, 1]);
+    ok(&mut c, Decision::AttemptSpot { scout: ATKINS, area: ORCHARD, sentries: None }, &[6, 1, 6, 1]);
     ok(&mut c, Decision::Fire { from: ORCHARD, units: 1, leader_sees: false }, &[6, 6, 6, 1]);
     assert_eq!(c.state().figure(ATKINS).status, Status::Dead);
     assert_eq!(c.state().finds[0].status, FindStatus::Banked, "Sgt Wilson still knows the farmhouse");
@@ -211,7 +212,7 @@ fn even_if_atkins_is_killed_the_farmhouse_is_known_while_his_leader_lives() {
 fn if_the_leader_is_killed_atkins_makes_his_way_home_and_reports() {
     let mut c = atkins_night();
     // Sgt Wilson looks into the orchard and is shot dead.
-    ok(&mut c, Decision::AttemptSpot { scout: WILSON, area: ORCHARD }, &[1, 6, 6, 1]);
+    ok(&mut c, Decision::AttemptSpot { scout: WILSON, area: ORCHARD, sentries: None }, &[1, 6, 6, 1]);
     ok(&mut c, Decision::Fire { from: ORCHARD, units: 1, leader_sees: false }, &[6, 6, 6, 1]);
     assert_eq!(c.state().figure(WILSON).status, Status::Dead);
     assert_eq!(c.state().finds[0].status, FindStatus::Banked, "Atkins still knows it");
@@ -219,7 +220,7 @@ fn if_the_leader_is_killed_atkins_makes_his_way_home_and_reports() {
     // With his leader dead Atkins scouts no more; he heads home.
     refused(
         &mut c,
-        Decision::AttemptSpot { scout: ATKINS, area: HEDGEROW },
+        Decision::AttemptSpot { scout: ATKINS, area: HEDGEROW, sentries: None },
         &[1, 1, 1, 1],
         RuleError::LeaderDead { scout: "Atkins".into(), leader: "Sgt Wilson".into() },
     );
@@ -233,13 +234,13 @@ fn if_the_leader_is_killed_atkins_makes_his_way_home_and_reports() {
 #[test]
 fn only_if_he_and_his_leader_are_killed_is_the_information_lost() {
     let mut c = atkins_night();
-    ok(&mut c, Decision::AttemptSpot { scout: WILSON, area: ORCHARD }, &[1, 6, 6, 1]);
+    ok(&mut c, Decision::AttemptSpot { scout: WILSON, area: ORCHARD, sentries: None }, &[1, 6, 6, 1]);
     ok(&mut c, Decision::Fire { from: ORCHARD, units: 1, leader_sees: false }, &[6, 6, 6, 1]);
     ok(&mut c, Decision::ClockRoll, &[2]);
     assert_eq!(c.state().finds[0].status, FindStatus::Banked);
     // Atkins walks into hidden troops in the hedgerow and loses the close combat.
     ok(&mut c, mv(HEDGEROW, false), &[]);
-    ok(&mut c, Decision::CloseCombat { scout_other: 0, defender_other: 0 }, &[1, 6]);
+    ok(&mut c, Decision::CloseCombat { scout_other: 0, defender_other: 0, defenders: None }, &[1, 6]);
     assert_eq!(c.state().figure(ATKINS).status, Status::Dead);
     assert_eq!(c.state().finds[0].status, FindStatus::Lost, "nobody alive knows of the farmhouse");
     let s = summary(c.setup(), c.state());

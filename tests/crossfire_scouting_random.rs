@@ -40,12 +40,15 @@ struct Stats {
 fn kind(d: &Decision) -> &'static str {
     match d {
         Decision::Move { .. } => "Move",
-        Decision::AttemptSpot { .. } => "AttemptSpot",
+        Decision::AttemptSpot { sentries: None, .. } => "AttemptSpot",
+        Decision::AttemptSpot { sentries: Some(_), .. } => "AttemptSpot by a unit's own sentries",
         Decision::Bank { .. } => "Bank",
         Decision::EndNight => "EndNight",
         Decision::LetPass => "LetPass",
         Decision::ReactiveSpot => "ReactiveSpot",
-        Decision::CloseCombat { .. } => "CloseCombat",
+        Decision::ReactiveSpotBy { .. } => "ReactiveSpotBy",
+        Decision::CloseCombat { defenders: None, .. } => "CloseCombat",
+        Decision::CloseCombat { defenders: Some(_), .. } => "CloseCombat by a unit of its own quality",
         Decision::RollAgain => "RollAgain",
         Decision::Fire { .. } => "Fire",
         Decision::Volley => "Volley",
@@ -56,6 +59,11 @@ fn kind(d: &Decision) -> &'static str {
         Decision::Reveal { .. } => "Reveal",
         Decision::ClockRoll => "ClockRoll",
     }
+}
+
+/// The usual sentries (two times in three), or a unit's own.
+fn watch(rng: &mut Rng) -> Option<Sentries> {
+    (!rng.one_in(2, 3)).then(|| Sentries { quality: rng.pick(&Quality::ALL), trained: rng.one_in(1, 3) })
 }
 
 fn random_setup(rng: &mut Rng) -> Setup {
@@ -99,7 +107,7 @@ fn candidates(setup: &Setup, s: &State, rng: &mut Rng) -> Vec<Decision> {
                 if s.figure(r).status == Status::Active {
                     let areas = rules::areas_to_spot(setup, s, r);
                     if !areas.is_empty() && rng.one_in(1, 2) {
-                        v.push(Decision::AttemptSpot { scout: r, area: rng.pick(&areas) });
+                        v.push(Decision::AttemptSpot { scout: r, area: rng.pick(&areas), sentries: watch(rng) });
                     }
                     if rules::may_bank(setup, s, r).is_ok() {
                         v.push(Decision::Bank { scout: r });
@@ -114,7 +122,10 @@ fn candidates(setup: &Setup, s: &State, rng: &mut Rng) -> Vec<Decision> {
             let r = reactions(setup, s).unwrap();
             v.push(Decision::LetPass);
             if r.reactive_spot {
-                v.push(Decision::ReactiveSpot);
+                match watch(rng) {
+                    Some(sentries) => v.push(Decision::ReactiveSpotBy { sentries }),
+                    None => v.push(Decision::ReactiveSpot),
+                }
             }
             if r.fire {
                 v.push(Decision::Fire {
@@ -125,7 +136,8 @@ fn candidates(setup: &Setup, s: &State, rng: &mut Rng) -> Vec<Decision> {
             }
             if r.close_combat.is_some() && rng.one_in(1, 4) {
                 let m = |rng: &mut Rng| rng.below(3) as i8 - 1;
-                v.push(Decision::CloseCombat { scout_other: m(rng), defender_other: m(rng) });
+                let defenders = watch(rng).map(|w| w.quality);
+                v.push(Decision::CloseCombat { scout_other: m(rng), defender_other: m(rng), defenders });
             }
         }
         Phase::SentriesSpotted { area, reactive, .. } => {
@@ -170,7 +182,7 @@ fn wild(setup: &Setup, rng: &mut Rng) -> Decision {
     let area = rng.below(setup.areas.len() + 2) as u16;
     match rng.below(12) {
         0 => Decision::Move { scout, to: Place::Area(area), in_open: rng.one_in(1, 2) },
-        1 => Decision::AttemptSpot { scout, area },
+        1 => Decision::AttemptSpot { scout, area, sentries: None },
         2 => Decision::Bank { scout },
         3 => Decision::LetPass,
         4 => Decision::ReactiveSpot,
@@ -180,7 +192,7 @@ fn wild(setup: &Setup, rng: &mut Rng) -> Decision {
         8 => Decision::Retreat { to: Place::Area(area) },
         9 => Decision::Reveal { what: Sighting::Empty },
         10 => Decision::ClockRoll,
-        _ => Decision::CloseCombat { scout_other: rng.below(20) as i8 - 10, defender_other: 0 },
+        _ => Decision::CloseCombat { scout_other: rng.below(20) as i8 - 10, defender_other: 0, defenders: None },
     }
 }
 
@@ -464,6 +476,9 @@ fn random_nights_keep_their_invariants() {
         "EndNight",
         "LetPass",
         "ReactiveSpot",
+        "ReactiveSpotBy",
+        "AttemptSpot by a unit's own sentries",
+        "CloseCombat by a unit of its own quality",
         "CloseCombat",
         "RollAgain",
         "Fire",

@@ -12,7 +12,7 @@
 use field_desk::engine::band::covers_all;
 use field_desk::engine::odds::for_each_outcome;
 use field_desk::engine::{Campaign, Chance, DecideError, DiceInput, DiceSpec, Die};
-use field_desk::systems::crossfire_scouting::preview::{close_combat_odds, hit_odds, preview, spot_chance};
+use field_desk::systems::crossfire_scouting::preview::{close_combat_odds, contests, hit_odds, preview, spot_chance};
 use field_desk::systems::crossfire_scouting::rules::{self, waiting_for, Actor};
 use field_desk::systems::crossfire_scouting::sample::*;
 use field_desk::systems::crossfire_scouting::state::RevealCause;
@@ -70,7 +70,7 @@ fn walk(c: &mut Game, scout: ScoutRef, to: u16) {
 }
 
 fn spot(scout: ScoutRef, area: u16) -> Decision {
-    Decision::AttemptSpot { scout, area }
+    Decision::AttemptSpot { scout, area, sentries: None }
 }
 
 fn fire(from: u16, units: u8) -> Decision {
@@ -78,7 +78,7 @@ fn fire(from: u16, units: u8) -> Decision {
 }
 
 fn cc() -> Decision {
-    Decision::CloseCombat { scout_other: 0, defender_other: 0 }
+    Decision::CloseCombat { scout_other: 0, defender_other: 0, defenders: None }
 }
 
 fn troops(t: &str) -> Decision {
@@ -532,8 +532,8 @@ fn only_the_sentries_see_hold_fire_for_an_ambush_or_fire() {
     ok(&mut c, Decision::ClockRoll, &[1]);
     // He walks in anyway: the defender fights with +2.
     ok(&mut c, mv(ATKINS, ORCHARD, false), &[]);
-    let p = preview(c.setup(), c.state(), &cc()).unwrap();
-    assert!(p.modifiers.iter().any(|m| m.value == 2 && m.label.contains("Ambush")), "{:?}", p.modifiers);
+    let defenders = &contests(c.setup(), c.state(), &cc())[0].second;
+    assert!(defenders.modifiers.iter().any(|m| m.value == 2 && m.label.contains("Ambush")), "{defenders:?}");
     // Atkins 5 +1 = 6 against 4 +2 = 6: a tie, roll again; then 3+1 = 4 against 3+2 = 5.
     ok(&mut c, cc(), &[5, 4]);
     assert!(matches!(c.state().phase, Phase::CloseCombatTie { ambush: true, .. }));
@@ -546,8 +546,8 @@ fn only_the_sentries_see_hold_fire_for_an_ambush_or_fire() {
     ok(&mut c, Decision::ClockRoll, &[1]);
     walk(&mut c, BAKER, EDGE_WOOD);
     ok(&mut c, mv(BAKER, ORCHARD, false), &[]);
-    let p = preview(c.setup(), c.state(), &cc()).unwrap();
-    assert!(!p.modifiers.iter().any(|m| m.label.contains("Ambush")));
+    let defenders = &contests(c.setup(), c.state(), &cc())[0].second;
+    assert!(!defenders.modifiers.iter().any(|m| m.label.contains("Ambush")));
     // Firing instead: Atkins lives, the troops are shown.
     let mut c = atkins_in_field();
     ok(&mut c, spot(ATKINS, ORCHARD), &[1, 6, 6, 1]);
@@ -737,10 +737,15 @@ fn close_combat_modifier_rows() {
 fn close_combat_won_reveals_and_the_troops_cannot_hinder_him() {
     let mut c = atkins_in_field();
     ok(&mut c, mv(ATKINS, ORCHARD, false), &[]);
-    refused(&mut c, Decision::CloseCombat { scout_other: 7, defender_other: 0 }, &[1, 1], RuleError::BadModifier(7));
     refused(
         &mut c,
-        Decision::CloseCombat { scout_other: 0, defender_other: -128 },
+        Decision::CloseCombat { scout_other: 7, defender_other: 0, defenders: None },
+        &[1, 1],
+        RuleError::BadModifier(7),
+    );
+    refused(
+        &mut c,
+        Decision::CloseCombat { scout_other: 0, defender_other: -128, defenders: None },
         &[1, 1],
         RuleError::BadModifier(-128),
     );
@@ -771,7 +776,7 @@ fn close_combat_lost_kills_and_reveals_nothing() {
     let mut c = atkins_in_field();
     ok(&mut c, mv(ATKINS, ORCHARD, true), &[]);
     // Crossing open ground into the orchard: the defender may go straight to close combat.
-    ok(&mut c, Decision::CloseCombat { scout_other: 0, defender_other: 2 }, &[3, 3]);
+    ok(&mut c, Decision::CloseCombat { scout_other: 0, defender_other: 2, defenders: None }, &[3, 3]);
     assert_eq!(c.state().figure(ATKINS).status, Status::Dead);
     assert!(c.state().finds.is_empty());
     assert_eq!(c.state().phase, Phase::Scouting);

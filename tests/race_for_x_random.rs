@@ -9,7 +9,7 @@ use field_desk::engine::{Action, Campaign, DecideError, DiceError, DiceInput};
 use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers, replacement_candidates};
 use field_desk::systems::race_for_x::sample::sample_setup;
 use field_desk::systems::race_for_x::state::PlayerState;
-use field_desk::systems::race_for_x::tables::{self, OffensiveAction, RecoveryRow};
+use field_desk::systems::race_for_x::tables::{self, ForceSize, OffensiveAction, RecoveryRow};
 use field_desk::systems::race_for_x::{
     BattleOutcome, Decision, Orbat, Outcome, Phase, RaceForX, RuleError, Setup, Side, StandKind, StandRef, State,
 };
@@ -38,6 +38,8 @@ struct Stats {
     replacements: usize,
     recovered: usize,
     replays: usize,
+    /// Battles whose defence size had only option A: no A/B roll.
+    defence_unrolled: usize,
 }
 
 fn orbat(setup: &Setup, side: Side) -> &Orbat {
@@ -266,6 +268,17 @@ fn transition(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after: 
     let o = orbat(setup, side);
     let (pb, pa) = (before.player(side), after.player(side));
     match d {
+        Decision::FieldForces { .. } => {
+            let b = after.current.as_ref().unwrap();
+            let size = tables::defence_size(b.battle.unwrap(), b.from.zone_number().unwrap());
+            if setup.prepared(size, tables::DefenceOption::B) {
+                assert_eq!(after.phase, Phase::DefenceRoll, "with two options the defence is rolled");
+            } else {
+                assert_eq!(after.phase, Phase::Fight, "with option A alone there is no roll");
+                assert_eq!(b.defence, Some((size, tables::DefenceOption::A)));
+                stats.defence_unrolled += 1;
+            }
+        }
         Decision::RecordOutcome(outcome) => {
             let mut want = lost_set(pb);
             for r in &outcome.killed {
@@ -509,12 +522,22 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
     stats.sequences += 1;
 }
 
+/// The sample, or (one time in three) the sample with option B dropped for some sizes.
+fn some_setup(rng: &mut Rng) -> Setup {
+    let mut setup = sample_setup();
+    if rng.one_in(1, 3) {
+        let dropped: Vec<ForceSize> = ForceSize::DEFENSIVE.into_iter().filter(|_| rng.one_in(1, 2)).collect();
+        setup.defence.retain(|d| d.option == tables::DefenceOption::A || !dropped.contains(&d.size));
+    }
+    setup
+}
+
 fn run(seed: u64, sequences: usize) -> Stats {
-    let setup = sample_setup();
     let mut rng = Rng::new(seed);
     let mut stats = Stats::default();
     let t = std::time::Instant::now();
     for _ in 0..sequences {
+        let setup = some_setup(&mut rng);
         run_sequence(&setup, &mut rng, &mut stats);
     }
     println!("{stats:?} in {:?}", t.elapsed());
@@ -525,6 +548,7 @@ fn run(seed: u64, sequences: usize) -> Stats {
     assert!(stats.undos > 0 && stats.redos > 0 && stats.refused > 0, "{stats:?}");
     assert!(stats.no_battle > 0 && stats.retreats > 0 && stats.advance2 > 0, "{stats:?}");
     assert!(stats.replacements > 0 && stats.recovered > 0 && stats.replays > 0, "{stats:?}");
+    assert!(stats.defence_unrolled > 0, "some battles have only option A: {stats:?}");
     stats
 }
 

@@ -98,6 +98,17 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     find(&root, "reveal-A").unwrap().click();
     leptos::task::tick().await;
     assert!(find(&root, "secret-choice").is_some());
+    // By keyboard: the choice takes the focus (Escape closing it is checked end to end).
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let focused = doc.active_element().and_then(|e| e.get_attribute("data-testid"));
+    assert_eq!(focused.as_deref(), Some("choose-attack"));
+    find(&root, "choose-regroup").unwrap().focus().unwrap();
+    find(&root, "hide-choice").unwrap().click();
+    leptos::task::tick().await;
+    assert!(find(&root, "secret-choice").is_none());
+    assert!(campaign.with_untracked(|c| c.state().actions[0].is_none()), "hiding chooses nothing");
+    find(&root, "reveal-A").unwrap().click();
+    leptos::task::tick().await;
     find(&root, "choose-attack").unwrap().click();
     leptos::task::tick().await;
     // Back on the hand-over screen: Anna's choice is not shown anywhere.

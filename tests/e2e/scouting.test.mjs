@@ -112,8 +112,11 @@ test('a session on its own: the Atkins example, typed dice, every outcome checke
   const spotOdds = await readOdds(page);
   assert.deepEqual(Object.values(spotOdds), ['60.2%', '12%', '4.6%', '23.1%']);
   assert.match(Object.keys(spotOdds)[2], /^Only the sentries see: the defender may fire, or hold fire/);
-  await waitText(tid(page, 'modifiers'), '+1 Atkins: Atkins is veteran');
-  await waitText(tid(page, 'modifiers'), '-1 Sentries: Atkins in cover');
+  // Each side of each opposed roll apart; no total adds both sides' modifiers.
+  await waitText(tid(page, 'contests'), '+1 Atkins is veteran');
+  await waitText(tid(page, 'contests'), '-1 Atkins in cover');
+  assert.equal(await tid(page, 'modifiers').count(), 0, 'no one list of both sides\' modifiers');
+  assert.deepEqual(await tid(page, 'contest-total').allTextContents(), ['Total: his die +1', 'Total: his die -1', 'Total: his die -1', 'Total: his die +1']);
   await shot('02-spotting-odds');
   // "He rolls 1d6 gets a 3 +1 for veteran, = 4 ... They roll 5 -1 = 4, a tie." The phantom
   // spot: the sentries' 6 -1 = 5 beats Atkins' 2 +1 = 3.
@@ -285,6 +288,8 @@ test('small screen: wizard, scouting step and the hand-over at 390x844', async (
   await move(page, 0);
   await tid(page, 'spot-5').click();
   await shot('02-spotting');
+  // Moving gives way to an open spot roll; "Not now" brings the moves back.
+  await tid(page, 'spot-cancel').click();
   await move(page, 1);
   await phase(page, "Defender's reaction");
   await shot('03-handover');

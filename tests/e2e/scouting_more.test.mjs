@@ -141,8 +141,8 @@ test('the cat, once a night; then the ambush bonus when the sentries held fire',
   await phase(page, "Defender's reaction");
   await tid(page, 'defender-answer').click();
   await tid(page, 'react-close').click();
-  const mods = await text(tid(page, 'modifiers'));
-  assert.match(mods, /\+2 Defenders: Ambush: the sentries saw him coming/);
+  const mods = await text(tid(page, 'contests'));
+  assert.match(mods, /\+2 Ambush: the sentries saw him coming/);
   assert.doesNotMatch(mods, /Baker is/, 'a regular scout has no quality modifier');
   // Baker +0 against the defenders +2 (regular sentries +0, ambush +2): Baker wins when his
   // die beats theirs by 3 or more (3+2+1 = 6 of 36), ties at exactly 2 (4 of 36), loses
@@ -184,10 +184,11 @@ test('close combat: other modifiers, ties rolled again with the same modifiers, 
   await tid(page, 'defender-other-minus').click();
   await waitText(tid(page, 'scout-other'), '+2');
   await waitText(tid(page, 'defender-other'), '-1');
-  await waitText(tid(page, 'modifiers'), '-1 Cole: Cole is green');
-  await waitText(tid(page, 'modifiers'), '+2 Cole: Other (scout)');
-  await waitText(tid(page, 'modifiers'), '-1 Defenders: Other (defender)');
-  const mods = await text(tid(page, 'modifiers'));
+  await waitText(tid(page, 'contests'), '-1 Cole is green');
+  await waitText(tid(page, 'contests'), '+2 Other (scout)');
+  await waitText(tid(page, 'contests'), '-1 Other (defender)');
+  assert.deepEqual(await tid(page, 'contest-total').allTextContents(), ['Total: his die +1', 'Total: his die -1']);
+  const mods = await text(tid(page, 'contests'));
   assert.doesNotMatch(mods, /Ambush/, 'no sentry saw Cole try this area');
   // Cole -1 +2 = +1 against the defenders 0 -1 = -1: Cole wins unless their die beats his by
   // 2 or more (10 of 36), so wins 26/36; ties at exactly 2 (4/36); loses at 3+ (6/36).
@@ -198,8 +199,10 @@ test('close combat: other modifiers, ties rolled again with the same modifiers, 
   await waitText(tid(page, 'tie-text'), 'Close combat in Second wood: a tie. Roll again.');
   await lastStep(page, 'a tie: roll again.');
   // The same modifiers carry over to the new roll.
-  await waitText(tid(page, 'modifiers'), '+2 Cole: Other (scout)');
-  await waitText(tid(page, 'modifiers'), '-1 Defenders: Other (defender)');
+  await waitText(tid(page, 'contests'), '+2 Other (scout)');
+  await waitText(tid(page, 'contests'), '-1 Other (defender)');
+  // Right after the roll, each side's die, modifiers and total apart.
+  await waitText(tid(page, 'last-contest'), 'Cole 3 -1 +2 = 4 against the defenders 5 -1 = 4');
   // Cole 2 +1 = 3 against 4 -1 = 3: a tie again.
   await typeDice(page, '2 4');
   await waitText(tid(page, 'last-step'), /Close combat in Second wood: Cole 2 .*= 3 against the defenders' 4 .*= 3: a tie/);
@@ -363,7 +366,7 @@ test('the leader and all his scouts dead: all their finds lost, the defender may
 
 test('the clock roll after every third move without a spot or reaction; the 04:00 deadline', async (t) => {
   const page = await sampleNight(t);
-  const movesNote = (n) => waitText(tid(page, 'pick-0-2'), `${n} of 3 moves before a clock roll`);
+  const movesNote = (n) => waitText(tid(page, 'pick-0-2'), `move ${n} of 3`);
   // Sgt Wilson comes out first, so Baker can bank with him later (the count is per figure:
   // Wilson's one move adds nothing to Baker's).
   await move(page, '0-0', 0);

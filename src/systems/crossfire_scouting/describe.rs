@@ -1,6 +1,6 @@
 //! Log lines in the players' words: what the dice said and what to do next.
 
-use super::rules::{close_combat_modifiers, reactive_modifiers, scout_in_play, spotting_modifiers, Decision, Opposed};
+use super::rules::{close_combat_area, decision_modifiers, in_cover, scout_in_play, Decision, Opposed};
 use super::state::{EndReason, FindStatus, Phase, Stage, State, Status};
 use super::tables::{self, FireResult, SpotOutcome};
 use super::team::{Place, ScoutRef, Setup};
@@ -70,8 +70,8 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             }
             text
         }
-        Decision::AttemptSpot { scout, area } => {
-            let m = spotting_modifiers(setup, before, *scout, *area);
+        Decision::AttemptSpot { scout, area, .. } => {
+            let m = decision_modifiers(setup, before, decision).unwrap();
             spot_text(setup, *scout, *area, &m, dice)
         }
         Decision::Bank { scout } => {
@@ -95,9 +95,9 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             Some(s) => format!("The defender lets {} go by.", n(s)),
             None => "The defender lets the move pass.".into(),
         },
-        Decision::ReactiveSpot => {
+        Decision::ReactiveSpot | Decision::ReactiveSpotBy { .. } => {
             let s = in_play.unwrap_or(ScoutRef::new(0, 0));
-            let m = reactive_modifiers(setup, s);
+            let Some(m) = decision_modifiers(setup, before, decision) else { return "Reactive spotting.".into() };
             let sentries = dice[0] as i32 + m.defender_total();
             let scout = dice[1] as i32 + m.scout_total();
             let seen = tables::spots(sentries, scout);
@@ -262,7 +262,7 @@ fn fire_text(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], a
         _ => return "Fire.".into(),
     };
     let n = setup.name(scout);
-    let cover = super::rules::in_cover(setup, before.figure(scout));
+    let cover = in_cover(setup, before.figure(scout));
     let spec = tables::fire_dice(cover);
     let kept = spec.kept(dice);
     let hits = tables::hits(&spec, dice);
@@ -299,13 +299,13 @@ fn fire_text(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], a
 
 fn close_combat_text(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
     let (scout, area, m) = match (before.phase, decision) {
-        (Phase::CloseCombatTie { scout, area, ambush, scout_other, defender_other }, _) => {
-            (scout, area, close_combat_modifiers(setup, scout, ambush, scout_other, defender_other))
-        }
-        (Phase::Reaction { scout, .. }, Decision::CloseCombat { scout_other, defender_other }) => {
-            let area = super::rules::close_combat_area(setup, before, scout).unwrap_or(0);
-            let ambush = before.figure(scout).ambushes.contains(&area);
-            (scout, area, close_combat_modifiers(setup, scout, ambush, *scout_other, *defender_other))
+        (Phase::CloseCombatTie { scout, .. }, _) | (Phase::Reaction { scout, .. }, Decision::CloseCombat { .. }) => {
+            let area = match before.phase {
+                Phase::CloseCombatTie { area, .. } => area,
+                _ => close_combat_area(setup, before, scout).unwrap_or(0),
+            };
+            let Some(m) = decision_modifiers(setup, before, decision) else { return "Close combat.".into() };
+            (scout, area, m)
         }
         _ => return "Close combat.".into(),
     };
@@ -407,7 +407,7 @@ fn next_hint(setup: &Setup, before: &State, after: &State, line: &mut String) {
         Phase::Fire { units_left, .. } => format!("Defender: roll the next unit's volley ({units_left} to go)."),
         Phase::CloseCombatTie { .. } => return,
         Phase::Retreat { scout } => {
-            let cover = super::rules::in_cover(setup, after.figure(scout));
+            let cover = in_cover(setup, after.figure(scout));
             format!(
                 "{} must fall back: one straight move {}.",
                 n(scout),

@@ -5,7 +5,11 @@
 //! the top of `rules.rs`.
 
 pub mod describe;
+mod errors;
+mod legal;
+mod modifiers;
 pub mod preview;
+mod resolve;
 pub mod rules;
 pub mod sample;
 pub mod state;

@@ -1,10 +1,7 @@
 //! What the dice widget shows before each roll: the modifiers of both sides and the exact
 //! chance of every result, by enumerating the dice.
 
-use super::rules::{
-    close_combat_area, close_combat_modifiers, in_cover, reactive_modifiers, scout_in_play, spotting_modifiers,
-    Decision, Opposed,
-};
+use super::rules::{close_combat_area, decision_modifiers, in_cover, scout_in_play, Decision, Opposed};
 use super::state::{Phase, State};
 use super::tables::{self, CloseCombatWinner, FireResult, SpotOutcome};
 use super::team::Setup;
@@ -38,17 +35,116 @@ pub fn close_combat_odds(m: &Opposed) -> [Chance; 3] {
     [get(Some(CloseCombatWinner::Scout)), get(Some(CloseCombatWinner::Defender)), get(None)]
 }
 
-fn labelled(side: &str, mods: &[Modifier]) -> Vec<Modifier> {
-    mods.iter().map(|m| Modifier { label: format!("{side}: {}", m.label), value: m.value }).collect()
+/// One side of an opposed roll: who rolls, which of the decision's dice is his, and his own
+/// modifiers. Each side's total is his die plus his modifiers, never the other side's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollSide {
+    pub who: String,
+    /// Index of this side's die among the decision's dice.
+    pub die: usize,
+    pub modifiers: Vec<Modifier>,
+}
+
+impl RollSide {
+    pub fn modifier(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+    /// "4 +1 -1 = 4": the die, each modifier, the total; just "4" with no modifiers.
+    pub fn line(&self, dice: &[u16]) -> Option<String> {
+        let die = *dice.get(self.die)?;
+        if self.modifiers.is_empty() {
+            return Some(die.to_string());
+        }
+        let mods: Vec<String> = self.modifiers.iter().map(|m| format!("{:+}", m.value)).collect();
+        Some(format!("{die} {} = {}", mods.join(" "), self.total(dice)?))
+    }
+    /// Die plus modifiers, once the dice are known.
+    pub fn total(&self, dice: &[u16]) -> Option<i32> {
+        dice.get(self.die).map(|d| *d as i32 + self.modifier())
+    }
+}
+
+/// One opposed roll: `first` tries to beat `second`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contest {
+    /// "Atkins looks into the Farmhouse".
+    pub what: String,
+    pub first: RollSide,
+    pub second: RollSide,
+    /// What winning takes: "a strictly higher total sees".
+    pub wins: String,
+}
+
+impl Contest {
+    /// The line under a roll made: "Atkins 3 +1 = 4 against the sentries 5 -1 = 4".
+    pub fn outcome(&self, dice: &[u16]) -> Option<String> {
+        Some(format!(
+            "{} {} against {} {}",
+            self.first.who,
+            self.first.line(dice)?,
+            self.second.who,
+            self.second.line(dice)?
+        ))
+    }
+}
+
+/// The opposed rolls a decision makes, each side apart, with the modifiers that apply in
+/// `state`: two for a spotting attempt (the scout's, then the sentries'), one for reactive
+/// spotting and close combat. Empty for any other decision.
+pub fn contests(setup: &Setup, state: &State, decision: &Decision) -> Vec<Contest> {
+    let Some(m) = decision_modifiers(setup, state, decision) else { return vec![] };
+    let side =
+        |who: &str, die: usize, mods: &[Modifier]| RollSide { who: who.to_string(), die, modifiers: mods.to_vec() };
+    match decision {
+        Decision::AttemptSpot { scout, area, sentries } => {
+            let n = setup.name(*scout);
+            let a = setup.area_name(*area);
+            let watchers = if sentries.is_some() { "this unit's sentries" } else { "the sentries" };
+            vec![
+                Contest {
+                    what: format!("{n} looks into {a}"),
+                    first: side(&n, 0, &m.scout),
+                    second: side(watchers, 1, &m.defender),
+                    wins: format!("{n} sees on a strictly higher total"),
+                },
+                Contest {
+                    what: format!("The sentries look for {n}"),
+                    first: side(watchers, 2, &m.defender),
+                    second: side(&n, 3, &m.scout),
+                    wins: "the sentries see him on a strictly higher total".into(),
+                },
+            ]
+        }
+        Decision::ReactiveSpot | Decision::ReactiveSpotBy { .. } => {
+            let Some(scout) = scout_in_play(state) else { return vec![] };
+            let n = setup.name(scout);
+            vec![Contest {
+                what: format!("The sentries look for {n} moving in the open"),
+                first: side("the sentries", 0, &m.defender),
+                second: side(&n, 1, &m.scout),
+                wins: "the sentries see him on a strictly higher total".into(),
+            }]
+        }
+        _ => {
+            let Some(scout) = scout_in_play(state) else { return vec![] };
+            let n = setup.name(scout);
+            vec![Contest {
+                what: format!("Close combat: {n} against the defenders"),
+                first: side(&n, 0, &m.scout),
+                second: side("the defenders", 1, &m.defender),
+                wins: "the higher total wins; a tie is rolled again".into(),
+            }]
+        }
+    }
 }
 
 pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
     match decision {
-        Decision::AttemptSpot { scout, area } => {
+        Decision::AttemptSpot { scout, area, .. } => {
             setup.scout(*scout)?;
             setup.area(*area)?;
             let n = setup.name(*scout);
-            let m = spotting_modifiers(setup, state, *scout, *area);
+            let m = decision_modifiers(setup, state, decision)?;
             let dice = DiceSpec::pool(4, Die::D6);
             let (s, d) = (m.scout_total(), m.defender_total());
             let odds = tally(&dice, |x| {
@@ -64,12 +160,11 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                     (format!("{}: {}", o.name(), o.next()), c)
                 })
                 .collect();
-            let mut modifiers = labelled(&n, &m.scout);
-            modifiers.extend(labelled("Sentries", &m.defender));
+            // Each side's modifiers are shown apart (`contests`): no total adds up both sides.
             Some(RollPreview {
                 title: format!("{n} spots {}", setup.area_name(*area)),
                 dice,
-                modifiers,
+                modifiers: vec![],
                 odds,
                 note: Some(format!(
                     "Dice in order: {n}'s, the sentries' against it, the sentries', {n}'s against it. {n} sees into it {}; the sentries see him {}. A tie fails. A clock roll follows.",
@@ -78,18 +173,16 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 )),
             })
         }
-        Decision::ReactiveSpot => {
+        Decision::ReactiveSpot | Decision::ReactiveSpotBy { .. } => {
             let scout = scout_in_play(state)?;
             let n = setup.name(scout);
-            let m = reactive_modifiers(setup, scout);
+            let m = decision_modifiers(setup, state, decision)?;
             let seen = spot_chance(m.defender_total(), m.scout_total());
             let missed = Chance::new(seen.den - seen.num, seen.den);
-            let mut modifiers = labelled("Sentries", &m.defender);
-            modifiers.extend(labelled(&n, &m.scout));
             Some(RollPreview {
                 title: format!("Reactive spotting at {n}"),
                 dice: DiceSpec::pool(2, Die::D6),
-                modifiers,
+                modifiers: vec![],
                 odds: vec![
                     ("Seen: the defender must fire".to_string(), seen),
                     ("Not seen: he carries on".to_string(), missed),
@@ -128,17 +221,14 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 note: Some(note),
             })
         }
-        Decision::CloseCombat { scout_other, defender_other } => {
+        Decision::CloseCombat { .. } => {
             let scout = scout_in_play(state)?;
             let area = close_combat_area(setup, state, scout)?;
-            let ambush = state.figure(scout).ambushes.contains(&area);
-            let m = close_combat_modifiers(setup, scout, ambush, *scout_other, *defender_other);
-            Some(close_combat_preview(setup, scout, area, &m))
+            Some(close_combat_preview(setup, scout, area, &decision_modifiers(setup, state, decision)?))
         }
         Decision::RollAgain => match state.phase {
-            Phase::CloseCombatTie { scout, area, ambush, scout_other, defender_other } => {
-                let m = close_combat_modifiers(setup, scout, ambush, scout_other, defender_other);
-                Some(close_combat_preview(setup, scout, area, &m))
+            Phase::CloseCombatTie { scout, area, .. } => {
+                Some(close_combat_preview(setup, scout, area, &decision_modifiers(setup, state, decision)?))
             }
             _ => None,
         },
@@ -178,12 +268,10 @@ fn close_combat_preview(setup: &Setup, scout: super::team::ScoutRef, area: u16, 
     // With ties rolled again, the scout's chance over the whole fight.
     let decided = win.num * lose.den + lose.num * win.den;
     let overall = if decided == 0 { Chance::zero() } else { Chance::new(win.num * lose.den, decided) };
-    let mut modifiers = labelled(&n, &m.scout);
-    modifiers.extend(labelled("Defenders", &m.defender));
     RollPreview {
         title: format!("Close combat: {n} in {}", setup.area_name(area)),
         dice: DiceSpec::pool(2, Die::D6),
-        modifiers,
+        modifiers: vec![],
         odds: vec![
             (format!("{n} wins: the troops are shown to him"), win),
             (format!("{n} loses: killed, the troops stay hidden"), lose),

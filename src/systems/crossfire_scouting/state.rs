@@ -2,7 +2,7 @@
 //! the step under way.
 
 use super::tables::{FireResult, DEADLINE_MINUTES};
-use super::team::{Place, ScoutRef};
+use super::team::{Place, Quality, ScoutRef};
 use serde::{Deserialize, Serialize};
 
 /// What became of a figure.
@@ -185,7 +185,15 @@ pub enum Phase {
     /// More units have still to fire at the scout.
     Fire { scout: ScoutRef, from: u16, units_left: u8, worst: FireResult, leader_sees: bool },
     /// Close combat tied: roll again.
-    CloseCombatTie { scout: ScoutRef, area: u16, ambush: bool, scout_other: i8, defender_other: i8 },
+    CloseCombatTie {
+        scout: ScoutRef,
+        area: u16,
+        ambush: bool,
+        scout_other: i8,
+        defender_other: i8,
+        /// The fighting unit's quality, when not the usual sentries'.
+        defenders: Option<Quality>,
+    },
     /// A scout hit once makes his retreat move.
     Retreat { scout: ScoutRef },
     /// The defender shows what is in the area.

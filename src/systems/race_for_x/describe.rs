@@ -2,7 +2,7 @@
 
 use super::orbat::Setup;
 use super::rules::{stand_name, Decision};
-use super::state::{Outcome, Side, State};
+use super::state::{Outcome, Phase, Side, State};
 use super::tables;
 
 fn name(setup: &Setup, side: Side) -> &str {
@@ -61,7 +61,16 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         Decision::FieldForces { units } => {
             let names: Vec<&str> =
                 units.iter().filter_map(|&u| orbat.units.get(u as usize)).map(|u| u.name.as_str()).collect();
-            format!("{who} fields {} of {} units: {}.", units.len(), orbat.units.len(), names.join(", "))
+            let fielded = format!("{who} fields {} of {} units: {}.", units.len(), orbat.units.len(), names.join(", "));
+            match after.current.as_ref().filter(|_| after.phase == Phase::Fight).and_then(|b| b.defence) {
+                Some((size, option)) => format!(
+                    "{fielded} Only option {} of {} is prepared, so there is no roll: {} defends with it.",
+                    option.name(),
+                    size.name(),
+                    name(setup, side.other())
+                ),
+                None => fielded,
+            }
         }
         Decision::RollDefence => match after.current.as_ref().and_then(|b| b.defence) {
             Some((size, option)) => format!(

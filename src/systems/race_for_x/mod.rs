@@ -6,6 +6,7 @@ pub mod orbat;
 pub mod preview;
 pub mod rules;
 pub mod sample;
+pub mod setup_check;
 pub mod state;
 pub mod tables;
 

@@ -208,4 +208,8 @@ impl Setup {
     pub fn defensive_orbat(&self, size: ForceSize, option: DefenceOption) -> Option<&DefensiveOrbat> {
         self.defence.iter().find(|d| d.size == size && d.option == option)
     }
+    /// A defensive orbat with something written in it.
+    pub fn prepared(&self, size: ForceSize, option: DefenceOption) -> bool {
+        self.defensive_orbat(size, option).is_some_and(|d| d.lines.iter().any(|l| !l.trim().is_empty()))
+    }
 }

@@ -1,11 +1,51 @@
 //! Race for X's rules: one pure `apply` over (setup, state, decision, dice).
+//!
+//! Readings of the text where it leaves room (`READINGS`, shown by the rules reference):
+//! - A Retreat rolled in zone 1 moves nobody, so it is no retreat for next turn's
+//!   type-of-battle modifier; the loss-recovery row is still Retreat.
+//! - A CC must be fielded when half or more of the other units of its company are; units with
+//!   no stands left still count in the whole.
+//! - A BC must be fielded when half or more of its companies are fielded; a company counts when
+//!   half or more of its units (its HQ included) are. Units directly under the battalion, like
+//!   the heavy weapons, are not a company.
+//! - A new setup's CC or BC HQ unit must command a company (with another unit in it) or a
+//!   battalion (with a company in it): otherwise the must-deploy rule could never reach it.
+//!   Campaigns stored before this check keep opening; their lone HQs are never forced.
+//! - One defensive orbat per size (option A) is enough to start ("at least one ... ideally
+//!   alternatives"); with no option B for the size called for, there is no A/B roll.
+//! - Subordinates of a commander, for replacing him, are the rest of his own unit and every
+//!   unit of the company or battalion he commands.
+//! - A commander already replaced during the table game (Crossfire's own rule) is not killed:
+//!   the stand that took his place is. The outcome records that stand, so the force does not
+//!   lose two stands for one commander.
+//! - PCs and FOs are not fighting stands: no exit points, no cost when killed, though they are
+//!   lost and recovered like any stand.
+//! - The attacker fields exactly the number of units the table gives (or every unit with
+//!   stands left, if fewer).
 
-use super::orbat::{FormationKind, Orbat, Setup, StandKind, StandRef, UnitKind};
+use super::orbat::{FormationKind, Orbat, Setup, StandKind, StandRef};
+pub use super::setup_check::{check_new_setup, check_setup, SetupProblem};
 use super::state::{Battle, BattleOutcome, LastTurn, Outcome, Phase, Place, PlayerState, Side, State};
 use super::tables::{self, DefenceOption, ForceCondition, ForceSize, OffensiveAction, RecoveryRow};
 use crate::engine::{DiceSpec, Die};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// The readings listed at the top of this file, in the words the rules reference shows.
+pub const READINGS: [&str; 9] = [
+    "A Retreat rolled in zone 1 moves nobody, so it does not count as a retreat for next turn's type-of-battle modifier. The loss-recovery row is still Retreat.",
+    "A CC must be fielded when half or more of the other units of its company are; platoons with no stands left still count in the whole.",
+    "A BC must be fielded when half or more of its companies are fielded; a company counts when half or more of its units (its HQ included) are. Units directly under the battalion, like the heavy weapons, are not a company.",
+    "A CC or BC HQ unit must command a company (with at least one other unit in it) or a battalion (with at least one company): otherwise the must-deploy rule could never reach it. Campaigns saved before this check still open; an HQ there that commands nothing is never forced onto the table.",
+    "One defensive orbat of each size (option A) is enough to start; alternatives (option B) are welcome. When the size called for has only option A, there is no A/B roll.",
+    "Subordinates of a commander, for replacing him, are the rest of his own unit and every unit of the company or battalion he commands.",
+    REPLACED_DURING_GAME,
+    "PCs and FOs are not fighting stands: they earn no exit points and cost none when killed, though they are lost and recovered like any stand.",
+    "The attacker fields exactly the number of units the table gives (or all units with stands left, if fewer).",
+];
+
+/// What to record for a commander replaced during the table game (shown at the outcome step).
+pub const REPLACED_DURING_GAME: &str = "A commander already replaced during the table game (under Crossfire's own killed-commander rule) is not killed: mark the stand that took his place as killed, not the commander. Marking both would cost the force two stands for one.";
 
 /// One step of play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,52 +85,6 @@ pub enum Decision {
     },
     /// 1d6 for every lost stand, in orbat order.
     RollRecovery,
-}
-
-/// What is wrong with a setup.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupProblem {
-    NoName(Side),
-    SameNames,
-    NoUnits(Side),
-    EmptyUnit { side: Side, unit: String },
-    UnitShape { side: Side, unit: String, rule: &'static str },
-    BadFormation { side: Side, unit: String },
-    FormationParent { side: Side, formation: String },
-    MissingDefence { size: ForceSize, option: DefenceOption },
-}
-
-impl fmt::Display for SetupProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupProblem::NoName(s) => write!(f, "Player {} needs a name.", s.letter()),
-            SetupProblem::SameNames => write!(f, "The two players need different names."),
-            SetupProblem::NoUnits(s) => write!(f, "Player {}'s offensive orbat has no units.", s.letter()),
-            SetupProblem::EmptyUnit { side, unit } => {
-                write!(f, "Player {}: unit \"{unit}\" has no stands.", side.letter())
-            }
-            SetupProblem::UnitShape { side, unit, rule } => {
-                write!(f, "Player {}: unit \"{unit}\": {rule}.", side.letter())
-            }
-            SetupProblem::BadFormation { side, unit } => {
-                write!(
-                    f,
-                    "Player {}: unit \"{unit}\" belongs to a company or battalion that does not fit it.",
-                    side.letter()
-                )
-            }
-            SetupProblem::FormationParent { side, formation } => {
-                write!(
-                    f,
-                    "Player {}: \"{formation}\" must be a company inside a battalion (or stand alone).",
-                    side.letter()
-                )
-            }
-            SetupProblem::MissingDefence { size, option } => {
-                write!(f, "Defensive orbat {} option {} is missing or empty.", size.name(), option.name())
-            }
-        }
-    }
 }
 
 /// Why a decision is not legal now.
@@ -173,117 +167,6 @@ pub fn stand_name(orbat: &Orbat, r: StandRef) -> String {
         (Some(u), Some(s)) => format!("{} ({})", s.label, u.name),
         _ => format!("stand {}/{}", r.unit, r.stand),
     }
-}
-
-pub fn check_setup(setup: &Setup) -> Result<(), SetupProblem> {
-    for side in Side::BOTH {
-        let p = &setup.players[side.index()];
-        if p.name.trim().is_empty() {
-            return Err(SetupProblem::NoName(side));
-        }
-        check_orbat(side, &p.orbat)?;
-    }
-    if setup.players[0].name.trim() == setup.players[1].name.trim() {
-        return Err(SetupProblem::SameNames);
-    }
-    for size in ForceSize::DEFENSIVE {
-        for option in [DefenceOption::A, DefenceOption::B] {
-            match setup.defensive_orbat(size, option) {
-                Some(d) if d.lines.iter().any(|l| !l.trim().is_empty()) => {}
-                _ => return Err(SetupProblem::MissingDefence { size, option }),
-            }
-        }
-    }
-    Ok(())
-}
-
-fn check_orbat(side: Side, orbat: &Orbat) -> Result<(), SetupProblem> {
-    if orbat.units.is_empty() {
-        return Err(SetupProblem::NoUnits(side));
-    }
-    for f in &orbat.formations {
-        let ok = match (f.kind, f.parent) {
-            (_, None) => true,
-            (FormationKind::Company, Some(p)) => {
-                orbat.formations.get(p as usize).is_some_and(|x| x.kind == FormationKind::Battalion)
-            }
-            (FormationKind::Battalion, Some(_)) => false,
-        };
-        if !ok {
-            return Err(SetupProblem::FormationParent { side, formation: f.name.clone() });
-        }
-    }
-    for u in &orbat.units {
-        let shape = |rule| SetupProblem::UnitShape { side, unit: u.name.clone(), rule };
-        if u.stands.is_empty() {
-            return Err(SetupProblem::EmptyUnit { side, unit: u.name.clone() });
-        }
-        let count = |k: StandKind| u.stands.iter().filter(|s| s.kind == k).count();
-        let commanders = count(StandKind::Cc) + count(StandKind::Bc) + count(StandKind::Rc);
-        match u.kind {
-            UnitKind::RiflePlatoon => {
-                if u.stands.iter().any(|s| !matches!(s.kind, StandKind::Squad | StandKind::Pc)) {
-                    return Err(shape("a rifle/SMG platoon holds squads and its PC only"));
-                }
-                if count(StandKind::Pc) > 1 || count(StandKind::Squad) == 0 {
-                    return Err(shape("a rifle/SMG platoon has one PC at most and at least one squad"));
-                }
-            }
-            UnitKind::Hq => {
-                if commanders != 1 {
-                    return Err(shape("an HQ unit has exactly one CC, BC or RC"));
-                }
-                let others = u.stands.len() - 1;
-                if others > 3
-                    || u.stands.iter().any(|s| {
-                        !matches!(
-                            s.kind,
-                            StandKind::Cc
-                                | StandKind::Bc
-                                | StandKind::Rc
-                                | StandKind::Squad
-                                | StandKind::CrewServed
-                                | StandKind::Fo
-                        )
-                    })
-                {
-                    return Err(shape(
-                        "an HQ unit takes up to three squads, crew-served weapons or FOs with its commander",
-                    ));
-                }
-            }
-            UnitKind::CrewServed => {
-                let weapons = count(StandKind::CrewServed) + count(StandKind::Fo);
-                if !(2..=4).contains(&weapons)
-                    || count(StandKind::Pc) > 1
-                    || weapons + count(StandKind::Pc) != u.stands.len()
-                {
-                    return Err(shape(
-                        "a crew-served weapon unit has 2 to 4 crew-served weapons or FOs, and one PC at most",
-                    ));
-                }
-            }
-            UnitKind::Vehicle => {
-                if !(1..=3).contains(&u.stands.len()) || count(StandKind::Vehicle) != u.stands.len() {
-                    return Err(shape("a vehicle platoon has 1 to 3 AFVs or APCs"));
-                }
-            }
-        }
-        if let Some(fi) = u.formation {
-            let Some(f) = orbat.formations.get(fi as usize) else {
-                return Err(SetupProblem::BadFormation { side, unit: u.name.clone() });
-            };
-            let fits = match u.commander() {
-                Some(StandKind::Cc) => f.kind == FormationKind::Company,
-                Some(StandKind::Bc) => f.kind == FormationKind::Battalion,
-                _ => true,
-            };
-            if !fits {
-                return Err(SetupProblem::BadFormation { side, unit: u.name.clone() });
-            }
-        }
-    }
-    Ok(())
 }
 
 pub fn start(setup: &Setup) -> Result<State, RuleError> {
@@ -501,15 +384,21 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             }
             let mut fielded = units.clone();
             fielded.sort_unstable();
-            s.current.as_mut().unwrap().fielded = fielded;
-            s.phase = Phase::DefenceRoll;
+            let b = s.current.as_mut().unwrap();
+            b.fielded = fielded;
+            // With no option B prepared for this size there is nothing to roll for.
+            let size = defence_size(b);
+            if setup.prepared(size, DefenceOption::B) {
+                s.phase = Phase::DefenceRoll;
+            } else {
+                b.defence = Some((size, DefenceOption::A));
+                s.phase = Phase::Fight;
+            }
         }
         Decision::RollDefence => {
             expect(state, Phase::DefenceRoll)?;
             let b = s.current.as_mut().unwrap();
-            let zone = b.from.zone_number().unwrap_or(5);
-            let size = tables::defence_size(b.battle.unwrap(), zone);
-            b.defence = Some((size, tables::defence_option(dice[0])));
+            b.defence = Some((defence_size(b), tables::defence_option(dice[0])));
             s.phase = Phase::Fight;
         }
         Decision::ClockRoll => {
@@ -650,6 +539,11 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
         }
     }
     Ok(s)
+}
+
+/// The size of defensive orbat this battle calls for.
+pub fn defence_size(b: &Battle) -> ForceSize {
+    tables::defence_size(b.battle.unwrap(), b.from.zone_number().unwrap_or(5))
 }
 
 fn begin_part(s: &mut State, side: Side) {

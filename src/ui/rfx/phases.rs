@@ -12,7 +12,7 @@ pub fn PhaseView() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let phase = Memo::new(move |_| rfx.state.with(|s| s.phase));
     view! {
-        <div class="phase" data-testid="phase">
+        <div class="phase rfx-phase" data-testid="phase">
             {move || {
                 let p = phase.get();
                 view! {
@@ -46,6 +46,13 @@ fn ChooseActions() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let open_for = RwSignal::new(None::<Side>);
     let error = RwSignal::new(None::<String>);
+    // Keyboard: the choice takes the focus when it opens.
+    let first = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = first.get() {
+            let _ = b.focus();
+        }
+    });
     let choose = move |side: Side, action: OffensiveAction| {
         match rfx.decide(Decision::ChooseAction { side, action }, DiceChoice::App) {
             Ok(()) => error.set(None),
@@ -57,10 +64,11 @@ fn ChooseActions() -> impl IntoView {
         <p class="hint">"Each player picks an offensive action in secret. Pass the tablet; the choices are shown once both are in."</p>
         {move || match open_for.get() {
             Some(side) => view! {
-                <div class="secret" data-testid="secret-choice">
+                <div class="secret" data-testid="secret-choice" role="dialog" aria-label=format!("{}'s secret choice", rfx.name(side))
+                    on:keydown=move |ev| if ev.key() == "Escape" { open_for.set(None); }>
                     <h3>{format!("{}, choose your action", rfx.name(side))}</h3>
                     <div class="choice-buttons">
-                        <button class="btn primary huge" data-testid="choose-attack" on:click=move |_| choose(side, OffensiveAction::Attack)>
+                        <button class="btn primary huge" data-testid="choose-attack" node_ref=first on:click=move |_| choose(side, OffensiveAction::Attack)>
                             <strong>"Attack"</strong>
                             <span>"A battle is certain; fewer losses come back."</span>
                         </button>
@@ -69,7 +77,7 @@ fn ChooseActions() -> impl IntoView {
                             <span>"Only a counter-attack can hit you; more losses come back, and a bigger force next attack."</span>
                         </button>
                     </div>
-                    <button class="btn" on:click=move |_| open_for.set(None)>"Hide: not me"</button>
+                    <button class="btn" data-testid="hide-choice" on:click=move |_| open_for.set(None)>"Hide: not me"</button>
                 </div>
             }.into_any(),
             None => view! {
@@ -123,9 +131,9 @@ fn BattleSummary() -> impl IntoView {
 fn TypeOfBattle() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     view! {
-        <BattleSummary/>
-        <p class="hint">"Roll to see what kind of battle the offensive player meets."</p>
         {rfx.roll(Decision::RollBattleType, "type of battle")}
+        <p class="hint">"Roll to see what kind of battle the offensive player meets."</p>
+        <BattleSummary/>
     }
 }
 
@@ -145,9 +153,15 @@ fn FieldForces() -> impl IntoView {
                 let cond = rules::force_condition(p);
                 let row = tables::FORCE_PERCENT.iter().find(|r| r.0 == cond)?;
                 let total = setup.players[side.index()].orbat.units.len();
-                let defence = tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5));
+                b.battle?;
+                let defence = rules::defence_size(b);
+                let next = if setup.prepared(defence, tables::DefenceOption::B) {
+                    "roll A or B next".to_string()
+                } else {
+                    "only option A is prepared, so there is no roll".to_string()
+                };
                 Some(format!(
-                    "Field {} of {} units ({}%: {}). The defence will be {} ({} points): roll A or B next.",
+                    "Field {} of {} units ({}%: {}). The defence will be {} ({} points): {next}.",
                     b.units_allowed,
                     total,
                     row.2,
@@ -185,7 +199,6 @@ fn FieldForces() -> impl IntoView {
     view! {
         <BattleSummary/>
         <p class="info" data-testid="force-info">{info}</p>
-        <p class="counter" data-testid="force-count">{move || format!("{} of {} chosen", chosen.get().len(), allowed())}</p>
         <ul class="unit-picker">
             {move || {
                 let side = side();
@@ -215,11 +228,15 @@ fn FieldForces() -> impl IntoView {
                 })
             }}
         </ul>
-        {move || check.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
-        <button class="btn primary big" data-testid="confirm-forces" disabled=move || check.get().is_some()
-            on:click=move |_| {
-                if let Err(e) = rfx.decide(Decision::FieldForces { units: chosen.get_untracked() }, DiceChoice::App) { error.set(Some(e)); }
-            }>"These units go on the table"</button>
+        // Always in sight while the list scrolls: the count, what is wrong, and the action.
+        <div class="sticky-action">
+            <p class="counter" data-testid="force-count">{move || format!("{} of {} chosen", chosen.get().len(), allowed())}</p>
+            {move || check.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
+            <button class="btn primary big" data-testid="confirm-forces" disabled=move || check.get().is_some()
+                on:click=move |_| {
+                    if let Err(e) = rfx.decide(Decision::FieldForces { units: chosen.get_untracked() }, DiceChoice::App) { error.set(Some(e)); }
+                }>"These units go on the table"</button>
+        </div>
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
     }
 }
@@ -232,15 +249,14 @@ fn defence_lines(rfx: Rfx, size: tables::ForceSize, option: tables::DefenceOptio
 #[component]
 fn DefenceRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let size = move || {
-        rfx.state.with(|s| {
-            s.current.as_ref().and_then(|b| Some(tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5))))
-        })
-    };
+    let size = move || rfx.state.with(|s| s.current.as_ref().filter(|b| b.battle.is_some()).map(rules::defence_size));
     view! {
-        <BattleSummary/>
         {move || size().map(|size| view! {
             <p class="info">{format!("{} defends with a {} force ({} points). Roll 1-3 for option A, 4-6 for option B.", rfx.name(rfx.state.with(|s| s.offensive_side().unwrap_or(Side::A)).other()), size.name(), rfx.setup.with(|s| tables::points(size, s.size)))}</p>
+        })}
+        {rfx.roll(Decision::RollDefence, "defending orbat")}
+        <BattleSummary/>
+        {move || size().map(|size| view! {
             <div class="options">
                 {[tables::DefenceOption::A, tables::DefenceOption::B].into_iter().map(|o| view! {
                     <div class="option-card">
@@ -250,7 +266,6 @@ fn DefenceRoll() -> impl IntoView {
                 }).collect_view()}
             </div>
         })}
-        {rfx.roll(Decision::RollDefence, "defending orbat")}
     }
 }
 
@@ -293,6 +308,18 @@ fn Fight() -> impl IntoView {
         })
     };
     view! {
+        <div class="clock-box">
+            <h3>"Moving clock"</h3>
+            {move || if clock() < tables::CLOCK_TICKS {
+                rfx.roll(Decision::ClockRoll, "clock").into_any()
+            } else {
+                view! { <p class="warning" data-testid="clock-over">"Time is up: the game is over. Record the outcome below."</p> }.into_any()
+            }}
+            <div class="clock" data-testid="clock" aria-label=move || format!("{} of {} ticks", clock(), tables::CLOCK_TICKS)>
+                {move || (1..=tables::CLOCK_TICKS).map(|t| view! { <span class="tick" class:done=t <= clock()>{t}</span> }).collect_view()}
+            </div>
+            <p class="hint" data-testid="clock-text">{move || format!("{} of {} ticks. At the end of each defending player's turn roll 1d6: the clock ticks on {}+. (In a counter-attack the offensive player is the one defending.)", clock(), tables::CLOCK_TICKS, tables::CLOCK_TARGET)}</p>
+        </div>
         <BattleSummary/>
         {move || scout_href().map(|href| view! {
             <p class="row"><a class="btn big" data-testid="start-scouting" href=href>"Scout the defence first (night scouting)"</a></p>
@@ -301,24 +328,12 @@ fn Fight() -> impl IntoView {
             <div class="option-card"><h3>{format!("Defence on the table: {} option {}", size.name(), opt.name())}</h3>
                 <ul>{defence_lines(rfx, size, opt).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul></div>
         })}
-        <div class="clock-box">
-            <h3>"Moving clock"</h3>
-            <div class="clock" data-testid="clock" aria-label=move || format!("{} of {} ticks", clock(), tables::CLOCK_TICKS)>
-                {move || (1..=tables::CLOCK_TICKS).map(|t| view! { <span class="tick" class:done=t <= clock()>{t}</span> }).collect_view()}
-            </div>
-            <p class="hint" data-testid="clock-text">{move || format!("{} of {} ticks. At the end of each defending player's turn roll 1d6: the clock ticks on {}+. (In a counter-attack the offensive player is the one defending.)", clock(), tables::CLOCK_TICKS, tables::CLOCK_TARGET)}</p>
-            {move || if clock() < tables::CLOCK_TICKS {
-                rfx.roll(Decision::ClockRoll, "clock").into_any()
-            } else {
-                view! { <p class="warning" data-testid="clock-over">"Time is up: the game is over. Record the outcome below."</p> }.into_any()
-            }}
-        </div>
         <div class="objectives">
             <h3>"Terrain objectives"</h3>
             <p class="hint">"Two, agreed by the players, one in each half of the table."</p>
             <div class="row">
-                <input type="text" placeholder="First objective" data-testid="objective-1" prop:value=move || obj[0].get() on:input=move |ev| obj[0].set(event_target_value(&ev))/>
-                <input type="text" placeholder="Second objective" data-testid="objective-2" prop:value=move || obj[1].get() on:input=move |ev| obj[1].set(event_target_value(&ev))/>
+                <input type="text" placeholder="First objective" aria-label="First objective" data-testid="objective-1" prop:value=move || obj[0].get() on:input=move |ev| obj[0].set(event_target_value(&ev))/>
+                <input type="text" placeholder="Second objective" aria-label="Second objective" data-testid="objective-2" prop:value=move || obj[1].get() on:input=move |ev| obj[1].set(event_target_value(&ev))/>
                 <button class="btn" on:click=move |_| { run(Decision::NameObjectives { names: [obj[0].get_untracked(), obj[1].get_untracked()] }); }>"Save names"</button>
             </div>
         </div>
@@ -326,7 +341,7 @@ fn Fight() -> impl IntoView {
             <h3>"Notes"</h3>
             <ul>{move || battle.get().map(|b| b.notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view())}</ul>
             <div class="row">
-                <textarea rows="2" placeholder="What happened (optional)" data-testid="note-text" prop:value=move || note.get() on:input=move |ev| note.set(event_target_value(&ev))></textarea>
+                <textarea rows="2" placeholder="What happened (optional)" aria-label="Note" data-testid="note-text" prop:value=move || note.get() on:input=move |ev| note.set(event_target_value(&ev))></textarea>
                 <button class="btn" data-testid="add-note" on:click=move |_| { if run(Decision::Note { text: note.get_untracked() }) { note.set(String::new()); } }>"Add note"</button>
             </div>
         </div>
@@ -367,7 +382,7 @@ fn OutcomeForm() -> impl IntoView {
                 <span class="label">"Terrain objectives the offensive player controls"</span>
                 <div class="segmented">
                     {[0u8, 1, 2].into_iter().map(|n| view! {
-                        <button class="btn seg" class:on=move || objectives.get() == n data-testid=format!("objectives-{n}") on:click=move |_| objectives.set(n)>{n}</button>
+                        <button class="btn seg" class:on=move || objectives.get() == n aria-pressed=move || (objectives.get() == n).to_string() data-testid=format!("objectives-{n}") on:click=move |_| objectives.set(n)>{n}</button>
                     }).collect_view()}
                 </div>
             </div>
@@ -381,6 +396,7 @@ fn OutcomeForm() -> impl IntoView {
             </div>
             <div class="field">
                 <span class="label">"Own stands killed: tap each one"</span>
+                <p class="hint" data-testid="replaced-during-game">{rules::REPLACED_DURING_GAME}</p>
                 {move || {
                     let (side, fielded) = rfx.state.with(|s| (s.offensive_side().unwrap_or(Side::A), s.current.as_ref().map(|b| b.fielded.clone()).unwrap_or_default()));
                     let p = rfx.state.with(|s| s.player(side).clone());
@@ -396,7 +412,7 @@ fn OutcomeForm() -> impl IntoView {
                                             let r = StandRef { unit: u, stand: s as u8 };
                                             let label = format!("{}{}", st.label, if st.kind.is_fighting() { "" } else { " (no VP)" });
                                             view! {
-                                                <button class="chip" class:killed=move || killed.with(|k| k.contains(&r))
+                                                <button class="chip" class:killed=move || killed.with(|k| k.contains(&r)) aria-pressed=move || killed.with(|k| k.contains(&r)).to_string()
                                                     data-testid="kill-toggle" data-stand=format!("{}-{}", u, s)
                                                     on:click=move |_| toggle(r)>{label}</button>
                                             }
@@ -427,9 +443,9 @@ fn OutcomeForm() -> impl IntoView {
 fn BattleResultRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     view! {
-        <BattleSummary/>
-        <p class="hint">"Roll 1d6 plus the victory-point modifier to see whether the offensive player moves."</p>
         {rfx.roll(Decision::RollBattleResult, "battle result")}
+        <p class="hint">"Roll 1d6 plus the victory-point modifier to see whether the offensive player moves."</p>
+        <BattleSummary/>
     }
 }
 
@@ -455,12 +471,12 @@ fn Movement() -> impl IntoView {
         })
     };
     view! {
-        <BattleSummary/>
         <p class="big-text" data-testid="movement-text">{text}</p>
         <button class="btn primary big" data-testid="confirm-move" on:click=move |_| {
             if let Err(e) = rfx.decide(Decision::ConfirmMovement, DiceChoice::App) { error.set(Some(e)); }
         }>"Done: marker moved"</button>
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        <BattleSummary/>
     }
 }
 
@@ -516,7 +532,6 @@ fn Recovery() -> impl IntoView {
         })
     });
     view! {
-        <BattleSummary/>
         {move || {
             let names = lost.get();
             if names.is_empty() {
@@ -528,13 +543,14 @@ fn Recovery() -> impl IntoView {
                 }.into_any()
             } else {
                 view! {
-                    <p class="info">{format!("{} lost stand{}, one die each, in this order:", names.len(), if names.len() == 1 { "" } else { "s" })}</p>
-                    <ol class="lost-list" data-testid="lost-list">{names.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ol>
+                    <p class="info">{format!("{} lost stand{}, one die each, in the order listed under the dice.", names.len(), if names.len() == 1 { "" } else { "s" })}</p>
                     {rfx.roll(Decision::RollRecovery, "recovery")}
+                    <ol class="lost-list" data-testid="lost-list">{names.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ol>
                 }.into_any()
             }
         }}
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        <BattleSummary/>
     }
 }
 

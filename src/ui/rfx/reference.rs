@@ -30,7 +30,7 @@ pub fn RulesReference() -> impl IntoView {
             </ol>
 
             <h2>"Campaign size (points)"</h2>
-            <table data-testid="table-size"><thead><tr><th>"Size"</th><th></th>{CampaignSize::ALL.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
+            <table data-testid="table-size"><thead><tr><th>"Size"</th><th>"Force"</th>{CampaignSize::ALL.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
                 <tbody>{SIZE_POINTS.iter().map(|(s, what, pts)| view! {
                     <tr><td>{s.name()}</td><td>{*what}</td>{pts.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
                 }).collect_view()}</tbody></table>
@@ -83,12 +83,7 @@ pub fn RulesReference() -> impl IntoView {
             <p class="hint">"First, every killed commander (PC, CC, BC, RC) is replaced by a squad or crew-served weapon: its own subordinate where one is left, otherwise any. The stand given up counts as lost and may be recovered later. Recovery never brings a unit above its starting strength."</p>
             <h2>"Readings where the text is unclear"</h2>
             <ul data-testid="readings">
-                <li>"A Retreat rolled in zone 1 moves nobody, so it does not count as a retreat for next turn's type-of-battle modifier. The loss-recovery row is still Retreat."</li>
-                <li>"A CC must be fielded when half or more of the other units of its company are; platoons with no stands left still count in the whole."</li>
-                <li>"A BC must be fielded when half or more of its companies are fielded; a company counts when half or more of its units (its HQ included) are. Units directly under the battalion, like the heavy weapons, are not a company."</li>
-                <li>"Subordinates of a commander, for replacing him, are the rest of his own unit and every unit of the company or battalion he commands."</li>
-                <li>"PCs and FOs are not fighting stands: they earn no exit points and cost none when killed, though they are lost and recovered like any stand."</li>
-                <li>"The attacker fields exactly the number of units the table gives (or all units with stands left, if fewer)."</li>
+                {crate::systems::race_for_x::rules::READINGS.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
             </ul>
         </section>
     }

@@ -2,7 +2,7 @@
 //! player's offensive orbat, and the defensive orbats.
 
 use crate::store;
-use crate::systems::race_for_x::rules::check_setup;
+use crate::systems::race_for_x::rules::check_new_setup;
 use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, ForceSize};
 use crate::systems::race_for_x::{
     sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind,
@@ -62,7 +62,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             })
             .collect(),
     });
-    let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let problem = Memo::new(move |_| setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
     let error = RwSignal::new(None::<String>);
     let submit = move |_| {
         let editing = start.as_ref().map(|(doc, _)| doc);
@@ -81,9 +81,9 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             </div>
             <h2>"Campaign size"</h2>
             <table class="size-table">
-                <thead><tr><th></th>{CampaignSize::ALL.iter().map(|c| {
+                <thead><tr><th>"Force"</th>{CampaignSize::ALL.iter().map(|c| {
                     let c = *c;
-                    view! { <th><button class="btn seg" class:on=move || size.get() == c data-testid=format!("size-{}", c.name().to_lowercase()) on:click=move |_| size.set(c)>{c.name()}</button></th> }
+                    view! { <th><button class="btn seg" class:on=move || size.get() == c aria-pressed=move || (size.get() == c).to_string() data-testid=format!("size-{}", c.name().to_lowercase()) on:click=move |_| size.set(c)>{c.name()}</button></th> }
                 }).collect_view()}</tr></thead>
                 <tbody>{tables::SIZE_POINTS.iter().map(|(s, what, pts)| view! {
                     <tr><td>{format!("{} {}", s.name(), what)}</td>{pts.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>
@@ -101,13 +101,13 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             {[0usize, 1].map(|i| view! {
                 <details class="orbat-box">
                     <summary><h2>{move || format!("{}'s offensive orbat", players[i].get())}</h2>
-                        <span class="hint">{move || orbats[i].with(|o| format!("{} units, {} stands: tap to edit", o.units.len(), o.stand_count()))}</span></summary>
+                        <span class="hint">{move || orbats[i].with(|o| format!("{}, {}: tap to edit", plural(o.units.len(), "unit"), plural(o.stand_count(), "stand")))}</span></summary>
                     <OrbatEditor orbat=orbats[i]/>
                 </details>
             }).collect_view()}
             <details class="orbat-box">
-                <summary><h2>"Defensive orbats"</h2><span class="hint">"S1 to S4, options A and B: tap to edit"</span></summary>
-                <p class="hint">"One element per line. Prefilled with the small-campaign examples from the rules."</p>
+                <summary><h2>"Defensive orbats"</h2><span class="hint">"S1 to S4: option A needed, option B optional: tap to edit"</span></summary>
+                <p class="hint">"One element per line. Prefilled with the small-campaign examples from the rules. Option A of each size is needed; leave option B empty and that size is used without the A/B roll."</p>
                 <div class="defence-grid">
                     {defence.into_iter().map(|(s, o, text)| view! {
                         <label class="field">
@@ -129,6 +129,11 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
     }
 }
 
+/// "1 unit", "3 units".
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn kind_from(s: &str) -> Option<UnitKind> {
     UnitKind::ALL.into_iter().find(|k| format!("{k:?}") == s)
 }
@@ -140,25 +145,53 @@ fn stand_kind_from(s: &str) -> Option<StandKind> {
 #[component]
 pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
     let edit = move |f: &dyn Fn(&mut Orbat)| orbat.update(|o| f(o));
+    // Clearing asks first; what was cleared can be put back.
+    let confirm_clear = RwSignal::new(false);
+    let cleared = RwSignal::new(None::<Orbat>);
+    // The confirmation takes the focus, so Escape reaches it.
+    let keep = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = keep.get() {
+            let _ = b.focus();
+        }
+    });
     view! {
         <div class="orbat-editor" data-testid="orbat-editor">
             <div class="actions">
-                <button class="btn small" on:click=move |_| orbat.set(sample::russian_battalion("Rifle Battalion"))>"Fill with the sample battalion"</button>
-                <button class="btn small danger" on:click=move |_| orbat.set(Orbat { formations: vec![], units: vec![] })>"Clear"</button>
+                <button class="btn small" data-testid="fill-sample" on:click=move |_| orbat.set(sample::russian_battalion("Rifle Battalion"))>"Fill with the sample battalion"</button>
+                <button class="btn small danger" data-testid="clear-orbat" on:click=move |_| confirm_clear.set(true)>"Clear..."</button>
+                {move || cleared.get().map(|old| view! {
+                    <button class="btn small" data-testid="undo-clear" on:click=move |_| { orbat.set(old.clone()); cleared.set(None); }>"Undo clear"</button>
+                })}
             </div>
+            {move || confirm_clear.get().then(|| view! {
+                <div class="secret confirm" role="alertdialog" aria-label="Clear the orbat" data-testid="clear-confirm"
+                    on:keydown=move |ev| if ev.key() == "Escape" { confirm_clear.set(false); }>
+                    <p class="warning">{move || orbat.with(|o| format!("Remove all {} and {} of this orbat?", plural(o.units.len(), "unit"),
+                        if o.formations.len() == 1 { "1 company or battalion".to_string() } else { format!("{} companies or battalions", o.formations.len()) }))}</p>
+                    <div class="actions">
+                        <button class="btn big" data-testid="clear-keep" node_ref=keep on:click=move |_| confirm_clear.set(false)>"Keep them"</button>
+                        <button class="btn big danger" data-testid="clear-yes" on:click=move |_| {
+                            cleared.set(Some(orbat.get_untracked()));
+                            orbat.set(Orbat { formations: vec![], units: vec![] });
+                            confirm_clear.set(false);
+                        }>"Clear everything"</button>
+                    </div>
+                </div>
+            })}
             <h3>"Companies and battalions"</h3>
             {move || orbat.with(|o| o.formations.iter().enumerate().map(|(fi, f)| {
                 let battalions: Vec<(usize, String)> = o.formations.iter().enumerate().filter(|(j, x)| *j != fi && x.kind == FormationKind::Battalion).map(|(j, x)| (j, x.name.clone())).collect();
                 let parent = f.parent.map(|p| p.to_string()).unwrap_or_default();
                 view! {
                     <div class="row formation">
-                        <input type="text" prop:value=f.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.formations[fi].name = v.clone()); }/>
-                        <select on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| { o.formations[fi].kind = if v == "Battalion" { FormationKind::Battalion } else { FormationKind::Company }; if v == "Battalion" { o.formations[fi].parent = None; } }); }>
+                        <input type="text" aria-label="Company or battalion name" prop:value=f.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.formations[fi].name = v.clone()); }/>
+                        <select aria-label="Company or battalion" on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| { o.formations[fi].kind = if v == "Battalion" { FormationKind::Battalion } else { FormationKind::Company }; if v == "Battalion" { o.formations[fi].parent = None; } }); }>
                             <option value="Company" selected=f.kind == FormationKind::Company>"Company"</option>
                             <option value="Battalion" selected=f.kind == FormationKind::Battalion>"Battalion"</option>
                         </select>
                         {(f.kind == FormationKind::Company).then(|| view! {
-                            <select on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.formations[fi].parent = v.parse().ok()); }>
+                            <select aria-label="Its battalion" on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.formations[fi].parent = v.parse().ok()); }>
                                 <option value="" selected=parent.is_empty()>"No battalion"</option>
                                 {battalions.into_iter().map(|(j, n)| view! { <option value=j.to_string() selected=parent == j.to_string()>{n}</option> }).collect_view()}
                             </select>
@@ -167,7 +200,7 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
                     </div>
                 }
             }).collect_view())}
-            <button class="btn small" on:click=move |_| edit(&|o| o.formations.push(Formation { name: format!("Company {}", o.formations.len() + 1), kind: FormationKind::Company, parent: None }))>"+ Company or battalion"</button>
+            <div class="add-row"><button class="btn small" on:click=move |_| edit(&|o| o.formations.push(Formation { name: format!("Company {}", o.formations.len() + 1), kind: FormationKind::Company, parent: None }))>"+ Company or battalion"</button></div>
             <h3>"Units"</h3>
             {move || orbat.with(|o| o.units.iter().enumerate().map(|(ui, u)| {
                 let formations: Vec<(usize, String)> = o.formations.iter().enumerate().map(|(j, f)| (j, f.name.clone())).collect();
@@ -176,11 +209,11 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
                 view! {
                     <div class="unit-edit" data-testid="unit-edit">
                         <div class="row">
-                            <input type="text" prop:value=u.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].name = v.clone()); }/>
-                            <select on:change=move |ev| { let v = event_target_value(&ev); if let Some(k) = kind_from(&v) { edit(&|o| o.units[ui].kind = k); } }>
+                            <input type="text" aria-label="Unit name" prop:value=u.name.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].name = v.clone()); }/>
+                            <select aria-label="Kind of unit" on:change=move |ev| { let v = event_target_value(&ev); if let Some(k) = kind_from(&v) { edit(&|o| o.units[ui].kind = k); } }>
                                 {UnitKind::ALL.into_iter().map(|k| view! { <option value=format!("{k:?}") selected=k == kind>{k.name()}</option> }).collect_view()}
                             </select>
-                            <select on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].formation = v.parse().ok()); }>
+                            <select aria-label="Its company or battalion" on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].formation = v.parse().ok()); }>
                                 <option value="" selected=current.is_empty()>"Attached (no company)"</option>
                                 {formations.into_iter().map(|(j, n)| view! { <option value=j.to_string() selected=current == j.to_string()>{n}</option> }).collect_view()}
                             </select>
@@ -191,20 +224,22 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
                                 let sk = s.kind;
                                 view! {
                                     <span class="stand-edit">
-                                        <select on:change=move |ev| { let v = event_target_value(&ev); if let Some(k) = stand_kind_from(&v) { edit(&|o| o.units[ui].stands[si].kind = k); } }>
+                                        <select aria-label=format!("Stand {} kind", si + 1) on:change=move |ev| { let v = event_target_value(&ev); if let Some(k) = stand_kind_from(&v) { edit(&|o| o.units[ui].stands[si].kind = k); } }>
                                             {StandKind::ALL.into_iter().map(|k| view! { <option value=format!("{k:?}") selected=k == sk>{k.name()}</option> }).collect_view()}
                                         </select>
-                                        <input type="text" size="10" prop:value=s.label.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].stands[si].label = v.clone()); }/>
-                                        <button class="btn small" aria-label="Remove stand" on:click=move |_| edit(&|o| { o.units[ui].stands.remove(si); })>"\u{2715}"</button>
+                                        <input type="text" size="10" aria-label=format!("Stand {} name", si + 1) prop:value=s.label.clone() on:change=move |ev| { let v = event_target_value(&ev); edit(&|o| o.units[ui].stands[si].label = v.clone()); }/>
+                                        <button class="btn small" aria-label=format!("Remove stand {}", si + 1) on:click=move |_| edit(&|o| { o.units[ui].stands.remove(si); })>"\u{2715}"</button>
                                     </span>
                                 }
                             }).collect_view()}
+                        </div>
+                        <div class="add-row">
                             <button class="btn small" on:click=move |_| edit(&|o| o.units[ui].stands.push(Stand { kind: StandKind::Squad, label: "Rifle".into() }))>"+ Stand"</button>
                         </div>
                     </div>
                 }
             }).collect_view())}
-            <button class="btn small" data-testid="add-unit" on:click=move |_| edit(&|o| o.units.push(Unit { name: format!("Unit {}", o.units.len() + 1), kind: UnitKind::RiflePlatoon, formation: None, stands: vec![Stand { kind: StandKind::Pc, label: "PC".into() }, Stand { kind: StandKind::Squad, label: "Rifle".into() }] }))>"+ Unit"</button>
+            <div class="add-row"><button class="btn small" data-testid="add-unit" on:click=move |_| edit(&|o| o.units.push(Unit { name: format!("Unit {}", o.units.len() + 1), kind: UnitKind::RiflePlatoon, formation: None, stands: vec![Stand { kind: StandKind::Pc, label: "PC".into() }, Stand { kind: StandKind::Squad, label: "Rifle".into() }] }))>"+ Unit"</button></div>
         </div>
     }
 }

@@ -108,7 +108,7 @@ pub fn NightHeader() -> impl IntoView {
                         clock_text(c), left / 60, left % 60, clock_text(DEADLINE_MINUTES), tables::CLOCK_TARGET, CLOCK_STEP_MINUTES)
                 }
             }}</p>
-            <ul class="fig-strip" data-testid="figure-strip">
+            <ul class="fig-strip" data-testid="figure-strip" tabindex="0" aria-label="Every figure">
                 {move || figures.get().into_iter().map(|(r, name, status, place, carried)| {
                     let where_ = if status.on_table() { format!(" \u{00B7} {}", place_short(&s, place)) } else { String::new() };
                     view! {

@@ -3,10 +3,14 @@
 //! behind a hand-over screen ("I am the defender: answer"), and hidden again once given.
 
 use super::{fig_id, place_short, Scouting};
+use crate::engine::dice::values;
+use crate::systems::crossfire_scouting::preview::contests;
 use crate::systems::crossfire_scouting::rules::{self, reactions, waiting_for, Actor};
 use crate::systems::crossfire_scouting::state::RevealCause;
 use crate::systems::crossfire_scouting::tables::{self, MAX_FIRING_UNITS, MAX_OTHER_MODIFIER};
-use crate::systems::crossfire_scouting::{ClockReason, Decision, Phase, Place, ScoutRef, Sighting, Stage, Status};
+use crate::systems::crossfire_scouting::{
+    ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Sighting, Stage, Status,
+};
 use crate::ui::dice::DiceChoice;
 use leptos::prelude::*;
 
@@ -77,6 +81,7 @@ pub fn PhaseView() -> impl IntoView {
                     <p class="info" data-testid="tie-text">{format!("Close combat in {}: a tie. Roll again.", area_name(&s, area))}</p>
                     <p class="hint">{format!("{} and the defenders roll again until one side wins.", name(&s, scout))}</p>
                     {s.roll(Decision::RollAgain, "close combat again")}
+                    <Contests decision=Decision::RollAgain/>
                 }.into_any(),
                 Phase::Retreat { scout } => view! { <RetreatStep scout=scout/> }.into_any(),
                 Phase::Reveal { scout, area, cause } => view! { <RevealStep scout=scout area=area cause=cause/> }.into_any(),
@@ -92,6 +97,7 @@ pub fn PhaseView() -> impl IntoView {
                 }
                 Phase::Over => view! { <super::findings::NightOver/> }.into_any(),
             }}
+            <LastContest/>
         </div>
     }
 }
@@ -101,11 +107,19 @@ pub fn PhaseView() -> impl IntoView {
 #[component]
 fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl IntoView {
     let open = RwSignal::new(false);
+    // The panel takes the focus when it opens, so Escape reaches it.
+    let panel = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(p) = panel.get() {
+            let _ = p.focus();
+        }
+    });
     view! {
         {move || if open.get() {
             view! {
-                <div class="secret defender" data-testid="defender-panel">
-                    <h3>"Defender"</h3>
+                <div class="secret defender" data-testid="defender-panel" role="dialog" aria-label="Defender's answer" tabindex="-1" node_ref=panel
+                    on:keydown=move |ev| if ev.key() == "Escape" { open.set(false); }>
+                    <h3 class="visually-hidden">"Defender"</h3>
                     {children()}
                     <button class="btn" data-testid="defender-hide" on:click=move |_| open.set(false)>"Hide again"</button>
                 </div>
@@ -114,8 +128,8 @@ fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl Into
             view! {
                 <div class="handover-card" data-testid="handover-defender">
                     <p>{prompt.clone()}</p>
-                    <p class="hint">"Pass the tablet to the defender; the scouting player looks away."</p>
                     <button class="btn primary big" data-testid="defender-answer" on:click=move |_| open.set(true)>"I am the defender: answer"</button>
+                    <p class="hint">"Pass the tablet to the defender; the scouting player looks away."</p>
                 </div>
             }.into_any()
         }}
@@ -131,7 +145,14 @@ fn ScoutingStep() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let in_open = RwSignal::new(false);
     let spot_area = RwSignal::new(None::<u16>);
+    let watch = RwSignal::new(None::<Sentries>);
     let confirm_end = RwSignal::new(false);
+    let keep_scouting = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = keep_scouting.get() {
+            let _ = b.focus();
+        }
+    });
     // Figures that may still act, with what the player needs to choose between them.
     let figures = Memo::new(move |_| {
         s.state.with(|st| {
@@ -176,24 +197,10 @@ fn ScoutingStep() -> impl IntoView {
     let out_now = move || s.state.with(|st| st.refs().into_iter().filter(|r| st.figure(*r).status.on_table()).count());
 
     view! {
-        <p class="hint">"Choose a figure, then move it one move action, have it try to spot an area it touches, or have a scout report to his leader. Three moves in a row without spotting or drawing a reaction cost a clock roll."</p>
-        <div class="fig-picker" role="group" aria-label="Figures">
-            {move || figures.get().into_iter().map(|(r, n, place, moves)| view! {
-                <button class="unit-toggle fig-pick" class:on=move || selected.get() == Some(r) aria-pressed=move || (selected.get() == Some(r)).to_string()
-                    data-testid=format!("pick-{}", fig_id(r)) on:click=move |_| pick(r)>
-                    <span class="u-name">{if r.is_leader() { format!("\u{2605} {n}") } else { n }}</span>
-                    <span class="u-meta">{place}</span>
-                    {(moves > 0).then(|| view! { <span class="u-meta">{format!("{} of {} moves before a clock roll", moves, tables::MOVES_PER_CLOCK_ROLL)}</span> })}
-                </button>
-            }).collect_view()}
-        </div>
         {move || selected.get().map(|r| {
             let who = name(&s, r);
             let (places, spots, bank) = s.state.with(|st| s.setup.with(|setup| {
                 let mut places: Vec<(Place, String)> = Vec::new();
-                if rules::may_move(setup, st, r, Place::OwnEdge).is_ok() {
-                    places.push((Place::OwnEdge, "Back to the own edge (report)".into()));
-                }
                 for (i, a) in setup.areas.iter().enumerate() {
                     let p = Place::Area(i as u16);
                     if rules::may_move(setup, st, r, p).is_ok() {
@@ -201,6 +208,10 @@ fn ScoutingStep() -> impl IntoView {
                         let label = format!("{}{}{}", a.name, if a.cover { "" } else { " (open)" }, if here { " \u{00B7} move on within it" } else { "" });
                         places.push((p, label));
                     }
+                }
+                // Last: going home ends the figure's night.
+                if rules::may_move(setup, st, r, Place::OwnEdge).is_ok() {
+                    places.push((Place::OwnEdge, "Off the table to the own edge (report; his night ends)".into()));
                 }
                 let spots: Vec<(u16, String)> = rules::areas_to_spot(setup, st, r).into_iter().map(|a| {
                     let x = &setup.areas[a as usize];
@@ -216,13 +227,13 @@ fn ScoutingStep() -> impl IntoView {
             }));
             view! {
                 <div class="scout-actions" data-testid="scout-actions">
-                    <h3>{format!("{who}: what next?")}</h3>
+                    <h3 class="visually-hidden">{format!("{who}: what next?")}</h3>
                     {bank.then(|| view! {
                         <button class="btn primary big" data-testid="bank" on:click=move |_| { act(s, Decision::Bank { scout: r }, error); }>
                             {format!("{who} reports his finds to his leader (base to base)")}
                         </button>
                     })}
-                    <div class="action-box">
+                    <div class="action-box" class:hidden=move || spot_area.get().is_some()>
                         <h4>"Move one move action to"</h4>
                         <button class="btn toggle" class:on=move || in_open.get() aria-pressed=move || in_open.get().to_string() data-testid="move-open"
                             on:click=move |_| in_open.update(|v| *v = !*v)>
@@ -231,7 +242,8 @@ fn ScoutingStep() -> impl IntoView {
                         <div class="chips">
                             {places.into_iter().map(|(p, label)| {
                                 let tid = match p { Place::OwnEdge => "move-to-edge".to_string(), Place::Area(a) => format!("move-to-{a}") };
-                                view! { <button class="chip big" data-testid=tid on:click=move |_| do_move(r, p)>{label}</button> }
+                                let ends = p == Place::OwnEdge;
+                                view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| do_move(r, p)>{label}</button> }
                             }).collect_view()}
                         </div>
                     </div>
@@ -240,29 +252,46 @@ fn ScoutingStep() -> impl IntoView {
                         {spot_why.map(|w| view! { <p class="hint" data-testid="no-spot">{w}</p> })}
                         <div class="chips">
                             {spots.into_iter().map(|(a, label)| view! {
-                                <button class="chip big" class:on=move || spot_area.get() == Some(a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
+                                <button class="chip big" class:on=move || spot_area.get() == Some(a) class:hidden=move || spot_area.get().is_some_and(|x| x != a) aria-pressed=move || (spot_area.get() == Some(a)).to_string() data-testid=format!("spot-{a}")
                                     on:click=move |_| spot_area.set(Some(a))>{label}</button>
                             }).collect_view()}
                         </div>
                         {move || spot_area.get().map(|a| view! {
                             <div class="spot-roll" data-testid="spot-roll">
-                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees. The four outcomes and what follows each are below."</p>
-                                {s.roll(Decision::AttemptSpot { scout: r, area: a }, "spotting")}
+                                <button class="btn" data-testid="spot-cancel" on:click=move |_| spot_area.set(None)>"Not now: back to moving"</button>
+                                {move || view! {
+                                    {s.roll(Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }, "spotting")}
+                                    <Contests decision=Decision::AttemptSpot { scout: r, area: a, sentries: watch.get() }/>
+                                }}
+                                <SentriesChoice watch=watch/>
+                                <p class="hint">"Two opposed rolls: his eyes against the sentries' concealment, then the sentries' eyes against his stealth. Each side: -1 green, +1 veteran, +1 special training, -1 if its foe is in cover; only a higher total sees."</p>
                             </div>
                         })}
                     </div>
                 </div>
             }
         })}
+        <div class="fig-picker" role="group" aria-label="Figures">
+            {move || figures.get().into_iter().map(|(r, n, place, moves)| view! {
+                <button class="unit-toggle fig-pick" class:on=move || selected.get() == Some(r) aria-pressed=move || (selected.get() == Some(r)).to_string()
+                    data-testid=format!("pick-{}", fig_id(r)) on:click=move |_| pick(r)>
+                    <span class="u-name">{if r.is_leader() { format!("\u{2605} {n}") } else { n }}</span>
+                    <span class="u-meta">{place}</span>
+                    {(moves > 0).then(|| view! { <span class="u-meta">{format!("move {} of {}", moves, tables::MOVES_PER_CLOCK_ROLL)}</span> })}
+                </button>
+            }).collect_view()}
+        </div>
+        <p class="hint">"Choose a figure, then move it one move action, have it try to spot an area it touches, or have a scout report to his leader. Three moves in a row without spotting or drawing a reaction cost a clock roll."</p>
         <div class="end-night">
             {move || if confirm_end.get() {
                 let out = out_now();
                 view! {
-                    <div class="secret" data-testid="end-night-box">
+                    <div class="secret" data-testid="end-night-box" role="alertdialog" aria-label="End the night"
+                        on:keydown=move |ev| if ev.key() == "Escape" { confirm_end.set(false); }>
                         <p class="warning">{if out == 0 { "End the night now? Nobody is out on the table.".to_string() } else {
                             format!("End the night now? {out} figure{} still out on the table will be too late for the briefing, and what only they know is lost.", if out == 1 { "" } else { "s" }) }}</p>
                         <div class="actions">
-                            <button class="btn big" on:click=move |_| confirm_end.set(false)>"Keep scouting"</button>
+                            <button class="btn big" node_ref=keep_scouting on:click=move |_| confirm_end.set(false)>"Keep scouting"</button>
                             <button class="btn big danger" data-testid="end-night-confirm" on:click=move |_| { act(s, Decision::EndNight, error); }>"End the night"</button>
                         </div>
                     </div>
@@ -283,6 +312,8 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
     let choice = RwSignal::new(None::<&'static str>);
     let scout_other = RwSignal::new(0i8);
     let defender_other = RwSignal::new(0i8);
+    let watch = RwSignal::new(None::<Sentries>);
+    let defenders = RwSignal::new(None::<Quality>);
     let who = name(&s, scout);
     let (from, to, open) = s.state.with(|st| {
         let f = st.figure(scout);
@@ -301,7 +332,6 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
     let who2 = StoredValue::new(who.clone());
     view! {
         <p class="info" data-testid="reaction-text">{text}</p>
-        <p class="hint">"The defender is asked after every move where he could react, so being asked tells the scouting player nothing."</p>
         <DefenderOnly prompt=format!("Defender: react to {who}'s move, or let him pass.")>
             {move || r.get().map(|r| {
                 let who = who2.get_value();
@@ -322,8 +352,15 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                     </div>
                     {move || match choice.get() {
                         Some("spot") => view! {
+                            {move || {
+                                let d = match watch.get() {
+                                    Some(sentries) => Decision::ReactiveSpotBy { sentries },
+                                    None => Decision::ReactiveSpot,
+                                };
+                                view! { {s.roll(d.clone(), "reactive spotting")} <Contests decision=d/> }
+                            }}
+                            <SentriesChoice watch=watch/>
                             <p class="warning">"If the sentries see him they must fire at him, or own up that no troops can see him."</p>
-                            {s.roll(Decision::ReactiveSpot, "reactive spotting")}
                         }.into_any(),
                         Some("fire") => view! { <FireForm scout=scout fixed=None/> }.into_any(),
                         Some("close") => view! {
@@ -332,13 +369,18 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                                 <Stepper label="Other modifiers, scout" testid="scout-other" value=scout_other/>
                                 <Stepper label="Other modifiers, defenders" testid="defender-other" value=defender_other/>
                             </div>
-                            {move || s.roll(Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get() }, "close combat")}
+                            <QualityChoice quality=defenders/>
+                            {move || {
+                                let d = Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get(), defenders: defenders.get() };
+                                view! { {s.roll(d.clone(), "close combat")} <Contests decision=d/> }
+                            }}
                         }.into_any(),
                         _ => ().into_any(),
                     }}
                 }
             })}
         </DefenderOnly>
+        <p class="hint">"The defender is asked after every move where he could react, so being asked tells the scouting player nothing."</p>
         {error_line(error)}
     }
 }
@@ -363,8 +405,16 @@ fn Stepper(#[prop(into)] label: String, testid: &'static str, value: RwSignal<i8
 #[component]
 fn FireForm(scout: ScoutRef, fixed: Option<u16>) -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let areas: Vec<(u16, String)> = s.setup.with(|x| {
-        x.areas.iter().enumerate().filter(|(_, a)| !a.edge).map(|(i, a)| (i as u16, a.name.clone())).collect()
+    // Only areas the rules let fire come from now.
+    let areas: Vec<(u16, String)> = s.campaign.with(|c| {
+        (0..c.setup().areas.len() as u16)
+            .filter(|&a| {
+                let d = Decision::Fire { from: a, units: 1, leader_sees: false };
+                let n = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
+                c.check(&d, &vec![1; n]).is_ok()
+            })
+            .map(|a| (a, c.setup().area_name(a)))
+            .collect()
     });
     let from = RwSignal::new(fixed.or_else(|| areas.first().map(|a| a.0)).unwrap_or(0));
     let units = RwSignal::new(1u8);
@@ -418,16 +468,6 @@ fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reacti
     let cat_used = Memo::new(move |_| s.state.with(|st| st.cat_used));
     view! {
         <p class="info" data-testid="spotted-text">{text}</p>
-        <div class="cat-box">
-            {move || if cat_used.get() {
-                view! { <p class="hint" data-testid="cat-used">"The cat has already been played tonight."</p> }.into_any()
-            } else {
-                view! {
-                    <p class="hint">"Scouting player: once a night, the sentry who saw the scout sees only a cat, blames it for the noise, and laughs. The spot is cancelled."</p>
-                    <button class="btn big" data-testid="play-cat" on:click=move |_| { act(s, Decision::Cat, error); }>"Play the cat"</button>
-                }.into_any()
-            }}
-        </div>
         <DefenderOnly prompt=format!("Defender: your sentries saw {who}. Answer in secret.")>
             {move || view! {
                 <FireForm scout=scout fixed=if reactive { None } else { area }/>
@@ -444,6 +484,16 @@ fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reacti
                 }}
             }}
         </DefenderOnly>
+        <div class="cat-box">
+            {move || if cat_used.get() {
+                view! { <p class="hint" data-testid="cat-used">"The cat has already been played tonight."</p> }.into_any()
+            } else {
+                view! {
+                    <p class="hint">"Scouting player: once a night, the sentry who saw the scout sees only a cat, blames it for the noise, and laughs. The spot is cancelled."</p>
+                    <button class="btn big" data-testid="play-cat" on:click=move |_| { act(s, Decision::Cat, error); }>"Play the cat"</button>
+                }.into_any()
+            }}
+        </div>
         {error_line(error)}
     }
 }
@@ -458,12 +508,13 @@ fn RetreatStep(scout: ScoutRef) -> impl IntoView {
         let setup = c.setup();
         let st = c.state();
         let mut v: Vec<(Place, String)> = Vec::new();
-        let mut all = vec![Place::OwnEdge];
-        all.extend((0..setup.areas.len() as u16).map(Place::Area));
+        // The own edge last: retreating off the table ends the scout's night.
+        let mut all: Vec<Place> = (0..setup.areas.len() as u16).map(Place::Area).collect();
+        all.push(Place::OwnEdge);
         for p in all {
             if c.check(&Decision::Retreat { to: p }, &[]).is_ok() {
                 let label = match p {
-                    Place::OwnEdge => "Off the table at the own edge".to_string(),
+                    Place::OwnEdge => "Off the table at the own edge (his night ends)".to_string(),
                     Place::Area(a) => setup.areas[a as usize].name.clone(),
                 };
                 v.push((p, label));
@@ -478,7 +529,8 @@ fn RetreatStep(scout: ScoutRef) -> impl IntoView {
         <div class="chips">
             {places.into_iter().map(|(p, label)| {
                 let tid = match p { Place::OwnEdge => "retreat-to-edge".to_string(), Place::Area(a) => format!("retreat-to-{a}") };
-                view! { <button class="chip big" data-testid=tid on:click=move |_| { act(s, Decision::Retreat { to: p }, error); }>{label}</button> }
+                let ends = p == Place::OwnEdge;
+                view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| { act(s, Decision::Retreat { to: p }, error); }>{label}</button> }
             }).collect_view()}
         </div>
         {error_line(error)}
@@ -516,5 +568,132 @@ fn RevealStep(scout: ScoutRef, area: u16, cause: RevealCause) -> impl IntoView {
             })}
         </div>
         {error_line(error)}
+    }
+}
+
+/// Which sentries watch: the usual ones, or a unit's own (the defender says so with the roll).
+#[component]
+fn SentriesChoice(watch: RwSignal<Option<Sentries>>) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let usual = s.setup.with(|x| x.sentries);
+    let id = "sentries-watching".to_string();
+    let options: Vec<(String, Option<Sentries>)> = std::iter::once((
+        format!("The usual sentries ({}{})", usual.quality.name(), if usual.trained { ", trained" } else { "" }),
+        None,
+    ))
+    .chain(Quality::ALL.into_iter().flat_map(|q| {
+        [false, true].map(|trained| {
+            (
+                format!("This unit's own: {}{}", q.name(), if trained { ", trained" } else { "" }),
+                Some(Sentries { quality: q, trained }),
+            )
+        })
+    }))
+    .collect();
+    let values: Vec<Option<Sentries>> = options.iter().map(|o| o.1).collect();
+    view! {
+        <div class="field">
+            <label for=id.clone()>"Sentries watching (the defender says if a unit's own differ)"</label>
+            <select id=id data-testid="sentries-watching" on:change=move |ev| {
+                if let Some(v) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| values.get(i).copied()) { watch.set(v); }
+            }>
+                {options.into_iter().enumerate().map(|(i, (label, v))| view! {
+                    <option value=i.to_string() selected=move || watch.get() == v>{label}</option>
+                }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// The quality of the defending unit in a close combat: the usual sentries', or its own.
+#[component]
+fn QualityChoice(quality: RwSignal<Option<Quality>>) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let usual = s.setup.with(|x| x.sentries.quality);
+    let options: Vec<(String, Option<Quality>)> =
+        std::iter::once((format!("As the usual sentries ({})", usual.name()), None))
+            .chain(Quality::ALL.into_iter().map(|q| (format!("This unit: {}", q.name()), Some(q))))
+            .collect();
+    let values: Vec<Option<Quality>> = options.iter().map(|o| o.1).collect();
+    view! {
+        <div class="field">
+            <label for="cc-quality">"Quality of the unit fighting"</label>
+            <select id="cc-quality" data-testid="defenders-quality" on:change=move |ev| {
+                if let Some(v) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| values.get(i).copied()) { quality.set(v); }
+            }>
+                {options.into_iter().enumerate().map(|(i, (label, v))| view! {
+                    <option value=i.to_string() selected=move || quality.get() == v>{label}</option>
+                }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// The opposed rolls a decision makes, each side apart: its die, its own modifiers and what
+/// they add to its die. Nothing adds the two sides' modifiers together.
+#[component]
+fn Contests(decision: Decision) -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let list = s.state.with(|st| s.setup.with(|setup| contests(setup, st, &decision)));
+    let side = |x: &crate::systems::crossfire_scouting::preview::RollSide| {
+        let m = x.modifier();
+        view! {
+            <div class="contest-side" data-testid="contest-side">
+                <p class="contest-who">{x.who.clone()}</p>
+                <ul class="modifiers">
+                    {x.modifiers.iter().map(|m| view! { <li>{format!("{:+} {}", m.value, m.label)}</li> }).collect_view()}
+                </ul>
+                <p class="contest-total" data-testid="contest-total">{if m == 0 { "Total: his die".to_string() } else { format!("Total: his die {m:+}") }}</p>
+            </div>
+        }
+    };
+    view! {
+        <div class="contests" data-testid="contests">
+            {list.iter().map(|c| view! {
+                <div class="contest" data-testid="contest">
+                    <p class="contest-what">{format!("{} ({})", c.what, c.wins)}</p>
+                    <div class="contest-sides">{side(&c.first)}<span class="versus">"against"</span>{side(&c.second)}</div>
+                </div>
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// Right after an opposed roll: each side's die, modifiers and total, apart.
+#[component]
+fn LastContest() -> impl IntoView {
+    let s = expect_context::<Scouting>();
+    let last = Memo::new(move |_| {
+        s.campaign.with(|c| {
+            let e = c.active_entries().last()?.clone();
+            if !matches!(
+                e.decision,
+                Decision::AttemptSpot { .. }
+                    | Decision::ReactiveSpot
+                    | Decision::ReactiveSpotBy { .. }
+                    | Decision::CloseCombat { .. }
+                    | Decision::RollAgain
+            ) {
+                return None;
+            }
+            let mut before = c.clone();
+            before.undo();
+            let dice = values(&e.dice);
+            let lines: Vec<String> = contests(before.setup(), before.state(), &e.decision)
+                .iter()
+                .filter_map(|x| Some(format!("{}: {}.", x.what, x.outcome(&dice)?)))
+                .collect();
+            (!lines.is_empty()).then_some(lines)
+        })
+    });
+    move || {
+        last.get().map(|lines| {
+            view! {
+                <div class="last-contest" data-testid="last-contest" aria-live="polite">
+                    <h3>"The roll just made"</h3>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                </div>
+            }
+        })
     }
 }

@@ -14,22 +14,6 @@ fn signed(v: i32) -> String {
     }
 }
 
-/// Where the rules text leaves room, the reading the app plays by (see `rules.rs`).
-const READINGS: [&str; 12] = [
-    "Both opposed rolls of a spotting attempt use the same modifiers for each side. The scout's foe is the area he looks into (in cover if it is cover); the sentries' foe is the scout where he stands.",
-    "In a reactive spotting roll the scout is moving in the open and the sentries' post is not given away, so neither side takes a cover modifier.",
-    "When several units fire at one scout, each unit's volley is read on its own and the worst result stands; hits are never added together.",
-    "Close combat is one round: 1d6 each plus quality (the sentries' quality for the defenders), +2 to the defenders for an ambush, and any other modifiers the players agree from the main rules, never the defending officers' bonus. The lower total loses; a tie is rolled again.",
-    "A hit scout's straight retreat move is part of the defender's reaction: it does not count towards the three moves before a clock roll, and nobody may react to it.",
-    "Sentries who fired at a scout keep him in their sights while he moves on, until he falls back out of sight from cover or the defender lets one of his moves pass.",
-    "Once his leader is dead, a scout makes no more spotting attempts: he heads home.",
-    "The defender is asked after every move where he could react (crossing open ground, a scout under fire, or entering an area where hidden troops could be), so being asked gives nothing away.",
-    "The clock roll of a spotting attempt comes once the attempt is settled (fire, retreat, reveal). A reactive spotting roll belongs to a move: no clock roll.",
-    "Fire shows the firing troops to the scout if he lives, and straight to his leader if the leader was watching. A scout killed unwatched, or in close combat, reveals nothing: those troops may redeploy.",
-    "Knowledge lives in heads. A find only its finder knows dies with him; once banked, finder and leader both know it, and it is lost only when both are dead. A figure back at the own edge reports all he knows and is done for the night. At the end, whatever was not reported is lost.",
-    "The night ends at 04:00, when the scouting player calls it, or when every figure that went out is back or dead and nobody is left waiting. Calling it early leaves everyone still out too late for the briefing.",
-];
-
 #[component]
 pub fn ScoutingReference() -> impl IntoView {
     let spot_rows: Vec<(i32, i32)> = vec![(0, 0), (1, -1), (0, -1), (-1, 0), (1, 0), (2, -1)];
@@ -71,12 +55,12 @@ pub fn ScoutingReference() -> impl IntoView {
             </table>
             <ul>
                 <li>{format!("Ambush: when the sentries saw a scout who saw nothing and the defender held fire, the defenders get {} in close combat should that scout walk into the area. The scouting player knows he was seen: an empty area can look occupied.", signed(AMBUSH_BONUS))}</li>
-                <li>"Reactive spotting: a sentry may roll to spot a scout moving in the open. If he sees him, the defender must fire, or own up that no troops of his can see the scout (so a bluff gives something away)."</li>
+                <li>"Reactive spotting: a sentry with a line of sight may roll to spot a scout moving in the open. If he sees him, the defender must fire, with any troops that have a line of sight to the scout, or own up that none can see him (so a bluff gives something away)."</li>
                 <li>"The cat, once a night: the scouting player cancels one successful spot by the sentries. The sentry sees a cat, blames it for the noise, and laughs."</li>
             </ul>
 
             <h3>"Fire at a scout"</h3>
-            <p>{format!("Only the sentries fire. Per defending unit in the area: {FIRE_DICE_OPEN}d6 at a scout in the open, {FIRE_DICE_COVER}d6 at a scout in cover; set the highest die aside and count {HIT_ON}s and 6s among the rest.")}</p>
+            <p>{format!("Only the sentries fire. Per defending unit in the area being scouted (or, for reactive fire at a moving scout, per unit of any troops with a line of sight to him): {FIRE_DICE_OPEN}d6 at a scout in the open, {FIRE_DICE_COVER}d6 at a scout in cover; set the highest die aside and count {HIT_ON}s and 6s among the rest.")}</p>
             <table data-testid="ref-fire">
                 <thead><tr><th>"Hits"</th><th>"Result"</th><th>"In the open"</th><th>"In cover"</th></tr></thead>
                 <tbody>
@@ -99,7 +83,7 @@ pub fn ScoutingReference() -> impl IntoView {
 
             <h3>"How the app reads the rules"</h3>
             <ul data-testid="ref-readings">
-                {READINGS.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
+                {crate::systems::crossfire_scouting::rules::READINGS.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
             </ul>
         </section>
     }

@@ -206,20 +206,20 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
                             <button class="btn small danger" data-testid=format!("remove-team-{t}") on:click=move |_| teams.update(|v| { v.remove(t); })>"Remove team"</button>
                         </div>
                         {figures}
-                        <button class="btn small" data-testid=format!("add-scout-{t}") on:click=move |_| edit_team(t, &|x| {
+                        <div class="add-row"><button class="btn small" data-testid=format!("add-scout-{t}") on:click=move |_| edit_team(t, &|x| {
                             let n = x.scouts.len() + 1;
                             x.scouts.push(Scout::new(&format!("{} scout {n}", x.name), Quality::Regular, false));
-                        })>"+ Scout"</button>
+                        })>"+ Scout"</button></div>
                     </div>
                 }
             }).collect_view())}
-            <button class="btn" data-testid="add-team" on:click=move |_| teams.update(|v| {
+            <div class="add-row"><button class="btn" data-testid="add-team" on:click=move |_| teams.update(|v| {
                 let n = v.len() + 1;
                 v.push(Team { name: format!("Scout team {n}"), leader: Scout::new(&format!("Leader {n}"), Quality::Regular, false), scouts: vec![] });
-            })>"+ Scout team"</button>
+            })>"+ Scout team"</button></div>
 
             <h2>"Sentries"</h2>
-            <p class="hint">"The defender has put a man or two from each unit on watch; one quality stands for all of them."</p>
+            <p class="hint">"The defender has put a man or two from each unit on watch. Give the usual sentries here; when a unit's own sentries differ, the defender says so with the roll."</p>
             {move || { let x = sentries.get(); view! {
                 <div class="row">
                     {quality_buttons(x.quality, "sentry-q".into(), move |q| sentries.update(|s| s.quality = q))}
@@ -241,10 +241,10 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
                     </div>
                 }
             }).collect_view())}
-            <button class="btn" data-testid="add-area" on:click=move |_| areas.update(|v| {
+            <div class="add-row"><button class="btn" data-testid="add-area" on:click=move |_| areas.update(|v| {
                 let n = v.len() + 1;
                 v.push(Area::new(&format!("Area {n}"), true, false));
-            })>"+ Area"</button>
+            })>"+ Area"</button></div>
 
             {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
