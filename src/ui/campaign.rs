@@ -252,7 +252,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                                 None => last_line.get().map(|t| view! { <p class="last-step" data-testid="last-step"><span>"Last: "</span>{t}</p> }).into_any(),
                             }
                         }}
-                        {S::play()}
+                        <div class="play-main">{S::play()}</div>
                     </div>
                 }.into_any(),
                 Tab::Forces => S::forces(),

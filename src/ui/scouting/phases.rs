@@ -364,16 +364,17 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                         }.into_any(),
                         Some("fire") => view! { <FireForm scout=scout fixed=None/> }.into_any(),
                         Some("close") => view! {
-                            <p class="hint">{format!("One round: 1d6 each plus quality; +2 to the defenders if their sentries saw {who} try this area and held fire. Add any other modifiers the main rules give (never the defending officers' bonus). A tie is rolled again.")}</p>
+                            // The settings and the dice first; how a round works after them.
                             <div class="row">
                                 <Stepper label="Other modifiers, scout" testid="scout-other" value=scout_other/>
                                 <Stepper label="Other modifiers, defenders" testid="defender-other" value=defender_other/>
+                                <QualityChoice quality=defenders/>
                             </div>
-                            <QualityChoice quality=defenders/>
                             {move || {
                                 let d = Decision::CloseCombat { scout_other: scout_other.get(), defender_other: defender_other.get(), defenders: defenders.get() };
                                 view! { {s.roll(d.clone(), "close combat")} <Contests decision=d/> }
                             }}
+                            <p class="hint">{format!("One round: 1d6 each plus quality; +2 to the defenders if their sentries saw {who} try this area and held fire. Add any other modifiers the main rules give (never the defending officers' bonus). A tie is rolled again.")}</p>
                         }.into_any(),
                         _ => ().into_any(),
                     }}
