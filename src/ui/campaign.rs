@@ -78,6 +78,20 @@ impl<S: System> Open<S> {
         result
     }
 
+    /// Plays a decision without dice: a refusal goes to `error`, which clears on success.
+    pub fn act(&self, decision: S::Decision, error: RwSignal<Option<String>>) -> bool {
+        match self.decide(decision, DiceChoice::App) {
+            Ok(()) => {
+                error.set(None);
+                true
+            }
+            Err(e) => {
+                error.set(Some(e));
+                false
+            }
+        }
+    }
+
     /// The dice, modifiers and odds of a decision's roll, kept up to date.
     pub fn preview(&self, decision: S::Decision) -> Signal<Option<RollPreview>> {
         let (setup, state) = (self.setup, self.state);

@@ -4,7 +4,7 @@
 //! live in the step, not in the form, and a form is redrawn only when its own player's
 //! record changes.
 
-use super::phases::{check, error_line, run, Count};
+use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::company::READINGS;
 use crate::systems::axis_of_attack::rules::{casualty_line, lower_levels, strip_donors};
@@ -209,7 +209,7 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
             {move || problem.get().map(|e| view! { <p class="warning" data-testid=format!("casualty-problem-{}", slug(side))>{e}</p> })}
             <div class="actions">
                 <button class="btn primary big" data-testid=format!("record-casualties-{}", slug(side)) disabled=move || problem.get().is_some()
-                    on:click=move |_| { run(aoa, decision(), error); }>{format!("Record {}'s casualties", aoa.name(side))}</button>
+                    on:click=move |_| { aoa.act(decision(), error); }>{format!("Record {}'s casualties", aoa.name(side))}</button>
                 <button type="button" class="btn" data-testid=format!("clear-casualties-{}", slug(side))
                     on:click=move |_| rows.with_value(|v| v.iter().for_each(CountRow::clear))>"Reset these counts"</button>
             </div>

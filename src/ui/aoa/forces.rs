@@ -1,7 +1,7 @@
 //! The force lists: each player writes one in secret behind a hand-over screen, checked live
 //! by the rules; and the concession, open until the game is played.
 
-use super::phases::{check, error_line, run, Count};
+use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option_allowed, points_allowed};
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
@@ -254,7 +254,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
             <div class="actions">
                 <button type="button" class="btn big" data-testid="hide-force" on:click=move |_| on_close.run(())>"Hide: not me"</button>
                 <button type="button" class="btn primary big" data-testid="submit-force" disabled=move || problem.get().is_some()
-                    on:click=move |_| if run(aoa, Decision::SubmitForce { side, force: force.get_untracked() }, error) { on_close.run(()) }>"Hand in this list"</button>
+                    on:click=move |_| if aoa.act(Decision::SubmitForce { side, force: force.get_untracked() }, error) { on_close.run(()) }>"Hand in this list"</button>
             </div>
             {error_line(error)}
         </div>
@@ -280,7 +280,7 @@ pub(super) fn Concede() -> impl IntoView {
                 <div class="card warning">
                     <p>{format!("{} gives up the game: {} wins {}-{}.", aoa.name(side), aoa.name(side.other()), tables::CONCESSION_VP.0, tables::CONCESSION_VP.1)}</p>
                     <button type="button" class="btn big" on:click=move |_| asking.set(None)>"No, play it"</button>
-                    <button type="button" class="btn big danger" data-testid="concede-confirm" on:click=move |_| { run(aoa, Decision::Concede { side }, error); }>"Yes, concede"</button>
+                    <button type="button" class="btn big danger" data-testid="concede-confirm" on:click=move |_| { aoa.act(Decision::Concede { side }, error); }>"Yes, concede"</button>
                 </div>
             })}
             {error_line(error)}

@@ -2,7 +2,7 @@
 //! a concession) and the breakthrough move.
 
 use super::forces::Concede;
-use super::phases::{check, error_line, outcome_text, record, run, Count};
+use super::phases::{check, error_line, outcome_text, record, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::tables::{self, Mud};
 use crate::systems::axis_of_attack::{Decision, GameResult, Phase, Side};
@@ -76,7 +76,7 @@ pub(super) fn Game() -> impl IntoView {
             <ul>{move || notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
             <div class="row">
                 <textarea rows="2" placeholder="What happened (optional)" data-testid="note-text" prop:value=move || note.get() on:input=move |ev| note.set(event_target_value(&ev))></textarea>
-                <button class="btn" data-testid="add-note" on:click=move |_| if run(aoa, Decision::Note { text: note.get_untracked() }, error) { note.set(String::new()) }>"Add note"</button>
+                <button class="btn" data-testid="add-note" on:click=move |_| if aoa.act(Decision::Note { text: note.get_untracked() }, error) { note.set(String::new()) }>"Add note"</button>
             </div>
         </div>
         {error_line(error)}
@@ -213,7 +213,7 @@ fn ResultForm() -> impl IntoView {
                 Err(e) => view! { <p class="warning">{e}</p> }.into_any(),
             }}</div>
             <button class="btn primary big" data-testid="record-result" disabled=move || checked.get().is_err()
-                on:click=move |_| { run(aoa, Decision::RecordResult(result()), error); }>"Record the result"</button>
+                on:click=move |_| { aoa.act(Decision::RecordResult(result()), error); }>"Record the result"</button>
             {error_line(error)}
         </div>
     }
@@ -229,7 +229,7 @@ pub(super) fn Breakthrough() -> impl IntoView {
             <p class="info" data-testid="breakthrough-info">{format!("{} won the Breakthrough in {}. Push on one sector, or two: after two, every platoon {} brings to the next game must be operationally mobile or carried.", aoa.name(w), from.name(), aoa.name(w))}</p>
             <div class="choice-buttons">
                 {[1u8, 2].map(|n| view! {
-                    <button class="btn big" class:primary=n == 2 data-testid=format!("move-{n}") on:click=move |_| { run(aoa, Decision::MoveCampaign { sectors: n }, error); }>
+                    <button class="btn big" class:primary=n == 2 data-testid=format!("move-{n}") on:click=move |_| { aoa.act(Decision::MoveCampaign { sectors: n }, error); }>
                         {format!("{n} sector{}: to {}", if n == 1 { "" } else { "s" }, from.towards(w.other().home(), n).name())}
                     </button>
                 }).collect_view()}

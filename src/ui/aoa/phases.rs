@@ -8,7 +8,6 @@ use crate::systems::axis_of_attack::rules::{
 };
 use crate::systems::axis_of_attack::tables::{self, Mission};
 use crate::systems::axis_of_attack::{Decision, Outcome, Phase, Side, State, TurnRecord};
-use crate::ui::dice::DiceChoice;
 use leptos::prelude::*;
 
 fn mission_slug(m: Mission) -> String {
@@ -28,20 +27,6 @@ pub(super) fn record(s: &State, turn: u32) -> Option<&TurnRecord> {
     match &s.current {
         Some(t) if t.turn == turn => Some(t),
         _ => s.turns.iter().rev().find(|t| t.turn == turn),
-    }
-}
-
-/// Plays a decision without dice; the error goes to `error`.
-pub(super) fn run(aoa: Aoa, d: Decision, error: RwSignal<Option<String>>) -> bool {
-    match aoa.decide(d, DiceChoice::App) {
-        Ok(()) => {
-            error.set(None);
-            true
-        }
-        Err(e) => {
-            error.set(Some(e));
-            false
-        }
     }
 }
 
@@ -253,7 +238,7 @@ fn MissionAdjust() -> impl IntoView {
                 let gives = outcome(&d).unwrap_or_default();
                 view! {
                     <button class="btn big" data-testid=format!("adjust-{}-{}", slug(target), if delta > 0 { "plus" } else { "minus" })
-                        on:click=move |_| { run(aoa, d.clone(), error); }>
+                        on:click=move |_| { aoa.act(d.clone(), error); }>
                         <strong>{format!("{} {}", aoa.name(target), signed(delta as i32))}</strong>
                         <span>{gives}</span>
                     </button>
@@ -264,7 +249,7 @@ fn MissionAdjust() -> impl IntoView {
                 let d = Decision::AdjustMission { target, delta: 0 };
                 let gives = outcome(&d).unwrap_or_default();
                 view! {
-                    <button class="btn big" data-testid="adjust-none" on:click=move |_| { run(aoa, d.clone(), error); }>
+                    <button class="btn big" data-testid="adjust-none" on:click=move |_| { aoa.act(d.clone(), error); }>
                         <strong>"Leave the totals"</strong><span>{gives}</span>
                     </button>
                 }
@@ -292,12 +277,12 @@ fn MissionChange() -> impl IntoView {
                     <div class="choice-buttons">
                         {options.into_iter().map(|m| view! {
                             <button class="btn big" data-testid=format!("change-to-{}", mission_slug(m))
-                                on:click=move |_| { run(aoa, Decision::ChangeMission { side, to: Some(m) }, error); }>
+                                on:click=move |_| { aoa.act(Decision::ChangeMission { side, to: Some(m) }, error); }>
                                 {format!("Change to {} (\u{2212}{} VP)", m.name(), tables::MISSION_CHANGE_COST)}
                             </button>
                         }).collect_view()}
                         <button class="btn primary big" data-testid="change-pass"
-                            on:click=move |_| { run(aoa, Decision::ChangeMission { side, to: None }, error); }>
+                            on:click=move |_| { aoa.act(Decision::ChangeMission { side, to: None }, error); }>
                             {format!("Keep {}", mission.map_or("", |m| m.name()))}
                         </button>
                     </div>
@@ -319,7 +304,7 @@ fn ChooseAttacker() -> impl IntoView {
         <div class="choice-buttons">
             {Side::BOTH.into_iter().map(|side| view! {
                 <button class="btn big" data-testid=format!("attacker-{}", slug(side))
-                    on:click=move |_| { run(aoa, Decision::SetAttacker { side }, error); }>{move || format!("{} attacks", aoa.who(side))}</button>
+                    on:click=move |_| { aoa.act(Decision::SetAttacker { side }, error); }>{move || format!("{} attacks", aoa.who(side))}</button>
             }).collect_view()}
         </div>
         {error_line(error)}
@@ -355,7 +340,7 @@ fn GameArea() -> impl IntoView {
         })}
         {move || problem.get().map(|e| view! { <p class="warning" data-testid="area-problem">{e}</p> })}
         <button class="btn primary big" data-testid="confirm-area" disabled=move || problem.get().is_some()
-            on:click=move |_| { run(aoa, decision(), error); }>"Record the table area"</button>
+            on:click=move |_| { aoa.act(decision(), error); }>"Record the table area"</button>
         {error_line(error)}
     }
 }

@@ -1,6 +1,6 @@
 //! Reinforcements (with the top-up to two depleted combat platoons) and support exchanges.
 
-use super::phases::{check, error_line, run, Count};
+use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::preview::reinforcement_chance;
 use crate::systems::axis_of_attack::rules::{
@@ -99,9 +99,9 @@ fn TopUpForm(side: Side) -> impl IntoView {
             {move || problem.get().map(|e| view! { <p class="warning" data-testid=format!("top-up-problem-{}", slug(side))>{e}</p> })}
             <div class="actions">
                 <button class="btn primary big" data-testid=format!("top-up-take-{}", slug(side)) disabled=move || problem.get().is_some() || chosen.with(Vec::is_empty)
-                    on:click=move |_| { run(aoa, Decision::TopUp { side, platoons: chosen.get_untracked() }, error); }>"Top up these platoons"</button>
+                    on:click=move |_| { aoa.act(Decision::TopUp { side, platoons: chosen.get_untracked() }, error); }>"Top up these platoons"</button>
                 <button class="btn" data-testid=format!("top-up-decline-{}", slug(side))
-                    on:click=move |_| { run(aoa, Decision::TopUp { side, platoons: Vec::new() }, error); }>"Decline: keep every die"</button>
+                    on:click=move |_| { aoa.act(Decision::TopUp { side, platoons: Vec::new() }, error); }>"Decline: keep every die"</button>
             </div>
             {error_line(error)}
             <p class="hint">{format!("The company has fewer than {} combat platoons fit to fight. You may raise up to {most} of these to depleted at once, each level using one of your {} reinforcement dice; they cannot be reinforced again this turn.", tables::MIN_DEPLETED_COMBAT, tables::REINFORCEMENT_DICE)}</p>
@@ -159,7 +159,7 @@ fn ReinforceForm(side: Side) -> impl IntoView {
                 } else if n == 0 {
                     let nothing = platoons.with_value(|v| v.is_empty());
                     view! { <button class="btn big" class:primary=nothing data-testid=format!("no-reinforcement-{}", slug(side))
-                        on:click=move |_| { run(aoa, decision.get_untracked(), error); }>{if nothing { "Carry on: nothing to reinforce" } else { "Roll no dice this turn" }}</button> }.into_any()
+                        on:click=move |_| { aoa.act(decision.get_untracked(), error); }>{if nothing { "Carry on: nothing to reinforce" } else { "Roll no dice this turn" }}</button> }.into_any()
                 } else {
                     view! { <p class="hint">"Dice are read in the order of the list: each platoon's dice one after the other."</p>{aoa.roll(d, "reinforcement dice")} }.into_any()
                 }
@@ -167,7 +167,7 @@ fn ReinforceForm(side: Side) -> impl IntoView {
             {move || (assigned() > 0 && problem.get().is_none()).then(|| view! {
                 <div class="actions secondary-choice">
                     <button class="btn" data-testid=format!("no-reinforcement-{}", slug(side))
-                        on:click=move |_| { run(aoa, Decision::Reinforce { side, vp: 0, assign: Vec::new() }, error); }>"Roll no dice this turn"</button>
+                        on:click=move |_| { aoa.act(Decision::Reinforce { side, vp: 0, assign: Vec::new() }, error); }>"Roll no dice this turn"</button>
                 </div>
             })}
             {move || platoons.with_value(|v| v.is_empty()).then(|| view! { <p class="hint">"Every platoon is at its starting strength: nothing to reinforce."</p> })}
@@ -271,7 +271,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
         <div class="card" data-testid=format!("exchange-{}", slug(side))>
             <h3>{format!("{}: exchange a support platoon?", aoa.who(side))}</h3>
             <button class="btn big" class:primary=move || chosen.get().is_none() data-testid=format!("done-exchanging-{}", slug(side))
-                on:click=move |_| { run(aoa, Decision::DoneExchanging { side }, error); }>"No (more) exchanges"</button>
+                on:click=move |_| { aoa.act(Decision::DoneExchanging { side }, error); }>"No (more) exchanges"</button>
             <div class="chips">
                 {eligible.into_iter().map(|(i, label)| view! {
                     <button type="button" class="chip" class:killed=move || chosen.get() == Some(i) data-testid=format!("exchange-old-{}-{i}", slug(side)) on:click=move |_| chosen.set(Some(i))>{label}</button>
@@ -293,7 +293,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
                 }}</p>
                 {move || problem.get().map(|e| view! { <p class="warning">{e}</p> })}
                 <button class="btn primary big" data-testid=format!("exchange-submit-{}", slug(side)) disabled=move || problem.get().is_some()
-                    on:click=move |_| if let Some(d) = decision() { run(aoa, d, error); }>{format!("Exchange for {} VP", tables::EXCHANGE_COST)}</button>
+                    on:click=move |_| if let Some(d) = decision() { aoa.act(d, error); }>{format!("Exchange for {} VP", tables::EXCHANGE_COST)}</button>
             })}
             {error_line(error)}
         </div>

@@ -280,16 +280,7 @@ fn Fight() -> impl IntoView {
         obj[1].set(b.objectives[1].clone());
     }
     let error = RwSignal::new(None::<String>);
-    let run = move |d: Decision| match rfx.decide(d, DiceChoice::App) {
-        Ok(()) => {
-            error.set(None);
-            true
-        }
-        Err(e) => {
-            error.set(Some(e));
-            false
-        }
-    };
+    let run = move |d: Decision| rfx.act(d, error);
     let clock = move || battle.with(|b| b.as_ref().map_or(0, |b| b.clock));
     // Against a hidden defence, the offensive player may scout it by night first.
     let campaign_id = use_context::<crate::ui::Nav>().and_then(|n| match n.0.get_untracked() {

@@ -11,7 +11,6 @@ use crate::systems::crossfire_scouting::tables::{self, MAX_FIRING_UNITS, MAX_OTH
 use crate::systems::crossfire_scouting::{
     ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Sighting, Stage, Status,
 };
-use crate::ui::dice::DiceChoice;
 use leptos::prelude::*;
 
 /// The figure the scouting player is working with, kept across steps.
@@ -24,20 +23,6 @@ fn name(s: &Scouting, r: ScoutRef) -> String {
 
 fn area_name(s: &Scouting, a: u16) -> String {
     s.setup.with(|x| x.area_name(a))
-}
-
-/// Plays a decision without dice; the error goes to `error`.
-fn act(s: Scouting, d: Decision, error: RwSignal<Option<String>>) -> bool {
-    match s.decide(d, DiceChoice::App) {
-        Ok(()) => {
-            error.set(None);
-            true
-        }
-        Err(e) => {
-            error.set(Some(e));
-            false
-        }
-    }
 }
 
 fn error_line(error: RwSignal<Option<String>>) -> impl IntoView {
@@ -189,7 +174,7 @@ fn ScoutingStep() -> impl IntoView {
         error.set(None);
     };
     let do_move = move |r: ScoutRef, to: Place| {
-        if act(s, Decision::Move { scout: r, to, in_open: in_open.get_untracked() }, error) {
+        if s.act(Decision::Move { scout: r, to, in_open: in_open.get_untracked() }, error) {
             in_open.set(false);
             spot_area.set(None);
         }
@@ -229,7 +214,7 @@ fn ScoutingStep() -> impl IntoView {
                 <div class="scout-actions" data-testid="scout-actions">
                     <h3 class="visually-hidden">{format!("{who}: what next?")}</h3>
                     {bank.then(|| view! {
-                        <button class="btn primary big" data-testid="bank" on:click=move |_| { act(s, Decision::Bank { scout: r }, error); }>
+                        <button class="btn primary big" data-testid="bank" on:click=move |_| { s.act(Decision::Bank { scout: r }, error); }>
                             {format!("{who} reports his finds to his leader (base to base)")}
                         </button>
                     })}
@@ -292,7 +277,7 @@ fn ScoutingStep() -> impl IntoView {
                             format!("End the night now? {out} figure{} still out on the table will be too late for the briefing, and what only they know is lost.", if out == 1 { "" } else { "s" }) }}</p>
                         <div class="actions">
                             <button class="btn big" node_ref=keep_scouting on:click=move |_| confirm_end.set(false)>"Keep scouting"</button>
-                            <button class="btn big danger" data-testid="end-night-confirm" on:click=move |_| { act(s, Decision::EndNight, error); }>"End the night"</button>
+                            <button class="btn big danger" data-testid="end-night-confirm" on:click=move |_| { s.act(Decision::EndNight, error); }>"End the night"</button>
                         </div>
                     </div>
                 }.into_any()
@@ -337,7 +322,7 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                 let who = who2.get_value();
                 view! {
                     <div class="choice-buttons">
-                        <button class="btn big" data-testid="let-pass" on:click=move |_| { act(s, Decision::LetPass, error); }>"Let him pass"</button>
+                        <button class="btn big" data-testid="let-pass" on:click=move |_| { s.act(Decision::LetPass, error); }>"Let him pass"</button>
                         {r.reactive_spot.then(|| view! {
                             <button class="btn big" class:on=move || choice.get() == Some("spot") data-testid="react-spot" on:click=move |_| choice.set(Some("spot"))>"Reactive spotting roll"</button>
                         })}
@@ -474,13 +459,13 @@ fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reacti
                 <FireForm scout=scout fixed=if reactive { None } else { area }/>
                 {if reactive {
                     view! {
-                        <button class="btn big" data-testid="admit-no-sight" on:click=move |_| { act(s, Decision::AdmitNoSight, error); }>
+                        <button class="btn big" data-testid="admit-no-sight" on:click=move |_| { s.act(Decision::AdmitNoSight, error); }>
                             "No troops of mine can see him (it was a bluff)"
                         </button>
                     }.into_any()
                 } else {
                     view! {
-                        <button class="btn big" data-testid="hold-fire" on:click=move |_| { act(s, Decision::HoldFire, error); }>"Hold fire"</button>
+                        <button class="btn big" data-testid="hold-fire" on:click=move |_| { s.act(Decision::HoldFire, error); }>"Hold fire"</button>
                     }.into_any()
                 }}
             }}
@@ -491,7 +476,7 @@ fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: bool, reacti
             } else {
                 view! {
                     <p class="hint">"Scouting player: once a night, the sentry who saw the scout sees only a cat, blames it for the noise, and laughs. The spot is cancelled."</p>
-                    <button class="btn big" data-testid="play-cat" on:click=move |_| { act(s, Decision::Cat, error); }>"Play the cat"</button>
+                    <button class="btn big" data-testid="play-cat" on:click=move |_| { s.act(Decision::Cat, error); }>"Play the cat"</button>
                 }.into_any()
             }}
         </div>
@@ -531,7 +516,7 @@ fn RetreatStep(scout: ScoutRef) -> impl IntoView {
             {places.into_iter().map(|(p, label)| {
                 let tid = match p { Place::OwnEdge => "retreat-to-edge".to_string(), Place::Area(a) => format!("retreat-to-{a}") };
                 let ends = p == Place::OwnEdge;
-                view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| { act(s, Decision::Retreat { to: p }, error); }>{label}</button> }
+                view! { <button class="chip big" class:ends-night=ends data-testid=tid on:click=move |_| { s.act(Decision::Retreat { to: p }, error); }>{label}</button> }
             }).collect_view()}
         </div>
         {error_line(error)}
@@ -562,10 +547,10 @@ fn RevealStep(scout: ScoutRef, area: u16, cause: RevealCause) -> impl IntoView {
         </label>
         <div class="choice-buttons">
             <button class="btn primary big" data-testid="reveal-troops" on:click=move |_| {
-                act(s, Decision::Reveal { what: Sighting::Troops(what.get_untracked()) }, error);
+                s.act(Decision::Reveal { what: Sighting::Troops(what.get_untracked()) }, error);
             }>{format!("Troops in {a}")}</button>
             {may_be_empty.then(|| view! {
-                <button class="btn big" data-testid="reveal-empty" on:click=move |_| { act(s, Decision::Reveal { what: Sighting::Empty }, error); }>{format!("{a} is empty")}</button>
+                <button class="btn big" data-testid="reveal-empty" on:click=move |_| { s.act(Decision::Reveal { what: Sighting::Empty }, error); }>{format!("{a} is empty")}</button>
             })}
         </div>
         {error_line(error)}
