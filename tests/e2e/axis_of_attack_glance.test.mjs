@@ -31,14 +31,17 @@ const SIZES = [
  * asserted yet, because the shared campaign header and the dice widget (not Axis of Attack's)
  * take most of a phone's first screen; see the issue 8 report.
  */
-async function glance(page, name, action, misses, folds) {
+async function glance(page, name, action, misses, folds, { fold = true } = {}) {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
     await page.screenshot({ path: screenshotPath(`aoa-glance-${name}-${size.width}x${size.height}.png`) });
     const box = await tid(page, action).first().boundingBox();
-    if (!box || box.y + box.height > size.height) {
-      folds.push(`${name} at ${size.width}x${size.height}: ${action} ${box ? `ends at ${Math.round(box.y + box.height)} px` : 'is not shown'}`);
+    if (fold && (!box || box.y + box.height > size.height)) {
+      const what = `${name} at ${size.width}x${size.height}: ${action} ${box ? `ends at ${Math.round(box.y + box.height)} px` : 'is not shown'}`;
+      // On a tablet the step's action must be on the first screen; a phone's misses are
+      // reported (the phone layout of the shell is still to come).
+      (size.width >= 768 ? misses : folds).push(what);
     }
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (wide > 0) misses.push(`${name} at ${size.width}x${size.height}: the page scrolls ${wide} px sideways`);
@@ -156,7 +159,7 @@ test('every Axis of Attack step at a glance on tablets and a phone; both casualt
   await tid(page, 'rules-reference').waitFor();
   await waitText(tid(page, 'readings'), 'Stripping identical vehicles');
   await waitText(tid(page, 'table-rules-reference'), 'Off-table artillery');
-  await glance(page, 'rules-reference', 'readings', misses, []);
+  await glance(page, 'rules-reference', 'readings', misses, [], { fold: false });
 
   for (const f of folds) t.diagnostic(`below the first screen: ${f}`);
   // What the first screen does hold, on tablets, since the steps put their action first.

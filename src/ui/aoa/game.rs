@@ -212,8 +212,11 @@ fn ResultForm() -> impl IntoView {
                 Ok(lines) => view! { <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }.into_any(),
                 Err(e) => view! { <p class="warning">{e}</p> }.into_any(),
             }}</div>
-            <button class="btn primary big" data-testid="record-result" disabled=move || checked.get().is_err()
-                on:click=move |_| { aoa.act(Decision::RecordResult(result()), error); }>"Record the result"</button>
+            // The result's button stays in sight while the form scrolls.
+            <div class="sticky-action">
+                <button class="btn primary big" data-testid="record-result" disabled=move || checked.get().is_err()
+                    on:click=move |_| { aoa.act(Decision::RecordResult(result()), error); }>"Record the result"</button>
+            </div>
             {error_line(error)}
         </div>
     }
