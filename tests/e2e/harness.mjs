@@ -9,6 +9,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -348,4 +349,26 @@ export async function axeCheck(page, what) {
     const lines = violations.map((v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
     throw new Error(`axe-core found ${violations.length} violation(s) on ${what}:\n${lines.join('\n')}`);
   }
+}
+
+/** The three screens every step is judged on: a landscape and a portrait tablet, a phone. */
+export const VIEWPORTS = [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
+];
+
+/** Fails when the page scrolls sideways. */
+export async function noSideways(page, what) {
+  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(sw <= cw, `${what}: the page scrolls sideways (${sw} > ${cw} px)`);
+}
+
+/** Fails unless the element is visible with the page scrolled to the top. */
+export async function onFirstScreen(page, locator, what) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await locator.first().waitFor();
+  const box = await locator.first().boundingBox();
+  const vh = page.viewportSize().height;
+  assert.ok(box && box.y >= 0 && box.y + Math.min(box.height, 44) <= vh, `${what}: not on the first screen (${JSON.stringify(box)}, viewport ${vh} px high)`);
 }

@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  VIEWPORTS, noSideways, onFirstScreen,
   startServer, launchBrowser, newPage, screenshotPath, tid, waitText, startSample, lastStep, choose, tapDie,
   toggleUnits, fillOutcome, phase, axeCheck,
 } from './harness.mjs';
@@ -22,25 +23,6 @@ after(async () => {
   await server?.close();
 });
 
-const VIEWPORTS = [
-  { width: 1024, height: 768 },
-  { width: 768, height: 1024 },
-  { width: 390, height: 844 },
-];
-
-async function noSideways(page, what) {
-  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  assert.ok(sw <= cw, `${what}: the page scrolls sideways (${sw} > ${cw} px)`);
-}
-
-/** The element is visible with the page scrolled to the top. */
-async function onFirstScreen(page, locator, what) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await locator.first().waitFor();
-  const box = await locator.first().boundingBox();
-  const vh = page.viewportSize().height;
-  assert.ok(box && box.y >= 0 && box.y + Math.min(box.height, 44) <= vh, `${what}: not on the first screen (${JSON.stringify(box)}, viewport ${vh} px high)`);
-}
 
 /** Everything a screen must pass; `action` is the control to reach without scrolling. */
 async function screen(page, size, name, action) {

@@ -10,6 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  VIEWPORTS, noSideways, onFirstScreen,
   startServer, launchBrowser, newPage, screenshotPath, tid, waitText, lastStep, tapDie, typeDice, phase, axeCheck,
 } from './harness.mjs';
 
@@ -24,24 +25,6 @@ after(async () => {
   await server?.close();
 });
 
-const VIEWPORTS = [
-  { width: 1024, height: 768 },
-  { width: 768, height: 1024 },
-  { width: 390, height: 844 },
-];
-
-async function noSideways(page, what) {
-  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  assert.ok(sw <= cw, `${what}: the page scrolls sideways (${sw} > ${cw} px)`);
-}
-
-async function onFirstScreen(page, locator, what) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await locator.first().waitFor();
-  const box = await locator.first().boundingBox();
-  const vh = page.viewportSize().height;
-  assert.ok(box && box.y >= 0 && box.y + Math.min(box.height, 44) <= vh, `${what}: not on the first screen (${JSON.stringify(box)}, viewport ${vh} px high)`);
-}
 
 /** Steps whose action is not on a phone's first screen yet (the shared header above the
  * tabs is taller than the room left): listed as diagnostics, not failures. */
