@@ -20,6 +20,8 @@ type Game = Campaign<AxisOfAttack>;
 
 #[path = "support/rng.rs"]
 mod rng;
+#[path = "support/secrets.rs"]
+mod secrets;
 use rng::Rng;
 
 #[derive(Default, Debug)]
@@ -862,6 +864,7 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
             Campaign::<AxisOfAttack>::replay(setup.clone(), c.journal().to_vec()).expect("a played journal replays");
         assert_eq!(r.state(), c.state(), "replay reproduces the position");
         assert_eq!(r.history().len(), c.journal().len());
+        secrets::check_shareable(&c);
         stats.replays += 1;
     }
     stats.sequences += 1;

@@ -20,6 +20,8 @@ type Game = Campaign<CrossfireScouting>;
 
 #[path = "support/rng.rs"]
 mod rng;
+#[path = "support/secrets.rs"]
+mod secrets;
 use rng::Rng;
 
 #[derive(Default, Debug)]
@@ -446,6 +448,7 @@ fn play(setup: Setup, rng: &mut Rng, stats: &mut Stats) {
     // The journal replays to the same night, and every line reads.
     let again = Game::replay(setup.clone(), c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());
+    secrets::check_shareable(&c);
     for line in c.history() {
         assert!(!line.text.trim().is_empty());
     }

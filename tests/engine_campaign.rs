@@ -507,7 +507,7 @@ fn roll(value: u16) -> Roll {
 #[test]
 fn replay_errors_name_the_failing_line() {
     let setup = TallySetup { start: 0, limit: 20 };
-    let ok = |d: Step, dice: Vec<Roll>| Action::Decide(Entry { decision: d, dice });
+    let ok = |d: Step, dice: Vec<Roll>| Action::Decide(Entry::new(d, dice));
     // Wrong dice count on line 3.
     check_replay_error::<Tally>(
         setup.clone(),
@@ -571,8 +571,7 @@ fn tampered_race_for_x_journals_fail_on_the_right_line() {
 
     // Eight units where nine are due (line 4).
     let mut bad = good.clone();
-    bad[3] =
-        Action::Decide(Entry { decision: Decision::FieldForces { units: vec![0, 3, 4, 5, 6, 7, 8, 9] }, dice: vec![] });
+    bad[3] = Action::Decide(Entry::new(Decision::FieldForces { units: vec![0, 3, 4, 5, 6, 7, 8, 9] }, vec![]));
     check_replay_error::<RaceForX>(sample_setup(), bad, 3, "Field exactly 9 units (8 chosen)");
 
     // The same player choosing twice (line 2).

@@ -20,6 +20,8 @@ type Game = Campaign<RaceForX>;
 mod force;
 #[path = "support/rng.rs"]
 mod rng;
+#[path = "support/secrets.rs"]
+mod secrets;
 use force::legal_force;
 use rng::Rng;
 
@@ -517,6 +519,7 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
         let r = Campaign::<RaceForX>::replay(setup.clone(), c.journal().to_vec()).expect("a played journal replays");
         assert_eq!(r.state(), c.state(), "replay reproduces the position");
         assert_eq!(r.history().len(), c.journal().len());
+        secrets::check_shareable(&c);
         stats.replays += 1;
     }
     stats.sequences += 1;

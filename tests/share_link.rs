@@ -477,7 +477,7 @@ fn a_tampered_die_does_not_replay() {
     // A decision out of turn.
     let d = doc(&play::new_sample(), "3f9a0c21b47d8e65", "Out of turn");
     let Body::RaceForX { setup, mut journal } = d.body.clone() else { panic!("expected a Race for X campaign") };
-    journal.push(Action::Decide(field_desk::engine::Entry { decision: Decision::ConfirmMovement, dice: vec![] }));
+    journal.push(Action::Decide(field_desk::engine::Entry::new(Decision::ConfirmMovement, vec![])));
     journal.push(Action::Redo);
     let bad = Document { body: Body::RaceForX { setup, journal }, ..d };
     assert!(matches!(link::decode(&link::encode(&bad)), Err(LinkError::DoesNotReplay(_))));
@@ -497,7 +497,7 @@ fn oversized_links_are_refused_before_they_are_read() {
         let Body::RaceForX { setup, mut journal } = fight.body.clone() else {
             panic!("expected a Race for X campaign")
         };
-        journal.push(Action::Decide(field_desk::engine::Entry { decision: Decision::Note { text }, dice: vec![] }));
+        journal.push(Action::Decide(field_desk::engine::Entry::new(Decision::Note { text }, vec![])));
         Document { body: Body::RaceForX { setup, journal }, ..fight.clone() }
     };
     let long = link::encode(&with_note(format!("{}x", " ".repeat(link::MAX_DECODED))));
@@ -521,8 +521,7 @@ fn oversized_links_are_refused_before_they_are_read() {
     // stays in every later position the engine keeps).
     let d = fight;
     let Body::RaceForX { setup, mut journal } = d.body.clone() else { panic!("expected a Race for X campaign") };
-    let note =
-        Action::Decide(field_desk::engine::Entry { decision: Decision::Note { text: "x".into() }, dice: vec![] });
+    let note = Action::Decide(field_desk::engine::Entry::new(Decision::Note { text: "x".into() }, vec![]));
     journal.extend(std::iter::repeat_n(note, 3_000));
     let text = link::encode(&Document { body: Body::RaceForX { setup, journal }, ..d.clone() });
     assert!(text.len() < 200, "{}", text.len());

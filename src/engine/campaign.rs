@@ -3,17 +3,40 @@
 //! The position is the fold of the decisions in effect over the system's rules.
 
 use super::dice::{self, DiceError, DiceSpec, Roll, Roller};
+use super::seat::{Reader, Readers, Seat};
 use super::system::System;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A decision with the dice it used.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A decision with the dice it used and the seat that took it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Entry<D> {
     pub decision: D,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<Roll>,
+    /// The seat that took it (`None`: the table). Documents stored before seats existed have
+    /// none; replay fills it in from the rules (`System::actor`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Seat>,
+}
+
+/// Entries are the same when their decision and dice are; the seat counts only when both
+/// know it, so a document stored before seats, or a link (which leaves the seat to the
+/// rules), still matches the same history stored since.
+impl<D: PartialEq> PartialEq for Entry<D> {
+    fn eq(&self, other: &Self) -> bool {
+        self.decision == other.decision
+            && self.dice == other.dice
+            && (self.by.is_none() || other.by.is_none() || self.by == other.by)
+    }
+}
+
+impl<D> Entry<D> {
+    /// An entry as older formats and links carry it: the seat is inferred on replay.
+    pub fn new(decision: D, dice: Vec<Roll>) -> Self {
+        Entry { decision, dice, by: None }
+    }
 }
 
 /// One line of the journal.
@@ -66,6 +89,8 @@ impl fmt::Display for ReplayError {
 pub struct HistoryLine {
     /// Index in the journal.
     pub index: usize,
+    /// Journal index of the decision the line is about (itself, or the one undone or redone).
+    pub of: usize,
     pub kind: HistoryKind,
     pub text: String,
     pub dice: Vec<Roll>,
@@ -124,9 +149,16 @@ impl<S: System> Campaign<S> {
         for (at, action) in journal.into_iter().enumerate() {
             let fail = |message: String| ReplayError { at, message };
             match action {
-                Action::Decide(entry) => {
+                Action::Decide(mut entry) => {
                     let next = c.check_and_apply(&entry.decision, &dice::values(&entry.dice), Some(&entry.dice));
                     let next = next.map_err(|e| fail(e.to_string()))?;
+                    match entry.by {
+                        None => entry.by = S::actor(&c.setup, c.state(), &entry.decision),
+                        Some(seat) if !S::seats(&c.setup).contains(&seat) => {
+                            return Err(fail(format!("taken by a seat this campaign does not have ({})", seat.0)))
+                        }
+                        Some(_) => {}
+                    }
                     c.journal.push(Action::Decide(entry));
                     c.active.push(c.journal.len() - 1);
                     c.redo.clear();
@@ -230,7 +262,8 @@ impl<S: System> Campaign<S> {
             }
         };
         let next = self.check_and_apply(&decision, &dice::values(&rolls), None)?;
-        self.journal.push(Action::Decide(Entry { decision, dice: rolls }));
+        let by = S::actor(&self.setup, self.state(), &decision);
+        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by }));
         self.active.push(self.journal.len() - 1);
         self.redo.clear();
         self.trail.push(next);
@@ -268,14 +301,50 @@ impl<S: System> Campaign<S> {
         while self.active.len() > steps && self.undo() {}
     }
 
-    /// The history in journal order, each line described in the players' words.
+    /// The whole history in journal order, each line described in the players' words: what
+    /// an umpire (or a test) may read. Screens show `history_for` their reader.
     pub fn history(&self) -> Vec<HistoryLine> {
-        // Replays the journal once to know the positions around each decision.
+        self.lines().into_iter().map(|(line, _)| line).collect()
+    }
+
+    /// The history `reader` may read: entries hidden from them are left out with the undo and
+    /// redo lines that name them (an undone secret leaves no trace), and dice hidden from them
+    /// are left off a line they may read.
+    pub fn history_for(&self, reader: Reader) -> Vec<HistoryLine> {
+        let mut readable = vec![true; self.journal.len()];
         let mut lines = Vec::with_capacity(self.journal.len());
+        for (mut line, readers) in self.lines() {
+            if let Some(r) = readers {
+                readable[line.index] = r.decision.admits(reader);
+                if !r.dice.admits(reader) {
+                    line.dice.clear();
+                }
+            }
+            if readable[line.of] {
+                lines.push(line);
+            }
+        }
+        lines
+    }
+
+    /// Every line with, for decisions, who may read it (judged against the position now).
+    fn lines(&self) -> Vec<(HistoryLine, Option<Readers>)> {
+        // Replays the journal once to know the positions around each decision.
+        let mut lines: Vec<(HistoryLine, Option<Readers>)> = Vec::with_capacity(self.journal.len());
         let mut active: Vec<usize> = Vec::new();
         let mut redo: Vec<usize> = Vec::new();
         let mut states: Trail<S::State> = Trail::new(self.trail.start().clone());
         let mut texts: Vec<Option<String>> = vec![None; self.journal.len()];
+        let mut befores: Vec<Option<S::State>> = vec![None; self.journal.len()];
+        let line = |index: usize, of: usize, kind: HistoryKind, text: String, dice: Vec<Roll>| HistoryLine {
+            index,
+            of,
+            kind,
+            text,
+            dice,
+            active: false,
+            step: None,
+        };
         for (index, action) in self.journal.iter().enumerate() {
             match action {
                 Action::Decide(entry) => {
@@ -285,17 +354,11 @@ impl<S: System> Campaign<S> {
                         S::apply(&self.setup, before, &entry.decision, &vals).unwrap_or_else(|_| before.clone());
                     let text = S::describe(&self.setup, before, &entry.decision, &vals, &after);
                     texts[index] = Some(text.clone());
+                    befores[index] = Some(before.clone());
                     states.push(after);
                     active.push(index);
                     redo.clear();
-                    lines.push(HistoryLine {
-                        index,
-                        kind: HistoryKind::Decision,
-                        text,
-                        dice: entry.dice.clone(),
-                        active: false,
-                        step: None,
-                    });
+                    lines.push((line(index, index, HistoryKind::Decision, text, entry.dice.clone()), None));
                 }
                 Action::Undo => {
                     let i = active.pop().unwrap_or(0);
@@ -303,14 +366,7 @@ impl<S: System> Campaign<S> {
                     states.pop(|state, step| apply_line::<S>(setup, state, &journal[act[step]]));
                     redo.push(i);
                     let what = texts[i].clone().unwrap_or_default();
-                    lines.push(HistoryLine {
-                        index,
-                        kind: HistoryKind::Undo,
-                        text: format!("Undone: {what}"),
-                        dice: vec![],
-                        active: false,
-                        step: None,
-                    });
+                    lines.push((line(index, i, HistoryKind::Undo, format!("Undone: {what}"), vec![]), None));
                 }
                 Action::Redo => {
                     let i = redo.pop().unwrap_or(0);
@@ -322,24 +378,131 @@ impl<S: System> Campaign<S> {
                     }
                     active.push(i);
                     let what = texts[i].clone().unwrap_or_default();
-                    lines.push(HistoryLine {
-                        index,
-                        kind: HistoryKind::Redo,
-                        text: format!("Redone: {what}"),
-                        dice: vec![],
-                        active: false,
-                        step: None,
-                    });
+                    lines.push((line(index, i, HistoryKind::Redo, format!("Redone: {what}"), vec![]), None));
                 }
             }
         }
+        let mut in_effect = vec![false; self.journal.len()];
+        for &i in &self.active {
+            in_effect[i] = true;
+        }
+        let mut step_of = vec![None; self.journal.len()];
         for (step, &i) in self.active.iter().enumerate() {
-            if let Some(line) = lines.iter_mut().find(|l| l.index == i) {
-                line.active = true;
-                line.step = Some(step + 1);
+            step_of[i] = Some(step + 1);
+        }
+        for (line, readers) in lines.iter_mut() {
+            if line.kind != HistoryKind::Decision {
+                continue;
+            }
+            line.active = in_effect[line.index];
+            line.step = step_of[line.index];
+            if let (Action::Decide(entry), Some(at)) = (&self.journal[line.index], &befores[line.index]) {
+                *readers = Some(S::audience(&self.setup, at, entry, self.state(), line.active));
             }
         }
         lines
+    }
+
+    /// Who may read each decision of the journal (`None` for undo and redo lines).
+    pub fn readers(&self) -> Vec<Option<Readers>> {
+        let mut out = vec![None; self.journal.len()];
+        for (line, readers) in self.lines() {
+            out[line.index] = readers;
+        }
+        out
+    }
+
+    /// Why a link or file of the whole campaign must wait: something in effect is still
+    /// hidden from a seat (the system's own words first).
+    pub fn share_hold(&self) -> Option<String> {
+        if let Some(why) = S::share_hold(&self.setup, self.state()) {
+            return Some(why);
+        }
+        let seats = S::seats(&self.setup);
+        self.lines().into_iter().find_map(|(line, readers)| {
+            let r = readers.filter(|r| line.active && !r.is_public())?;
+            let hidden = if r.decision.is_everyone() { &r.dice } else { &r.decision };
+            let from: Vec<String> = hidden.excluded(&seats).into_iter().map(|s| S::seat_name(&self.setup, s)).collect();
+            let from = if from.is_empty() { "the table".to_string() } else { from.join(" and ") };
+            Some(format!(
+                "A step still hidden from {from} is in effect; a link or file now would carry it. Share once it is revealed."
+            ))
+        })
+    }
+
+    /// The journal as it may leave this device: decisions undone while hidden from some seat
+    /// are left out (with what was played on top of them and the undo and redo lines naming
+    /// them), so a link or file carries no trace of a secret taken back. Replays to the same
+    /// position; nothing in effect is touched.
+    pub fn shareable_journal(&self) -> Vec<Action<S::Decision>> {
+        let readers = self.readers();
+        let mut in_effect = vec![false; self.journal.len()];
+        for &i in &self.active {
+            in_effect[i] = true;
+        }
+        // Decisions to leave out: undone, hidden from someone, and everything decided while
+        // one of them was in effect (all undone too, since it is undone now).
+        let mut drop = vec![false; self.journal.len()];
+        let mut active: Vec<usize> = Vec::new();
+        let mut redo: Vec<usize> = Vec::new();
+        let mut target = vec![0; self.journal.len()];
+        for (index, action) in self.journal.iter().enumerate() {
+            match action {
+                Action::Decide(_) => {
+                    let secret = !in_effect[index] && readers[index].as_ref().is_some_and(|r| !r.is_public());
+                    let above_dropped = active.last().is_some_and(|&top| drop[top]);
+                    drop[index] = secret || above_dropped;
+                    active.push(index);
+                    redo.clear();
+                    target[index] = index;
+                }
+                Action::Undo => {
+                    let i = active.pop().unwrap_or(0);
+                    redo.push(i);
+                    target[index] = i;
+                }
+                Action::Redo => {
+                    let i = redo.pop().unwrap_or(0);
+                    active.push(i);
+                    target[index] = i;
+                }
+            }
+        }
+        self.journal.iter().enumerate().filter(|&(i, _)| !drop[target[i]]).map(|(_, a)| a.clone()).collect()
+    }
+
+    /// What the undo button would take back, as `reader` may be told: the line, or the name
+    /// of the seat whose hidden step it is.
+    pub fn undo_label_for(&self, reader: Reader) -> Option<String> {
+        let &last = self.active.last()?;
+        let lines = self.lines();
+        let (line, readers) = lines.into_iter().find(|(l, _)| l.index == last)?;
+        match readers {
+            Some(r) if !r.decision.admits(reader) => {
+                let Action::Decide(e) = &self.journal[last] else { return None };
+                Some(match e.by {
+                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, seat)),
+                    None => "a hidden step".to_string(),
+                })
+            }
+            _ => Some(line.text),
+        }
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> Vec<Seat> {
+        S::seats(&self.setup)
+    }
+    pub fn seat_name(&self, seat: Seat) -> String {
+        S::seat_name(&self.setup, seat)
+    }
+    /// Whose input the position waits for.
+    pub fn to_act(&self) -> Vec<Seat> {
+        S::to_act(&self.setup, self.state())
+    }
+    /// The position as `reader` may see it.
+    pub fn view(&self, reader: Reader) -> S::State {
+        S::view(&self.setup, self.state(), reader)
     }
 
     /// Where the campaign stands, in a few words.
@@ -356,9 +519,13 @@ impl<S: System> Campaign<S> {
     pub fn preview(&self, decision: &S::Decision) -> Option<super::RollPreview> {
         S::preview(&self.setup, self.state(), decision)
     }
-    /// The last decision in effect, in the players' words.
+    /// The last decision in effect that the whole table may read, in the players' words.
     pub fn last_entry(&self) -> Option<String> {
-        self.history().into_iter().rev().find(|l| l.kind == HistoryKind::Decision && l.active).map(|l| l.text)
+        self.last_entry_for(None)
+    }
+    /// The last decision in effect that `reader` may read.
+    pub fn last_entry_for(&self, reader: Reader) -> Option<String> {
+        self.history_for(reader).into_iter().rev().find(|l| l.kind == HistoryKind::Decision && l.active).map(|l| l.text)
     }
 
     /// The decisions in effect, oldest first.

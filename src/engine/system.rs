@@ -1,7 +1,9 @@
 //! What the engine needs from a rule system: a pure fold of decisions over state.
 
+use super::campaign::Entry;
 use super::dice::DiceSpec;
 use super::odds::Chance;
+use super::seat::{Reader, Readers, Seat};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
 
@@ -53,9 +55,51 @@ pub trait System: Send + Sync + 'static {
     /// What the dice widget shows before this decision's roll; `None` when it takes no dice.
     fn preview(setup: &Self::Setup, state: &Self::State, decision: &Self::Decision) -> Option<RollPreview>;
 
-    /// A reason not to share the campaign right now (a secret choice half made).
+    /// A reason not to share the campaign right now (a secret choice half made), in the
+    /// system's words. The campaign adds a general one for any entry still hidden from a seat.
     fn share_hold(_setup: &Self::Setup, _state: &Self::State) -> Option<String> {
         None
+    }
+
+    /// Who sits at the table, in order (the two sides, an umpire...). None by default: one
+    /// table playing together.
+    fn seats(_setup: &Self::Setup) -> Vec<Seat> {
+        Vec::new()
+    }
+
+    /// A seat's name, as the players call it.
+    fn seat_name(_setup: &Self::Setup, seat: Seat) -> String {
+        format!("seat {}", seat.0 + 1)
+    }
+
+    /// Whose input the position waits for (empty when anyone at the table may act, or none).
+    fn to_act(_setup: &Self::Setup, _state: &Self::State) -> Vec<Seat> {
+        Vec::new()
+    }
+
+    /// The seat that takes this decision in this position; `None` for the table as a whole
+    /// (a roll anyone may make, an agreed note). Recorded in the journal as the entry's `by`.
+    fn actor(_setup: &Self::Setup, _state: &Self::State, _decision: &Self::Decision) -> Option<Seat> {
+        None
+    }
+
+    /// Who may read an entry: judged on the position it was played in (`at`), the position
+    /// now, and whether it is still in effect, so "shown once both have chosen" is a rule.
+    /// An undone entry a seat may not read is left out of that seat's history altogether.
+    fn audience(
+        _setup: &Self::Setup,
+        _at: &Self::State,
+        _entry: &Entry<Self::Decision>,
+        _now: &Self::State,
+        _active: bool,
+    ) -> Readers {
+        Readers::EVERYONE
+    }
+
+    /// The position as `reader` may see it: what is hidden from them taken out. Screens render
+    /// this, never the whole position.
+    fn view(_setup: &Self::Setup, state: &Self::State, _reader: Reader) -> Self::State {
+        state.clone()
     }
 }
 

@@ -1210,7 +1210,7 @@ fn replayed_lines<C: Coder>(
                 }
                 let values = dice.iter().map(|r| r.value).collect();
                 game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| replay_error(at, e.to_string()))?;
-                out.push(Action::Decide(Entry { decision, dice }));
+                out.push(Action::Decide(Entry::new(decision, dice)));
             }
             LINE_UNDO => {
                 game.undo();
@@ -1671,7 +1671,7 @@ fn plain_entry<C: Coder>(c: &mut C, m: &mut Models, e: Option<&Entry<Decision>>)
         let value = raw(c, 16, g.map_or(0, |r| r.value as u64))? as u16;
         dice.push(Roll { die, value, by: if table { Roller::Table } else { Roller::App } });
     }
-    Ok(Entry { decision, dice })
+    Ok(Entry::new(decision, dice))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ mod lists;
 pub mod preview;
 pub mod rules;
 pub mod sample;
+pub mod seats;
 pub mod state;
 mod strength;
 pub mod tables;
@@ -22,7 +23,7 @@ pub use state::{
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 
-use crate::engine::{DiceSpec, RollPreview, System};
+use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
 
 /// The Axis of Attack rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +61,24 @@ impl System for AxisOfAttack {
     }
     fn turn(s: &State) -> u32 {
         s.turn
+    }
+    fn seats(setup: &Setup) -> Vec<Seat> {
+        seats::seats(setup)
+    }
+    fn seat_name(setup: &Setup, seat: Seat) -> String {
+        seats::seat_name(setup, seat)
+    }
+    fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
+        seats::to_act(setup, s)
+    }
+    fn actor(setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
+        seats::actor(setup, s, d)
+    }
+    fn audience(setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+        seats::audience(setup, at, e, now, active)
+    }
+    fn view(setup: &Setup, s: &State, reader: Reader) -> State {
+        seats::view(setup, s, reader)
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)

@@ -12,6 +12,7 @@ pub mod preview;
 mod resolve;
 pub mod rules;
 pub mod sample;
+pub mod seats;
 pub mod state;
 pub mod summary;
 pub mod tables;
@@ -22,7 +23,7 @@ pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, 
 pub use summary::{summary, ScoutingSummary};
 pub use team::{Area, Origin, Place, Quality, Scout, ScoutRef, Sentries, Setup, Team};
 
-use crate::engine::{DiceSpec, RollPreview, System};
+use crate::engine::{DiceSpec, RollPreview, Seat, System};
 
 /// The Crossfire night scouting rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +61,18 @@ impl System for CrossfireScouting {
     }
     fn turn(_s: &State) -> u32 {
         1
+    }
+    fn seats(setup: &Setup) -> Vec<Seat> {
+        seats::seats(setup)
+    }
+    fn seat_name(setup: &Setup, seat: Seat) -> String {
+        seats::seat_name(setup, seat)
+    }
+    fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
+        seats::to_act(setup, s)
+    }
+    fn actor(setup: &Setup, s: &State, _d: &Decision) -> Option<Seat> {
+        seats::actor(setup, s)
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)

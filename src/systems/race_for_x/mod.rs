@@ -6,6 +6,7 @@ pub mod orbat;
 pub mod preview;
 pub mod rules;
 pub mod sample;
+pub mod seats;
 pub mod setup_check;
 pub mod state;
 pub mod tables;
@@ -16,7 +17,7 @@ pub use orbat::{
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 
-use crate::engine::{DiceSpec, RollPreview, System};
+use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
 
 /// The Race for X rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,24 @@ impl System for RaceForX {
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
+    }
+    fn seats(setup: &Setup) -> Vec<Seat> {
+        seats::seats(setup)
+    }
+    fn seat_name(setup: &Setup, seat: Seat) -> String {
+        seats::seat_name(setup, seat)
+    }
+    fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
+        seats::to_act(setup, s)
+    }
+    fn actor(setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
+        seats::actor(setup, s, d)
+    }
+    fn audience(setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+        seats::audience(setup, at, e, now, active)
+    }
+    fn view(setup: &Setup, s: &State, reader: Reader) -> State {
+        seats::view(setup, s, reader)
     }
     fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
         (s.phase == Phase::ChooseActions && s.actions.iter().any(Option::is_some)).then(|| {

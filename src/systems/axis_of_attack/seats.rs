@@ -1,0 +1,83 @@
+//! Who sits at the table and what each may see. West is seat 0, East seat 1; the only secret
+//! is each game's force list, hidden until both are in.
+
+use super::company::Setup;
+use super::rules::Decision;
+use super::state::{Phase, Side, State};
+use crate::engine::{Audience, Entry, Reader, Readers, Seat};
+
+impl Side {
+    pub fn seat(self) -> Seat {
+        Seat(self.index() as u8)
+    }
+    pub fn of_seat(seat: Seat) -> Option<Side> {
+        Side::BOTH.get(seat.0 as usize).copied()
+    }
+}
+
+pub fn seats(_setup: &Setup) -> Vec<Seat> {
+    Side::BOTH.iter().map(|s| s.seat()).collect()
+}
+
+pub fn seat_name(setup: &Setup, seat: Seat) -> String {
+    match Side::of_seat(seat) {
+        Some(side) => setup.players[side.index()].name.clone(),
+        None => format!("seat {}", seat.0),
+    }
+}
+
+/// The players still to hand in a force list; otherwise the table (empty).
+pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
+    match (s.phase, &s.current) {
+        (Phase::Forces, Some(t)) => {
+            Side::BOTH.iter().filter(|side| t.forces[side.index()].is_none()).map(|side| side.seat()).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The player a decision names; rolls and agreed entries are the table's.
+pub fn actor(_setup: &Setup, _s: &State, d: &Decision) -> Option<Seat> {
+    match d {
+        Decision::ChangeMission { side, .. }
+        | Decision::SubmitForce { side, .. }
+        | Decision::Concede { side }
+        | Decision::RecordCasualties { side, .. }
+        | Decision::Reinforce { side, .. }
+        | Decision::ExchangeSupport { side, .. }
+        | Decision::DoneExchanging { side }
+        | Decision::TopUp { side, .. } => Some(side.seat()),
+        _ => None,
+    }
+}
+
+fn revealed(at: &State, now: &State) -> bool {
+    now.turn > at.turn || now.outcome.is_some() || now.current.as_ref().is_some_and(|t| t.revealed)
+}
+
+/// A force list is read by everyone once both are in and it still stands; until then by
+/// its own player. The second list's line names both, so once undone nobody reads it.
+pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+    let Decision::SubmitForce { side, .. } = &e.decision else { return Readers::EVERYONE };
+    let other_in = at.current.as_ref().is_some_and(|t| t.forces[side.other().index()].is_some());
+    if active && revealed(at, now) {
+        Readers::EVERYONE
+    } else if other_in {
+        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone }
+    } else {
+        Readers::only(side.seat())
+    }
+}
+
+/// The position without a force list the reader may not see yet.
+pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
+    let mut v = s.clone();
+    if let Some(t) = v.current.as_mut().filter(|t| !t.revealed) {
+        for side in Side::BOTH {
+            if reader != Some(side.seat()) {
+                t.forces[side.index()] = None;
+            }
+        }
+    }
+    v
+}

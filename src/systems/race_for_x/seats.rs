@@ -1,0 +1,75 @@
+//! Who sits at the table and what each may see. The two players are seats 0 (A) and 1 (B);
+//! the only secret is each turn's offensive action, hidden until both have chosen.
+
+use super::orbat::Setup;
+use super::rules::Decision;
+use super::state::{Phase, Side, State};
+use crate::engine::{Audience, Entry, Reader, Readers, Seat};
+
+impl Side {
+    pub fn seat(self) -> Seat {
+        Seat(self.index() as u8)
+    }
+    pub fn of_seat(seat: Seat) -> Option<Side> {
+        Side::BOTH.get(seat.0 as usize).copied()
+    }
+}
+
+pub fn seats(_setup: &Setup) -> Vec<Seat> {
+    Side::BOTH.iter().map(|s| s.seat()).collect()
+}
+
+pub fn seat_name(setup: &Setup, seat: Seat) -> String {
+    match Side::of_seat(seat) {
+        Some(side) => setup.players[side.index()].name.clone(),
+        None => format!("seat {}", seat.0),
+    }
+}
+
+/// The players still to choose, or the player whose part of the turn it is when he alone
+/// decides (fielding forces, replacing commanders); empty when both sit over a roll.
+pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
+    match s.phase {
+        Phase::ChooseActions => {
+            Side::BOTH.iter().filter(|side| s.actions[side.index()].is_none()).map(|side| side.seat()).collect()
+        }
+        Phase::FieldForces | Phase::ReplaceCommanders => s.offensive_side().map(Side::seat).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub fn actor(_setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
+    match d {
+        Decision::ChooseAction { side, .. } => Some(side.seat()),
+        Decision::FieldForces { .. } | Decision::ReplaceCommander { .. } => s.offensive_side().map(Side::seat),
+        _ => None,
+    }
+}
+
+/// A choice is read by everyone once both are in and it still stands; until then by its
+/// own player. The second choice's line names both, so once undone nobody reads it (the
+/// first player's choice is hidden again).
+pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+    let Decision::ChooseAction { side, .. } = &e.decision else { return Readers::EVERYONE };
+    let revealed = now.turn > at.turn || now.both_chosen() || now.outcome.is_some();
+    if active && revealed {
+        Readers::EVERYONE
+    } else if at.actions[side.other().index()].is_some() {
+        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone }
+    } else {
+        Readers::only(side.seat())
+    }
+}
+
+/// The position without a choice the reader may not see yet.
+pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
+    let mut v = s.clone();
+    if s.phase == Phase::ChooseActions && !s.both_chosen() {
+        for side in Side::BOTH {
+            if reader != Some(side.seat()) {
+                v.actions[side.index()] = None;
+            }
+        }
+    }
+    v
+}

@@ -1,0 +1,41 @@
+//! What every journal must keep, whatever the system: the copy that may leave the device
+//! (`shareable_journal`) replays to the same position, leaves out exactly the undone entries
+//! some seat may not read (and what was played on top of them), and adds nothing to what the
+//! table may read.
+
+use field_desk::engine::{Action, Campaign, HistoryKind, System};
+
+pub fn check_shareable<S: System>(c: &Campaign<S>) {
+    let shared = c.shareable_journal();
+    let r = Campaign::<S>::replay(c.setup().clone(), shared.clone()).expect("the shareable journal replays");
+    assert_eq!(r.state(), c.state(), "the shareable journal reaches the same position");
+    assert_eq!(r.steps(), c.steps(), "every decision in effect travels");
+    // Nothing undone and hidden from a seat is left in it.
+    for (line, readers) in r.history().iter().zip(r.readers()) {
+        if line.kind == HistoryKind::Decision && !line.active {
+            let readers = readers.expect("a decision has readers");
+            assert!(readers.is_public(), "an undone hidden entry travels: {}", line.text);
+        }
+    }
+    // The table reads nothing in the shared copy it could not read here.
+    let here: Vec<String> = c.history_for(None).into_iter().map(|l| l.text).collect();
+    let mut at = 0;
+    for line in r.history_for(None) {
+        let found = here[at..].iter().position(|t| *t == line.text);
+        let Some(k) = found else { panic!("the shared copy shows the table a new line: {}", line.text) };
+        at += k + 1;
+    }
+    // Each reader's history holds no line of an entry hidden from them.
+    let readers = c.readers();
+    for reader in c.seats().into_iter().map(Some).chain([None]) {
+        for line in c.history_for(reader) {
+            let r = readers[line.of].as_ref().expect("every line names a decision");
+            assert!(r.decision.admits(reader), "{reader:?} reads a hidden line: {}", line.text);
+            if !r.dice.admits(reader) {
+                assert!(line.dice.is_empty(), "{reader:?} sees hidden dice");
+            }
+        }
+    }
+    let decisions = c.journal().iter().filter(|a| matches!(a, Action::Decide(_))).count();
+    assert!(shared.len() <= c.journal().len() && decisions >= c.steps());
+}
