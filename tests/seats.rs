@@ -53,7 +53,9 @@ fn a_pending_choice_is_read_by_its_player_alone() {
     assert_eq!(c.view(TABLE).actions, [None, None], "nor does the table");
     assert_eq!(log(&c, A).len(), 1);
     assert!(log(&c, B).is_empty() && log(&c, TABLE).is_empty());
-    assert!(c.share_hold().is_some(), "no link while a choice is pending");
+    let name = c.seat_name(Seat(0));
+    assert_eq!(c.left_out(), vec![format!("{name}'s hidden step")], "a link now leaves the choice out");
+    assert!(choices_in(&c.shareable_journal()).is_empty(), "and carries no trace of it");
     assert_eq!(c.last_entry(), None, "the table's last line is not the secret one");
     let label = c.undo_label_for(TABLE).unwrap();
     assert_eq!(label, format!("{}'s hidden step", c.seat_name(Seat(0))), "the table may undo it unread");
@@ -69,7 +71,7 @@ fn an_undone_choice_leaves_no_trace_for_the_other_player() {
     choose(&mut c, Side::A, Regroup);
     choose(&mut c, Side::B, Attack);
     assert_eq!(c.state().phase, Phase::TypeOfBattle);
-    assert!(c.share_hold().is_none(), "both are in: nothing is hidden in effect");
+    assert!(c.left_out().is_empty(), "both are in: nothing is hidden in effect");
 
     // A reads his own change of mind; B and the table read only the choices that stand.
     let a = log(&c, A);
@@ -196,7 +198,7 @@ mod axis_of_attack {
         let first_by = lists[0].by;
         c.decide(lists[0].decision.clone(), DiceInput::Typed(vec![])).unwrap();
         let (owner, other) = if first_by == west { (west, east) } else { (east, west) };
-        assert!(c.share_hold().is_some());
+        assert_eq!(c.left_out().len(), 1, "a link now leaves the list out");
         assert_eq!(c.history_for(other).len(), c.history_for(owner).len() - 1, "the list is its owner's");
         let t = c.view(other).current.unwrap();
         assert!(t.forces.iter().all(Option::is_none), "the other player's view holds no list");
@@ -204,7 +206,7 @@ mod axis_of_attack {
         assert!(c.undo());
         c.decide(lists[0].decision.clone(), DiceInput::Typed(vec![])).unwrap();
         c.decide(lists[1].decision.clone(), DiceInput::Typed(vec![])).unwrap();
-        assert!(c.share_hold().is_none());
+        assert!(c.left_out().is_empty());
         // The other player reads the two lists that stand, not the undone one.
         let undone = c.history_for(other).iter().filter(|l| !l.active && l.kind == HistoryKind::Decision).count();
         assert_eq!(undone, 0);

@@ -412,36 +412,50 @@ impl<S: System> Campaign<S> {
         out
     }
 
-    /// Why a link or file of the whole campaign must wait: something in effect is still
-    /// hidden from a seat (the system's own words first).
+    /// Why no link or file of the campaign can be made now: a step everyone may read stands
+    /// on top of one hidden from a seat, so the hidden one cannot be left out (the system's
+    /// own words first). `None` in every system so far: their secrets are taken last.
     pub fn share_hold(&self) -> Option<String> {
         if let Some(why) = S::share_hold(&self.setup, self.state()) {
             return Some(why);
         }
-        let seats = S::seats(&self.setup);
-        self.lines().into_iter().find_map(|(line, readers)| {
-            let r = readers.filter(|r| line.active && !r.is_public())?;
-            let hidden = if r.decision.is_everyone() { &r.dice } else { &r.decision };
-            let from: Vec<String> = hidden.excluded(&seats).into_iter().map(|s| S::seat_name(&self.setup, s)).collect();
-            let from = if from.is_empty() { "the table".to_string() } else { from.join(" and ") };
-            Some(format!(
-                "A step still hidden from {from} is in effect; a link or file now would carry it. Share once it is revealed."
-            ))
+        let (_, drop) = self.leave_out();
+        let lost = self.active.iter().any(|&i| drop[i] && self.readers()[i].as_ref().is_some_and(Readers::is_public));
+        lost.then(|| {
+            "A step everyone may read stands on one still hidden from a seat; share once it is revealed.".into()
         })
     }
 
-    /// The journal as it may leave this device: decisions undone while hidden from some seat
-    /// are left out (with what was played on top of them and the undo and redo lines naming
-    /// them), so a link or file carries no trace of a secret taken back. Replays to the same
-    /// position; nothing in effect is touched.
+    /// What a link or file made now leaves out, in words the whole table may read ("Anna's
+    /// hidden step"): steps in effect that some seat may not read yet.
+    pub fn left_out(&self) -> Vec<String> {
+        let (_, drop) = self.leave_out();
+        self.active
+            .iter()
+            .filter(|&&i| drop[i])
+            .filter_map(|&i| match &self.journal[i] {
+                Action::Decide(e) => Some(match e.by {
+                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, seat)),
+                    None => "a hidden step".to_string(),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The journal as it may leave this device: every decision some seat may not read is
+    /// left out, with what was played on top of it and the undo and redo lines naming it, so
+    /// a link or file carries no trace of a secret, taken back or still pending. It replays;
+    /// it reaches the same position unless a hidden step is in effect (`left_out`).
     pub fn shareable_journal(&self) -> Vec<Action<S::Decision>> {
+        let (target, drop) = self.leave_out();
+        self.journal.iter().enumerate().filter(|&(i, _)| !drop[target[i]]).map(|(_, a)| a.clone()).collect()
+    }
+
+    /// For each journal line, the decision it concerns; and for each decision, whether a copy
+    /// leaving the device leaves it out (hidden from a seat, or played on top of one that is).
+    fn leave_out(&self) -> (Vec<usize>, Vec<bool>) {
         let readers = self.readers();
-        let mut in_effect = vec![false; self.journal.len()];
-        for &i in &self.active {
-            in_effect[i] = true;
-        }
-        // Decisions to leave out: undone, hidden from someone, and everything decided while
-        // one of them was in effect (all undone too, since it is undone now).
         let mut drop = vec![false; self.journal.len()];
         let mut active: Vec<usize> = Vec::new();
         let mut redo: Vec<usize> = Vec::new();
@@ -449,7 +463,7 @@ impl<S: System> Campaign<S> {
         for (index, action) in self.journal.iter().enumerate() {
             match action {
                 Action::Decide(_) => {
-                    let secret = !in_effect[index] && readers[index].as_ref().is_some_and(|r| !r.is_public());
+                    let secret = readers[index].as_ref().is_some_and(|r| !r.is_public());
                     let above_dropped = active.last().is_some_and(|&top| drop[top]);
                     drop[index] = secret || above_dropped;
                     active.push(index);
@@ -468,7 +482,7 @@ impl<S: System> Campaign<S> {
                 }
             }
         }
-        self.journal.iter().enumerate().filter(|&(i, _)| !drop[target[i]]).map(|(_, a)| a.clone()).collect()
+        (target, drop)
     }
 
     /// What the undo button would take back, as `reader` may be told: the line, or the name

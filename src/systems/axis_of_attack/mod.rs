@@ -83,11 +83,4 @@ impl System for AxisOfAttack {
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
     }
-    /// A link made while one force list is in and the other is not would hand it over.
-    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
-        let forces = &s.current.as_ref()?.forces;
-        (forces.iter().filter(|f| f.is_some()).count() == 1).then(|| {
-            "One player has handed in a force list in secret; a link now would carry it. Share after both lists are in.".to_string()
-        })
-    }
 }

@@ -1,9 +1,9 @@
 //! Who sits at the table and what each may see. West is seat 0, East seat 1; the only secret
-//! is each game's force list, hidden until both are in.
+//! is each game's force list, hidden until both are in (or the game is conceded).
 
 use super::company::Setup;
 use super::rules::Decision;
-use super::state::{Phase, Side, State};
+use super::state::{Phase, Side, State, TurnRecord};
 use crate::engine::{Audience, Entry, Reader, Readers, Seat};
 
 impl Side {
@@ -51,8 +51,14 @@ pub fn actor(_setup: &Setup, _s: &State, d: &Decision) -> Option<Seat> {
     }
 }
 
+/// Lists are shown once both are in, or once the game is conceded (the winner's list then
+/// counts for his recon bonus), and of course once the turn is over.
+fn shown(t: &TurnRecord) -> bool {
+    t.revealed || t.conceded.is_some()
+}
+
 fn revealed(at: &State, now: &State) -> bool {
-    now.turn > at.turn || now.outcome.is_some() || now.current.as_ref().is_some_and(|t| t.revealed)
+    now.turn > at.turn || now.outcome.is_some() || now.current.as_ref().is_some_and(shown)
 }
 
 /// A force list is read by everyone once both are in and it still stands; until then by
@@ -72,7 +78,7 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
 /// The position without a force list the reader may not see yet.
 pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
     let mut v = s.clone();
-    if let Some(t) = v.current.as_mut().filter(|t| !t.revealed) {
+    if let Some(t) = v.current.as_mut().filter(|t| !shown(t)) {
         for side in Side::BOTH {
             if reader != Some(side.seat()) {
                 t.forces[side.index()] = None;

@@ -75,9 +75,4 @@ impl System for RaceForX {
     fn view(setup: &Setup, s: &State, reader: Reader) -> State {
         seats::view(setup, s, reader)
     }
-    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
-        (s.phase == Phase::ChooseActions && s.actions.iter().any(Option::is_some)).then(|| {
-            "One player has already chosen an action in secret; a link now would carry that choice. Share after both have chosen.".to_string()
-        })
-    }
 }
