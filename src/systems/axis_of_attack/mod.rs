@@ -17,6 +17,7 @@ mod side;
 pub mod state;
 mod strength;
 pub mod tables;
+mod weather;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
 pub use rules::{Decision, RuleError, SetupProblem};
