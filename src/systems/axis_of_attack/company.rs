@@ -1,6 +1,6 @@
 //! Setup vocabulary: the two players and the companies they bought at the start.
 
-use super::state::Side;
+use super::side::Side;
 use super::tables::{self, Mobility, Mud, Role, Sizes, Strength, Weather};
 use serde::{Deserialize, Serialize};
 

@@ -7,14 +7,18 @@ pub mod company;
 pub mod describe;
 pub mod errors;
 pub mod helpers;
+mod ledger;
 mod lists;
 pub mod preview;
 pub mod rules;
 pub mod sample;
 pub mod seats;
+mod sector;
+mod side;
 pub mod state;
 mod strength;
 pub mod tables;
+mod weather;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
 pub use rules::{Decision, RuleError, SetupProblem};

@@ -1,78 +1,14 @@
 //! The position of an Axis of Attack campaign: the map, both rosters, the campaign VP
-//! ledger, and a record of every campaign turn.
+//! ledger, and a record of every campaign turn. `Side`, `Sector` and the ledger's lines
+//! (`LedgerEntry`, `LedgerItem`) have files of their own, re-exported here.
 
 use super::company::Platoon;
+pub use super::ledger::{LedgerEntry, LedgerItem};
+pub use super::sector::Sector;
+pub use super::side::Side;
 use super::tables::{self, AirProfile, Mission, MissionResult, Mud, OptionKind, Ordnance, Strength, Weather};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// The west player (home sector 1) or the east player (home sector 7). The text's German
-/// player is west and the Soviet player east; players name their own armies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    West,
-    East,
-}
-
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::West, Side::East];
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    pub fn other(self) -> Side {
-        match self {
-            Side::West => Side::East,
-            Side::East => Side::West,
-        }
-    }
-    pub fn home(self) -> Sector {
-        match self {
-            Side::West => Sector(1),
-            Side::East => Sector(tables::SECTORS),
-        }
-    }
-    pub fn word(self) -> &'static str {
-        match self {
-            Side::West => "west",
-            Side::East => "east",
-        }
-    }
-}
-
-/// A sector of the line, 1 (west home) to 7 (east home).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Sector(u8);
-
-impl Sector {
-    pub const START: Sector = Sector(tables::START_SECTOR);
-    pub fn new(n: u8) -> Sector {
-        assert!((1..=tables::SECTORS).contains(&n), "sectors run 1 to {}", tables::SECTORS);
-        Sector(n)
-    }
-    pub fn number(self) -> u8 {
-        self.0
-    }
-    pub fn name(self) -> String {
-        format!("Sector {}", self.0)
-    }
-    /// Sectors between here and `to`.
-    pub fn distance(self, to: Sector) -> u8 {
-        self.0.abs_diff(to.0)
-    }
-    /// Up to `n` sectors towards `to`, never past it.
-    pub fn towards(self, to: Sector, n: u8) -> Sector {
-        let step = n.min(self.distance(to));
-        if to.0 >= self.0 {
-            Sector(self.0 + step)
-        } else {
-            Sector(self.0 - step)
-        }
-    }
-    /// Whose home sector this is.
-    pub fn home_of(self) -> Option<Side> {
-        Side::BOTH.into_iter().find(|s| s.home() == self)
-    }
-}
 
 /// A platoon on a player's roster now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -458,7 +394,7 @@ impl TurnRecord {
 }
 
 // ---------------------------------------------------------------------------------------
-// Phases, ledger, outcome, state
+// Phases, outcome, state
 // ---------------------------------------------------------------------------------------
 
 /// Steps of a campaign turn, in the text's order.
@@ -509,46 +445,6 @@ impl Phase {
             Phase::Finished => "Campaign over",
         }
     }
-}
-
-/// What a ledger line was for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LedgerItem {
-    /// Victory points of a game (earned).
-    GameVp,
-    /// Outnumbered and outgunned bonus (earned), by the points difference.
-    Outnumbered {
-        difference: u32,
-    },
-    /// More points on the table.
-    Points {
-        points: u32,
-    },
-    MissionChange {
-        from: Mission,
-        to: Mission,
-    },
-    AreaShift {
-        squares: u8,
-    },
-    Option(OptionKind),
-    ReinforcementDice {
-        dice: u16,
-    },
-    /// A support platoon exchanged (roster indices).
-    Exchange {
-        old: u16,
-        new: u16,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LedgerEntry {
-    pub turn: u32,
-    pub side: Side,
-    /// Positive when earned, negative when spent.
-    pub vp: i32,
-    pub item: LedgerItem,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

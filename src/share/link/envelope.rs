@@ -1,0 +1,83 @@
+//! The outer layer of a link: the version marker, base64url and the CRC-32 of the coded
+//! bytes (see the wire format in `link`).
+
+use super::{LinkError, FRAGMENT_KEY, LINK_VERSION, MAX_LINK_CHARS};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+
+/// Checksums and marks coded bytes: `fd1.` + base64url(bytes ++ CRC-32(bytes)).
+/// Exposed for measurements and tests; `encode` is the way to make a link.
+pub fn seal(coded: &[u8]) -> String {
+    let mut packed = coded.to_vec();
+    packed.extend_from_slice(&crc32(coded).to_le_bytes());
+    format!("fd{LINK_VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// The inverse of `seal`: the coded bytes of a link of this version, checksum checked.
+pub fn unseal(text: &str) -> Result<Vec<u8>, LinkError> {
+    if text.len() > MAX_LINK_CHARS {
+        return Err(LinkError::TooLarge);
+    }
+    let text = text.trim();
+    // A whole URL: what follows the '#'.
+    let text = match text.rfind('#') {
+        Some(i) => &text[i + 1..],
+        None => text,
+    };
+    let text = text.strip_prefix(FRAGMENT_KEY).unwrap_or(text);
+    let rest = text.strip_prefix("fd").ok_or(LinkError::NotALink)?;
+    let dot = rest.find('.').ok_or(LinkError::NotALink)?;
+    let digits = &rest[..dot];
+    // Decimal, without leading zeros: one spelling per version.
+    if digits.is_empty() || digits.len() > 9 || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(LinkError::NotALink);
+    }
+    let version: u32 = digits.parse().map_err(|_| LinkError::NotALink)?;
+    if version > LINK_VERSION as u32 {
+        return Err(LinkError::FutureVersion { version });
+    }
+    if version != 1 {
+        return Err(LinkError::NotALink);
+    }
+    let mut packed = URL_SAFE_NO_PAD.decode(&rest[dot + 1..]).map_err(|_| LinkError::Corrupt)?;
+    if packed.len() < 4 {
+        return Err(LinkError::Corrupt);
+    }
+    let sum = packed.split_off(packed.len() - 4);
+    if crc32(&packed).to_le_bytes()[..] != sum[..] {
+        return Err(LinkError::Corrupt);
+    }
+    Ok(packed)
+}
+
+const CRC_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            k += 1;
+        }
+        table[i] = c;
+        i += 1;
+    }
+    table
+};
+
+/// CRC-32 (IEEE 802.3, reflected), the checksum of zip, gzip and PNG.
+fn crc32(bytes: &[u8]) -> u32 {
+    !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ b as u32) & 0xFF) as usize] ^ (c >> 8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crc32_is_the_standard_one() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+    }
+}

@@ -1,0 +1,357 @@
+//! Share links: a whole campaign (setup, history and the dice that were rolled) carried in
+//! the `#fragment` of a URL, which browsers never send to a server.
+//!
+//! # Wire format, link version 1
+//!
+//! ```text
+//! https://host/path/#s=fd1.<base64url, no padding>
+//!                     |  |   '- coded ++ CRC-32(coded), little endian
+//!                     |  '----- the version marker: "fd" + link version + "."
+//!                     '-------- FRAGMENT_KEY
+//! ```
+//!
+//! The version marker stays outside the coded part, so a later format is told apart before
+//! anything is decoded, and a link from a newer app gets its own message. The CRC-32 (IEEE,
+//! as zip and PNG use) catches a link that was cut short or mangled on its way through chat
+//! apps: the coded bytes carry no redundancy of their own, so a changed byte would
+//! otherwise still decode, and often replay.
+//!
+//! ## The coded bytes
+//!
+//! One stream of a binary arithmetic coder: a 32-bit range coder as LZMA's (carries
+//! propagated through runs of 0xFF), whose first byte, always 0, is not sent, and which ends
+//! with the fewest bytes that pin its last range (a reader supplies zeros after them). A
+//! reader refuses a stream that does not end exactly so, and the spellings an encoder never
+//! writes (a setup in full that equals the sample, a text sent anew that was sent before, a
+//! reordering that keeps the order...), so a campaign has one link. Every choice is coded
+//! with a probability: adaptive ones (12-bit, moving 1/16 of the way towards each bit
+//! seen, one model per context listed below, all fresh at the start of a link) or exact
+//! ones (a die face: 1/6 each). What follows, in order:
+//!
+//! | part    | coding |
+//! |---------|--------|
+//! | system  | one of 16, uniform: 0 Race for X (what follows the meta is that system's) |
+//! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
+//! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
+//! | journal | flag: replayed (below) or plain; the line count (number); the lines |
+//!
+//! *Numbers*: the count of significant bits (0 to 64) through a 7-level tree of adaptive
+//! bits (one tree per kind of number), then the bits under the leading 1 as they are.
+//! *Texts*: a flag "again"; again: its place among the 64 texts coded most recently (a
+//! number; the list starts as `PRESET_TEXTS`, the names Field Desk gives campaigns);
+//! otherwise its byte length (a number) and its UTF-8 bytes, each through a 256-leaf tree of
+//! adaptive bits chosen by the class of the byte before (other, lowercase, uppercase,
+//! digit, non-ASCII), which start from English letter frequencies (`byte_weight`).
+//!
+//! ## Replayed journal
+//!
+//! The usual case: the journal is coded while the engine (`Campaign<RaceForX>`) replays it,
+//! so each line is coded knowing the position it is played in, and only what the rules
+//! leave open costs anything:
+//!
+//! - the line's kind among those possible now (a decision unless the campaign is over; an
+//!   undo when something is in effect; a redo when something was undone): "not a
+//!   decision", then "redo rather than undo", adaptive by the kind of the line before;
+//! - the decision among those of the current step, nothing where the step allows one kind
+//!   (rolling for the type of battle, the defence, the result, recovery; movement):
+//!   - offensive actions: which player (a flag, when neither has chosen), then
+//!     Attack/Regroup (a flag per player);
+//!   - forces: the set of units, `units_allowed` of the units with stands left, coded with
+//!     the exact chances that make every set equally likely, then a flag "in another order"
+//!     and, if set, each unit's place among those left;
+//!   - the fight: clock roll (while the clock runs), outcome, note or named objectives, as
+//!     up to three flags by context (clock rolled yet, objectives named yet, clock run
+//!     out); a note or a name is a text; the outcome is objectives (two flags), which of
+//!     the alive stands of the fielded units were killed (a bit each, with the chance the
+//!     battle's record so far gives, see `losses`; then the order flag as for forces), and
+//!     the stands that exited (a flag "some", then uniform up to the fighting stands left);
+//!   - replacing a commander: which of `rules::pending_commanders`, and which of
+//!     `rules::replacement_candidates`, each uniform;
+//! - the dice: their number and kind are the rules' (`System::dice`) and cost nothing; each
+//!   die costs a flag "rolled at the table" (adaptive, by the roller of the die before)
+//!   and its face, uniform (log2 6 = 2.585 bits for a d6, the least possible).
+//!
+//! A line the rules refuse cannot be written this way; decoding, one that the rules refuse
+//! (a damaged link that passed the checksum) is `DoesNotReplay`. Decoding is the replay:
+//! what comes back opens without a second one.
+//!
+//! ## Plain journal
+//!
+//! A history that does not replay (a damaged document), or would take more than
+//! `MAX_REPLAY_COST` to: each line's kind (two adaptive bits), a decision's tag (four, see
+//! `TAG_*`), its data with every number in full (units and exits 16 bits, stands 16 + 8,
+//! lists by count) and its dice (count, then per die its kind, roller and a 16-bit value).
+//! Decoding replays it afterwards, and refuses it with the engine's reason.
+//!
+//! ## Reading a link never panics, and its work is bounded
+//!
+//! The decoder accepts any bytes and reads at most 4 zeros past their end; every count
+//! is checked against `MAX_LINES`, `MAX_UNITS`, `MAX_STANDS` and `MAX_DECODED` before
+//! anything is built, every index against its list, and the memory of the replay against
+//! `MAX_REPLAY_COST` before each position is played.
+//!
+//! Everything is coded through codes fixed in this module, not the systems types' serde
+//! derives, so reordering an enum of the rules changes no link. Only the dice that were
+//! rolled travel: nothing predicts a future roll (the app draws each roll from the
+//! browser's entropy when it is made).
+//!
+//! # Versions
+//!
+//! A link version once released keeps loading: add `fd2.` beside `fd1.` rather than
+//! changing what `fd1.` means, and commit fixtures for each. Everything the coding depends
+//! on is part of the version: the models and their contexts, `PRESET_TEXTS`, the codes
+//! and tags here, the sample setup, and the rules' answers to "what may happen now"
+//! (`rules::fieldable_units`, `units_allowed`, `pending_commanders`,
+//! `replacement_candidates`, `System::dice`, the clock). A change of the rules that changes
+//! those answers for an existing history needs a new link version.
+//!
+//! # Where each part lives
+//!
+//! This file: the public API, the limits, `LinkError`, and the document (system, meta).
+//! `envelope`: marker, base64url, CRC-32 (`seal`, `unseal`). `range`: the range coder.
+//! `models`: numbers, texts and `Models`. `codes`: the fixed codes. `race_for_x`: its
+//! setup and replayed journal. `plain`: other systems' JSON and the plain journal.
+//! `budget`: `ReplayCost`.
+
+mod budget;
+mod codes;
+mod envelope;
+mod models;
+mod plain;
+mod race_for_x;
+mod range;
+#[cfg(test)]
+mod tests;
+
+pub use envelope::{seal, unseal};
+
+use super::{Document, Meta, FORMAT};
+use crate::engine::System;
+use crate::systems::race_for_x::RaceForX;
+use crate::systems::Body;
+use budget::{replay_cost_fits, ReplayCost};
+use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
+use range::{Coder, Decoder, Encoder};
+use std::fmt;
+
+/// The link version this app writes. Every version up to it keeps being read.
+pub const LINK_VERSION: u8 = 1;
+
+/// The key of a share link in the URL fragment: `#s=fd1.…`.
+pub const FRAGMENT_KEY: &str = "s=";
+
+/// The most text a link may hold; more is refused before it is decoded.
+pub const MAX_LINK_CHARS: usize = 1 << 20;
+/// The most a link may decode to, counted in bytes of text plus items of lists (units,
+/// stands, lines, dice...): a 9-turn campaign is under 2,000. Arithmetic coding can make a
+/// long run of likely items cost almost nothing, so this count, not the link's length,
+/// bounds the work (with `MAX_LINES` and `MAX_REPLAY_COST`).
+pub const MAX_DECODED: usize = 1 << 20;
+/// The most journal lines a link may carry (a 30-turn campaign with every clock roll in
+/// the app has about 2,300).
+pub const MAX_LINES: usize = 20_000;
+/// The most units (and formations) an orbat in a link may have, and stands a unit may have:
+/// far above any real orbat, low enough that the rules' checks stay quick.
+pub const MAX_UNITS: usize = 500;
+pub const MAX_STANDS: usize = 64;
+/// The most memory, estimated before replaying, that replaying a link may take (see
+/// `ReplayCost`): about a 50-turn campaign.
+pub const MAX_REPLAY_COST: usize = 128 << 20;
+
+/// Why a link does not open. Nothing is stored or changed in any of these cases.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// No share link there at all.
+    NotALink,
+    /// Made by a newer Field Desk.
+    FutureVersion { version: u32 },
+    /// Cut short or changed on the way (bad characters, checksum or contents).
+    Corrupt,
+    /// Read fine, but the history does not replay under the rules.
+    DoesNotReplay(String),
+    /// Bigger than Field Desk opens from a link.
+    TooLarge,
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::NotALink => write!(f, "This is not a Field Desk campaign link."),
+            LinkError::FutureVersion { version } => write!(
+                f,
+                "This link was made by a newer version of Field Desk (link version {version}; this version reads up to {LINK_VERSION}). Reload the page to update the app, then open the link again."
+            ),
+            LinkError::Corrupt => write!(
+                f,
+                "This link is damaged: part of it is missing or was changed on the way. Ask for the link again and copy all of it."
+            ),
+            LinkError::DoesNotReplay(why) => {
+                write!(f, "This link's campaign does not follow the rules, so it cannot be opened ({why}).")
+            }
+            LinkError::TooLarge => {
+                write!(f, "This link holds more than Field Desk opens from a link. Share the campaign as a file instead.")
+            }
+        }
+    }
+}
+
+/// The fragment payload for a campaign, without `#` or key: `fd1.…`.
+pub fn encode(doc: &Document) -> String {
+    seal(&payload(doc))
+}
+
+/// The whole fragment, without `#`: `s=fd1.…`.
+pub fn to_fragment(doc: &Document) -> String {
+    format!("{FRAGMENT_KEY}{}", encode(doc))
+}
+
+/// Reads a link: the payload alone (`fd1.…`), a fragment (`#s=fd1.…`, `s=fd1.…`) or a
+/// whole URL. Replays the history, so what comes back opens. Never panics.
+pub fn decode(text: &str) -> Result<Document, LinkError> {
+    let bytes = unseal(text)?;
+    from_payload(&bytes)
+}
+
+/// For the location hash (with or without `#`): `None` when it is not a share link (an
+/// ordinary screen such as `#/c/abc/play`), otherwise what the link holds.
+pub fn from_fragment(hash: &str) -> Option<Result<Document, LinkError>> {
+    let hash = hash.trim();
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    hash.strip_prefix(FRAGMENT_KEY).map(decode)
+}
+
+// ---------------------------------------------------------------------------------------
+// The document
+// ---------------------------------------------------------------------------------------
+
+/// The rule system, first thing in the stream: what follows the meta is that system's.
+const SYSTEM_RACE_FOR_X: u32 = 0;
+/// Any other system: its body as JSON text.
+const SYSTEM_JSON: u32 = 1;
+const SYSTEMS: u32 = 16;
+
+/// The coded bytes of a campaign (what `seal` checksums and marks).
+/// Exposed for measurements and tests; `encode` is the way to make a link.
+pub fn payload(doc: &Document) -> Vec<u8> {
+    if replay_cost_fits(doc) {
+        let mut e = Encoder::new();
+        if code_document(&mut e, Some(doc), true).is_ok() {
+            return e.finish();
+        }
+    }
+    // A history that does not replay (or too big to): written line by line as it is.
+    let mut e = Encoder::new();
+    code_document(&mut e, Some(doc), false).expect("every document has a plain coding");
+    e.finish()
+}
+
+/// Reads coded bytes (see `payload`) and replays them. Exposed for tests.
+pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
+    let mut d = Decoder::new(bytes)?;
+    let (doc, replayed) = code_document(&mut d, None, false)?;
+    d.finish()?;
+    if !replayed {
+        doc.open().map_err(|e| match e {
+            super::LoadError::DoesNotReplay(why) => LinkError::DoesNotReplay(why),
+            other => LinkError::DoesNotReplay(other.to_string()),
+        })?;
+    }
+    Ok(doc)
+}
+
+/// The whole stream. Encoding, `doc` is the campaign and `replay` asks for the journal to
+/// be coded against the rules; decoding, both are ignored. Returns the document and
+/// whether its journal went through the rules.
+fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
+    let mut m = Models::new();
+    let system = match doc.map(|d| &d.body) {
+        Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
+        Some(_) => SYSTEM_JSON,
+    };
+    let system = c.uniform(SYSTEMS, system)?;
+    if system != SYSTEM_RACE_FOR_X && system != SYSTEM_JSON {
+        return Err(LinkError::Corrupt);
+    }
+    let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+    if system == SYSTEM_JSON {
+        let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
+        return Ok((Document { format: FORMAT, meta, body }, false));
+    }
+    // A new system gets its own `SYSTEM_*` code and its own setup and decision coding.
+    let (setup, journal) = match doc.map(|d| &d.body) {
+        Some(Body::RaceForX { setup, journal }) => (Some(setup), Some(&journal[..])),
+        Some(_) => unreachable!("other systems take the JSON path"),
+        None => (None, None),
+    };
+    let setup = race_for_x::code_setup(c, &mut m, setup)?;
+    let mut cost = ReplayCost::new(&setup);
+    let replay = c.bit(&mut m.flags[FLAG_REPLAYS], !C::DECODING && replay && RaceForX::start(&setup).is_ok())?;
+    let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
+    if C::DECODING && n > MAX_LINES as u64 {
+        return Err(LinkError::TooLarge);
+    }
+    c.spend(n)?;
+    let journal = if replay {
+        race_for_x::replayed_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
+    } else {
+        plain::plain_lines(c, &mut m, n as usize, journal, &mut cost)?
+    };
+    Ok((Document { format: FORMAT, meta, body: Body::RaceForX { setup, journal } }, replay))
+}
+
+fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
+    let id = meta.map_or("", |x| &x.id);
+    let hex = !id.is_empty()
+        && id.len().is_multiple_of(2)
+        && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let id = if c.bit(&mut m.flags[FLAG_APP_ID], hex && id.len() == 16)? {
+        hex_id(c, 8, id)?
+    } else if c.bit(&mut m.flags[FLAG_HEX_ID], hex)? {
+        let n = count(c, &mut m.count, id.len() / 2, MAX_DECODED)?;
+        if n == 0 || n == 8 {
+            return Err(LinkError::Corrupt);
+        }
+        hex_id(c, n, id)?
+    } else {
+        text(c, &mut m.text, Some(id))?
+    };
+    let name = text(c, &mut m.text, meta.map(|x| &*x.name))?;
+    const EXACT: f64 = (1u64 << 53) as f64;
+    let whole = |t: f64| (t.is_finite() && t >= 0.0 && t.fract() == 0.0 && t <= EXACT).then_some(t as u64);
+    let (created, updated) = meta.map_or((0.0, 0.0), |x| (x.created, x.updated));
+    let ms = match (whole(created), whole(updated)) {
+        (Some(c), Some(u)) if u >= c => Some((c, u - c)),
+        _ => None,
+    };
+    let (created, updated) = if c.bit(&mut m.flags[FLAG_MS], ms.is_some())? {
+        let (c0, later) = ms.unwrap_or((0, 0));
+        let created = int(c, &mut m.count, c0)?;
+        let later = int(c, &mut m.count, later)?;
+        let updated = created.checked_add(later).filter(|&u| u <= 1 << 53).ok_or(LinkError::Corrupt)?;
+        (created as f64, updated as f64)
+    } else {
+        let exact = (f64::from_bits(raw(c, 64, created.to_bits())?), f64::from_bits(raw(c, 64, updated.to_bits())?));
+        if let (Some(c), Some(u)) = (whole(exact.0), whole(exact.1)) {
+            if C::DECODING && u >= c {
+                return Err(LinkError::Corrupt);
+            }
+        }
+        exact
+    };
+    Ok(Meta { id, name, created, updated })
+}
+
+/// `n` bytes of lowercase hex digits, two to a byte.
+fn hex_id<C: Coder>(c: &mut C, n: usize, id: &str) -> Result<String, LinkError> {
+    let digit = |b: u8| if b.is_ascii_digit() { b - b'0' } else { b.wrapping_sub(b'a') + 10 };
+    let given = id.as_bytes();
+    let mut out = String::with_capacity(2 * n);
+    for i in 0..n {
+        let v = match given.get(2 * i..2 * i + 2) {
+            Some(p) => (digit(p[0]) << 4 | digit(p[1])) as u32,
+            None => 0,
+        };
+        out.push_str(&format!("{:02x}", c.uniform(256, v)?));
+    }
+    Ok(out)
+}

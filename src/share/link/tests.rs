@@ -1,0 +1,55 @@
+//! A link's parts working together: a journal the rules refuse does not replay.
+
+use super::codes::LINE_DECIDE;
+use super::race_for_x::{code_decision, code_setup, replayed_lines};
+use super::*;
+use crate::engine::{Campaign, DiceInput};
+use crate::systems::race_for_x::tables::OffensiveAction;
+use crate::systems::race_for_x::{sample, Decision, Phase, Side};
+
+/// A decision the rules refuse, in a replayed journal (which the encoder never writes:
+/// a damaged link that passed the checksum): the link does not replay.
+#[test]
+fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
+    let setup = sample::sample_setup();
+    let mut game = Campaign::<RaceForX>::new(setup.clone()).unwrap();
+    let mut dice = [1u16, 6].into_iter().cycle();
+    while game.state().phase != Phase::FieldForces {
+        let d = match game.state().phase {
+            Phase::ChooseActions => Decision::ChooseAction {
+                side: if game.state().actions[0].is_none() { Side::A } else { Side::B },
+                action: OffensiveAction::Attack,
+            },
+            _ => Decision::RollBattleType,
+        };
+        let n = game.dice_for(&d).map_or(0, |s| s.count);
+        game.decide(d, DiceInput::Typed((0..n).map(|_| dice.next().unwrap()).collect())).unwrap();
+    }
+    // The three platoons of the 1st Company without its HQ, which must then be fielded.
+    let units = vec![1, 2, 4, 5, 6, 15, 16, 17, 18];
+    assert_eq!(units.len(), game.state().current.as_ref().unwrap().units_allowed);
+    let illegal = Decision::FieldForces { units };
+    assert!(game.check(&illegal, &[]).is_err());
+    let journal = game.journal().to_vec();
+    let meta = Meta { id: "0123456789abcdef".into(), name: "x".into(), created: 0.0, updated: 0.0 };
+
+    let mut e = Encoder::new();
+    let mut m = Models::new();
+    e.uniform(SYSTEMS, SYSTEM_RACE_FOR_X).unwrap();
+    code_meta(&mut e, &mut m, Some(&meta)).unwrap();
+    code_setup(&mut e, &mut m, Some(&setup)).unwrap();
+    e.bit(&mut m.flags[FLAG_REPLAYS], true).unwrap();
+    int(&mut e, &mut m.lines, journal.len() as u64 + 1).unwrap();
+    let mut cost = ReplayCost::new(&setup);
+    replayed_lines(&mut e, &mut m, &setup, journal.len(), Some(&journal), &mut cost).unwrap();
+    e.bit(&mut m.not_decide[LINE_DECIDE], false).unwrap();
+    code_decision(&mut e, &mut m, &setup, game.state(), Some(&illegal)).unwrap();
+    let bytes = e.finish();
+
+    match from_payload(&bytes) {
+        Err(LinkError::DoesNotReplay(why)) => {
+            assert!(why.contains(&format!("line {}", journal.len() + 1)) && why.contains("1st Company HQ"), "{why}")
+        }
+        other => panic!("expected a replay error, got {other:?}"),
+    }
+}
