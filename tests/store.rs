@@ -243,9 +243,30 @@ fn backup_file_round_trip_and_bad_files() {
     future["format"] = serde_json::json!(FORMAT + 1);
     assert_eq!(field_desk::share::read_file(&future.to_string()), Err(LoadError::TooNew { format: FORMAT + 1 }));
     // Settings survive a round trip and unreadable settings fall back to defaults.
-    let s = store::Settings { last_backup: Some(5.0), persisted: Some(true) };
+    let s = store::Settings { last_backup: Some(5.0), persisted: Some(true), ..Default::default() };
     store::save_settings(&mut m, &s).unwrap();
     assert_eq!(store::settings(&m), s);
     m.set(store::SETTINGS_KEY, "{{{").unwrap();
     assert_eq!(store::settings(&m), store::Settings::default());
+}
+
+#[test]
+fn who_holds_the_device_is_remembered_per_campaign() {
+    use field_desk::engine::Seat;
+    let mut m = Memory::default();
+    assert_eq!(store::holder(&m, "one"), None, "the whole table, until someone says otherwise");
+    store::set_holder(&mut m, "one", Some(Seat(1))).unwrap();
+    store::set_holder(&mut m, "two", Some(Seat(0))).unwrap();
+    assert_eq!(store::holder(&m, "one"), Some(Seat(1)));
+    assert_eq!(store::holder(&m, "two"), Some(Seat(0)));
+    store::set_holder(&mut m, "two", None).unwrap();
+    assert_eq!(store::holder(&m, "two"), None);
+    // Settings written before holders existed still read, and keep their other facts.
+    m.set(store::SETTINGS_KEY, r#"{"last_backup":12.5}"#).unwrap();
+    assert_eq!(store::settings(&m).last_backup, Some(12.5));
+    assert_eq!(store::holder(&m, "one"), None);
+    // Deleting a campaign forgets who held the device for it.
+    store::set_holder(&mut m, "one", Some(Seat(1))).unwrap();
+    store::delete(&mut m, "one").unwrap();
+    assert!(store::settings(&m).holders.is_empty());
 }

@@ -2,6 +2,7 @@
 //! tests). Every failure is returned, never swallowed; a campaign that does not load is
 //! listed with its reason and its raw text kept for recovery.
 
+use crate::engine::Seat;
 use crate::share::{Document, LoadError, Meta};
 use crate::systems::{AnyCampaign, SystemId};
 use std::collections::BTreeMap;
@@ -117,7 +118,12 @@ pub fn save(b: &mut dyn Backend, doc: &Document) -> Result<(), StoreError> {
 }
 
 pub fn delete(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
-    b.remove(&key(id))
+    b.remove(&key(id))?;
+    if holder(b, id).is_some() {
+        // Who held the device for it means nothing now; failing to forget it loses nothing.
+        let _ = set_holder(b, id, None);
+    }
+    Ok(())
 }
 
 pub fn rename(b: &mut dyn Backend, id: &str, name: &str, now: f64) -> Result<(), StoreError> {
@@ -271,6 +277,24 @@ pub struct Settings {
     /// The browser's answer to the request for persistent storage, once asked.
     #[serde(default)]
     pub persisted: Option<bool>,
+    /// Who holds this device, per campaign id (one seat; absent: the whole table).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub holders: BTreeMap<String, Seat>,
+}
+
+/// Who holds this device for a campaign: a seat, or the whole table (`None`).
+pub fn holder(b: &dyn Backend, id: &str) -> Option<Seat> {
+    settings(b).holders.get(id).copied()
+}
+
+/// Remembers who holds this device for a campaign.
+pub fn set_holder(b: &mut dyn Backend, id: &str, seat: Option<Seat>) -> Result<(), StoreError> {
+    let mut s = settings(b);
+    match seat {
+        Some(seat) => s.holders.insert(id.to_string(), seat),
+        None => s.holders.remove(id),
+    };
+    save_settings(b, &s)
 }
 
 /// Reads the settings; unreadable settings read as defaults (they hold nothing precious).
