@@ -51,7 +51,7 @@ fn mount(c: Campaign<AxisOfAttack>) -> (web_sys::HtmlElement, RwSignal<Campaign<
     let root = container();
     let campaign = RwSignal::new(c);
     let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(Open::new(campaign));
+        provide_context(Open::new(campaign, None));
         view! { <PhaseView/> }
     });
     handle.forget();

@@ -63,7 +63,7 @@ async fn a_spotting_attempt_shows_odds_and_resolves_with_typed_dice() {
         .unwrap();
     let campaign = RwSignal::new(c);
     let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(Open::new(campaign));
+        provide_context(Open::new(campaign, None));
         view! { <PhaseView/> }
     });
     leptos::task::tick().await;
@@ -165,7 +165,7 @@ async fn ending_a_figures_night_is_never_the_first_choice() {
     assert_eq!(c.state().phase, Phase::Retreat { scout: ATKINS });
     let campaign = RwSignal::new(c);
     let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(Open::new(campaign));
+        provide_context(Open::new(campaign, None));
         view! { <PhaseView/> }
     });
     leptos::task::tick().await;

@@ -452,6 +452,11 @@ impl<S: System> Campaign<S> {
         self.journal.iter().enumerate().filter(|&(i, _)| !drop[target[i]]).map(|(_, a)| a.clone()).collect()
     }
 
+    /// The campaign as it may leave this device (`shareable_journal`, replayed).
+    pub fn shareable(&self) -> Result<Self, ReplayError> {
+        Campaign::replay(self.setup.clone(), self.shareable_journal())
+    }
+
     /// For each journal line, the decision it concerns; and for each decision, whether a copy
     /// leaving the device leaves it out (hidden from a seat, or played on top of one that is).
     fn leave_out(&self) -> (Vec<usize>, Vec<bool>) {

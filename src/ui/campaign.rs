@@ -8,7 +8,7 @@ use super::log::CampaignLog;
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::{Banner, Nav};
-use crate::engine::{Campaign, DiceInput, RollPreview, System};
+use crate::engine::{Campaign, DiceInput, Reader, RollPreview, Seat, System};
 use crate::share::{Document, Meta};
 use crate::store;
 use crate::systems::AnyCampaign;
@@ -17,6 +17,13 @@ use leptos::prelude::*;
 /// The open campaign of system `S`, given as context to its components.
 pub struct Open<S: System> {
     pub campaign: RwSignal<Campaign<S>>,
+    /// Who holds the device (chosen on the campaign screen, remembered per campaign).
+    pub holder: RwSignal<Reader>,
+    /// The seat a hand-over is open for, who reads the screen meanwhile.
+    pub peek: RwSignal<Option<Seat>>,
+    /// Who reads the screen now: the hand-over's seat, else the holder.
+    pub reader: Memo<Reader>,
+    /// The position as the reader may see it: components render this, never the whole one.
     pub state: Memo<S::State>,
     pub setup: Signal<S::Setup>,
     /// The roll just made, shown large until the players move on.
@@ -33,10 +40,37 @@ impl<S: System> Clone for Open<S> {
 impl<S: System> Copy for Open<S> {}
 
 impl<S: System> Open<S> {
-    pub fn new(campaign: RwSignal<Campaign<S>>) -> Self {
-        let state = Memo::new(move |_| campaign.with(|c| c.state().clone()));
+    pub fn new(campaign: RwSignal<Campaign<S>>, holder: Reader) -> Self {
+        let holder = RwSignal::new(holder);
+        let peek = RwSignal::new(None);
+        let reader = Memo::new(move |_| peek.get().or(holder.get()));
+        let state = Memo::new(move |_| campaign.with(|c| c.view(reader.get())));
         let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
-        Open { campaign, state, setup, shown: RwSignal::new(None), announce: RwSignal::new(String::new()) }
+        Open {
+            campaign,
+            holder,
+            peek,
+            reader,
+            state,
+            setup,
+            shown: RwSignal::new(None),
+            announce: RwSignal::new(String::new()),
+        }
+    }
+
+    /// The seats at the table, named, for hand-overs and the holder's choice.
+    pub fn hands(&self, keys: impl Fn(Seat) -> String) -> Vec<super::handover::Hand> {
+        self.campaign.with_untracked(|c| {
+            c.seats()
+                .into_iter()
+                .map(|seat| super::handover::Hand { seat, name: c.seat_name(seat), key: keys(seat) })
+                .collect()
+        })
+    }
+
+    /// Whether `seat` has nothing left to do now (a secret choice made).
+    pub fn done(&self, seat: Seat) -> bool {
+        self.campaign.with(|c| !c.to_act().contains(&seat))
     }
 
     /// Plays a decision; the message says why when the rules refuse it.
@@ -54,7 +88,7 @@ impl<S: System> Open<S> {
             let (at, faces, words) = self.campaign.with_untracked(|c| {
                 let faces: Vec<u16> =
                     c.active_entries().last().map(|e| e.dice.iter().map(|r| r.value).collect()).unwrap_or_default();
-                (c.journal().len(), faces, c.last_entry().unwrap_or_default())
+                (c.journal().len(), faces, c.last_entry_for(self.reader.get_untracked()).unwrap_or_default())
             });
             let shown = match (faces.is_empty(), preview) {
                 (false, Some(p)) => {
@@ -126,6 +160,44 @@ fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
     Document::new(meta, &S::wrap(c.clone()))
 }
 
+/// The campaign as a link, QR code or file carries it: what every seat may read.
+fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Result<Document, String> {
+    let shared = c.shareable().map_err(|e| format!("This campaign cannot be shared: {e}"))?;
+    Ok(Document::new(meta, &S::wrap(shared)))
+}
+
+/// Who holds this device: the whole table or one seat. What the screens, the log and the
+/// undo button show follows it; it is remembered for this campaign on this device.
+fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
+    let open = expect_context::<Open<S>>();
+    let Banner(banner) = expect_context::<Banner>();
+    let seats: Vec<(Option<Seat>, String)> = std::iter::once((None, "The whole table".to_string()))
+        .chain(open.campaign.with_untracked(|c| c.seats().into_iter().map(|s| (Some(s), c.seat_name(s))).collect::<Vec<_>>()))
+        .collect();
+    let buttons = seats
+        .into_iter()
+        .map(|(seat, name)| {
+            let id = id.clone();
+            let key = seat.map_or("table".to_string(), |s| s.0.to_string());
+            view! {
+                <button type="button" class="btn seg" class:on=move || open.holder.get() == seat
+                    aria-pressed=move || (open.holder.get() == seat).to_string()
+                    data-testid=format!("holder-{key}")
+                    on:click=move |_| {
+                        open.holder.set(seat);
+                        if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
+                    }>{name}</button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="field holder" data-testid="holder">
+            <span class="label">"Who holds this tablet"</span>
+            <div class="segmented">{buttons}</div>
+        </div>
+    }
+}
+
 /// Brings this tab in line with what another tab stored. localStorage offers no atomic
 /// compare-and-write, so two tabs can both save; whatever happens, no history is dropped:
 /// - the stored history extends ours: take it;
@@ -178,7 +250,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let nav = expect_context::<Nav>();
     let meta = RwSignal::new(meta);
     let campaign = RwSignal::new(campaign);
-    let open = Open::new(campaign);
+    let open = Open::new(campaign, store::holder(&LocalStorage, &meta.get_untracked().id));
     provide_context(open);
 
     // Every change is saved at once; a failed save says so and keeps the game in memory.
@@ -219,8 +291,13 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let can_undo = Memo::new(move |_| campaign.with(|c| c.can_undo()));
     let can_redo = Memo::new(move |_| campaign.with(|c| c.can_redo()));
     let status = Memo::new(move |_| campaign.with(|c| c.status()));
-    let history = Signal::derive(move || campaign.with(|c| c.history()));
-    let last_line = Memo::new(move |_| campaign.with(|c| c.last_entry()));
+    let reader = open.reader;
+    let holder_id = meta.get_untracked().id;
+    let history = Signal::derive(move || campaign.with(|c| c.history_for(reader.get())));
+    let last_line = Memo::new(move |_| campaign.with(|c| c.last_entry_for(reader.get())));
+    let undo_label = Memo::new(move |_| {
+        campaign.with(|c| c.undo_label_for(reader.get())).map_or("Undo".to_string(), |l| format!("Undo: {l}"))
+    });
     let back_to = Callback::new(move |step: usize| campaign.update(|c| c.undo_to(step)));
 
     let tabs = Tab::ALL
@@ -245,7 +322,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     {move || not_started.get().then(|| view! {
                         <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
                     })}
-                    <button class="btn" data-testid="undo" disabled=move || !can_undo.get()
+                    <button class="btn" data-testid="undo" disabled=move || !can_undo.get() title=move || undo_label.get()
                         on:click=move |_| campaign.update(|c| { c.undo(); })>"\u{21B6} Undo"</button>
                     <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
                         on:click=move |_| campaign.update(|c| { let _ = c.redo(); })>"Redo \u{21B7}"</button>
@@ -270,14 +347,36 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     </div>
                 }.into_any(),
                 Tab::Forces => S::forces(),
-                Tab::Log => view! { <CampaignLog lines=history on_back_to=back_to/> }.into_any(),
+                Tab::Log => view! {
+                    {holder_choice::<S>(holder_id.clone())}
+                    <CampaignLog lines=history on_back_to=back_to/>
+                }.into_any(),
                 Tab::Share => {
-                    let hold = Memo::new(move |_| campaign.with(|c| S::share_hold(c.setup(), c.state())));
-                    let doc = Signal::derive(move || campaign.with(|c| document(meta.get(), c)));
+                    // What leaves the device is what every seat may read; a step still
+                    // hidden from someone stays here, and the panel says so.
+                    let shared = Memo::new(move |_| campaign.with(|c| match c.share_hold() {
+                        Some(why) => Err(why),
+                        None => shared_document(meta.get(), c),
+                    }));
+                    let left_out = Memo::new(move |_| campaign.with(|c| c.left_out()));
                     view! {
-                        {move || match hold.get() {
-                            Some(why) => view! { <p class="warning" data-testid="share-secret">{why}</p> }.into_any(),
-                            None => view! { <super::share::SharePanel doc=doc/> }.into_any(),
+                        {holder_choice::<S>(holder_id.clone())}
+                        {move || match shared.get() {
+                            Err(why) => view! { <p class="warning" data-testid="share-secret">{why}</p> }.into_any(),
+                            Ok(first) => {
+                                let doc = Signal::derive(move || shared.get().unwrap_or_else(|_| first.clone()));
+                                view! {
+                                    {move || {
+                                        let out = left_out.get();
+                                        (!out.is_empty()).then(|| view! {
+                                            <p class="note" data-testid="share-left-out">{format!(
+                                                "Not in this link or file: {}. It goes in once everyone at the table may see it.",
+                                                out.join(", "))}</p>
+                                        })
+                                    }}
+                                    <super::share::SharePanel doc=doc/>
+                                }.into_any()
+                            }
                         }}
                     }.into_any()
                 }
@@ -286,8 +385,8 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
             <Show when=move || tab.get() != Tab::Share>
                 <div class="actions">
                     <button class="btn" data-testid="export-campaign" on:click=move |_| {
-                        let doc = campaign.with_untracked(|c| document(meta.get_untracked(), c));
-                        if let Err(e) = super::transfer::export_campaign(&doc) { banner.set(Some(e)); }
+                        let doc = campaign.with_untracked(|c| shared_document(meta.get_untracked(), c));
+                        if let Err(e) = doc.and_then(|doc| super::transfer::export_campaign(&doc)) { banner.set(Some(e)); }
                     }>"Save to a file"</button>
                 </div>
             </Show>

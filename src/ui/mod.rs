@@ -6,6 +6,7 @@ pub mod aoa;
 pub mod campaign;
 pub mod dialog;
 pub mod dice;
+pub mod handover;
 pub mod list;
 pub mod log;
 pub mod platform;

@@ -6,6 +6,8 @@ use super::{slug, Aoa};
 use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option_allowed, points_allowed};
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
 use crate::systems::axis_of_attack::{AirUse, Decision, Fielded, ForceList, GameOption, Side};
+use crate::engine::Seat;
+use crate::ui::handover::{hand_over, Words};
 use leptos::prelude::*;
 
 // ---------------------------------------------------------------------------------------
@@ -15,36 +17,19 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn Forces() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let open_for = RwSignal::new(None::<Side>);
+    let hands = aoa.hands(|seat| Side::of_seat(seat).map_or(String::new(), |s| slug(s).to_string()));
+    let words = Words { action: "write my list", done: "has handed in a force list", panel: "force-panel", hide: None, reveal: None };
+    let panel = move |seat: Seat| {
+        let side = Side::of_seat(seat).unwrap_or(Side::West);
+        view! { <ForceForm side=side on_close=Callback::new(move |_| aoa.peek.set(None))/> }
+    };
     view! {
         <p class="hint">{move || format!("Each player writes a force list in secret: up to {} points, plus {} per campaign VP spent (at most {} VP). Pass the tablet; the lists are shown once both are in.",
             aoa.setup.with(|s| s.game_points), tables::POINTS_PER_VP, tables::MAX_VP_FOR_POINTS)}</p>
-        {move || match open_for.get() {
-            Some(side) => view! {
-                <ForceForm side=side on_close=Callback::new(move |_| open_for.set(None))/>
-            }.into_any(),
-            None => view! {
-                <div class="handover">
-                    {Side::BOTH.into_iter().map(|side| {
-                        let handed = move || aoa.state.with(|s| s.current.as_ref().is_some_and(|t| t.forces[side.index()].is_some()));
-                        view! {
-                            <div class="handover-card" data-testid=format!("handover-{}", slug(side))>
-                                {move || if handed() {
-                                    view! { <p class="done">{format!("\u{2714} {} has handed in a force list (hidden)", aoa.name(side))}</p> }.into_any()
-                                } else {
-                                    view! {
-                                        <p>{format!("Pass the tablet to {}. Only {} should look.", aoa.name(side), aoa.name(side))}</p>
-                                        <button class="btn primary big" data-testid=format!("reveal-{}", slug(side))
-                                            on:click=move |_| open_for.set(Some(side))>{format!("I am {}: write my list", aoa.name(side))}</button>
-                                    }.into_any()
-                                }}
-                            </div>
-                        }
-                    }).collect_view()}
-                </div>
-                <Concede/>
-            }.into_any(),
-        }}
+        {hand_over(hands, aoa.peek, move |seat| aoa.done(seat), words, panel)}
+        <Show when=move || aoa.peek.get().is_none()>
+            <Concede/>
+        </Show>
     }
 }
 
@@ -128,7 +113,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
     };
 
     view! {
-        <div class="secret force-form" data-testid="force-form">
+        <div class="force-form" data-testid="force-form">
             <h3>{format!("{}'s force list for this game", aoa.who(side))}</h3>
             {must_move.then(|| view! {
                 <p class="warning" data-testid="mobility-rule">"Last game you broke through two sectors: every platoon you bring must be operationally mobile, or carried by a transport platoon or as tank riders (Immobile platoons carried this way come without their own transport)."</p>

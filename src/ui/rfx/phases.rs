@@ -4,7 +4,9 @@ use super::Rfx;
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, Side, StandRef};
+use crate::engine::Seat;
 use crate::ui::dice::DiceChoice;
+use crate::ui::handover::{hand_over, Words};
 use leptos::prelude::*;
 
 #[component]
@@ -40,67 +42,43 @@ pub fn PhaseView() -> impl IntoView {
     }
 }
 
-/// Both players choose Attack or Regroup; on a shared tablet each choice stays hidden.
+/// Both players choose Attack or Regroup; on a shared tablet each choice stays hidden
+/// behind the hand-over.
 #[component]
 fn ChooseActions() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let open_for = RwSignal::new(None::<Side>);
     let error = RwSignal::new(None::<String>);
-    // Keyboard: the choice takes the focus when it opens.
-    let first = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = first.get() {
-            let _ = b.focus();
-        }
-    });
     let choose = move |side: Side, action: OffensiveAction| {
-        match rfx.decide(Decision::ChooseAction { side, action }, DiceChoice::App) {
-            Ok(()) => error.set(None),
-            Err(e) => error.set(Some(e)),
+        rfx.act(Decision::ChooseAction { side, action }, error);
+        rfx.peek.set(None);
+    };
+    let hands = rfx.hands(|seat| Side::of_seat(seat).map_or(String::new(), |s| s.letter().to_string()));
+    let words = Words {
+        action: "choose",
+        done: "has chosen",
+        panel: "secret-choice",
+        hide: Some(("hide-choice", "Hide: not me")),
+        reveal: None,
+    };
+    let panel = move |seat: Seat| {
+        let side = Side::of_seat(seat).unwrap_or(Side::A);
+        view! {
+            <h3>{format!("{}, choose your action", rfx.name(side))}</h3>
+            <div class="choice-buttons">
+                <button class="btn primary huge" data-testid="choose-attack" on:click=move |_| choose(side, OffensiveAction::Attack)>
+                    <strong>"Attack"</strong>
+                    <span>"A battle is certain; fewer losses come back."</span>
+                </button>
+                <button class="btn huge" data-testid="choose-regroup" on:click=move |_| choose(side, OffensiveAction::Regroup)>
+                    <strong>"Regroup"</strong>
+                    <span>"Only a counter-attack can hit you; more losses come back, and a bigger force next attack."</span>
+                </button>
+            </div>
         }
-        open_for.set(None);
     };
     view! {
         <p class="hint">"Each player picks an offensive action in secret. Pass the tablet; the choices are shown once both are in."</p>
-        {move || match open_for.get() {
-            Some(side) => view! {
-                <div class="secret" data-testid="secret-choice" role="dialog" aria-label=format!("{}'s secret choice", rfx.name(side))
-                    on:keydown=move |ev| if ev.key() == "Escape" { open_for.set(None); }>
-                    <h3>{format!("{}, choose your action", rfx.name(side))}</h3>
-                    <div class="choice-buttons">
-                        <button class="btn primary huge" data-testid="choose-attack" node_ref=first on:click=move |_| choose(side, OffensiveAction::Attack)>
-                            <strong>"Attack"</strong>
-                            <span>"A battle is certain; fewer losses come back."</span>
-                        </button>
-                        <button class="btn huge" data-testid="choose-regroup" on:click=move |_| choose(side, OffensiveAction::Regroup)>
-                            <strong>"Regroup"</strong>
-                            <span>"Only a counter-attack can hit you; more losses come back, and a bigger force next attack."</span>
-                        </button>
-                    </div>
-                    <button class="btn" data-testid="hide-choice" on:click=move |_| open_for.set(None)>"Hide: not me"</button>
-                </div>
-            }.into_any(),
-            None => view! {
-                <div class="handover">
-                    {Side::BOTH.into_iter().map(|side| {
-                        let chosen = move || rfx.state.with(|s| s.actions[side.index()].is_some());
-                        view! {
-                            <div class="handover-card" data-testid=format!("handover-{}", side.letter())>
-                                {move || if chosen() {
-                                    view! { <p class="done">{format!("\u{2714} {} has chosen (hidden)", rfx.name(side))}</p> }.into_any()
-                                } else {
-                                    view! {
-                                        <p>{format!("Pass the tablet to {}. Only {} should look.", rfx.name(side), rfx.name(side))}</p>
-                                        <button class="btn primary big" data-testid=format!("reveal-{}", side.letter())
-                                            on:click=move |_| open_for.set(Some(side))>{format!("I am {}: choose", rfx.name(side))}</button>
-                                    }.into_any()
-                                }}
-                            </div>
-                        }
-                    }).collect_view()}
-                </div>
-            }.into_any(),
-        }}
+        {hand_over(hands, rfx.peek, move |seat| rfx.done(seat), words, panel)}
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
     }
 }

@@ -1,0 +1,108 @@
+//! The one hand-over: a card asks to pass the device to a named seat; a tap by that seat
+//! opens what only it may see (the campaign screen then shows that seat's view); "not me",
+//! Escape or acting closes it again, and the card says the seat is done without saying what
+//! it did. Used wherever a choice must stay secret from the others at the table.
+
+use crate::engine::Seat;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// A seat that acts behind the hand-over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hand {
+    pub seat: Seat,
+    pub name: String,
+    /// Test id part: the card is `handover-{key}`, its button `reveal-{key}`.
+    pub key: String,
+}
+
+/// The words and test ids of one hand-over.
+#[derive(Clone, Copy)]
+pub struct Words {
+    /// What the seat does, after "I am Anna: " ("choose", "write my list").
+    pub action: &'static str,
+    /// What a done seat has done, after "Anna " ("has chosen").
+    pub done: &'static str,
+    /// The open panel's test id.
+    pub panel: &'static str,
+    /// The close button's test id and words; `None` when the panel has its own.
+    pub hide: Option<(&'static str, &'static str)>,
+    /// The reveal button's test id, when not `reveal-{key}`.
+    pub reveal: Option<&'static str>,
+}
+
+/// Cards for `hands`, or the panel of the one who revealed. `peek` is who the panel is open
+/// for (the campaign screen reads it to show that seat's view); `done` says who has acted;
+/// `panel` draws the secret part for a seat (it should set `peek` to `None` once acted).
+pub fn hand_over<V: IntoView + 'static>(
+    hands: Vec<Hand>,
+    peek: RwSignal<Option<Seat>>,
+    done: impl Fn(Seat) -> bool + Send + Sync + 'static,
+    words: Words,
+    panel: impl Fn(Seat) -> V + Send + Sync + 'static,
+) -> impl IntoView {
+    let done = Arc::new(done);
+    let panel = Arc::new(panel);
+    let hands = Arc::new(hands);
+    // The panel takes the focus when it opens: its first control, so Enter acts and Escape
+    // reaches it.
+    let node = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(el) = node.get() {
+            match el.query_selector("input, select, textarea, button") {
+                Ok(Some(first)) => {
+                    if let Ok(first) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(first) {
+                        let _ = first.focus();
+                    }
+                }
+                _ => {
+                    let _ = el.focus();
+                }
+            }
+        }
+    });
+    move || {
+        let open = peek.get().and_then(|seat| hands.iter().find(|h| h.seat == seat).cloned());
+        match open {
+            Some(hand) => {
+                let label = format!("For {} only", hand.name);
+                view! {
+                    <div class="secret" data-testid=words.panel role="dialog" aria-label=label tabindex="-1" node_ref=node
+                        on:keydown=move |ev| if ev.key() == "Escape" { peek.set(None); }>
+                        {panel(hand.seat)}
+                        {words.hide.map(|(testid, label)| view! {
+                            <button class="btn" data-testid=testid on:click=move |_| peek.set(None)>{label}</button>
+                        })}
+                    </div>
+                }
+                .into_any()
+            }
+            None => {
+                let cards = hands
+                    .iter()
+                    .cloned()
+                    .map(|hand| {
+                        let done = done.clone();
+                        let Hand { seat, name, key } = hand;
+                        let reveal = words.reveal.map(str::to_string).unwrap_or_else(|| format!("reveal-{key}"));
+                        view! {
+                            <div class="handover-card" data-testid=format!("handover-{key}")>
+                                {move || if done(seat) {
+                                    view! { <p class="done">{format!("\u{2714} {name} {} (hidden)", words.done)}</p> }.into_any()
+                                } else {
+                                    let name = name.clone();
+                                    view! {
+                                        <p>{format!("Pass the tablet to {name}. Only {name} should look.")}</p>
+                                        <button class="btn primary big" data-testid=reveal.clone()
+                                            on:click=move |_| peek.set(Some(seat))>{format!("I am {name}: {}", words.action)}</button>
+                                    }.into_any()
+                                }}
+                            </div>
+                        }
+                    })
+                    .collect_view();
+                view! { <div class="handover">{cards}</div> }.into_any()
+            }
+        }
+    }
+}
