@@ -308,14 +308,14 @@ impl<S: System> Campaign<S> {
     }
 
     /// The history `reader` may read: entries hidden from them are left out with the undo and
-    /// redo lines that name them (an undone secret leaves no trace), and dice hidden from them
-    /// are left off a line they may read.
+    /// redo lines that name them (an undone secret leaves no trace), unless they stand and are
+    /// announced (their line tells no secret); dice hidden from them are left off.
     pub fn history_for(&self, reader: Reader) -> Vec<HistoryLine> {
         let mut readable = vec![true; self.journal.len()];
         let mut lines = Vec::with_capacity(self.journal.len());
         for (mut line, readers) in self.lines() {
             if let Some(r) = readers {
-                readable[line.index] = r.decision.admits(reader);
+                readable[line.index] = r.shows_line(reader, line.active);
                 if !r.dice.admits(reader) {
                     line.dice.clear();
                 }
@@ -497,7 +497,7 @@ impl<S: System> Campaign<S> {
         let lines = self.lines();
         let (line, readers) = lines.into_iter().find(|(l, _)| l.index == last)?;
         match readers {
-            Some(r) if !r.decision.admits(reader) => {
+            Some(r) if !r.shows_line(reader, line.active) => {
                 let Action::Decide(e) = &self.journal[last] else { return None };
                 Some(match e.by {
                     Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, seat)),

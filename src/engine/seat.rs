@@ -48,13 +48,26 @@ impl Audience {
 pub struct Readers {
     pub decision: Audience,
     pub dice: Audience,
+    /// While it stands, everyone is told that it happened: its log line (which never tells
+    /// the secret) is shown to all ("Anna has chosen"). Once undone it is gone for those who
+    /// may not read it, so a change of mind leaves no trace.
+    pub announced: bool,
 }
 
 impl Readers {
-    pub const EVERYONE: Readers = Readers { decision: Audience::Everyone, dice: Audience::Everyone };
-    /// The decision and its dice for one seat only.
+    pub const EVERYONE: Readers = Readers { decision: Audience::Everyone, dice: Audience::Everyone, announced: true };
+    /// The decision and its dice for one seat only; nobody else is told of it.
     pub fn only(seat: Seat) -> Readers {
-        Readers { decision: Audience::only(seat), dice: Audience::only(seat) }
+        Readers { decision: Audience::only(seat), dice: Audience::only(seat), announced: false }
+    }
+    /// The decision and its dice for one seat; the others are told it happened while it stands.
+    pub fn announced(seat: Seat) -> Readers {
+        Readers { announced: true, ..Readers::only(seat) }
+    }
+    /// Whether `reader` is shown the entry's line: it may read the decision, or the entry
+    /// stands and is announced.
+    pub fn shows_line(&self, reader: Reader, active: bool) -> bool {
+        self.decision.admits(reader) || (active && self.announced)
     }
     pub fn is_public(&self) -> bool {
         self.decision.is_everyone() && self.dice.is_everyone()

@@ -172,7 +172,10 @@ fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
     let open = expect_context::<Open<S>>();
     let Banner(banner) = expect_context::<Banner>();
     let seats: Vec<(Option<Seat>, String)> = std::iter::once((None, "The whole table".to_string()))
-        .chain(open.campaign.with_untracked(|c| c.seats().into_iter().map(|s| (Some(s), c.seat_name(s))).collect::<Vec<_>>()))
+        .chain(
+            open.campaign
+                .with_untracked(|c| c.seats().into_iter().map(|s| (Some(s), c.seat_name(s))).collect::<Vec<_>>()),
+        )
         .collect();
     let buttons = seats
         .into_iter()

@@ -36,10 +36,12 @@ pub fn check_shareable<S: System>(c: &Campaign<S>) {
     }
     // Each reader's history holds no line of an entry hidden from them.
     let readers = c.readers();
+    let all = c.history();
     for reader in c.seats().into_iter().map(Some).chain([None]) {
         for line in c.history_for(reader) {
             let r = readers[line.of].as_ref().expect("every line names a decision");
-            assert!(r.decision.admits(reader), "{reader:?} reads a hidden line: {}", line.text);
+            let active = all[line.of].active;
+            assert!(r.shows_line(reader, active), "{reader:?} reads a hidden line: {}", line.text);
             if !r.dice.admits(reader) {
                 assert!(line.dice.is_empty(), "{reader:?} sees hidden dice");
             }

@@ -69,9 +69,9 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
     if active && revealed(at, now) {
         Readers::EVERYONE
     } else if other_in {
-        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone }
+        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone, announced: false }
     } else {
-        Readers::only(side.seat())
+        Readers::announced(side.seat())
     }
 }
 

@@ -55,9 +55,9 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
     if active && revealed {
         Readers::EVERYONE
     } else if at.actions[side.other().index()].is_some() {
-        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone }
+        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone, announced: false }
     } else {
-        Readers::only(side.seat())
+        Readers::announced(side.seat())
     }
 }
 

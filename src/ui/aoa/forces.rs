@@ -3,10 +3,10 @@
 
 use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
+use crate::engine::Seat;
 use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option_allowed, points_allowed};
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
 use crate::systems::axis_of_attack::{AirUse, Decision, Fielded, ForceList, GameOption, Side};
-use crate::engine::Seat;
 use crate::ui::handover::{hand_over, Words};
 use leptos::prelude::*;
 
@@ -18,7 +18,13 @@ use leptos::prelude::*;
 pub(super) fn Forces() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let hands = aoa.hands(|seat| Side::of_seat(seat).map_or(String::new(), |s| slug(s).to_string()));
-    let words = Words { action: "write my list", done: "has handed in a force list", panel: "force-panel", hide: None, reveal: None };
+    let words = Words {
+        action: "write my list",
+        done: "has handed in a force list",
+        panel: "force-panel",
+        hide: None,
+        reveal: None,
+    };
     let panel = move |seat: Seat| {
         let side = Side::of_seat(seat).unwrap_or(Side::West);
         view! { <ForceForm side=side on_close=Callback::new(move |_| aoa.peek.set(None))/> }

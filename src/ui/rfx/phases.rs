@@ -1,10 +1,10 @@
 //! One component per step of the Race for X campaign turn.
 
 use super::Rfx;
+use crate::engine::Seat;
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, Side, StandRef};
-use crate::engine::Seat;
 use crate::ui::dice::DiceChoice;
 use crate::ui::handover::{hand_over, Words};
 use leptos::prelude::*;
