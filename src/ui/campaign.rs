@@ -197,6 +197,7 @@ fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
         <div class="field holder" data-testid="holder">
             <span class="label">"Who holds this tablet"</span>
             <div class="segmented">{buttons}</div>
+            <span class="hint">"The screens and the log show what this player may see; secrets of the others stay covered."</span>
         </div>
     }
 }

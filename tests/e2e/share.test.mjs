@@ -8,7 +8,7 @@
 //   (c) A plays on; the new link on B offers to bring B's copy up to date (Update).
 //   (d) B goes another way (Undo); A's next link on B keeps both (Diverged).
 //   (e) damaged, tampered, future-version and garbage links: a plain error, nothing stored.
-//   (f) while one player has chosen in secret, the Share tab warns and shows no link.
+//   (f) while one player has chosen in secret, the link and QR code leave the choice out and say so.
 //
 // The tests in this file run in order and share A's and B's pages.
 import { test, before, after } from 'node:test';
@@ -338,22 +338,24 @@ test('(e) damaged, tampered, future and garbage links: a plain error and nothing
   await tid(page, 'import-review').waitFor({ state: 'detached' });
 });
 
-test('(f) a secret choice pending: the Share tab warns and gives no link', async () => {
+test('(f) a secret choice pending: the link leaves it out and says so', async () => {
   const { page } = A;
   await tid(page, 'tab-play').click();
   await choose(page, 'A', 'regroup');
   await lastStep(page, 'Turn 2: Anna has chosen an action (kept hidden until both have chosen).');
   await tid(page, 'tab-share').click();
-  await waitText(tid(page, 'share-secret'), 'One player has already chosen an action in secret; a link now would carry that choice. Share after both have chosen.');
-  assert.equal(await tid(page, 'share-link').count(), 0, 'no link');
-  assert.equal(await tid(page, 'qr').count(), 0, 'no QR code');
-  await axeCheck(page, 'the Share tab holding back a link while a choice is secret');
-  assert.doesNotMatch(await page.locator('body').innerText(), /#s=fd1\./);
-  // Once both have chosen, the link is back.
+  await waitText(tid(page, 'share-left-out'), "Not in this link or file: Anna's hidden step. It goes in once everyone at the table may see it.");
+  assert.equal(await tid(page, 'share-secret').count(), 0, 'nothing holds the link back');
+  const pending = await shareLink(page, 'turn 2, a choice left out');
+  assert.equal((await decodeQr(page, 'turn2-pending')).text, pending, 'the QR code follows the same rule');
+  await axeCheck(page, 'the Share tab leaving a secret choice out');
+  // (tests/e2e/seats.test.mjs opens such a link and checks it holds no choice.)
+  // Once both have chosen, the link holds them.
   await tid(page, 'tab-play').click();
   await choose(page, 'B', 'attack');
   await lastStep(page, 'Turn 2: Anna chose Regroup; Boris chose Attack.');
   const link = await shareLink(page, 'turn 2, both chosen');
-  assert.equal(await tid(page, 'share-secret').count(), 0);
+  assert.notEqual(link, pending);
+  assert.equal(await tid(page, 'share-left-out').count(), 0);
   assert.equal((await decodeQr(page, 'turn2')).text, link);
 });
