@@ -4,11 +4,8 @@
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::{Banner, Nav};
-use crate::engine::Campaign;
 use crate::share::{Document, Meta};
 use crate::store::{self, Listing};
-use crate::systems::crossfire_scouting::{self, CrossfireScouting};
-use crate::systems::race_for_x::{sample, RaceForX};
 use crate::systems::{AnyCampaign, SystemId};
 use leptos::prelude::*;
 
@@ -23,18 +20,7 @@ pub fn create(name: &str, campaign: AnyCampaign) -> Result<String, String> {
 
 /// Stores a fresh copy of a system's built-in sample and returns its id.
 pub fn start_sample(system: SystemId) -> Result<String, String> {
-    match system {
-        SystemId::RaceForX => {
-            let c = Campaign::<RaceForX>::new(sample::sample_setup()).map_err(|e| e.to_string())?;
-            create("Sample: Race for X", AnyCampaign::RaceForX(c))
-        }
-        SystemId::CrossfireScouting => {
-            let c = Campaign::<CrossfireScouting>::new(crossfire_scouting::sample::sample_setup())
-                .map_err(|e| e.to_string())?;
-            create("Sample: Night scouting", AnyCampaign::CrossfireScouting(c))
-        }
-        SystemId::AxisOfAttack => super::aoa::start_sample(),
-    }
+    create(system.info().sample_name, system.sample()?)
 }
 
 #[component]

@@ -10,6 +10,7 @@ pub mod handover;
 pub mod list;
 pub mod log;
 pub mod platform;
+pub mod registry;
 pub mod rfx;
 pub mod route;
 pub mod scouting;
@@ -93,10 +94,10 @@ pub fn App() -> impl IntoView {
             })}
             {move || match page.get() {
                 Page::List => view! { <list::CampaignList/> }.into_any(),
-                Page::New(system) => new_campaign(system),
+                Page::New(system) => registry::new_campaign(system),
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
-                Page::Edit(id) => edit_setup(id),
-                Page::Rules(system) => rules_reference(system),
+                Page::Edit(id) => registry::edit_setup(id),
+                Page::Rules(system) => registry::rules_reference(system),
             }}
         </main>
     }
@@ -141,51 +142,12 @@ impl Page {
     }
 }
 
-/// The setup form of a system.
-fn new_campaign(system: crate::systems::SystemId) -> AnyView {
-    use crate::systems::SystemId;
-    match system {
-        SystemId::RaceForX => view! { <rfx::wizard::NewCampaign system=system/> }.into_any(),
-        SystemId::CrossfireScouting => match scouting::wizard::origin_from_hash(&platform::hash()) {
-            Some(origin) => view! { <scouting::wizard::NewScouting origin=origin/> }.into_any(),
-            None => view! { <scouting::wizard::NewScouting/> }.into_any(),
-        },
-        SystemId::AxisOfAttack => view! { <aoa::wizard::NewAoaCampaign/> }.into_any(),
-    }
-}
-
-/// The setup form of a stored campaign that has no history yet.
-fn edit_setup(id: String) -> AnyView {
-    match crate::store::load(&platform::LocalStorage, &id) {
-        Ok((_, crate::systems::AnyCampaign::CrossfireScouting(_))) => {
-            view! { <scouting::wizard::NewScouting edit=id/> }.into_any()
-        }
-        Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => {
-            view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any()
-        }
-        _ => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
-    }
-}
-
-/// The rules reference of a system.
-fn rules_reference(system: crate::systems::SystemId) -> AnyView {
-    use crate::systems::SystemId;
-    match system {
-        SystemId::RaceForX => view! { <rfx::reference::RulesReference/> }.into_any(),
-        SystemId::CrossfireScouting => view! { <scouting::reference::ScoutingReference/> }.into_any(),
-        SystemId::AxisOfAttack => view! { <aoa::reference::AoaReference/> }.into_any(),
-    }
-}
-
 /// Opens a stored campaign by id and shows its system's screen.
 #[component]
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     use crate::store;
-    use crate::systems::AnyCampaign;
     match store::load(&platform::LocalStorage, &id) {
-        Ok((doc, AnyCampaign::RaceForX(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
-        Ok((doc, AnyCampaign::CrossfireScouting(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
-        Ok((doc, AnyCampaign::AxisOfAttack(c))) => campaign::campaign_screen(doc.meta, c, tab).into_any(),
+        Ok((doc, any)) => registry::campaign_screen(doc.meta, any, tab),
         Err(e) => view! {
             <section class="page">
                 <h1>"This campaign cannot be opened"</h1>

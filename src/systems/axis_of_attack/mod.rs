@@ -29,6 +29,14 @@ pub use state::{
 
 use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
 
+/// What the home screen says of this system.
+pub const INFO: crate::systems::Info = crate::systems::Info {
+    name: "Deluxe Axis of Attack (Flames of War)",
+    about: "A Flames of War company campaign over seven sectors: each mission's result moves the fighting, casualties and reinforcements carry over, and taking the enemy's home sector wins.",
+    players: "2 players",
+    sample_name: "Sample: Axis of Attack",
+};
+
 /// The Axis of Attack rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AxisOfAttack;

@@ -19,6 +19,14 @@ pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 
 use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
 
+/// What the home screen says of this system.
+pub const INFO: crate::systems::Info = crate::systems::Info {
+    name: "Race for X (Crossfire)",
+    about: "A campaign of linked Crossfire battles: two battalions race for the same objective along a route of zones, choosing attack or regroup in secret each turn.",
+    players: "2 players",
+    sample_name: "Sample: Race for X",
+};
+
 /// The Race for X rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RaceForX;

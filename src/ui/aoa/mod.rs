@@ -14,7 +14,7 @@ pub mod wizard;
 
 use super::campaign::{Open, SystemUi};
 use crate::engine::Campaign;
-use crate::systems::axis_of_attack::{sample, AxisOfAttack, Side};
+use crate::systems::axis_of_attack::{AxisOfAttack, Side};
 use crate::systems::AnyCampaign;
 use leptos::prelude::*;
 
@@ -43,12 +43,6 @@ impl Open<AxisOfAttack> {
 /// The side's word for test ids: "west", "east".
 pub fn slug(side: Side) -> &'static str {
     side.word()
-}
-
-/// Creates the built-in sample campaign and returns its id.
-pub fn start_sample() -> Result<String, String> {
-    let c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).map_err(|e| e.to_string())?;
-    super::list::create("Sample: Axis of Attack", AnyCampaign::AxisOfAttack(c))
 }
 
 impl SystemUi for AxisOfAttack {
