@@ -129,7 +129,7 @@ use super::{Document, Meta, FORMAT};
 use crate::engine::System;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::Body;
-use budget::{replay_cost_fits, ReplayCost};
+use budget::{body_fits, work_fits, ReplayCost};
 use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
 use range::{Coder, Decoder, Encoder};
 use std::fmt;
@@ -233,7 +233,13 @@ const SYSTEMS: u32 = 16;
 /// The coded bytes of a campaign (what `seal` checksums and marks).
 /// Exposed for measurements and tests; `encode` is the way to make a link.
 pub fn payload(doc: &Document) -> Vec<u8> {
-    if replay_cost_fits(doc) {
+    // A Race for X journal whose replay would take more than the bound is written plain (and
+    // refused on reading), as link version 1 always did.
+    let fits = match &doc.body {
+        Body::RaceForX { setup, journal } => work_fits::<RaceForX>(setup, journal).is_ok(),
+        _ => true,
+    };
+    if fits {
         let mut e = Encoder::new();
         if code_document(&mut e, Some(doc), true).is_ok() {
             return e.finish();
@@ -251,6 +257,9 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
     let (doc, replayed) = code_document(&mut d, None, false)?;
     d.finish()?;
     if !replayed {
+        // Read whole (JSON text, or a plain journal already weighed line by line): weighed
+        // again, whole, before a position is played.
+        body_fits(&doc.body)?;
         doc.open().map_err(|e| match e {
             super::LoadError::DoesNotReplay(why) => LinkError::DoesNotReplay(why),
             other => LinkError::DoesNotReplay(other.to_string()),
@@ -284,7 +293,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         None => (None, None),
     };
     let setup = race_for_x::code_setup(c, &mut m, setup)?;
-    let mut cost = ReplayCost::new(&setup);
+    let mut cost = ReplayCost::new::<RaceForX>(&setup);
     let replay = c.bit(&mut m.flags[FLAG_REPLAYS], !C::DECODING && replay && RaceForX::start(&setup).is_ok())?;
     let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
     if C::DECODING && n > MAX_LINES as u64 {
@@ -294,7 +303,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     let journal = if replay {
         race_for_x::replayed_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     } else {
-        plain::plain_lines(c, &mut m, n as usize, journal, &mut cost)?
+        plain::plain_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     };
     Ok((Document { format: FORMAT, meta, body: Body::RaceForX { setup, journal } }, replay))
 }

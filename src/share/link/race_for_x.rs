@@ -208,7 +208,7 @@ pub(super) fn replayed_lines<C: Coder>(
                 let spec = RaceForX::dice(setup, game.state(), &decision);
                 let dice = code_dice(c, m, spec, entry.map(|e| &e.dice[..]), &mut roller)?;
                 if C::DECODING {
-                    cost.add(&decision)?;
+                    cost.add::<RaceForX>(setup, &decision)?;
                 }
                 let values = dice.iter().map(|r| r.value).collect();
                 game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| replay_error(at, e.to_string()))?;

@@ -19,6 +19,7 @@ pub mod state;
 mod strength;
 pub mod tables;
 mod weather;
+mod weight;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
 pub use rules::{Decision, RuleError, SetupProblem};
@@ -86,5 +87,11 @@ impl System for AxisOfAttack {
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
+    }
+    fn start_weight(setup: &Setup) -> usize {
+        weight::start_weight(setup)
+    }
+    fn weight(_setup: &Setup, decision: &Decision) -> usize {
+        weight::weight(decision)
     }
 }

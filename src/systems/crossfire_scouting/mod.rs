@@ -17,6 +17,7 @@ pub mod state;
 pub mod summary;
 pub mod tables;
 pub mod team;
+mod weight;
 
 pub use rules::{Actor, Decision, RuleError, SetupProblem};
 pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, Stage, State, Status};
@@ -76,5 +77,11 @@ impl System for CrossfireScouting {
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
+    }
+    fn start_weight(setup: &Setup) -> usize {
+        weight::start_weight(setup)
+    }
+    fn weight(_setup: &Setup, decision: &Decision) -> usize {
+        weight::weight(decision)
     }
 }
