@@ -116,6 +116,7 @@
 mod budget;
 mod codes;
 mod envelope;
+mod generic;
 mod models;
 mod plain;
 mod race_for_x;
@@ -127,6 +128,8 @@ pub use envelope::{seal, unseal};
 
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
+use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::Body;
 use budget::{body_fits, work_fits, ReplayCost};
@@ -226,8 +229,12 @@ pub fn from_fragment(hash: &str) -> Option<Result<Document, LinkError>> {
 
 /// The rule system, first thing in the stream: what follows the meta is that system's.
 const SYSTEM_RACE_FOR_X: u32 = 0;
-/// Any other system: its body as JSON text.
+/// Any other system: its body as JSON text (what link version 1 first sent for them, and
+/// still the coding of a campaign its grammar cannot express).
 const SYSTEM_JSON: u32 = 1;
+/// Night scouting and Axis of Attack through their grammars (`generic`).
+const SYSTEM_SCOUTING: u32 = 2;
+const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -235,9 +242,10 @@ const SYSTEMS: u32 = 16;
 pub fn payload(doc: &Document) -> Vec<u8> {
     // A Race for X journal whose replay would take more than the bound is written plain (and
     // refused on reading), as link version 1 always did.
+    // Other systems' journals past the bound travel as JSON text, refused on reading.
     let fits = match &doc.body {
         Body::RaceForX { setup, journal } => work_fits::<RaceForX>(setup, journal).is_ok(),
-        _ => true,
+        other => body_fits(other).is_ok(),
     };
     if fits {
         let mut e = Encoder::new();
@@ -272,19 +280,44 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 /// be coded against the rules; decoding, both are ignored. Returns the document and
 /// whether its journal went through the rules.
 fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
-    let mut m = Models::new();
     let system = match doc.map(|d| &d.body) {
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
+        Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
+        Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
         Some(_) => SYSTEM_JSON,
     };
     let system = c.uniform(SYSTEMS, system)?;
-    if system != SYSTEM_RACE_FOR_X && system != SYSTEM_JSON {
-        return Err(LinkError::Corrupt);
-    }
+    // Each system's texts start from its sample's name.
+    let mut m = match system {
+        SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
+        SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
+        SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        _ => return Err(LinkError::Corrupt),
+    };
     let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
-    if system == SYSTEM_JSON {
-        let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
-        return Ok((Document { format: FORMAT, meta, body }, false));
+    let format = FORMAT;
+    match system {
+        SYSTEM_JSON => {
+            let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
+            return Ok((Document { format, meta, body }, false));
+        }
+        SYSTEM_SCOUTING => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::CrossfireScouting { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting>(c, &mut m, given)?;
+            return Ok((Document { format, meta, body: Body::CrossfireScouting { setup, journal } }, true));
+        }
+        SYSTEM_AXIS_OF_ATTACK => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
+            return Ok((Document { format, meta, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        _ => {}
     }
     // A new system gets its own `SYSTEM_*` code and its own setup and decision coding.
     let (setup, journal) = match doc.map(|d| &d.body) {

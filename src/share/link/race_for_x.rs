@@ -488,7 +488,7 @@ fn order<C: Coder, T: Copy + PartialEq>(
 
 /// The dice the rules ask for: who rolled each (adaptive, by the roller of the die before)
 /// and its face, every face as likely.
-fn code_dice<C: Coder>(
+pub(super) fn code_dice<C: Coder>(
     c: &mut C,
     m: &mut Models,
     spec: Option<DiceSpec>,

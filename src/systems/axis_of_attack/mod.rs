@@ -6,6 +6,7 @@ mod aftermath;
 pub mod company;
 pub mod describe;
 pub mod errors;
+mod grammar;
 pub mod helpers;
 mod ledger;
 mod lists;
@@ -28,7 +29,7 @@ pub use state::{
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 
-use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
 /// The Axis of Attack rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,5 +94,22 @@ impl System for AxisOfAttack {
     }
     fn weight(_setup: &Setup, decision: &Decision) -> usize {
         weight::weight(decision)
+    }
+}
+
+impl Grammar for AxisOfAttack {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        s.phase == Phase::Finished
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod describe;
 mod errors;
+mod grammar;
 mod legal;
 mod modifiers;
 pub mod preview;
@@ -24,7 +25,7 @@ pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, 
 pub use summary::{summary, ScoutingSummary};
 pub use team::{Area, Origin, Place, Quality, Scout, ScoutRef, Sentries, Setup, Team};
 
-use crate::engine::{DiceSpec, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Grammar, RollPreview, Seat, System};
 
 /// The Crossfire night scouting rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,5 +84,22 @@ impl System for CrossfireScouting {
     }
     fn weight(_setup: &Setup, decision: &Decision) -> usize {
         weight::weight(decision)
+    }
+}
+
+impl Grammar for CrossfireScouting {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        s.phase == Phase::Over
     }
 }
