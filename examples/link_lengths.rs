@@ -18,8 +18,8 @@
 mod aoa_legal;
 #[path = "../tests/share_link/play.rs"]
 mod play;
-#[path = "../tests/support/rng.rs"]
-mod rng;
+// The suites' generator, as `play` includes it (the legal-play helpers find it as `super::rng`).
+use play::rng;
 #[path = "../tests/support/scouting_legal.rs"]
 mod scouting_legal;
 

@@ -75,7 +75,7 @@ fn aoa(seed: u64, steps: usize) -> Document {
 fn night(seed: u64, steps: usize) -> Document {
     let mut rng = Rng::new(seed);
     let mut setup = crossfire_scouting::sample::sample_setup();
-    if seed % 3 == 0 {
+    if seed.is_multiple_of(3) {
         setup.areas[0].name = format!("Area renamed {seed}");
     }
     let mut c = Campaign::<CrossfireScouting>::new(setup).unwrap();
@@ -104,7 +104,7 @@ fn random_nights_round_trip() {
     for seed in 0..60 {
         let d = night(seed, 400);
         let text = round_trip(&d);
-        if seed % 3 != 0 {
+        if !seed.is_multiple_of(3) {
             assert!(text.len() < 120 + 4 * d.body.journal_len(), "seed {seed}: {} characters", text.len());
         }
     }

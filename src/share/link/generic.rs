@@ -98,6 +98,9 @@ fn replay_error(at: usize, message: String) -> LinkError {
 }
 
 type Journal<S> = Vec<Action<<S as crate::engine::System>::Decision>>;
+/// Writing, the campaign to code: its setup and journal.
+type Given<'a, S> =
+    Option<(&'a <S as crate::engine::System>::Setup, &'a [Action<<S as crate::engine::System>::Decision>])>;
 
 /// A campaign of system `S`: its setup through the grammar, then its journal replayed.
 /// Encoding, anything the grammar cannot express, or a line the rules refuse, fails the
@@ -105,7 +108,7 @@ type Journal<S> = Vec<Action<<S as crate::engine::System>::Decision>>;
 pub(super) fn code_campaign<C: Coder, S: Grammar>(
     c: &mut C,
     m: &mut Models,
-    given: Option<(&S::Setup, &[Action<S::Decision>])>,
+    given: Given<'_, S>,
 ) -> Result<(S::Setup, Journal<S>), LinkError> {
     let mut g = GrammarModels::new();
     let setup = S::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut g }, given.map(|g| g.0))?;
