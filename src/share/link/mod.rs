@@ -30,7 +30,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -75,6 +75,21 @@
 //! (a damaged link that passed the checksum) is `DoesNotReplay`. Decoding is the replay:
 //! what comes back opens without a second one.
 //!
+//! ## Grammar-coded systems (codes 2 and 3)
+//!
+//! Night scouting and Axis of Attack describe their decisions once, as a grammar
+//! (`engine::Grammar`: which decisions the position takes, and their parts), and `generic`
+//! walks it with the range coder as an `engine::Chooser` (a pick among n, uniform; a flag or
+//! number by the grammar's context, adaptive; a text through the text model). The text list
+//! starts with the system's sample name. The setup: a flag "the system's sample", otherwise
+//! its JSON text. The journal: the line count (number), then each line coded while the engine
+//! replays it, as Race for X's: its kind among those possible now (a decision unless
+//! `Grammar::over`), the decision through the grammar, its dice (number and kind from
+//! `System::dice`, each a flag "rolled at the table" and its face at its exact chance). A
+//! campaign its grammar cannot express, or one past the replay bound, is sent as JSON text
+//! (code 1), which decoding weighs whole before replaying. The grammars (their variant lists,
+//! codes and contexts, in `systems/*/grammar.rs`) are part of link version 1 from here on.
+//!
 //! ## Plain journal
 //!
 //! A history that does not replay (a damaged document), or would take more than
@@ -87,8 +102,12 @@
 //!
 //! The decoder accepts any bytes and reads at most 4 zeros past their end; every count
 //! is checked against `MAX_LINES`, `MAX_UNITS`, `MAX_STANDS` and `MAX_DECODED` before
-//! anything is built, every index against its list, and the memory of the replay against
-//! `MAX_REPLAY_COST` before each position is played.
+//! anything is built, every index against its list. Every link of every system goes through
+//! one bounded replay (`budget`): at most `MAX_LINES` lines, and the replay's work (each
+//! position costs the system's `System::start_weight` plus the `System::weight` of every
+//! decision read so far) against `MAX_REPLAY_COST`, counted before each position is played:
+//! as each line is read for a replayed journal, over the whole journal for one read whole
+//! (JSON text, a plain journal) before anything is played.
 //!
 //! Everything is coded through codes fixed in this module, not the systems types' serde
 //! derives, so reordering an enum of the rules changes no link. Only the dice that were
@@ -110,8 +129,9 @@
 //! This file: the public API, the limits, `LinkError`, and the document (system, meta).
 //! `envelope`: marker, base64url, CRC-32 (`seal`, `unseal`). `range`: the range coder.
 //! `models`: numbers, texts and `Models`. `codes`: the fixed codes. `race_for_x`: its
-//! setup and replayed journal. `plain`: other systems' JSON and the plain journal.
-//! `budget`: `ReplayCost`.
+//! setup and replayed journal. `generic`: the range coder as a `Chooser`, and any
+//! grammar-coded system's setup and replayed journal. `plain`: other systems' JSON and the
+//! plain journal. `budget`: `ReplayCost`, the one bound of every replay.
 
 mod budget;
 mod codes;
