@@ -14,8 +14,14 @@
 //! used before drew other games: 398 to 573, seed 6 the longest, against 1,065 with the
 //! deflate coding the range coder replaced.)
 
+#[path = "../tests/support/aoa_legal.rs"]
+mod aoa_legal;
 #[path = "../tests/share_link/play.rs"]
 mod play;
+// The suites' generator, as `play` includes it (the legal-play helpers find it as `super::rng`).
+use play::rng;
+#[path = "../tests/support/scouting_legal.rs"]
+mod scouting_legal;
 
 use field_desk::engine::Action;
 use field_desk::share::link;
@@ -30,14 +36,17 @@ const PATH: &str = "/field-desk/";
 /// The 9-turn case the requirement names: every clock roll in the app, objectives not named.
 const APP_CLOCK: Habits = Habits { name_objectives: false, ..CLUB };
 
-fn doc(c: &Game, name: &str) -> Document {
-    let meta = Meta {
+fn meta(name: &str) -> Meta {
+    Meta {
         id: "3f9a0c21b47d8e65".into(),
         name: name.into(),
         created: 1_763_700_000_000.0,
         updated: 1_763_712_345_678.0,
-    };
-    Document::new(meta, &AnyCampaign::RaceForX(c.clone()))
+    }
+}
+
+fn doc(c: &Game, name: &str) -> Document {
+    Document::new(meta(name), &AnyCampaign::RaceForX(c.clone()))
 }
 
 fn after_origin(d: &Document) -> usize {
@@ -160,4 +169,50 @@ fn main() {
         );
     }
     println!("Longest nine-turn link, objectives not named: seed {}, {} characters after the origin", worst.0, worst.1);
+
+    other_systems();
+}
+
+/// Lines and dice of any journal.
+fn lines_and_dice<D>(journal: &[Action<D>]) -> (usize, usize) {
+    let dice = journal.iter().map(|a| if let Action::Decide(e) = a { e.dice.len() } else { 0 }).sum();
+    (journal.len(), dice)
+}
+
+/// The other systems' samples played with the suites' legal random play (tests/support/),
+/// half the dice typed and half the app's. Targets: Axis of Attack 3 turns at most 400
+/// characters after the origin; night scouting to the end of the night at most 400.
+fn other_systems() {
+    println!();
+    println!("Axis of Attack: the sample played 3 turns (limit 400 characters after the origin)");
+    println!("{:>6} {:>6} {:>6} {:>6} {:>7} {:>12}", "seed", "turns", "lines", "dice", "coded", "after origin");
+    let mut worst = (0, 0);
+    for seed in 1..=8 {
+        let c = aoa_legal::sample_after(3, seed);
+        let d = Document::new(meta("Sample: Axis of Attack"), &AnyCampaign::AxisOfAttack(c.clone()));
+        let (lines, dice) = lines_and_dice(c.journal());
+        let n = after_origin(&d);
+        if n > worst.1 {
+            worst = (seed, n);
+        }
+        let turns = c.state().turn - u32::from(c.state().outcome.is_none());
+        println!("{seed:>6} {turns:>6} {lines:>6} {dice:>6} {:>7} {n:>12}", link::payload(&d).len());
+    }
+    println!("Longest: seed {}, {} characters after the origin", worst.0, worst.1);
+
+    println!();
+    println!("Night scouting: the sample played to the end of the night (limit 400 characters after the origin)");
+    println!("{:>6} {:>6} {:>6} {:>7} {:>12}", "seed", "lines", "dice", "coded", "after origin");
+    let mut worst = (0, 0);
+    for seed in 1..=8 {
+        let c = scouting_legal::night(field_desk::systems::crossfire_scouting::sample::sample_setup(), seed);
+        let d = Document::new(meta("Sample: Night scouting"), &AnyCampaign::CrossfireScouting(c.clone()));
+        let (lines, dice) = lines_and_dice(c.journal());
+        let n = after_origin(&d);
+        if n > worst.1 {
+            worst = (seed, n);
+        }
+        println!("{seed:>6} {lines:>6} {dice:>6} {:>7} {n:>12}", link::payload(&d).len());
+    }
+    println!("Longest: seed {}, {} characters after the origin", worst.0, worst.1);
 }

@@ -159,8 +159,11 @@ fn the_share_link_of_before_issue_8_opens_to_the_same_position() {
     check_position(&c);
     // The link and the stored document hold the same campaign.
     assert_eq!(c.state(), campaign(&Document::from_json(STORED).unwrap()).state());
-    // Old campaigns are written back exactly as they came.
-    assert_eq!(link::encode(&d), LINK.trim(), "the link now writes this campaign differently");
+    // Released as JSON text; written now through the grammar coder (its setup, not the
+    // sample, as JSON text), to the same campaign.
+    let again = link::encode(&d);
+    assert!(again.len() < LINK.trim().len(), "{} characters", again.len());
+    assert_eq!(link::decode(&again), Ok(d));
 }
 
 /// Writes both fixtures. Run once, by hand, with the app as released:

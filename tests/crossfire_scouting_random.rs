@@ -7,9 +7,7 @@
 
 use field_desk::engine::{Action, Campaign, DiceInput};
 use field_desk::systems::crossfire_scouting::preview::preview;
-use field_desk::systems::crossfire_scouting::rules::{self, reactions};
 use field_desk::systems::crossfire_scouting::sample::sample_setup;
-use field_desk::systems::crossfire_scouting::state::RevealCause;
 use field_desk::systems::crossfire_scouting::tables;
 use field_desk::systems::crossfire_scouting::{
     summary, Area, CrossfireScouting, Decision, EndReason, FindStatus, Phase, Place, Quality, Scout, ScoutRef,
@@ -23,6 +21,9 @@ mod rng;
 #[path = "support/secrets.rs"]
 mod secrets;
 use rng::Rng;
+#[path = "support/scouting_legal.rs"]
+mod scouting_legal;
+use scouting_legal::candidates;
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -63,11 +64,6 @@ fn kind(d: &Decision) -> &'static str {
     }
 }
 
-/// The usual sentries (two times in three), or a unit's own.
-fn watch(rng: &mut Rng) -> Option<Sentries> {
-    (!rng.one_in(2, 3)).then(|| Sentries { quality: rng.pick(&Quality::ALL), trained: rng.one_in(1, 3) })
-}
-
 fn random_setup(rng: &mut Rng) -> Setup {
     let q = |rng: &mut Rng| rng.pick(&Quality::ALL);
     let teams = (0..1 + rng.below(3))
@@ -80,102 +76,6 @@ fn random_setup(rng: &mut Rng) -> Setup {
     let areas =
         (0..2 + rng.below(6)).map(|a| Area::new(&format!("Area {a}"), rng.one_in(2, 3), rng.one_in(1, 4))).collect();
     Setup { teams, sentries: Sentries { quality: q(rng), trained: rng.one_in(1, 4) }, areas, origin: None }
-}
-
-fn places(setup: &Setup) -> Vec<Place> {
-    let mut v: Vec<Place> = (0..setup.areas.len() as u16).map(Place::Area).collect();
-    v.push(Place::OwnEdge);
-    v
-}
-
-/// Candidate decisions for the step under way, most of them legal.
-fn candidates(setup: &Setup, s: &State, rng: &mut Rng) -> Vec<Decision> {
-    let areas = setup.areas.len() as u16;
-    let any_area = |rng: &mut Rng| rng.below(areas as usize) as u16;
-    let mut v = Vec::new();
-    match s.phase {
-        Phase::Scouting => {
-            let movers = rules::movers(s);
-            for _ in 0..6 {
-                if movers.is_empty() {
-                    break;
-                }
-                let scout = rng.pick(&movers);
-                // Heading home grows likelier as the night goes on.
-                let to = if rng.one_in(s.clock as usize + 5, 900) { Place::OwnEdge } else { rng.pick(&places(setup)) };
-                v.push(Decision::Move { scout, to, in_open: rng.one_in(1, 3) });
-            }
-            for r in s.refs() {
-                if s.figure(r).status == Status::Active {
-                    let areas = rules::areas_to_spot(setup, s, r);
-                    if !areas.is_empty() && rng.one_in(1, 2) {
-                        v.push(Decision::AttemptSpot { scout: r, area: rng.pick(&areas), sentries: watch(rng) });
-                    }
-                    if rules::may_bank(setup, s, r).is_ok() {
-                        v.push(Decision::Bank { scout: r });
-                    }
-                }
-            }
-            if v.is_empty() || rng.one_in(1, 300) {
-                v.push(Decision::EndNight);
-            }
-        }
-        Phase::Reaction { .. } => {
-            let r = reactions(setup, s).unwrap();
-            v.push(Decision::LetPass);
-            if r.reactive_spot {
-                match watch(rng) {
-                    Some(sentries) => v.push(Decision::ReactiveSpotBy { sentries }),
-                    None => v.push(Decision::ReactiveSpot),
-                }
-            }
-            if r.fire {
-                v.push(Decision::Fire {
-                    from: any_area(rng),
-                    units: 1 + rng.below(2) as u8,
-                    leader_sees: rng.one_in(1, 3),
-                });
-            }
-            if r.close_combat.is_some() && rng.one_in(1, 4) {
-                let m = |rng: &mut Rng| rng.below(3) as i8 - 1;
-                let defenders = watch(rng).map(|w| w.quality);
-                v.push(Decision::CloseCombat { scout_other: m(rng), defender_other: m(rng), defenders });
-            }
-        }
-        Phase::SentriesSpotted { area, reactive, .. } => {
-            if rng.one_in(1, 4) {
-                v.push(Decision::Cat);
-            }
-            if reactive {
-                if rng.one_in(1, 4) {
-                    v.push(Decision::AdmitNoSight);
-                }
-            } else {
-                v.push(Decision::HoldFire);
-            }
-            for _ in 0..2 {
-                let from = area.unwrap_or_else(|| any_area(rng));
-                v.push(Decision::Fire { from, units: 1 + rng.below(3) as u8, leader_sees: rng.one_in(1, 3) });
-            }
-        }
-        Phase::Fire { .. } => v.push(Decision::Volley),
-        Phase::CloseCombatTie { .. } => v.push(Decision::RollAgain),
-        Phase::Retreat { .. } => {
-            for _ in 0..4 {
-                v.push(Decision::Retreat { to: rng.pick(&places(setup)) });
-            }
-        }
-        Phase::Reveal { cause, .. } => {
-            if cause == RevealCause::Spotted && rng.one_in(1, 2) {
-                v.push(Decision::Reveal { what: Sighting::Empty });
-            } else {
-                v.push(Decision::Reveal { what: Sighting::Troops(format!("unit {}", rng.below(9))) });
-            }
-        }
-        Phase::Clock { .. } => v.push(Decision::ClockRoll),
-        Phase::Over => {}
-    }
-    v
 }
 
 /// Any decision at all, legal or not.

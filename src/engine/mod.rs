@@ -4,12 +4,14 @@
 pub mod band;
 pub mod campaign;
 pub mod dice;
+pub mod grammar;
 pub mod odds;
 pub mod seat;
 pub mod system;
 
 pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind, HistoryLine, ReplayError};
 pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
+pub use grammar::{Chooser, Grammar};
 pub use odds::Chance;
 pub use seat::{Audience, Reader, Readers, Seat};
 pub use system::{Modifier, RollPreview, System};

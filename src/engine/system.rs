@@ -101,6 +101,21 @@ pub trait System: Send + Sync + 'static {
     fn view(_setup: &Self::Setup, state: &Self::State, _reader: Reader) -> Self::State {
         state.clone()
     }
+
+    /// Replay work, for the one bound every replay from outside the device obeys (share
+    /// links): roughly the bytes a fresh position holds, with what a history line may quote
+    /// of the setup. Playing a position costs what the position holds, so the sum over the
+    /// positions a journal plays bounds both its memory and its time.
+    fn start_weight(_setup: &Self::Setup) -> usize {
+        4096
+    }
+
+    /// Replay work a decision adds: roughly the bytes it leaves in every later position (a
+    /// note kept, a finished turn, a list handed in). Judged on the decision alone, so a
+    /// reader weighs each line before the position is played.
+    fn weight(_setup: &Self::Setup, _decision: &Self::Decision) -> usize {
+        64
+    }
 }
 
 /// What the dice widget shows before a roll: the dice, the modifiers in force and the exact

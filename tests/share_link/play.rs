@@ -18,7 +18,7 @@ use field_desk::systems::race_for_x::{sample, BattleOutcome, Decision, Orbat, Ph
 pub type Game = Campaign<RaceForX>;
 
 #[path = "../support/rng.rs"]
-mod rng;
+pub mod rng;
 pub use rng::Rng;
 #[path = "../support/force.rs"]
 mod force;

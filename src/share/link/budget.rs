@@ -1,26 +1,32 @@
-//! The memory a replay may take, estimated before each position is played.
+//! The one bound every replay from a link obeys: at most `MAX_LINES` lines, and the replay's
+//! work (`ReplayCost`) counted before each position is played.
 
-use super::{Document, LinkError, MAX_REPLAY_COST};
-use crate::engine::Action;
-use crate::systems::race_for_x::{Decision, Setup};
+use super::{LinkError, MAX_LINES, MAX_REPLAY_COST};
+use crate::engine::{Action, System};
+use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::crossfire_scouting::CrossfireScouting;
+use crate::systems::race_for_x::RaceForX;
 use crate::systems::Body;
 
-/// A bound on the memory a replay takes, counted as the lines are read, before each is
-/// played. The engine keeps every position of the history, and a position holds every
-/// finished part of a turn and every note, so a short link of thousands of notes or empty
-/// turns would otherwise take gigabytes. The estimate follows the measured cost (a 30-turn
-/// campaign: about 40 MB).
+/// A bound on the work of a replay, counted as the lines are read, before each is played.
+/// The engine keeps every position of the history and its log keeps a line for each, and a
+/// position holds what earlier decisions left in it (notes, finished turns...), so a short
+/// link of thousands of notes or empty turns would otherwise take gigabytes and minutes.
+/// Each position played costs what it holds: the system's `start_weight`, plus the
+/// `weight` of every decision read so far (never taken back on undo, so the count only
+/// grows). Playing a position takes time in proportion to what it holds, so the same count
+/// bounds the time (an undo replays fewer than 32 positions already counted).
 pub(super) struct ReplayCost {
-    /// Bytes of one position: the fixed part, the per-stand flags, parts and texts so far.
+    /// What one position holds.
     per_state: usize,
     total: usize,
 }
 
 impl ReplayCost {
-    pub(super) fn new(setup: &Setup) -> ReplayCost {
-        let stands: usize = setup.players.iter().map(|p| p.orbat.units.len() + p.orbat.stand_count()).sum();
-        ReplayCost { per_state: 256 + 32 * stands, total: 0 }
+    pub(super) fn new<S: System>(setup: &S::Setup) -> ReplayCost {
+        ReplayCost { per_state: S::start_weight(setup), total: 0 }
     }
+    /// One more position played (a redo).
     pub(super) fn add_state(&mut self) -> Result<(), LinkError> {
         self.total = self.total.saturating_add(self.per_state);
         if self.total > MAX_REPLAY_COST {
@@ -28,28 +34,38 @@ impl ReplayCost {
         }
         Ok(())
     }
-    pub(super) fn add(&mut self, d: &Decision) -> Result<(), LinkError> {
-        self.per_state = self.per_state.saturating_add(match d {
-            // Each part of a turn ends with the recovery roll and stays in every later position.
-            Decision::RollRecovery => 512,
-            Decision::Note { text } => 64 + text.len(),
-            Decision::NameObjectives { names } => 128 + names[0].len() + names[1].len(),
-            Decision::FieldForces { units } => 2 * units.len(),
-            Decision::RecordOutcome(o) => 32 + 6 * o.killed.len(),
-            _ => 0,
-        });
+    /// A decision read, before it is played.
+    pub(super) fn add<S: System>(&mut self, setup: &S::Setup, d: &S::Decision) -> Result<(), LinkError> {
+        self.per_state = self.per_state.saturating_add(S::weight(setup, d));
         self.add_state()
     }
 }
 
-/// Whether a replay of the document stays within `MAX_REPLAY_COST` (the encoder replays
-/// the journal it codes; one that does not fit is written plain, and refused on reading).
-pub(super) fn replay_cost_fits(doc: &Document) -> bool {
-    let Body::RaceForX { setup, journal } = &doc.body else { return true };
-    let mut cost = ReplayCost::new(setup);
-    journal.iter().all(|a| match a {
-        Action::Decide(e) => cost.add(&e.decision).is_ok(),
-        Action::Undo => true,
-        Action::Redo => cost.add_state().is_ok(),
+/// Whether a journal, read whole, stays within the bound: its lines counted, each line
+/// weighed in order before anything is played.
+pub(super) fn journal_fits<S: System>(setup: &S::Setup, journal: &[Action<S::Decision>]) -> Result<(), LinkError> {
+    if journal.len() > MAX_LINES {
+        return Err(LinkError::TooLarge);
+    }
+    work_fits::<S>(setup, journal)
+}
+
+/// The work alone, lines uncounted.
+pub(super) fn work_fits<S: System>(setup: &S::Setup, journal: &[Action<S::Decision>]) -> Result<(), LinkError> {
+    let mut cost = ReplayCost::new::<S>(setup);
+    journal.iter().try_for_each(|a| match a {
+        Action::Decide(e) => cost.add::<S>(setup, &e.decision),
+        Action::Undo => Ok(()),
+        Action::Redo => cost.add_state(),
     })
+}
+
+/// The bound for a campaign of any system: every link's replay is checked against it before
+/// it is played.
+pub(super) fn body_fits(body: &Body) -> Result<(), LinkError> {
+    match body {
+        Body::RaceForX { setup, journal } => journal_fits::<RaceForX>(setup, journal),
+        Body::CrossfireScouting { setup, journal } => journal_fits::<CrossfireScouting>(setup, journal),
+        Body::AxisOfAttack { setup, journal } => journal_fits::<AxisOfAttack>(setup, journal),
+    }
 }

@@ -5,7 +5,7 @@
 use super::LinkError;
 use crate::engine::Action;
 use crate::systems::race_for_x::tables::{CampaignSize, DefenceOption, ForceSize};
-use crate::systems::race_for_x::{Decision, FormationKind, StandKind, UnitKind};
+use crate::systems::race_for_x::{FormationKind, StandKind, UnitKind};
 
 /// A code read from a link: unknown ones mean a damaged link.
 pub(super) fn code<T>(c: Option<T>) -> Result<T, LinkError> {
@@ -57,7 +57,7 @@ pub(super) const LINE_UNDO: usize = 1;
 pub(super) const LINE_REDO: usize = 2;
 
 /// The kind of a journal line, as both journal codings write it.
-pub(super) fn line_kind(a: &Action<Decision>) -> usize {
+pub(super) fn line_kind<D>(a: &Action<D>) -> usize {
     match a {
         Action::Decide(_) => LINE_DECIDE,
         Action::Undo => LINE_UNDO,

@@ -30,7 +30,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -75,6 +75,21 @@
 //! (a damaged link that passed the checksum) is `DoesNotReplay`. Decoding is the replay:
 //! what comes back opens without a second one.
 //!
+//! ## Grammar-coded systems (codes 2 and 3)
+//!
+//! Night scouting and Axis of Attack describe their decisions once, as a grammar
+//! (`engine::Grammar`: which decisions the position takes, and their parts), and `generic`
+//! walks it with the range coder as an `engine::Chooser` (a pick among n, uniform; a flag or
+//! number by the grammar's context, adaptive; a text through the text model). The text list
+//! starts with the system's sample name. The setup: a flag "the system's sample", otherwise
+//! its JSON text. The journal: the line count (number), then each line coded while the engine
+//! replays it, as Race for X's: its kind among those possible now (a decision unless
+//! `Grammar::over`), the decision through the grammar, its dice (number and kind from
+//! `System::dice`, each a flag "rolled at the table" and its face at its exact chance). A
+//! campaign its grammar cannot express, or one past the replay bound, is sent as JSON text
+//! (code 1), which decoding weighs whole before replaying. The grammars (their variant lists,
+//! codes and contexts, in `systems/*/grammar.rs`) are part of link version 1 from here on.
+//!
 //! ## Plain journal
 //!
 //! A history that does not replay (a damaged document), or would take more than
@@ -87,8 +102,12 @@
 //!
 //! The decoder accepts any bytes and reads at most 4 zeros past their end; every count
 //! is checked against `MAX_LINES`, `MAX_UNITS`, `MAX_STANDS` and `MAX_DECODED` before
-//! anything is built, every index against its list, and the memory of the replay against
-//! `MAX_REPLAY_COST` before each position is played.
+//! anything is built, every index against its list. Every link of every system goes through
+//! one bounded replay (`budget`): at most `MAX_LINES` lines, and the replay's work (each
+//! position costs the system's `System::start_weight` plus the `System::weight` of every
+//! decision read so far) against `MAX_REPLAY_COST`, counted before each position is played:
+//! as each line is read for a replayed journal, over the whole journal for one read whole
+//! (JSON text, a plain journal) before anything is played.
 //!
 //! Everything is coded through codes fixed in this module, not the systems types' serde
 //! derives, so reordering an enum of the rules changes no link. Only the dice that were
@@ -110,12 +129,14 @@
 //! This file: the public API, the limits, `LinkError`, and the document (system, meta).
 //! `envelope`: marker, base64url, CRC-32 (`seal`, `unseal`). `range`: the range coder.
 //! `models`: numbers, texts and `Models`. `codes`: the fixed codes. `race_for_x`: its
-//! setup and replayed journal. `plain`: other systems' JSON and the plain journal.
-//! `budget`: `ReplayCost`.
+//! setup and replayed journal. `generic`: the range coder as a `Chooser`, and any
+//! grammar-coded system's setup and replayed journal. `plain`: other systems' JSON and the
+//! plain journal. `budget`: `ReplayCost`, the one bound of every replay.
 
 mod budget;
 mod codes;
 mod envelope;
+mod generic;
 mod models;
 mod plain;
 mod race_for_x;
@@ -127,9 +148,11 @@ pub use envelope::{seal, unseal};
 
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
+use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::Body;
-use budget::{replay_cost_fits, ReplayCost};
+use budget::{body_fits, work_fits, ReplayCost};
 use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
 use range::{Coder, Decoder, Encoder};
 use std::fmt;
@@ -226,14 +249,25 @@ pub fn from_fragment(hash: &str) -> Option<Result<Document, LinkError>> {
 
 /// The rule system, first thing in the stream: what follows the meta is that system's.
 const SYSTEM_RACE_FOR_X: u32 = 0;
-/// Any other system: its body as JSON text.
+/// Any other system: its body as JSON text (what link version 1 first sent for them, and
+/// still the coding of a campaign its grammar cannot express).
 const SYSTEM_JSON: u32 = 1;
+/// Night scouting and Axis of Attack through their grammars (`generic`).
+const SYSTEM_SCOUTING: u32 = 2;
+const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
 /// Exposed for measurements and tests; `encode` is the way to make a link.
 pub fn payload(doc: &Document) -> Vec<u8> {
-    if replay_cost_fits(doc) {
+    // A Race for X journal whose replay would take more than the bound is written plain (and
+    // refused on reading), as link version 1 always did.
+    // Other systems' journals past the bound travel as JSON text, refused on reading.
+    let fits = match &doc.body {
+        Body::RaceForX { setup, journal } => work_fits::<RaceForX>(setup, journal).is_ok(),
+        other => body_fits(other).is_ok(),
+    };
+    if fits {
         let mut e = Encoder::new();
         if code_document(&mut e, Some(doc), true).is_ok() {
             return e.finish();
@@ -251,6 +285,9 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
     let (doc, replayed) = code_document(&mut d, None, false)?;
     d.finish()?;
     if !replayed {
+        // Read whole (JSON text, or a plain journal already weighed line by line): weighed
+        // again, whole, before a position is played.
+        body_fits(&doc.body)?;
         doc.open().map_err(|e| match e {
             super::LoadError::DoesNotReplay(why) => LinkError::DoesNotReplay(why),
             other => LinkError::DoesNotReplay(other.to_string()),
@@ -263,19 +300,44 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 /// be coded against the rules; decoding, both are ignored. Returns the document and
 /// whether its journal went through the rules.
 fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
-    let mut m = Models::new();
     let system = match doc.map(|d| &d.body) {
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
+        Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
+        Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
         Some(_) => SYSTEM_JSON,
     };
     let system = c.uniform(SYSTEMS, system)?;
-    if system != SYSTEM_RACE_FOR_X && system != SYSTEM_JSON {
-        return Err(LinkError::Corrupt);
-    }
+    // Each system's texts start from its sample's name.
+    let mut m = match system {
+        SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
+        SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
+        SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        _ => return Err(LinkError::Corrupt),
+    };
     let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
-    if system == SYSTEM_JSON {
-        let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
-        return Ok((Document { format: FORMAT, meta, body }, false));
+    let format = FORMAT;
+    match system {
+        SYSTEM_JSON => {
+            let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
+            return Ok((Document { format, meta, body }, false));
+        }
+        SYSTEM_SCOUTING => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::CrossfireScouting { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting>(c, &mut m, given)?;
+            return Ok((Document { format, meta, body: Body::CrossfireScouting { setup, journal } }, true));
+        }
+        SYSTEM_AXIS_OF_ATTACK => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
+            return Ok((Document { format, meta, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        _ => {}
     }
     // A new system gets its own `SYSTEM_*` code and its own setup and decision coding.
     let (setup, journal) = match doc.map(|d| &d.body) {
@@ -284,7 +346,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         None => (None, None),
     };
     let setup = race_for_x::code_setup(c, &mut m, setup)?;
-    let mut cost = ReplayCost::new(&setup);
+    let mut cost = ReplayCost::new::<RaceForX>(&setup);
     let replay = c.bit(&mut m.flags[FLAG_REPLAYS], !C::DECODING && replay && RaceForX::start(&setup).is_ok())?;
     let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
     if C::DECODING && n > MAX_LINES as u64 {
@@ -294,7 +356,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     let journal = if replay {
         race_for_x::replayed_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     } else {
-        plain::plain_lines(c, &mut m, n as usize, journal, &mut cost)?
+        plain::plain_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     };
     Ok((Document { format: FORMAT, meta, body: Body::RaceForX { setup, journal } }, replay))
 }

@@ -33,7 +33,7 @@ pub(super) fn tree<C: Coder>(c: &mut C, probs: &mut [Prob], n: u32, v: u32) -> R
 pub(super) struct IntModel([Prob; 128]);
 
 impl IntModel {
-    fn new() -> IntModel {
+    pub(super) fn new() -> IntModel {
         IntModel([HALF; 128])
     }
 }
@@ -83,9 +83,9 @@ pub(super) struct TextModel {
 }
 
 impl TextModel {
-    fn new() -> TextModel {
+    fn new(presets: &[&str]) -> TextModel {
         TextModel {
-            recent: PRESET_TEXTS.iter().map(|s| s.to_string()).collect(),
+            recent: presets.iter().map(|s| s.to_string()).collect(),
             again: HALF,
             place: IntModel::new(),
             len: IntModel::new(),
@@ -233,8 +233,13 @@ pub(super) struct Models {
 
 impl Models {
     pub(super) fn new() -> Models {
+        Models::with_texts(&PRESET_TEXTS)
+    }
+    /// Models whose text list starts with `presets` (a system's sample name, say) instead of
+    /// `PRESET_TEXTS`.
+    pub(super) fn with_texts(presets: &[&str]) -> Models {
         Models {
-            text: TextModel::new(),
+            text: TextModel::new(presets),
             count: IntModel::new(),
             index: IntModel::new(),
             flags: [HALF; 8],

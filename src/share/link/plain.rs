@@ -8,7 +8,7 @@ use super::range::Coder;
 use super::{LinkError, MAX_DECODED};
 use crate::engine::{Action, Entry, Roll, Roller};
 use crate::systems::race_for_x::tables::OffensiveAction;
-use crate::systems::race_for_x::{BattleOutcome, Decision, Side, StandRef};
+use crate::systems::race_for_x::{BattleOutcome, Decision, RaceForX, Setup, Side, StandRef};
 use crate::systems::Body;
 
 /// Systems without a model of their own travel as the stored JSON of their body, coded
@@ -57,6 +57,7 @@ fn tag(d: &Decision) -> u32 {
 pub(super) fn plain_lines<C: Coder>(
     c: &mut C,
     m: &mut Models,
+    setup: &Setup,
     n: usize,
     journal: Option<&[Action<Decision>]>,
     cost: &mut ReplayCost,
@@ -72,7 +73,7 @@ pub(super) fn plain_lines<C: Coder>(
                 };
                 let entry = plain_entry(c, m, entry)?;
                 if C::DECODING {
-                    cost.add(&entry.decision)?;
+                    cost.add::<RaceForX>(setup, &entry.decision)?;
                 }
                 out.push(Action::Decide(entry));
             }

@@ -208,7 +208,7 @@ pub(super) fn replayed_lines<C: Coder>(
                 let spec = RaceForX::dice(setup, game.state(), &decision);
                 let dice = code_dice(c, m, spec, entry.map(|e| &e.dice[..]), &mut roller)?;
                 if C::DECODING {
-                    cost.add(&decision)?;
+                    cost.add::<RaceForX>(setup, &decision)?;
                 }
                 let values = dice.iter().map(|r| r.value).collect();
                 game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| replay_error(at, e.to_string()))?;
@@ -488,7 +488,7 @@ fn order<C: Coder, T: Copy + PartialEq>(
 
 /// The dice the rules ask for: who rolled each (adaptive, by the roller of the die before)
 /// and its face, every face as likely.
-fn code_dice<C: Coder>(
+pub(super) fn code_dice<C: Coder>(
     c: &mut C,
     m: &mut Models,
     spec: Option<DiceSpec>,

@@ -40,7 +40,7 @@ fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
     code_setup(&mut e, &mut m, Some(&setup)).unwrap();
     e.bit(&mut m.flags[FLAG_REPLAYS], true).unwrap();
     int(&mut e, &mut m.lines, journal.len() as u64 + 1).unwrap();
-    let mut cost = ReplayCost::new(&setup);
+    let mut cost = ReplayCost::new::<RaceForX>(&setup);
     replayed_lines(&mut e, &mut m, &setup, journal.len(), Some(&journal), &mut cost).unwrap();
     e.bit(&mut m.not_decide[LINE_DECIDE], false).unwrap();
     code_decision(&mut e, &mut m, &setup, game.state(), Some(&illegal)).unwrap();

@@ -6,6 +6,7 @@ mod aftermath;
 pub mod company;
 pub mod describe;
 pub mod errors;
+mod grammar;
 pub mod helpers;
 mod ledger;
 mod lists;
@@ -19,6 +20,7 @@ pub mod state;
 mod strength;
 pub mod tables;
 mod weather;
+mod weight;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
 pub use rules::{Decision, RuleError, SetupProblem};
@@ -27,7 +29,7 @@ pub use state::{
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 
-use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -94,5 +96,28 @@ impl System for AxisOfAttack {
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
+    }
+    fn start_weight(setup: &Setup) -> usize {
+        weight::start_weight(setup)
+    }
+    fn weight(_setup: &Setup, decision: &Decision) -> usize {
+        weight::weight(decision)
+    }
+}
+
+impl Grammar for AxisOfAttack {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        s.phase == Phase::Finished
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod describe;
 mod errors;
+mod grammar;
 mod legal;
 mod modifiers;
 pub mod preview;
@@ -17,13 +18,14 @@ pub mod state;
 pub mod summary;
 pub mod tables;
 pub mod team;
+mod weight;
 
 pub use rules::{Actor, Decision, RuleError, SetupProblem};
 pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, Stage, State, Status};
 pub use summary::{summary, ScoutingSummary};
 pub use team::{Area, Origin, Place, Quality, Scout, ScoutRef, Sentries, Setup, Team};
 
-use crate::engine::{DiceSpec, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Grammar, RollPreview, Seat, System};
 
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -84,5 +86,28 @@ impl System for CrossfireScouting {
     }
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
+    }
+    fn start_weight(setup: &Setup) -> usize {
+        weight::start_weight(setup)
+    }
+    fn weight(_setup: &Setup, decision: &Decision) -> usize {
+        weight::weight(decision)
+    }
+}
+
+impl Grammar for CrossfireScouting {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        s.phase == Phase::Over
     }
 }

@@ -1,0 +1,184 @@
+//! The one coder for systems that describe their decisions as a grammar (`engine::Grammar`):
+//! the range coder walks the grammar as an `engine::Chooser`, and the journal is coded while
+//! the engine replays it, as Race for X's is: each line's kind among those possible now, the
+//! decision through the grammar, the dice the rules ask for (count and kind free, each face
+//! at its exact chance, a flag "rolled at the table"), every position weighed before it is
+//! played.
+
+use super::budget::ReplayCost;
+use super::codes::{line_kind, LINE_DECIDE, LINE_REDO, LINE_UNDO};
+use super::models::{count, int, text, IntModel, Models};
+use super::race_for_x::code_dice;
+use super::range::{Coder, Prob, HALF};
+use super::{LinkError, MAX_LINES};
+use crate::engine::{Action, Campaign, Chooser, DiceInput, Entry, Grammar, ReplayError};
+
+/// The contexts a grammar names: adaptive flags and numbers, fresh at the start of a link.
+pub(super) struct GrammarModels {
+    flags: Vec<Prob>,
+    numbers: Vec<IntModel>,
+}
+
+/// The most contexts a grammar may name.
+const CONTEXTS: usize = 1024;
+
+impl GrammarModels {
+    pub(super) fn new() -> GrammarModels {
+        GrammarModels { flags: vec![HALF; CONTEXTS], numbers: Vec::new() }
+    }
+}
+
+/// The range coder as a `Chooser`: writing, a missing value is refused (`Corrupt`, so the
+/// encoder falls back to the plain coding); reading, given values are ignored.
+struct LinkChooser<'a, C: Coder> {
+    c: &'a mut C,
+    text: &'a mut super::models::TextModel,
+    g: &'a mut GrammarModels,
+}
+
+impl<C: Coder> LinkChooser<'_, C> {
+    fn given<T: Default>(&self, v: Option<T>) -> Result<T, LinkError> {
+        match v {
+            Some(v) => Ok(v),
+            None if C::DECODING => Ok(T::default()),
+            None => Err(LinkError::Corrupt),
+        }
+    }
+}
+
+impl<C: Coder> Chooser for LinkChooser<'_, C> {
+    type Error = LinkError;
+    fn pick(&mut self, n: u32, given: Option<u32>) -> Result<u32, LinkError> {
+        if n == 0 || n > 1 << 16 {
+            return Err(LinkError::Corrupt);
+        }
+        let v = self.given(given)?;
+        self.c.uniform(n, v)
+    }
+    fn flag(&mut self, ctx: u16, given: Option<bool>) -> Result<bool, LinkError> {
+        let v = self.given(given)?;
+        let p = self.g.flags.get_mut(ctx as usize).ok_or(LinkError::Corrupt)?;
+        self.c.bit(p, v)
+    }
+    fn number(&mut self, ctx: u16, given: Option<u64>) -> Result<u64, LinkError> {
+        let v = self.given(given)?;
+        let ctx = ctx as usize;
+        if ctx >= CONTEXTS {
+            return Err(LinkError::Corrupt);
+        }
+        while self.g.numbers.len() <= ctx {
+            self.g.numbers.push(IntModel::new());
+        }
+        int(self.c, &mut self.g.numbers[ctx], v)
+    }
+    fn text(&mut self, given: Option<&str>) -> Result<String, LinkError> {
+        if !C::DECODING && given.is_none() {
+            return Err(LinkError::Corrupt);
+        }
+        text(self.c, self.text, given)
+    }
+    fn count(&mut self, ctx: u16, given: Option<usize>, cap: usize) -> Result<usize, LinkError> {
+        let v = self.given(given)?;
+        let ctx = ctx as usize;
+        if ctx >= CONTEXTS {
+            return Err(LinkError::Corrupt);
+        }
+        while self.g.numbers.len() <= ctx {
+            self.g.numbers.push(IntModel::new());
+        }
+        count(self.c, &mut self.g.numbers[ctx], v, cap)
+    }
+    fn refuse(&self) -> LinkError {
+        LinkError::Corrupt
+    }
+}
+
+fn replay_error(at: usize, message: String) -> LinkError {
+    LinkError::DoesNotReplay(ReplayError { at, message }.to_string())
+}
+
+type Journal<S> = Vec<Action<<S as crate::engine::System>::Decision>>;
+/// Writing, the campaign to code: its setup and journal.
+type Given<'a, S> =
+    Option<(&'a <S as crate::engine::System>::Setup, &'a [Action<<S as crate::engine::System>::Decision>])>;
+
+/// A campaign of system `S`: its setup through the grammar, then its journal replayed.
+/// Encoding, anything the grammar cannot express, or a line the rules refuse, fails the
+/// coding (the caller then sends the campaign as JSON text).
+pub(super) fn code_campaign<C: Coder, S: Grammar>(
+    c: &mut C,
+    m: &mut Models,
+    given: Given<'_, S>,
+) -> Result<(S::Setup, Journal<S>), LinkError> {
+    let mut g = GrammarModels::new();
+    let setup = S::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut g }, given.map(|g| g.0))?;
+    let journal = given.map(|g| g.1);
+    let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
+    if n > MAX_LINES as u64 {
+        return Err(LinkError::TooLarge);
+    }
+    c.spend(n)?;
+    let n = n as usize;
+    let mut cost = ReplayCost::new::<S>(&setup);
+    let mut game = Campaign::<S>::new(setup.clone()).map_err(|e| match C::DECODING {
+        true => replay_error(0, format!("setup: {e}")),
+        false => LinkError::Corrupt,
+    })?;
+    let mut out = Vec::with_capacity(n);
+    let (mut before, mut roller) = (LINE_DECIDE, 0);
+    for at in 0..n {
+        let line = journal.map(|j| &j[at]);
+        let given = line.map_or(LINE_DECIDE, line_kind);
+        let possible = [!S::over(&setup, game.state()), game.can_undo(), game.can_redo()];
+        if !C::DECODING && !possible[given] {
+            return Err(LinkError::Corrupt);
+        }
+        let kind = if possible[0]
+            && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?)
+        {
+            LINE_DECIDE
+        } else if possible[1] && possible[2] {
+            if c.bit(&mut m.redo[before], given == LINE_REDO)? {
+                LINE_REDO
+            } else {
+                LINE_UNDO
+            }
+        } else if possible[1] {
+            LINE_UNDO
+        } else if possible[2] {
+            LINE_REDO
+        } else {
+            return Err(LinkError::Corrupt);
+        };
+        before = kind;
+        match kind {
+            LINE_DECIDE => {
+                let entry = match line {
+                    Some(Action::Decide(e)) => Some(e),
+                    _ => None,
+                };
+                let mut ch = LinkChooser { c, text: &mut m.text, g: &mut g };
+                let decision = S::decision(&setup, game.state(), &mut ch, entry.map(|e| &e.decision))?;
+                let spec = S::dice(&setup, game.state(), &decision);
+                let dice = code_dice(c, m, spec, entry.map(|e| &e.dice[..]), &mut roller)?;
+                cost.add::<S>(&setup, &decision)?;
+                let values = dice.iter().map(|r| r.value).collect();
+                game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| match C::DECODING {
+                    true => replay_error(at, e.to_string()),
+                    false => LinkError::Corrupt,
+                })?;
+                out.push(Action::Decide(Entry::new(decision, dice)));
+            }
+            LINE_UNDO => {
+                game.undo();
+                out.push(Action::Undo);
+            }
+            _ => {
+                cost.add_state()?;
+                game.redo().map_err(|e| replay_error(at, e.to_string()))?;
+                out.push(Action::Redo);
+            }
+        }
+    }
+    Ok((setup, out))
+}
