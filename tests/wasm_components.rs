@@ -89,7 +89,7 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     let root = container();
     let campaign = RwSignal::new(Campaign::<RaceForX>::new(sample::sample_setup()).unwrap());
     let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(Rfx::new(campaign));
+        provide_context(Rfx::new(campaign, None));
         view! { <PhaseView/> }
     });
     leptos::task::tick().await;
