@@ -5,12 +5,18 @@ use super::{LinkError, FRAGMENT_KEY, LINK_VERSION, MAX_LINK_CHARS};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
-/// Checksums and marks coded bytes: `fd1.` + base64url(bytes ++ CRC-32(bytes)).
-/// Exposed for measurements and tests; `encode` is the way to make a link.
+/// Checksums and marks coded bytes as link version 1: `fd1.` + base64url(bytes ++
+/// CRC-32(bytes)). Exposed for measurements and tests; `encode` is the way to make a link.
 pub fn seal(coded: &[u8]) -> String {
+    seal_as(coded, 1)
+}
+
+/// `seal` with the version marker `version` (see `LINK_VERSION`). From version 2 the
+/// checksum covers the version too, so a damaged marker is caught like any other damage.
+pub fn seal_as(coded: &[u8], version: u8) -> String {
     let mut packed = coded.to_vec();
-    packed.extend_from_slice(&crc32(coded).to_le_bytes());
-    format!("fd{LINK_VERSION}.{}", URL_SAFE_NO_PAD.encode(packed))
+    packed.extend_from_slice(&checksum(version as u32, coded).to_le_bytes());
+    format!("fd{version}.{}", URL_SAFE_NO_PAD.encode(packed))
 }
 
 /// The inverse of `seal`: the coded bytes of a link of this version, checksum checked.
@@ -36,7 +42,7 @@ pub fn unseal(text: &str) -> Result<Vec<u8>, LinkError> {
     if version > LINK_VERSION as u32 {
         return Err(LinkError::FutureVersion { version });
     }
-    if version != 1 {
+    if version == 0 {
         return Err(LinkError::NotALink);
     }
     let mut packed = URL_SAFE_NO_PAD.decode(&rest[dot + 1..]).map_err(|_| LinkError::Corrupt)?;
@@ -44,10 +50,21 @@ pub fn unseal(text: &str) -> Result<Vec<u8>, LinkError> {
         return Err(LinkError::Corrupt);
     }
     let sum = packed.split_off(packed.len() - 4);
-    if crc32(&packed).to_le_bytes()[..] != sum[..] {
+    if checksum(version, &packed).to_le_bytes()[..] != sum[..] {
         return Err(LinkError::Corrupt);
     }
     Ok(packed)
+}
+
+/// The CRC-32 of a link's bytes; from version 2, of the version number and the bytes.
+fn checksum(version: u32, bytes: &[u8]) -> u32 {
+    if version == 1 {
+        crc32(bytes)
+    } else {
+        let mut v = version.to_le_bytes().to_vec();
+        v.extend_from_slice(bytes);
+        crc32(&v)
+    }
 }
 
 const CRC_TABLE: [u32; 256] = {

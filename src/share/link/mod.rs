@@ -87,8 +87,11 @@
 //! `Grammar::over`), the decision through the grammar, its dice (number and kind from
 //! `System::dice`, each a flag "rolled at the table" and its face at its exact chance). A
 //! campaign its grammar cannot express, or one past the replay bound, is sent as JSON text
-//! (code 1), which decoding weighs whole before replaying. The grammars (their variant lists,
-//! codes and contexts, in `systems/*/grammar.rs`) are part of link version 1 from here on.
+//! (code 1), which decoding weighs whole before replaying. Links of system codes 2 and 3 are
+//! marked `fd2.` (link version 2: the same stream, with the version number inside the
+//! CRC-32), so an app from before the grammars names them as newer rather than damaged;
+//! everything version 1 could say is still written `fd1.`. The grammars (their variant
+//! lists, codes and contexts, in `systems/*/grammar.rs`) are part of link version 2.
 //!
 //! ## Plain journal
 //!
@@ -144,7 +147,7 @@ mod range;
 #[cfg(test)]
 mod tests;
 
-pub use envelope::{seal, unseal};
+pub use envelope::{seal, seal_as, unseal};
 
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
@@ -157,8 +160,9 @@ use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, F
 use range::{Coder, Decoder, Encoder};
 use std::fmt;
 
-/// The link version this app writes. Every version up to it keeps being read.
-pub const LINK_VERSION: u8 = 1;
+/// The newest link version this app writes (see `version_of`). Every version up to it keeps
+/// being read.
+pub const LINK_VERSION: u8 = 2;
 
 /// The key of a share link in the URL fragment: `#s=fd1.…`.
 pub const FRAGMENT_KEY: &str = "s=";
@@ -218,9 +222,23 @@ impl fmt::Display for LinkError {
     }
 }
 
-/// The fragment payload for a campaign, without `#` or key: `fd1.…`.
+/// The fragment payload for a campaign, without `#` or key: `fd1.…` or `fd2.…`.
 pub fn encode(doc: &Document) -> String {
-    seal(&payload(doc))
+    let bytes = payload(doc);
+    seal_as(&bytes, version_of(&bytes))
+}
+
+/// The marker a payload is sealed with: 1 for what link version 1 could already say (Race
+/// for X, and other systems as JSON text), 2 for the systems coded through their grammars,
+/// so an app from before them says "made by a newer version" rather than "damaged".
+/// Both versions read through the same decoder.
+fn version_of(bytes: &[u8]) -> u8 {
+    let system = Decoder::new(bytes).and_then(|mut d| d.uniform(SYSTEMS, 0)).unwrap_or(SYSTEM_RACE_FOR_X);
+    if system == SYSTEM_RACE_FOR_X || system == SYSTEM_JSON {
+        1
+    } else {
+        2
+    }
 }
 
 /// The whole fragment, without `#`: `s=fd1.…`.
