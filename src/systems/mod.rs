@@ -6,6 +6,7 @@
 pub mod axis_of_attack;
 pub mod crossfire_scouting;
 pub mod race_for_x;
+pub mod rapier_offensive;
 
 use crate::engine::{Action, Campaign, ReplayError};
 use serde::{Deserialize, Serialize};

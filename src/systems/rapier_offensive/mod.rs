@@ -1,0 +1,102 @@
+//! Rapier Offensive: an umpired operational game. A corps of three attacking divisions (a
+//! team: Corps Commander, Staff Officer, three Division Commanders) breaks through one
+//! defending division run by the umpire, on a grid of 4 axes by 6 lines, in 6 turns. Rules
+//! text: `../shared/rules/rapier-offensive.txt`, read through the rules README and checklist.
+//! Not yet in the `systems!` list: it has no screens.
+
+pub mod describe;
+pub mod errors;
+pub mod grid;
+pub mod movement;
+pub mod optional;
+pub mod preview;
+pub mod rules;
+pub mod sample;
+pub mod seats;
+pub mod setup;
+pub mod state;
+pub mod tables;
+pub mod units;
+
+pub use errors::RuleError;
+pub use rules::{Decision, Deployment};
+pub use setup::{setup_check, Setup, SetupProblem};
+pub use state::{Phase, State};
+
+use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+
+/// What the home screen will say of this system.
+pub const INFO: crate::systems::Info = crate::systems::Info {
+    name: "Rapier Offensive",
+    about: "An umpired operational game: a corps of three divisions tries to break through a hidden defending division on a grid of four axes and six lines, in six turns.",
+    players: "5-6 players: an umpire, a Corps Commander, a Staff Officer and three Division Commanders",
+    sample_name: "Sample: Operation Uranus",
+};
+
+/// The Rapier Offensive rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RapierOffensive;
+
+impl System for RapierOffensive {
+    type Setup = Setup;
+    type State = State;
+    type Decision = Decision;
+    type Error = RuleError;
+
+    fn start(setup: &Setup) -> Result<State, RuleError> {
+        rules::start(setup)
+    }
+    fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+        rules::dice(setup, state, decision)
+    }
+    fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+        rules::apply(setup, state, decision, dice)
+    }
+    fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
+        describe::describe(setup, before, decision, dice, after)
+    }
+    fn players(setup: &Setup) -> Vec<String> {
+        let p = &setup.players;
+        let mut v = vec![p.umpire.clone(), p.corps_commander.clone(), p.staff_officer.clone()];
+        v.extend(p.division_commanders.iter().cloned());
+        v
+    }
+    fn status(_setup: &Setup, s: &State) -> String {
+        if s.turn == 0 {
+            format!("Before the battle \u{00B7} {}", s.phase.name())
+        } else {
+            format!("Turn {} \u{00B7} {}", s.turn, s.phase.name())
+        }
+    }
+    fn turn(s: &State) -> u32 {
+        s.turn.max(1) as u32
+    }
+    fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
+        preview::preview(setup, state, decision)
+    }
+    /// The umpire's deployment is in the journal and everything after it depends on it, so a
+    /// copy without it could not replay: such a campaign stays on the device for now.
+    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
+        (!s.counters.is_empty()).then(|| {
+            "The defender's deployment is secret and the rest of the game rests on it, so this campaign cannot leave the device.".to_string()
+        })
+    }
+    fn seats(setup: &Setup) -> Vec<Seat> {
+        seats::seats(setup)
+    }
+    fn seat_name(setup: &Setup, seat: Seat) -> String {
+        seats::seat_name(setup, seat)
+    }
+    fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
+        seats::to_act(setup, s)
+    }
+    fn actor(setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
+        seats::actor(setup, s, d)
+    }
+    fn audience(setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+        seats::audience(setup, at, e, now, active)
+    }
+    fn view(setup: &Setup, s: &State, reader: Reader) -> State {
+        seats::view(setup, s, reader)
+    }
+}

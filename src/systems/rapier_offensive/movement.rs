@@ -1,0 +1,171 @@
+//! Attacker movement: along the axis of attack (division assets also sideways within the
+//! frontage), no diagonals, stacking six at every step, into an enemy sector but not through,
+//! and the reserves coming forward with the Corps Commander's leave.
+
+use super::errors::RuleError;
+use super::grid::{Frontage, Sector, LINES};
+use super::setup::{Setup, ATTACKING_DIVISIONS};
+use super::state::{CounterPlace, Place, State, UnitRef};
+use super::tables::{self, STACKING};
+use super::units::Piece;
+
+fn find(s: &State, r: UnitRef) -> Result<usize, RuleError> {
+    s.index_of(r).ok_or(RuleError::UnknownUnit(r))
+}
+
+/// Friendly units in `sector` other than unit `i`.
+fn others_in(s: &State, sector: Sector, i: usize) -> usize {
+    s.units.iter().enumerate().filter(|(k, u)| *k != i && u.place == Place::On(sector)).count()
+}
+
+/// A division without an HQ moves at most half its units (rounded down).
+fn check_headless(setup: &Setup, s: &State, division: Option<u8>) -> Result<(), RuleError> {
+    let Some(d) = division else { return Ok(()) };
+    if !s.hq_lost(setup, d) {
+        return Ok(());
+    }
+    let mine = s.units.iter().filter(|u| u.division == Some(d) && !matches!(u.place, Place::Killed | Place::Exited));
+    let (alive, moved) = mine.fold((0, 0), |(a, m), u| (a + 1, m + u.moved as usize));
+    let max = tables::headless_movers(alive);
+    if moved >= max {
+        return Err(RuleError::HeadlessLimit { division: d, max });
+    }
+    Ok(())
+}
+
+/// Turns the counters of a sector face up; dummies are lifted.
+pub fn reveal(s: &mut State, sector: Sector) {
+    for c in s.counters.iter_mut().filter(|c| c.place == CounterPlace::On(sector)) {
+        c.revealed = true;
+        if c.piece == Some(Piece::Dummy) {
+            c.place = CounterPlace::Gone;
+        }
+    }
+}
+
+/// Moves an on-table unit along `path`, then off the far edge if `exit`.
+pub fn move_unit(setup: &Setup, s: &mut State, r: UnitRef, path: &[Sector], exit: bool) -> Result<(), RuleError> {
+    let i = find(s, r)?;
+    let u = s.units[i];
+    let Place::On(from) = u.place else { return Err(RuleError::NotOnTable(r)) };
+    if u.moved {
+        return Err(RuleError::AlreadyMoved(r));
+    }
+    check_headless(setup, s, u.division)?;
+    if s.defended(from) {
+        return Err(RuleError::WithdrawalNotAvailable(r));
+    }
+    if path.is_empty() && !exit {
+        return Err(RuleError::EmptyPath);
+    }
+    let unit = s.unit(setup, r);
+    let frontage = u.division.and_then(|d| s.frontage(d));
+    let axis = u.axis.unwrap_or(from.axis);
+    let mut at = from;
+    for (k, &next) in path.iter().enumerate() {
+        if next.line == 0 && next.axis == at.axis {
+            return Err(RuleError::OffTheBack);
+        }
+        if !next.is_on_table() || !at.is_next_to(next) {
+            return Err(RuleError::NotNextTo(at, next));
+        }
+        if next.axis != at.axis {
+            if !unit.division_asset {
+                return Err(RuleError::OffAxis { unit: r, axis });
+            }
+            if !frontage.is_some_and(|f| f.contains(next.axis)) {
+                return Err(RuleError::OutsideFrontage { unit: r, axis: next.axis });
+            }
+        }
+        let last = k + 1 == path.len() && !exit;
+        if !last && s.defended(next) {
+            return Err(RuleError::PassesThroughEnemy(next));
+        }
+        if others_in(s, next, i) >= STACKING {
+            return Err(RuleError::Overstacked(next));
+        }
+        at = next;
+    }
+    if exit && at.line != LINES {
+        return Err(RuleError::ExitNotFromL6);
+    }
+    let steps = path.len() + exit as usize;
+    let into_contact = !exit && s.defended(at);
+    let allowance = tables::allowance(tables::move_class(unit.kind), into_contact);
+    if steps > allowance as usize {
+        return Err(RuleError::TooFar { allowance, steps });
+    }
+    let moved = &mut s.units[i];
+    moved.moved = true;
+    if exit {
+        moved.place = Place::Exited;
+        moved.came_from = None;
+    } else {
+        moved.place = Place::On(at);
+        moved.came_from = Some(if path.len() >= 2 { path[path.len() - 2] } else { from });
+    }
+    if into_contact {
+        reveal(s, at);
+    }
+    Ok(())
+}
+
+/// From the Division Reserve to an L1 sector within the frontage: a full move. The sector
+/// fixes the unit's axis of attack if it has none yet.
+pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result<(), RuleError> {
+    let i = find(s, r)?;
+    let u = s.units[i];
+    if u.place != Place::DivisionReserve {
+        return Err(RuleError::NotInDivisionReserve(r));
+    }
+    if u.moved {
+        return Err(RuleError::AlreadyMoved(r));
+    }
+    check_headless(setup, s, u.division)?;
+    if !sector.is_on_table() || sector.line != 1 {
+        return Err(RuleError::NotOnLine1(sector));
+    }
+    if !u.division.and_then(|d| s.frontage(d)).is_some_and(|f| f.contains(sector.axis)) {
+        return Err(RuleError::OutsideFrontage { unit: r, axis: sector.axis });
+    }
+    if others_in(s, sector, i) >= STACKING {
+        return Err(RuleError::Overstacked(sector));
+    }
+    let u = &mut s.units[i];
+    u.place = Place::On(sector);
+    u.axis = Some(u.axis.unwrap_or(sector.axis));
+    u.moved = true;
+    u.came_from = None;
+    Ok(())
+}
+
+/// From the Corps Reserve to a division's reserve: a full move. The Corps Commander names the
+/// division; one without a frontage gets one now.
+pub fn release(s: &mut State, r: UnitRef, division: u8, frontage: Option<Frontage>) -> Result<(), RuleError> {
+    let i = find(s, r)?;
+    if s.units[i].place != Place::CorpsReserve {
+        return Err(RuleError::NotInCorpsReserve(r));
+    }
+    if s.units[i].moved {
+        return Err(RuleError::AlreadyMoved(r));
+    }
+    if division as usize >= ATTACKING_DIVISIONS {
+        return Err(RuleError::UnknownDivision(division));
+    }
+    match (s.frontage(division), frontage) {
+        (None, None) => return Err(RuleError::FrontageMissing(division)),
+        (None, Some(f)) if f.is_valid() => {
+            let orders = s.orders.as_mut().expect("reserves exist only after the orders");
+            orders.frontages[division as usize] = Some(f);
+        }
+        (Some(have), Some(f)) if have != f => return Err(RuleError::BadFrontage),
+        (None, Some(_)) => return Err(RuleError::BadFrontage),
+        _ => {}
+    }
+    let u = &mut s.units[i];
+    u.division = Some(division);
+    u.place = Place::DivisionReserve;
+    u.axis = None;
+    u.moved = true;
+    Ok(())
+}

@@ -1,0 +1,406 @@
+//! Rapier Offensive's rules: one pure `apply` over (setup, state, decision, dice), with the
+//! readings taken where the text is damaged or silent. Movement is in `movement.rs`.
+
+/// The readings taken where the text leaves room, in the words the rules reference shows.
+pub const READINGS: &[&str] = &[
+    "Movement of fortifications and minefields is 0 into contact and 0 otherwise (the figures were lost in the capture).",
+    "Recon: the axis die reads 1-4 as A1-A4; a 5 or 6 lands off the table and the attempt is wasted. L1 and L6 never hold defenders, so those results are always empty.",
+    "A move that enters an enemy-occupied sector ends there and may not be longer than the \"into contact\" figure; any other move may be as long as the \"not into contact\" figure.",
+    "Ground combat: an HQ is a target in the infantry/cavalry column; only infantry can be assault troops; rockets shoot on the artillery row; mortars and reconnaissance on the \"other\" row.",
+    "Minefields do not affect enemy engineers: their dice cannot kill engineers, and a minefield adds nothing when only engineers are in the sector.",
+    "Support fire range is counted in orthogonal sectors: mortars 1, artillery and rockets 2.",
+    "Random events, an editable d6 table by default: 1-2 no effect, 3 thick fog, 4 attacker air strike, 5 defender air strike, 6 attacker extra ammunition.",
+    "A \"support point\" is one extra die at the support-fire kill number: an air strike is one shot at one unit in any sector, regardless of range; extra ammunition lets one battery roll two dice.",
+    "A division without an HQ may move at most half its units, rounded down.",
+    "Victory counts the break-through division's units at the start of the game, losses included, by membership at the end; exact shares count (85% is a major victory).",
+    "Clearing minefields: the text says \"and there is other enemy in the sector\"; read \"no other enemy\", as the next sentence requires the sector cleared first.",
+    "Bogging: HQs roll in the infantry column, any gun in the motorised column; hills have no row and need no roll; a unit that fails stops where it is.",
+    "Defending units have no axis of attack: they move orthogonally in any direction.",
+    "Exiting: a unit on L6 leaves the table by one more forward step.",
+    "A unit entering the table from the Division Reserve must enter an L1 sector within its division's frontage.",
+    "The free shot at a unit withdrawing from contact is the chosen enemy unit's ground-combat dice against the withdrawing unit's type, killing on a 6.",
+    "Defending counters are numbered sector by sector (A1 L2 first, axis by axis within a line) and, within a sector, in the order the umpire lists them; the umpire's screen lists them shuffled so a number tells nothing.",
+    "The Staff Officer chooses which two counters of a recon sector to examine (all of them when there are fewer than two).",
+    "Bombardment dice are rolled per counter in number order and everyone sees them: a killed counter leaves the table face down, so the attackers see that something died but never what; the umpire alone knows.",
+    "Frontages may overlap only when one of the divisions is wholly off the table: two divisions with overlapping frontages cannot both deploy units on L1.",
+    "The Division and Corps Reserves and the initial orders are kept at the command post: the umpire's view shows reserve units only as off the table.",
+    "TRPs are four different sectors.",
+];
+
+use super::errors::RuleError;
+use super::grid::{Frontage, Sector};
+use super::movement;
+use super::setup::{setup_check, Setup, ATTACKING_DIVISIONS};
+use super::state::{Counter, CounterPlace, Orders, Phase, Place, Recon, State, UnitRef};
+use super::tables::{self, recon_target, Event, KILL, STACKING};
+use super::units::Piece;
+use crate::engine::{DiceSpec, Die};
+use serde::{Deserialize, Serialize};
+
+/// Where a Division Commander puts a unit at deployment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deployment {
+    /// The L1 sector of this axis.
+    Line1 { axis: u8 },
+    /// The Division Reserve (R1).
+    Reserve,
+}
+
+/// One step of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// The umpire's face-down deployment: every counter and its sector (secret).
+    DeployDefenders {
+        counters: Vec<(Piece, Sector)>,
+    },
+    /// 1d6 for the axis, 1d6 for the line.
+    RollRecon,
+    /// The Staff Officer looks at these counters of the recon sector.
+    Examine {
+        counters: Vec<u16>,
+    },
+    /// At the command post.
+    IssueOrders {
+        /// Required unless the scenario names it.
+        break_through: Option<u8>,
+        corps_reserve: Vec<UnitRef>,
+        frontages: [Option<Frontage>; ATTACKING_DIVISIONS],
+        intentions: String,
+    },
+    /// One division's units not in R2: each to L1 in the frontage or to R1.
+    DeployDivision {
+        division: u8,
+        placements: Vec<(u16, Deployment)>,
+    },
+    /// The Corps Commander's four target registration points (secret).
+    PlotTrps {
+        sectors: [Sector; tables::TRPS],
+    },
+    /// One pre-battle fire mission: 1d6 per defending counter in the sector.
+    FireMission {
+        sector: Sector,
+    },
+    /// The Corps Commander keeps the fire missions left.
+    EndBombardment,
+    /// 1d6 on the random-event table.
+    RollEvent,
+    /// A unit moves along `path` (sectors in order), leaving the table from L6 if `exit`.
+    Move {
+        unit: UnitRef,
+        path: Vec<Sector>,
+        exit: bool,
+    },
+    /// From the Division Reserve to an L1 sector: a full move.
+    Enter {
+        unit: UnitRef,
+        sector: Sector,
+    },
+    /// From the Corps Reserve to a division's reserve: a full move. A division gets a frontage
+    /// when the first of its units arrives if it has none.
+    Release {
+        unit: UnitRef,
+        division: u8,
+        frontage: Option<Frontage>,
+    },
+    EndMovement,
+}
+
+pub fn start(setup: &Setup) -> Result<State, RuleError> {
+    if let Some(p) = setup_check(setup).into_iter().next() {
+        return Err(RuleError::Setup(p));
+    }
+    Ok(State::new(setup))
+}
+
+/// The dice a decision takes here.
+pub fn dice(_setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+    match decision {
+        Decision::RollRecon => Some(DiceSpec::pool(2, Die::D6)),
+        Decision::FireMission { sector } => match state.counter_count(*sector) {
+            0 => None,
+            n => Some(DiceSpec::pool(n as u16, Die::D6)),
+        },
+        Decision::RollEvent => Some(DiceSpec::one(Die::D6)),
+        _ => None,
+    }
+}
+
+fn expect(state: &State, phase: Phase) -> Result<(), RuleError> {
+    if state.phase == phase {
+        Ok(())
+    } else {
+        Err(RuleError::NotNow { phase: state.phase })
+    }
+}
+
+pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+    let mut s = state.clone();
+    match decision {
+        Decision::DeployDefenders { counters } => {
+            expect(state, Phase::DeployDefenders)?;
+            deploy_defenders(setup, &mut s, counters)?;
+            s.phase = Phase::Recon;
+        }
+        Decision::RollRecon => {
+            expect(state, Phase::Recon)?;
+            let target = recon_target(dice[0], dice[1]);
+            s.recon.push(Recon { target, examined: Vec::new() });
+            if target.is_some_and(|t| s.counter_count(t) > 0) {
+                s.phase = Phase::Examine;
+            } else if s.recon.len() == tables::RECON_ATTEMPTS {
+                s.phase = Phase::InitialOrders;
+            }
+        }
+        Decision::Examine { counters } => {
+            expect(state, Phase::Examine)?;
+            examine(&mut s, counters)?;
+            if s.recon.len() == tables::RECON_ATTEMPTS {
+                s.phase = Phase::InitialOrders;
+            } else {
+                s.phase = Phase::Recon;
+            }
+        }
+        Decision::IssueOrders { break_through, corps_reserve, frontages, intentions } => {
+            expect(state, Phase::InitialOrders)?;
+            issue_orders(setup, &mut s, *break_through, corps_reserve, frontages, intentions)?;
+            s.phase = Phase::DeployAttackers;
+            mark_empty_divisions(&mut s);
+        }
+        Decision::DeployDivision { division, placements } => {
+            expect(state, Phase::DeployAttackers)?;
+            deploy_division(&mut s, *division, placements)?;
+            if s.deployed.iter().all(|&d| d) {
+                s.phase = Phase::FirePlan;
+            }
+        }
+        Decision::PlotTrps { sectors } => {
+            expect(state, Phase::FirePlan)?;
+            for (i, a) in sectors.iter().enumerate() {
+                if !a.is_on_table() {
+                    return Err(RuleError::OutsideDeploymentArea(*a));
+                }
+                if sectors[..i].contains(a) {
+                    return Err(RuleError::TrpTwice(*a));
+                }
+            }
+            s.trps = sectors.iter().map(|&t| Some(t)).collect();
+            s.phase = Phase::Bombardment;
+        }
+        Decision::FireMission { sector } => {
+            expect(state, Phase::Bombardment)?;
+            if !sector.is_on_table() {
+                return Err(RuleError::OutsideDeploymentArea(*sector));
+            }
+            if s.pre_battle_fm.iter().filter(|&&t| t == *sector).count() >= tables::PRE_BATTLE_FM_PER_SECTOR as usize {
+                return Err(RuleError::SectorFireLimit(*sector));
+            }
+            let ids: Vec<u16> = s.counters_in(*sector).map(|c| c.id).collect();
+            for (id, &die) in ids.iter().zip(dice) {
+                if die >= KILL {
+                    s.counters[*id as usize].place = CounterPlace::Gone;
+                }
+            }
+            s.pre_battle_fm.push(*sector);
+            if s.pre_battle_fm.len() == tables::PRE_BATTLE_FM as usize {
+                begin_battle(&mut s);
+            }
+        }
+        Decision::EndBombardment => {
+            expect(state, Phase::Bombardment)?;
+            begin_battle(&mut s);
+        }
+        Decision::RollEvent => {
+            expect(state, Phase::RandomEvent)?;
+            let event = setup.events[dice[0] as usize - 1];
+            if event == Event::ThickFog {
+                s.fog = !s.fog;
+            }
+            s.event = Some(event);
+            for u in &mut s.units {
+                u.moved = false;
+            }
+            s.phase = Phase::AttackerMovement;
+        }
+        Decision::Move { unit, path, exit } => {
+            expect(state, Phase::AttackerMovement)?;
+            movement::move_unit(setup, &mut s, *unit, path, *exit)?;
+        }
+        Decision::Enter { unit, sector } => {
+            expect(state, Phase::AttackerMovement)?;
+            movement::enter(setup, &mut s, *unit, *sector)?;
+        }
+        Decision::Release { unit, division, frontage } => {
+            expect(state, Phase::AttackerMovement)?;
+            movement::release(&mut s, *unit, *division, *frontage)?;
+        }
+        Decision::EndMovement => {
+            expect(state, Phase::AttackerMovement)?;
+            s.phase = Phase::DefenderMovement;
+        }
+    }
+    Ok(s)
+}
+
+fn begin_battle(s: &mut State) {
+    s.pre_battle_done = true;
+    s.turn = 1;
+    s.phase = Phase::RandomEvent;
+}
+
+fn deploy_defenders(setup: &Setup, s: &mut State, counters: &[(Piece, Sector)]) -> Result<(), RuleError> {
+    let mut want = setup.defender_pieces();
+    let mut got: Vec<Piece> = counters.iter().map(|c| c.0).collect();
+    want.sort();
+    got.sort();
+    if want != got {
+        return Err(RuleError::WrongPieces);
+    }
+    for &(_, sector) in counters {
+        if !sector.is_on_table() || !sector.is_defender_deployment() {
+            return Err(RuleError::OutsideDeploymentArea(sector));
+        }
+        if counters.iter().filter(|c| c.1 == sector).count() > STACKING {
+            return Err(RuleError::Overstacked(sector));
+        }
+    }
+    let mut sorted: Vec<(Piece, Sector)> = counters.to_vec();
+    sorted.sort_by_key(|c| (c.1.line, c.1.axis));
+    s.counters = sorted
+        .into_iter()
+        .enumerate()
+        .map(|(i, (piece, sector))| Counter {
+            id: i as u16,
+            piece: Some(piece),
+            place: CounterPlace::On(sector),
+            revealed: false,
+        })
+        .collect();
+    Ok(())
+}
+
+fn examine(s: &mut State, counters: &[u16]) -> Result<(), RuleError> {
+    let recon = s.recon.last_mut().expect("examining follows a recon roll");
+    let sector = recon.target.expect("only an occupied sector is examined");
+    let here: Vec<u16> = s.counters.iter().filter(|c| c.place == CounterPlace::On(sector)).map(|c| c.id).collect();
+    let expected = here.len().min(tables::RECON_EXAMINE);
+    if counters.len() != expected {
+        return Err(RuleError::ExamineCount { expected, got: counters.len() });
+    }
+    for (i, &c) in counters.iter().enumerate() {
+        if counters[..i].contains(&c) {
+            return Err(RuleError::CounterTwice(c));
+        }
+        if !here.contains(&c) {
+            return Err(RuleError::CounterNotThere { counter: c, sector });
+        }
+    }
+    recon.examined = counters.to_vec();
+    Ok(())
+}
+
+fn issue_orders(
+    setup: &Setup,
+    s: &mut State,
+    break_through: Option<u8>,
+    corps_reserve: &[UnitRef],
+    frontages: &[Option<Frontage>; ATTACKING_DIVISIONS],
+    intentions: &str,
+) -> Result<(), RuleError> {
+    let break_through = match (setup.break_through, break_through) {
+        (Some(fixed), None) => fixed,
+        (Some(fixed), Some(b)) if b == fixed => fixed,
+        (Some(_), Some(_)) => return Err(RuleError::BreakThroughFixed),
+        (None, None) => return Err(RuleError::BreakThroughMissing),
+        (None, Some(b)) if (b as usize) < ATTACKING_DIVISIONS => b,
+        (None, Some(b)) => return Err(RuleError::UnknownDivision(b)),
+    };
+    for (i, r) in corps_reserve.iter().enumerate() {
+        if setup.attackers.get(r.division as usize).is_none_or(|d| d.units.len() <= r.unit as usize) {
+            return Err(RuleError::UnknownUnit(*r));
+        }
+        if corps_reserve[..i].contains(r) {
+            return Err(RuleError::UnitTwice(*r));
+        }
+    }
+    for (d, f) in frontages.iter().enumerate() {
+        let held = corps_reserve.iter().filter(|r| r.division as usize == d).count();
+        let wholly_in_r2 = held == setup.attackers[d].units.len();
+        match f {
+            Some(f) if !f.is_valid() => return Err(RuleError::BadFrontage),
+            None if !wholly_in_r2 => return Err(RuleError::FrontageMissing(d as u8)),
+            _ => {}
+        }
+    }
+    for r in corps_reserve {
+        let i = s.index_of(*r).expect("every unit of the setup is in the state");
+        s.units[i].place = Place::CorpsReserve;
+    }
+    s.orders = Some(Orders { break_through, frontages: *frontages, intentions: intentions.trim().to_string() });
+    Ok(())
+}
+
+/// A division held wholly in R2 has nothing to deploy.
+fn mark_empty_divisions(s: &mut State) {
+    for d in 0..ATTACKING_DIVISIONS {
+        let left = s.units.iter().any(|u| u.origin.division as usize == d && u.place == Place::Undeployed);
+        if !left {
+            s.deployed[d] = true;
+        }
+    }
+    if s.deployed.iter().all(|&d| d) {
+        s.phase = Phase::FirePlan;
+    }
+}
+
+fn deploy_division(s: &mut State, division: u8, placements: &[(u16, Deployment)]) -> Result<(), RuleError> {
+    let d = division as usize;
+    if d >= ATTACKING_DIVISIONS {
+        return Err(RuleError::UnknownDivision(division));
+    }
+    if s.deployed[d] {
+        return Err(RuleError::AlreadyDeployed(division));
+    }
+    let mut want: Vec<u16> = s
+        .units
+        .iter()
+        .filter(|u| u.origin.division == division && u.place == Place::Undeployed)
+        .map(|u| u.origin.unit)
+        .collect();
+    let mut got: Vec<u16> = placements.iter().map(|p| p.0).collect();
+    want.sort();
+    got.sort();
+    if want != got {
+        return Err(RuleError::DeploymentIncomplete(division));
+    }
+    let frontage = s.frontage(division);
+    let on_table = placements.iter().any(|p| matches!(p.1, Deployment::Line1 { .. }));
+    if on_table {
+        for other in (0..ATTACKING_DIVISIONS as u8).filter(|&o| o != division) {
+            let overlap = matches!((frontage, s.frontage(other)), (Some(a), Some(b)) if a.overlaps(b));
+            let other_on = s.units.iter().any(|u| u.division == Some(other) && matches!(u.place, Place::On(_)));
+            if overlap && other_on {
+                return Err(RuleError::FrontagesOverlap(other, division));
+            }
+        }
+    }
+    for &(unit, where_) in placements {
+        let r = UnitRef { division, unit };
+        let i = s.index_of(r).expect("checked against the division's units");
+        match where_ {
+            Deployment::Reserve => s.units[i].place = Place::DivisionReserve,
+            Deployment::Line1 { axis } => {
+                let sector = Sector::new(axis, 1).ok_or(RuleError::BadFrontage)?;
+                if !frontage.is_some_and(|f| f.contains(axis)) {
+                    return Err(RuleError::OutsideFrontage { unit: r, axis });
+                }
+                if s.attackers_in(sector) >= STACKING {
+                    return Err(RuleError::Overstacked(sector));
+                }
+                s.units[i].place = Place::On(sector);
+                s.units[i].axis = Some(axis);
+            }
+        }
+    }
+    s.deployed[d] = true;
+    Ok(())
+}
