@@ -11,6 +11,7 @@ use crate::systems::crossfire_scouting::tables::{self, MAX_FIRING_UNITS, MAX_OTH
 use crate::systems::crossfire_scouting::{
     ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Sighting, Stage, Status,
 };
+use crate::ui::campaign::PhoneFold;
 use leptos::prelude::*;
 
 /// The figure the scouting player is working with, kept across steps.
@@ -349,10 +350,13 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
                         }.into_any(),
                         Some("fire") => view! { <FireForm scout=scout fixed=None/> }.into_any(),
                         Some("close") => view! {
-                            // The settings and the dice first; how a round works after them.
-                            <div class="row">
-                                <Stepper label="Other modifiers, scout" testid="scout-other" value=scout_other/>
-                                <Stepper label="Other modifiers, defenders" testid="defender-other" value=defender_other/>
+                            // The settings and the dice first; how a round works after them. The
+                            // other modifiers, seldom used, fold to one line on a phone.
+                            <div class="row cc-settings">
+                                <PhoneFold id="cc-modifiers" line=Signal::derive(move || format!("Modifiers: scout {}, defenders {}", signed(scout_other.get()), signed(defender_other.get())))>
+                                    <Stepper label="Other modifiers, scout" testid="scout-other" value=scout_other/>
+                                    <Stepper label="Other modifiers, defenders" testid="defender-other" value=defender_other/>
+                                </PhoneFold>
                                 <QualityChoice quality=defenders/>
                             </div>
                             {move || {
@@ -371,6 +375,15 @@ fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
     }
 }
 
+/// "+2", "0", "-1".
+fn signed(v: i8) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
 /// A small signed number with minus and plus buttons.
 #[component]
 fn Stepper(#[prop(into)] label: String, testid: &'static str, value: RwSignal<i8>) -> impl IntoView {
@@ -379,7 +392,7 @@ fn Stepper(#[prop(into)] label: String, testid: &'static str, value: RwSignal<i8
             <span class="label">{label}</span>
             <div class="stepper">
                 <button class="btn seg" data-testid=format!("{testid}-minus") on:click=move |_| value.update(|v| *v = (*v - 1).max(-MAX_OTHER_MODIFIER))>"\u{2212}"</button>
-                <span class="step-value" data-testid=testid>{move || { let v = value.get(); if v > 0 { format!("+{v}") } else { v.to_string() } }}</span>
+                <span class="step-value" data-testid=testid>{move || signed(value.get())}</span>
                 <button class="btn seg" data-testid=format!("{testid}-plus") on:click=move |_| value.update(|v| *v = (*v + 1).min(MAX_OTHER_MODIFIER))>"+"</button>
             </div>
         </div>
@@ -421,13 +434,14 @@ fn FireForm(scout: ScoutRef, fixed: Option<u16>) -> impl IntoView {
                 }.into_any(),
             }}
             <div class="field">
-                <span class="label">"Units firing (each rolls alone; the worst result stands)"</span>
+                <span class="label">"Units firing"</span>
                 <div class="stepper">
                     <button class="btn seg" data-testid="units-minus" on:click=move |_| units.update(|u| *u = (*u - 1).max(1))>"\u{2212}"</button>
                     <span class="step-value" data-testid="units">{move || units.get()}</span>
                     <button class="btn seg" data-testid="units-plus" on:click=move |_| units.update(|u| *u = (*u + 1).min(MAX_FIRING_UNITS))>"+"</button>
                 </div>
             </div>
+            <p class="hint fire-units-hint">"Each unit rolls alone; the worst counts."</p>
             {leader_can_watch.then(|| view! {
                 <button class="btn toggle" class:on=move || leader_sees.get() aria-pressed=move || leader_sees.get().to_string() data-testid="leader-sees"
                     on:click=move |_| leader_sees.update(|v| *v = !*v)>
