@@ -5,6 +5,7 @@
 pub mod findings;
 pub mod forces;
 pub mod phases;
+mod reactions;
 pub mod reference;
 pub mod wizard;
 
