@@ -39,7 +39,8 @@ impl SystemUi for CrossfireScouting {
             s.state.with(|st| {
                 let left = DEADLINE_MINUTES.saturating_sub(st.clock);
                 if st.ended.is_some() || left == 0 {
-                    "Night over".to_string()
+                    // The status line says the night is over; what is left to see is the figures.
+                    "Figures".to_string()
                 } else {
                     format!("{} h {:02} left", left / 60, left % 60)
                 }
