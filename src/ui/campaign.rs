@@ -148,12 +148,34 @@ pub trait SystemUi: System + Sized {
     fn unwrap(any: AnyCampaign) -> Option<Campaign<Self>>;
     /// Shown above the tabs (a map, a clock).
     fn header() -> AnyView;
+    /// On a phone the header folds away behind a button beside the status line: what the
+    /// header is (for screen readers, "Campaign map") and the button's short line ("Sector
+    /// 4"). `None` keeps the header open on every screen.
+    fn header_fold() -> Option<(&'static str, Signal<String>)> {
+        None
+    }
     /// The current phase's component.
     fn play() -> AnyView;
     /// Rosters and forces.
     fn forces() -> AnyView;
     /// The rules reference.
     fn rules() -> AnyView;
+}
+
+/// Settings a step seldom needs: on a phone they fold to one line that says what they hold
+/// (a button opens them); on a tablet they are always open and the button is not shown.
+#[component]
+pub fn PhoneFold(#[prop(into)] line: Signal<String>, id: &'static str, children: Children) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        <div class="phone-fold" class:unfolded=move || open.get()>
+            <button class="btn fold-toggle" data-testid=format!("{id}-toggle") aria-controls=id
+                aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|v| *v = !*v)>
+                <span>{move || line.get()}</span><span class="fold-mark" aria-hidden="true">{move || if open.get() { "\u{25B4}" } else { "\u{25BE}" }}</span>
+            </button>
+            <div class="fold-body" id=id>{children()}</div>
+        </div>
+    }
 }
 
 fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
@@ -315,25 +337,43 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         })
         .collect_view();
 
+    // On a phone the header (clock, map) folds to a button beside the status line.
+    let fold = S::header_fold();
+    let unfolded = RwSignal::new(false);
+
     view! {
         <section class="page campaign" data-testid="campaign">
+            // On a phone undo and redo sit in the top bar's row as arrows (their words kept for
+            // screen readers), and the title has the width to itself.
             <div class="campaign-head">
-                <div>
-                    <h1 data-testid="campaign-title">{move || meta.get().name}</h1>
-                    <p class="status" data-testid="status">{move || status.get()}</p>
-                </div>
+                <h1 data-testid="campaign-title">{move || meta.get().name}</h1>
                 <div class="undo-redo">
                     {move || not_started.get().then(|| view! {
                         <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
                     })}
                     <button class="btn" data-testid="undo" disabled=move || !can_undo.get() title=move || undo_label.get()
-                        on:click=move |_| campaign.update(|c| { c.undo(); })>"\u{21B6} Undo"</button>
+                        on:click=move |_| campaign.update(|c| { c.undo(); })>
+                        <span class="arrow" aria-hidden="true">"\u{21B6}"</span><span class="btn-word">" Undo"</span>
+                    </button>
                     <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
-                        on:click=move |_| campaign.update(|c| { let _ = c.redo(); })>"Redo \u{21B7}"</button>
+                        on:click=move |_| campaign.update(|c| { let _ = c.redo(); })>
+                        <span class="btn-word">"Redo "</span><span class="arrow" aria-hidden="true">"\u{21B7}"</span>
+                    </button>
+                </div>
+                <div class="head-line">
+                    <p class="status" data-testid="status">{move || status.get()}</p>
+                    {fold.map(|(what, line)| view! {
+                        <button class="btn fold-toggle" data-testid="header-toggle" aria-controls="campaign-header"
+                            aria-expanded=move || unfolded.get().to_string() on:click=move |_| unfolded.update(|v| *v = !*v)>
+                            <span class="visually-hidden">{format!("{what}: ")}</span><span>{move || line.get()}</span><span class="fold-mark" aria-hidden="true">{move || if unfolded.get() { "\u{25B4}" } else { "\u{25BE}" }}</span>
+                        </button>
+                    })}
                 </div>
             </div>
             <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || open.announce.get()}</p>
-            {S::header()}
+            <div id="campaign-header" class="campaign-header" class:folds=fold.is_some() class:unfolded=move || unfolded.get()>
+                {S::header()}
+            </div>
             <nav class="tabs" aria-label="Campaign">{tabs}</nav>
             {move || match tab.get() {
                 Tab::Play => view! {
@@ -344,7 +384,9 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                                 Some(s) => view! {
                                     <super::dice::RollResult shown=s last=last_line on_done=Callback::new(move |_| open.shown.set(None))/>
                                 }.into_any(),
-                                None => last_line.get().map(|t| view! { <p class="last-step" data-testid="last-step"><span>"Last: "</span>{t}</p> }).into_any(),
+                                None => last_line.get().is_some().then(|| view! {
+                                    <super::dice::LastLine last=last_line long=super::dice::LAST_LINE_LONG/>
+                                }).into_any(),
                             }
                         }}
                         <div class="play-main">{S::play()}</div>

@@ -151,8 +151,30 @@ pub fn RollResult(
                     <p class="rr-total" data-testid="rr-total">{format!("{die} {} = ", signed(total - die as i32))}<strong>{total}</strong></p>
                 })}
             </div>
-            <p class="last-step" data-testid="last-step"><span>"Last: "</span>{move || last.get().unwrap_or_default()}</p>
+            <LastLine last=last long=ROLL_WORDS_LONG/>
             <button class="btn rr-done" data-testid="roll-result-done" on:click=move |_| on_done.run(())>"Got it"</button>
+        </div>
+    }
+}
+
+/// Beyond this many characters a step's last line is folded on a phone (two lines shown).
+pub const LAST_LINE_LONG: usize = 50;
+/// Beyond this many characters a roll's outcome in words is folded on a phone (four lines).
+const ROLL_WORDS_LONG: usize = 160;
+
+/// The last step in words. On a phone a long line folds to its first lines (CSS), with a
+/// button to read it all; the log keeps every line, and the live region has announced it.
+#[component]
+pub fn LastLine(#[prop(into)] last: Signal<Option<String>>, long: usize) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let is_long = move || last.with(|t| t.as_ref().map_or(0, |t| t.chars().count()) > long);
+    view! {
+        <div class="last-line" class:open=move || open.get() class:long=is_long>
+            <p class="last-step" id="last-step" data-testid="last-step"><span>"Last: "</span>{move || last.get().unwrap_or_default()}</p>
+            {move || is_long().then(|| view! {
+                <button class="btn read-all" data-testid="read-all" aria-controls="last-step" aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|v| *v = !*v)>{move || if open.get() { "Less" } else { "Read all" }}</button>
+            })}
         </div>
     }
 }

@@ -207,9 +207,13 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
                 }
             }).collect_view()}
             {move || problem.get().map(|e| view! { <p class="warning" data-testid=format!("casualty-problem-{}", slug(side))>{e}</p> })}
-            <div class="actions">
+            // The record button stays in sight while the platoons' counts scroll by; resetting
+            // sits apart.
+            <div class="sticky-action">
                 <button class="btn primary big" data-testid=format!("record-casualties-{}", slug(side)) disabled=move || problem.get().is_some()
                     on:click=move |_| { aoa.act(decision(), error); }>{format!("Record {}'s casualties", aoa.name(side))}</button>
+            </div>
+            <div class="actions">
                 <button type="button" class="btn" data-testid=format!("clear-casualties-{}", slug(side))
                     on:click=move |_| rows.with_value(|v| v.iter().for_each(CountRow::clear))>"Reset these counts"</button>
             </div>

@@ -242,10 +242,13 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
             }}
             <p class="vp-line" data-testid="force-cost">{move || format!("This list spends {} campaign VP of {}.", force.get().cost(), balance)}</p>
             {move || problem.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
-            <div class="actions">
-                <button type="button" class="btn big" data-testid="hide-force" on:click=move |_| on_close.run(())>"Hide: not me"</button>
+            // Handing the list in stays in sight while the platoons and options scroll by.
+            <div class="sticky-action">
                 <button type="button" class="btn primary big" data-testid="submit-force" disabled=move || problem.get().is_some()
                     on:click=move |_| if aoa.act(Decision::SubmitForce { side, force: force.get_untracked() }, error) { on_close.run(()) }>"Hand in this list"</button>
+            </div>
+            <div class="actions">
+                <button type="button" class="btn big" data-testid="hide-force" on:click=move |_| on_close.run(())>"Hide: not me"</button>
             </div>
             {error_line(error)}
         </div>

@@ -59,6 +59,10 @@ impl SystemUi for AxisOfAttack {
     fn header() -> AnyView {
         view! { <map::SectorMap/> }.into_any()
     }
+    fn header_fold() -> Option<(&'static str, Signal<String>)> {
+        let aoa = expect_context::<Aoa>();
+        Some(("Campaign map, the fighting in", Signal::derive(move || aoa.state.with(|s| s.sector.name()))))
+    }
     fn play() -> AnyView {
         view! { <phases::PhaseView/> }.into_any()
     }

@@ -5,6 +5,7 @@
 pub mod findings;
 pub mod forces;
 pub mod phases;
+mod reactions;
 pub mod reference;
 pub mod wizard;
 
@@ -31,6 +32,21 @@ impl SystemUi for CrossfireScouting {
     }
     fn header() -> AnyView {
         view! { <NightHeader/> }.into_any()
+    }
+    fn header_fold() -> Option<(&'static str, Signal<String>)> {
+        let s = expect_context::<Scouting>();
+        let line = Signal::derive(move || {
+            s.state.with(|st| {
+                let left = DEADLINE_MINUTES.saturating_sub(st.clock);
+                if st.ended.is_some() || left == 0 {
+                    // The status line says the night is over; what is left to see is the figures.
+                    "Figures".to_string()
+                } else {
+                    format!("{} h {:02} left", left / 60, left % 60)
+                }
+            })
+        });
+        Some(("Night clock and figures", line))
     }
     fn play() -> AnyView {
         view! { <phases::PhaseView/> }.into_any()
