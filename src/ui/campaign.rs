@@ -105,6 +105,8 @@ impl<S: System> Open<S> {
                 None => words,
             });
             self.shown.set(shown);
+            // A decision ends any hand-over: the device is covered again for the next reader.
+            self.peek.set(None);
             self.campaign.notify();
             // The next step's heading takes the focus once it is drawn.
             request_animation_frame(platform::focus_phase_heading);

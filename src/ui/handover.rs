@@ -29,6 +29,8 @@ pub struct Words {
     pub hide: Option<(&'static str, &'static str)>,
     /// The reveal button's test id, when not `reveal-{key}`.
     pub reveal: Option<&'static str>,
+    /// Classes the open panel adds to `secret` (a colour of its own).
+    pub class: &'static str,
 }
 
 /// Cards for `hands`, or the panel of the one who revealed. `peek` is who the panel is open
@@ -67,7 +69,7 @@ pub fn hand_over<V: IntoView + 'static>(
             Some(hand) => {
                 let label = format!("For {} only", hand.name);
                 view! {
-                    <div class="secret" data-testid=words.panel role="dialog" aria-label=label tabindex="-1" node_ref=node
+                    <div class=format!("secret {}", words.class) data-testid=words.panel role="dialog" aria-label=label tabindex="-1" node_ref=node
                         on:keydown=move |ev| if ev.key() == "Escape" { peek.set(None); }>
                         {panel(hand.seat)}
                         {words.hide.map(|(testid, label)| view! {

@@ -24,6 +24,7 @@ pub(super) fn Forces() -> impl IntoView {
         panel: "force-panel",
         hide: None,
         reveal: None,
+        class: "",
     };
     let panel = move |seat: Seat| {
         let side = Side::of_seat(seat).unwrap_or(Side::West);

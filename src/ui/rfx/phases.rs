@@ -59,6 +59,7 @@ fn ChooseActions() -> impl IntoView {
         panel: "secret-choice",
         hide: Some(("hide-choice", "Hide: not me")),
         reveal: None,
+        class: "",
     };
     let panel = move |seat: Seat| {
         let side = Side::of_seat(seat).unwrap_or(Side::A);

@@ -9,8 +9,10 @@ use super::{fig_id, Scouting};
 use crate::engine::dice::values;
 use crate::systems::crossfire_scouting::preview::contests;
 use crate::systems::crossfire_scouting::rules::{self, waiting_for, Actor};
+use crate::systems::crossfire_scouting::seats;
 use crate::systems::crossfire_scouting::tables;
 use crate::systems::crossfire_scouting::{ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Status};
+use crate::ui::handover::{hand_over, Hand, Words};
 use leptos::prelude::*;
 
 /// The figure the scouting player is working with, kept across steps.
@@ -87,37 +89,26 @@ pub fn PhaseView() -> impl IntoView {
     }
 }
 
-/// What the defender alone may see: a hand-over card until he says it is him, then his
-/// choices, with a button to hide them again.
+/// What the defender alone may see, behind the shared hand-over: the card until he says it
+/// is him, then his choices (the screen reads as the defender meanwhile), hidden again by a
+/// button or Escape.
 #[component]
 pub(super) fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -> impl IntoView {
-    let open = RwSignal::new(false);
-    // The panel takes the focus when it opens, so Escape reaches it.
-    let panel = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
-        if let Some(p) = panel.get() {
-            let _ = p.focus();
-        }
-    });
+    let s = expect_context::<Scouting>();
+    let hand = Hand { seat: seats::DEFENDER, name: "the defender".into(), key: "defender".into() };
+    let words = Words {
+        action: "answer",
+        done: "has answered",
+        panel: "defender-panel",
+        hide: Some(("defender-hide", "Hide again")),
+        reveal: Some("defender-answer"),
+        class: "defender",
+    };
+    let children = StoredValue::new(children);
     view! {
-        {move || if open.get() {
-            view! {
-                <div class="secret defender" data-testid="defender-panel" role="dialog" aria-label="Defender's answer" tabindex="-1" node_ref=panel
-                    on:keydown=move |ev| if ev.key() == "Escape" { open.set(false); }>
-                    <h3 class="visually-hidden">"Defender"</h3>
-                    {children()}
-                    <button class="btn" data-testid="defender-hide" on:click=move |_| open.set(false)>"Hide again"</button>
-                </div>
-            }.into_any()
-        } else {
-            view! {
-                <div class="handover-card" data-testid="handover-defender">
-                    <p>{prompt.clone()}</p>
-                    <button class="btn primary big" data-testid="defender-answer" on:click=move |_| open.set(true)>"I am the defender: answer"</button>
-                    <p class="hint">"Pass the tablet to the defender; the scouting player looks away."</p>
-                </div>
-            }.into_any()
-        }}
+        // What is asked, shown on the card side only: room for the answer once it is open.
+        {move || s.peek.get().is_none().then(|| view! { <p class="info">{prompt.clone()}</p> })}
+        {hand_over(vec![hand], s.peek, |_| false, words, move |_| children.with_value(|c| c()))}
     }
 }
 
