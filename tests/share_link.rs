@@ -181,7 +181,7 @@ fn custom_document() -> Document {
         created: 1_763_700_000_000.5,
         updated: 12.25,
     };
-    let d = Document { format: FORMAT, meta, body: Body::RaceForX { setup, journal } };
+    let d = Document { format: FORMAT, meta, summary: None, body: Body::RaceForX { setup, journal } };
     d.open().expect("a mixed roll still replays");
     d
 }

@@ -70,7 +70,7 @@ fn a_damaged_campaign_is_listed_with_its_text_and_the_others_still_open() {
     m.set(&store::key("future"), &future.to_string()).unwrap();
     m.set("someone-elses-key", "x").unwrap();
 
-    let list = store::list(&m).unwrap();
+    let list = store::list(&mut m).unwrap();
     assert_eq!(list.len(), 3);
     assert!(matches!(&list[0], Listing::Ok(s) if s.meta.id == "good" && s.turn == 2));
     let broken: Vec<_> = list.iter().filter_map(|l| if let Listing::Broken(b) = l { Some(b) } else { None }).collect();
@@ -129,7 +129,7 @@ fn rename_duplicate_delete() {
     assert_eq!(cb.turn(), 2);
     store::delete(&mut m, "a").unwrap();
     assert!(matches!(store::load(&m, "a"), Err(StoreError::NotFound(_))));
-    assert_eq!(store::list(&m).unwrap().len(), 1);
+    assert_eq!(store::list(&mut m).unwrap().len(), 1);
 }
 
 /// Every released format keeps loading: the fixture was written by format 1 and must decode
@@ -209,7 +209,7 @@ fn import_plans_never_overwrite_silently() {
     let plan = store::plan_import(&m, &diverged).unwrap();
     assert_eq!(plan, ImportPlan::Diverged { id: "x".into() });
     store::import(&mut m, &diverged, &plan, "copy2", 14.0).unwrap();
-    assert_eq!(store::list(&m).unwrap().len(), 3);
+    assert_eq!(store::list(&mut m).unwrap().len(), 3);
     assert_eq!(store::load(&m, "x").unwrap().0.body, incoming.body);
 }
 
@@ -269,4 +269,45 @@ fn who_holds_the_device_is_remembered_per_campaign() {
     store::set_holder(&mut m, "one", Some(Seat(1))).unwrap();
     store::delete(&mut m, "one").unwrap();
     assert!(store::settings(&m).holders.is_empty());
+}
+
+#[test]
+fn the_list_reads_summaries_and_gives_older_documents_theirs_once() {
+    let mut m = Memory::default();
+    // A document of the released format, stored before summaries existed.
+    let fixture = include_str!("fixtures/axis-of-attack-format-1.json");
+    assert!(!fixture.contains("\"summary\""));
+    let doc = Document::from_json(fixture).unwrap();
+    let key = store::key(&doc.meta.id);
+    m.set(&key, fixture).unwrap();
+    let opened = doc.open().unwrap();
+    let want = (opened.status(), opened.players(), opened.turn(), opened.last_entry());
+    let listed = |m: &mut Memory| match store::list(m).unwrap().remove(0) {
+        Listing::Ok(s) => (s.status, s.players, s.turn, s.last),
+        Listing::Broken(b) => panic!("listed as broken: {:?}", b.error),
+    };
+    assert_eq!(listed(&mut m), want, "worked out by replaying, once");
+    let stored = m.get(&key).unwrap().unwrap();
+    assert!(stored.contains("\"summary\""), "stored again with its summary");
+    assert_eq!(Document::from_json(&stored).unwrap(), doc, "the same campaign");
+    // From now on the list reads the summary alone: a body it could not replay is not read.
+    let mut value: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    value["body"]["journal"] = serde_json::json!([{ "Decide": { "decision": "RollWeather" } }, "Undo", "Undo", "Undo"]);
+    m.set(&key, &value.to_string()).unwrap();
+    assert_eq!(listed(&mut m), want, "listed from its summary, without a replay");
+    // Opening it still checks the history, and says what is wrong.
+    assert!(matches!(store::load(&m, &doc.meta.id), Err(StoreError::Load(_))));
+}
+
+#[test]
+fn a_campaign_from_a_link_is_stored_with_its_summary() {
+    let mut m = Memory::default();
+    let c = Campaign::<RaceForX>::new(sample::sample_setup()).unwrap();
+    let any = AnyCampaign::RaceForX(c);
+    let mut doc =
+        Document::new(Meta { id: "0123456789abcdef".into(), name: "L".into(), created: 1.0, updated: 2.0 }, &any);
+    doc.summary = None; // as a link or a file brings it
+    store::save(&mut m, &doc).unwrap();
+    let stored = Document::from_json(&m.get(&store::key("0123456789abcdef")).unwrap().unwrap()).unwrap();
+    assert_eq!(stored.summary, Some(field_desk::share::Summary::of(&any)));
 }

@@ -4,7 +4,7 @@
 
 pub mod link;
 
-use crate::systems::{AnyCampaign, Body};
+use crate::systems::{AnyCampaign, Body, SystemId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -22,11 +22,48 @@ pub struct Meta {
 }
 
 /// A whole campaign as stored in the browser or written to a file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Document {
     pub format: u32,
     pub meta: Meta,
+    /// What the campaign list shows, written with the campaign so the list never replays
+    /// one. Absent in documents stored before it existed and in those read from a link;
+    /// the store works it out (once) when it saves or lists them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Summary>,
     pub body: Body,
+}
+
+/// Two documents are the same campaign when their format, meta and body are; the summary
+/// is derived from the body.
+impl PartialEq for Document {
+    fn eq(&self, other: &Self) -> bool {
+        self.format == other.format && self.meta == other.meta && self.body == other.body
+    }
+}
+
+/// Where a campaign stands, in the words of its rules, for the campaign list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub system: SystemId,
+    pub players: Vec<String>,
+    pub turn: u32,
+    pub status: String,
+    /// The last step in effect, as the whole table may read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<String>,
+}
+
+impl Summary {
+    pub fn of(campaign: &AnyCampaign) -> Summary {
+        Summary {
+            system: campaign.system(),
+            players: campaign.players(),
+            turn: campaign.turn(),
+            status: campaign.status(),
+            last: campaign.last_entry(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -57,7 +94,7 @@ impl fmt::Display for LoadError {
 
 impl Document {
     pub fn new(meta: Meta, campaign: &AnyCampaign) -> Document {
-        Document { format: FORMAT, meta, body: campaign.body() }
+        Document { format: FORMAT, meta, summary: Some(Summary::of(campaign)), body: campaign.body() }
     }
 
     pub fn to_json(&self) -> String {

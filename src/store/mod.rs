@@ -67,6 +67,14 @@ pub struct Summary {
     pub players: Vec<String>,
     pub turn: u32,
     pub status: String,
+    /// The last step in effect, as the whole table may read it.
+    pub last: Option<String>,
+}
+
+impl Summary {
+    fn from(meta: Meta, s: crate::share::Summary) -> Summary {
+        Summary { meta, system: s.system, players: s.players, turn: s.turn, status: s.status, last: s.last }
+    }
 }
 
 /// A stored campaign that does not open, kept as it is.
@@ -78,21 +86,37 @@ pub struct Broken {
     pub raw: String,
 }
 
-/// All stored campaigns, most recently played first; broken ones last.
-pub fn list(b: &dyn Backend) -> Result<Vec<Listing>, StoreError> {
+/// All stored campaigns, most recently played first; broken ones last. A campaign stored
+/// with its summary is listed from it, without replaying; one stored before summaries (or
+/// from a link) is opened once and stored again with its summary.
+pub fn list(b: &mut dyn Backend) -> Result<Vec<Listing>, StoreError> {
+    /// What the list reads of a stored document: the body is skipped, not decoded.
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format: u32,
+        meta: Meta,
+        summary: Option<crate::share::Summary>,
+    }
     let mut ok = Vec::new();
     let mut broken = Vec::new();
     for k in b.keys()? {
         let Some(id) = k.strip_prefix(PREFIX) else { continue };
         let Some(raw) = b.get(&k)? else { continue };
+        if let Ok(Head { format, meta, summary: Some(sum) }) = serde_json::from_str::<Head>(&raw) {
+            if format <= crate::share::FORMAT {
+                ok.push(Summary::from(meta, sum));
+                continue;
+            }
+        }
         match Document::from_json(&raw).and_then(|d| d.open().map(|c| (d, c))) {
-            Ok((d, c)) => ok.push(Summary {
-                system: c.system(),
-                players: c.players(),
-                turn: c.turn(),
-                status: c.status(),
-                meta: d.meta,
-            }),
+            Ok((mut d, c)) => {
+                let sum = crate::share::Summary::of(&c);
+                ok.push(Summary::from(d.meta.clone(), sum.clone()));
+                // Stored again with its summary, so the next list need not replay it. A
+                // failure (a full store) changes nothing: it is worked out again next time.
+                d.summary = Some(sum);
+                let _ = b.set(&k, &d.to_json());
+            }
             Err(error) => {
                 let name = serde_json::from_str::<serde_json::Value>(&raw)
                     .ok()
@@ -113,7 +137,16 @@ pub fn load(b: &dyn Backend, id: &str) -> Result<(Document, AnyCampaign), StoreE
     Ok((doc, c))
 }
 
+/// Stores a document with its summary (worked out here when it came without one, from a
+/// link or a file).
 pub fn save(b: &mut dyn Backend, doc: &Document) -> Result<(), StoreError> {
+    if doc.summary.is_none() {
+        if let Ok(c) = doc.open() {
+            let mut with = doc.clone();
+            with.summary = Some(crate::share::Summary::of(&c));
+            return b.set(&key(&doc.meta.id), &with.to_json());
+        }
+    }
     b.set(&key(&doc.meta.id), &doc.to_json())
 }
 

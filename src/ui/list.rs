@@ -31,7 +31,7 @@ pub fn CampaignList() -> impl IntoView {
     let version = RwSignal::new(0u32);
     let listing = Memo::new(move |_| {
         version.track();
-        store::list(&LocalStorage)
+        store::list(&mut LocalStorage)
     });
     let confirm_delete = RwSignal::new(None::<(String, String)>);
     let renaming = RwSignal::new(None::<(String, String)>);

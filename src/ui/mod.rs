@@ -146,13 +146,25 @@ impl Page {
 #[component]
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     use crate::store;
+    let Banner(banner) = expect_context::<Banner>();
     match store::load(&platform::LocalStorage, &id) {
         Ok((doc, any)) => registry::campaign_screen(doc.meta, any, tab),
         Err(e) => view! {
             <section class="page">
                 <h1>"This campaign cannot be opened"</h1>
                 <p class="error" data-testid="load-error">{e.to_string()}</p>
-                <p>"Its stored text is kept unchanged; the campaign list offers it as a download."</p>
+                <p>"Its stored text is kept unchanged; download it to keep it safe or to send it for a look."</p>
+                <button class="btn" data-testid="download-raw" on:click={
+                    let id = id.clone();
+                    move |_| match store::raw(&platform::LocalStorage, &id) {
+                        Ok(Some(raw)) => {
+                            if let Err(e) = platform::download(&format!("field-desk-{id}-raw.json"), "application/json", &raw) {
+                                banner.set(Some(e));
+                            }
+                        }
+                        _ => banner.set(Some("Nothing is stored under this campaign.".into())),
+                    }
+                }>"Download its stored text"</button>
                 <a class="btn" href="#/">"Back to the campaign list"</a>
             </section>
         }

@@ -337,7 +337,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     match system {
         SYSTEM_JSON => {
             let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
-            return Ok((Document { format, meta, body }, false));
+            return Ok((Document { format, meta, summary: None, body }, false));
         }
         SYSTEM_SCOUTING => {
             let given = match doc.map(|d| &d.body) {
@@ -345,7 +345,10 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 _ => None,
             };
             let (setup, journal) = generic::code_campaign::<C, CrossfireScouting>(c, &mut m, given)?;
-            return Ok((Document { format, meta, body: Body::CrossfireScouting { setup, journal } }, true));
+            return Ok((
+                Document { format, meta, summary: None, body: Body::CrossfireScouting { setup, journal } },
+                true,
+            ));
         }
         SYSTEM_AXIS_OF_ATTACK => {
             let given = match doc.map(|d| &d.body) {
@@ -353,7 +356,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 _ => None,
             };
             let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
-            return Ok((Document { format, meta, body: Body::AxisOfAttack { setup, journal } }, true));
+            return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
         }
         _ => {}
     }
@@ -376,7 +379,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     } else {
         plain::plain_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     };
-    Ok((Document { format: FORMAT, meta, body: Body::RaceForX { setup, journal } }, replay))
+    Ok((Document { format: FORMAT, meta, summary: None, body: Body::RaceForX { setup, journal } }, replay))
 }
 
 fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
