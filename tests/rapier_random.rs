@@ -164,7 +164,7 @@ fn pre_game(r: &mut Rng, setup: &Setup) -> C {
 }
 
 fn attacker_movement(c: &mut C, r: &mut Rng) {
-    for _ in 0..70 {
+    for _ in 0..40 {
         let st = c.state().clone();
         let k = r.below(st.units.len());
         let u = st.units[k];
@@ -195,7 +195,7 @@ fn attacker_movement(c: &mut C, r: &mut Rng) {
 fn defender_movement(c: &mut C, r: &mut Rng) {
     if r.one_in(7, 8) {
         must(c, Decision::RollDefenderMovers, r);
-        for _ in 0..20 {
+        for _ in 0..10 {
             let st = c.state();
             let live: Vec<u16> = st.counters.iter().filter(|x| x.sector().is_some()).map(|x| x.id).collect();
             let id = r.pick(&live);
@@ -218,7 +218,7 @@ fn fire(c: &mut C, r: &mut Rng) {
     must(c, Decision::EndOnCall, r);
     for side in [Phase::DefenderSupport, Phase::AttackerSupport] {
         assert_eq!(c.state().phase, side);
-        for _ in 0..25 {
+        for _ in 0..12 {
             let st = c.state();
             let counters: Vec<Target> =
                 st.counters.iter().filter(|x| x.sector().is_some()).map(|x| Target::Counter(x.id)).collect();
@@ -300,7 +300,10 @@ fn random_game(seed: u64) -> Victory {
     assert_eq!(st.record.len(), 6);
     let result = st.result.clone().expect("a finished game has a result");
     assert!(st.counters.iter().all(|x| x.place == CounterPlace::Gone || x.sector().is_some()));
-    check_history(&c);
+    // The log check reads every line for every seat: one game in five is enough for it.
+    if seed % 5 == 0 {
+        check_history(&c);
+    }
     let again = C::replay(setup, c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());
     result.victory
