@@ -56,7 +56,11 @@ fn check(c: &C) {
         let v = c.view(reader);
         for x in &v.counters {
             if x.piece.is_some() {
-                assert!(x.revealed || (reader == Some(STAFF_OFFICER) && examined.contains(&x.id)), "{reader:?} sees {}", x.id);
+                assert!(
+                    x.revealed || (reader == Some(STAFF_OFFICER) && examined.contains(&x.id)),
+                    "{reader:?} sees {}",
+                    x.id
+                );
             }
         }
         if reader != Some(CORPS_COMMANDER) {
@@ -130,7 +134,11 @@ fn pre_game(r: &mut Rng, setup: &Setup) -> C {
         }
     }
     let frontages = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
-    let corps_reserve = if r.one_in(1, 2) { vec![] } else { vec![field_desk::systems::rapier_offensive::state::UnitRef { division: 2, unit: 14 }] };
+    let corps_reserve = if r.one_in(1, 2) {
+        vec![]
+    } else {
+        vec![field_desk::systems::rapier_offensive::state::UnitRef { division: 2, unit: 14 }]
+    };
     let orders = Decision::IssueOrders { break_through: None, corps_reserve, frontages, intentions: String::new() };
     must(&mut c, orders, r);
     for d in 0..3u8 {
@@ -169,13 +177,16 @@ fn attacker_movement(c: &mut C, r: &mut Rng) {
         let k = r.below(st.units.len());
         let u = st.units[k];
         let d = match u.place {
-            Place::On(at) if at.line == 6 && r.one_in(3, 4) => Decision::Move { unit: u.origin, path: vec![], exit: true },
+            Place::On(at) if at.line == 6 && r.one_in(3, 4) => {
+                Decision::Move { unit: u.origin, path: vec![], exit: true }
+            }
             Place::On(at) => {
                 let mut path = vec![];
                 let mut here = at;
                 let forward = r.one_in(3, 4);
                 for _ in 0..r.range(1, 3) {
-                    let next = if forward { Sector::new(here.axis, here.line + 1) } else { Some(r.pick(&here.neighbours())) };
+                    let next =
+                        if forward { Sector::new(here.axis, here.line + 1) } else { Some(r.pick(&here.neighbours())) };
                     let Some(next) = next else { break };
                     here = next;
                     path.push(here);
@@ -183,7 +194,9 @@ fn attacker_movement(c: &mut C, r: &mut Rng) {
                 let exit = here.line == 6 && r.one_in(1, 2);
                 Decision::Move { unit: u.origin, path, exit }
             }
-            Place::DivisionReserve => Decision::Enter { unit: u.origin, sector: Sector::new(r.range(1, 4) as u8, 1).unwrap() },
+            Place::DivisionReserve => {
+                Decision::Enter { unit: u.origin, sector: Sector::new(r.range(1, 4) as u8, 1).unwrap() }
+            }
             Place::CorpsReserve => Decision::Release { unit: u.origin, division: r.range(0, 2) as u8, frontage: None },
             _ => continue,
         };
@@ -266,10 +279,7 @@ fn end_of_turn(c: &mut C, r: &mut Rng) {
     let setup = c.setup().clone();
     for d in headless(&setup, c.state()) {
         let st = c.state();
-        assert_eq!(
-            c.check(&Decision::EndTurn, &[]).map(|_| ()),
-            Err(DecideError::Rules(RuleError::HqChoiceDue(d)))
-        );
+        assert_eq!(c.check(&Decision::EndTurn, &[]).map(|_| ()), Err(DecideError::Rules(RuleError::HqChoiceDue(d))));
         let hand: Vec<_> = st
             .units
             .iter()

@@ -80,9 +80,11 @@ fn defender_kind(setup: &Setup, i: u16) -> UnitKind {
 fn classes(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<TargetClass> {
     match side {
         Side::Defender => s.defenders_in(sector).map(|(_, i)| target_class(defender_kind(setup, i))).collect(),
-        Side::Attacker => {
-            s.attacker_indices(sector).into_iter().map(|k| target_class(s.unit(setup, s.units[k].origin).kind)).collect()
-        }
+        Side::Attacker => s
+            .attacker_indices(sector)
+            .into_iter()
+            .map(|k| target_class(s.unit(setup, s.units[k].origin).kind))
+            .collect(),
     }
 }
 
@@ -116,7 +118,8 @@ pub fn volley(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Reach
                 let sh = shooter(&setup.defender.units[i as usize]);
                 v.extend(std::iter::repeat_n(reach_of(sh), ground_dice(sh, false, &enemy) as usize));
             }
-            let all_engineers = s.attacker_indices(sector).iter().all(|&k| s.unit(setup, s.units[k].origin).kind.is_engineer());
+            let all_engineers =
+                s.attacker_indices(sector).iter().all(|&k| s.unit(setup, s.units[k].origin).kind.is_engineer());
             for c in s.counters_in(sector) {
                 let n = match c.piece {
                     Some(Piece::Fortification) if !fighters.is_empty() => tables::FORTIFICATION_DICE,
@@ -148,7 +151,12 @@ pub fn marks(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Mark> 
                 let unit = &setup.defender.units[i as usize];
                 let moved = s.counters[id as usize].moved;
                 let first = unit.assault && ground_dice(shooter(unit), false, &enemy) == 2;
-                Mark { target: Target::Counter(id), kind: unit.kind, kill: kill_target(moving, moved, unit.kind), first }
+                Mark {
+                    target: Target::Counter(id),
+                    kind: unit.kind,
+                    kill: kill_target(moving, moved, unit.kind),
+                    first,
+                }
             })
             .collect(),
         Side::Attacker => s
@@ -158,7 +166,12 @@ pub fn marks(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Mark> 
                 let u = s.units[k];
                 let unit = s.unit(setup, u.origin);
                 let first = unit.assault && ground_dice(shooter(unit), true, &enemy) == 2;
-                Mark { target: Target::Unit(u.origin), kind: unit.kind, kill: kill_target(moving, u.moved, unit.kind), first }
+                Mark {
+                    target: Target::Unit(u.origin),
+                    kind: unit.kind,
+                    kill: kill_target(moving, u.moved, unit.kind),
+                    first,
+                }
             })
             .collect(),
     }
@@ -170,7 +183,13 @@ fn can_kill(hit: (u16, Reach), m: &Mark) -> bool {
 
 /// Whether the marks in `mask` can each take a different hit (bipartite matching).
 fn covered(hits: &[(u16, Reach)], marks: &[Mark], mask: u32) -> bool {
-    fn augment(m: usize, hits: &[(u16, Reach)], marks: &[Mark], seen: &mut [bool], owner: &mut [Option<usize>]) -> bool {
+    fn augment(
+        m: usize,
+        hits: &[(u16, Reach)],
+        marks: &[Mark],
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
         for h in 0..hits.len() {
             if !seen[h] && can_kill(hits[h], &marks[m]) {
                 seen[h] = true;
@@ -183,7 +202,9 @@ fn covered(hits: &[(u16, Reach)], marks: &[Mark], mask: u32) -> bool {
         false
     }
     let mut owner = vec![None; hits.len()];
-    (0..marks.len()).filter(|m| mask & (1 << m) != 0).all(|m| augment(m, hits, marks, &mut vec![false; hits.len()], &mut owner))
+    (0..marks.len())
+        .filter(|m| mask & (1 << m) != 0)
+        .all(|m| augment(m, hits, marks, &mut vec![false; hits.len()], &mut owner))
 }
 
 /// The lawful sets of losses (bit masks over `marks`): as many as the hits can kill, and of
@@ -212,10 +233,15 @@ fn remove(s: &mut State, t: Target) {
 pub fn free_shot(setup: &Setup, s: &State, sector: Sector, side: Side, kind: UnitKind) -> u8 {
     let tc = [target_class(kind)];
     match side {
-        Side::Defender => s.defenders_in(sector).map(|(_, i)| ground_dice(shooter(&setup.defender.units[i as usize]), false, &tc)).max(),
-        Side::Attacker => {
-            s.attacker_indices(sector).into_iter().map(|k| ground_dice(shooter(s.unit(setup, s.units[k].origin)), true, &tc)).max()
-        }
+        Side::Defender => s
+            .defenders_in(sector)
+            .map(|(_, i)| ground_dice(shooter(&setup.defender.units[i as usize]), false, &tc))
+            .max(),
+        Side::Attacker => s
+            .attacker_indices(sector)
+            .into_iter()
+            .map(|k| ground_dice(shooter(s.unit(setup, s.units[k].origin)), true, &tc))
+            .max(),
     }
     .unwrap_or(0)
 }
@@ -223,7 +249,8 @@ pub fn free_shot(setup: &Setup, s: &State, sector: Sector, side: Side, kind: Uni
 /// Whether ground combat is fought in `sector`: both sides present and someone has dice.
 pub fn contested(setup: &Setup, s: &State, sector: Sector) -> bool {
     s.attackers_in(sector) > 0
-        && (!volley(setup, s, sector, Side::Defender).is_empty() || !volley(setup, s, sector, Side::Attacker).is_empty())
+        && (!volley(setup, s, sector, Side::Defender).is_empty()
+            || !volley(setup, s, sector, Side::Attacker).is_empty())
 }
 
 /// The dice of the present stage, with the side that throws each.
@@ -289,8 +316,12 @@ pub fn roll(setup: &Setup, s: &mut State, dice: &[u16]) {
     let sector = s.combat.as_ref().expect("a combat is under way").sector;
     let mut waiting = Vec::new();
     for loser in [Side::Attacker, Side::Defender] {
-        let hits: Vec<(u16, Reach)> =
-            tags.iter().zip(dice).filter(|((side, _), &d)| *side != loser && d >= 4).map(|((_, r), &d)| (d, *r)).collect();
+        let hits: Vec<(u16, Reach)> = tags
+            .iter()
+            .zip(dice)
+            .filter(|((side, _), &d)| *side != loser && d >= 4)
+            .map(|((_, r), &d)| (d, *r))
+            .collect();
         if !hits.is_empty() {
             waiting.push(Losses { side: loser, hits, marks: marks(setup, s, sector, loser) });
         }
@@ -364,10 +395,14 @@ pub fn kill_odds(reaches: &[Reach], marks: &[Mark]) -> Vec<Chance> {
         if parts == 1 {
             return vec![vec![n]];
         }
-        (0..=n).flat_map(|k| splits(n - k, parts - 1).into_iter().map(move |mut v| {
-            v.insert(0, k);
-            v
-        })).collect()
+        (0..=n)
+            .flat_map(|k| {
+                splits(n - k, parts - 1).into_iter().map(move |mut v| {
+                    v.insert(0, k);
+                    v
+                })
+            })
+            .collect()
     }
     let choose = |n: usize, k: usize| (0..k).fold(1u128, |c, i| c * (n - i) as u128 / (i as u128 + 1));
     let per_group: Vec<Vec<(Vec<usize>, u128)>> = counts

@@ -2,13 +2,13 @@
 //! (secret entries are announced), so no line tells a hidden identity, a TRP, an order or a
 //! reserve.
 
+use super::combat::Stage;
 use super::rules::Decision;
 use super::setup::Setup;
-use super::combat::Stage;
 use super::state::{CounterPlace, Phase, Place, State, Target, UnitRef};
+use super::tables::{self, recon_target};
 use super::turn_end::HqChoice;
 use super::units::Piece;
-use super::tables::{self, recon_target};
 
 fn unit_name(setup: &Setup, r: UnitRef) -> String {
     setup

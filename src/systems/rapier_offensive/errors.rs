@@ -182,21 +182,26 @@ impl fmt::Display for RuleError {
             RuleError::NotABattery(_) => write!(f, "Only mortars, artillery and rockets fire support."),
             RuleError::BatteryInContact(_) => write!(f, "A battery in a sector with enemy units cannot fire support."),
             RuleError::AlreadyFired(_) => write!(f, "That battery has already fired this turn."),
-            RuleError::OutOfRange { range, steps } => write!(f, "The target is {steps} sectors away; the range is {range}."),
+            RuleError::OutOfRange { range, steps } => {
+                write!(f, "The target is {steps} sectors away; the range is {range}.")
+            }
             RuleError::BadTarget(_) => write!(f, "That is not an enemy unit on the table."),
             RuleError::JustRevealed(c) => write!(f, "Counter {c} was revealed this turn and cannot be targeted."),
             RuleError::NoSupportPoint => write!(f, "No air strike or extra ammunition is available now."),
             RuleError::LossesDue => write!(f, "The umpire names the losses of the last throw first."),
             RuleError::MoversRolled => write!(f, "The defender's movers are already rolled."),
             RuleError::NoLossesDue => write!(f, "No losses are waiting to be named."),
-            RuleError::NotALoss(_) => write!(f, "That unit is not one of those the hits can fall on (or is named twice)."),
-            RuleError::WrongLosses { kills } => write!(
-                f,
-                "Name {kills} losses, each one a hit can reach, assault troops that rolled two dice first."
-            ),
+            RuleError::NotALoss(_) => {
+                write!(f, "That unit is not one of those the hits can fall on (or is named twice).")
+            }
+            RuleError::WrongLosses { kills } => {
+                write!(f, "Name {kills} losses, each one a hit can reach, assault troops that rolled two dice first.")
+            }
             RuleError::NotHeadless(d) => write!(f, "Division {} has its HQ.", d + 1),
             RuleError::HqAlreadyHandled(d) => write!(f, "Division {}'s HQ has been dealt with this turn.", d + 1),
-            RuleError::HqChoiceDue(d) => write!(f, "Division {} has no HQ: the Corps Commander must choose first.", d + 1),
+            RuleError::HqChoiceDue(d) => {
+                write!(f, "Division {} has no HQ: the Corps Commander must choose first.", d + 1)
+            }
             RuleError::NotInDivision { unit: r, division } => {
                 write!(f, "The {} is not a unit of division {} on hand.", unit(r), division + 1)
             }

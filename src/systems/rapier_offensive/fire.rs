@@ -108,13 +108,13 @@ pub fn firing_side(s: &State) -> Option<Side> {
 
 /// Checks a target for `side`'s fire: an enemy on the table, not a defending battery revealed
 /// this turn (attacker fire), and not hidden by fog.
-fn check_target(s: &State, side: Side, target: Target) -> Result<Sector, RuleError> {
+fn check_target(setup: &Setup, s: &State, side: Side, target: Target) -> Result<Sector, RuleError> {
     let at = sector_of(s, target).ok_or(RuleError::BadTarget(target))?;
     match (side, target) {
         (Side::Defender, Target::Unit(_)) => {}
         (Side::Attacker, Target::Counter(id)) => {
             let c = &s.counters[id as usize];
-            if c.revealed_turn == s.turn && c.revealed && battery_piece(c.piece) {
+            if c.revealed_turn == s.turn && c.revealed && battery_piece(setup, c.piece) {
                 return Err(RuleError::JustRevealed(id));
             }
         }
@@ -126,8 +126,8 @@ fn check_target(s: &State, side: Side, target: Target) -> Result<Sector, RuleErr
     Ok(at)
 }
 
-fn battery_piece(piece: Option<Piece>) -> bool {
-    matches!(piece, Some(Piece::Unit(_)))
+fn battery_piece(setup: &Setup, piece: Option<Piece>) -> bool {
+    matches!(piece, Some(Piece::Unit(i)) if setup.defender.units[i as usize].kind.battery().is_some())
 }
 
 /// One battery's support fire (two dice with the extra ammunition), or an air strike
@@ -141,7 +141,7 @@ pub fn support(
     dice: &[u16],
 ) -> Result<(), RuleError> {
     let side = firing_side(s).ok_or(RuleError::NotNow { phase: s.phase })?;
-    let at = check_target(s, side, target)?;
+    let at = check_target(setup, s, side, target)?;
     if extra_ammo || battery.is_none() {
         let wanted = match (side, battery.is_none()) {
             (Side::Attacker, true) => Event::AttackerAirStrike,

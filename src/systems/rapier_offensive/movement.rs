@@ -4,8 +4,8 @@
 
 use super::combat::{free_shot, Side};
 use super::errors::RuleError;
-use super::optional::kill_target;
 use super::grid::{Frontage, Sector, LINES};
+use super::optional::kill_target;
 use super::setup::{Setup, ATTACKING_DIVISIONS};
 use super::state::{CounterPlace, Place, State, UnitRef};
 use super::tables::{self, STACKING};
@@ -59,9 +59,7 @@ pub fn way_back(s: &State, i: usize, from: Sector) -> Option<Sector> {
 /// enemy unit's ground-combat dice against its type (reading); none out of contact.
 pub fn withdrawal_dice(setup: &Setup, s: &State, r: UnitRef) -> u8 {
     match s.index_of(r).map(|i| s.units[i].place) {
-        Some(Place::On(from)) if s.defended(from) => {
-            free_shot(setup, s, from, Side::Defender, s.unit(setup, r).kind)
-        }
+        Some(Place::On(from)) if s.defended(from) => free_shot(setup, s, from, Side::Defender, s.unit(setup, r).kind),
         _ => 0,
     }
 }

@@ -1,11 +1,11 @@
 //! What the dice widget shows before each roll: exact odds through `engine::odds`.
 
-use super::rules::{dice, Decision};
-use super::setup::Setup;
-use super::state::State;
 use super::combat::{self, Reach, Side};
 use super::fire;
 use super::optional::kill_target;
+use super::rules::{dice, Decision};
+use super::setup::Setup;
+use super::state::State;
 use super::tables::{self, recon_target, Event, KILL};
 use crate::engine::odds::{tally, Chance};
 use crate::engine::RollPreview;
@@ -59,9 +59,11 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             let kind = state.unit(setup, *unit).kind;
             Some(shot(spec, kill_target(setup.options.moving_targets, true, kind), "Free shot at the withdrawing unit"))
         }
-        Decision::DefenderMove { .. } => {
-            Some(shot(spec, if setup.options.moving_targets { 5 } else { KILL }, "Free shot at the withdrawing counter"))
-        }
+        Decision::DefenderMove { .. } => Some(shot(
+            spec,
+            if setup.options.moving_targets { 5 } else { KILL },
+            "Free shot at the withdrawing counter",
+        )),
         Decision::RollDefenderMovers => {
             let odds = tally(&spec, |d| format!("{} units may move", d[0]));
             Some(RollPreview { title: "Defender movement".into(), dice: spec, modifiers: vec![], odds, note: None })
@@ -86,11 +88,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
         Decision::CallFire { sector } => {
             let kills: Vec<u16> =
                 fire::on_call_targets(state, *sector).into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
-            let odds = each_die(&kills)
-                .into_iter()
-                .enumerate()
-                .map(|(k, c)| (format!("{k} destroyed"), c))
-                .collect();
+            let odds = each_die(&kills).into_iter().enumerate().map(|(k, c)| (format!("{k} destroyed"), c)).collect();
             Some(RollPreview {
                 title: format!("On-call fire mission on {sector}"),
                 dice: spec,

@@ -42,12 +42,12 @@ pub const READINGS: &[&str] = &[
 
 use super::errors::RuleError;
 use super::grid::{Frontage, Sector};
-use super::turn_end::{self, HqChoice};
-use super::{combat, defender, fire, movement};
 use super::setup::{setup_check, Setup, ATTACKING_DIVISIONS};
 use super::state::{Counter, CounterPlace, Orders, Phase, Place, Recon, State, Target, UnitRef};
 use super::tables::{self, recon_target, Event, KILL, STACKING};
+use super::turn_end::{self, HqChoice};
 use super::units::Piece;
+use super::{combat, defender, fire, movement};
 use crate::engine::{DiceSpec, Die};
 use serde::{Deserialize, Serialize};
 
@@ -177,9 +177,7 @@ pub fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpe
         },
         Decision::RollEvent => Some(DiceSpec::one(Die::D6)),
         Decision::Move { unit, .. } => pool(movement::withdrawal_dice(setup, state, *unit) as usize),
-        Decision::RollDefenderMovers => {
-            Some(DiceSpec::one(tables::defender_movers_die(state.defender_hq_lost(setup))))
-        }
+        Decision::RollDefenderMovers => Some(DiceSpec::one(tables::defender_movers_die(state.defender_hq_lost(setup)))),
         Decision::DefenderMove { counter, .. } if (*counter as usize) < state.counters.len() => {
             pool(defender::withdrawal_dice(setup, state, *counter) as usize)
         }
