@@ -1,4 +1,5 @@
-//! Random legal six-turn games of Rapier Offensive, seeded: every step of every turn, with
+//! Random legal six-turn games of Rapier Offensive, seeded (one in three with every optional
+//! rule on): every step of every turn, with
 //! many illegal tries thrown away, and the invariants checked after every decision: stacking
 //! at most six, no hidden identity in any non-umpire view, fire missions within their limits;
 //! at the end the journal replays to the same position and the game has a victory result.
@@ -11,10 +12,12 @@ mod rng;
 use field_desk::engine::{Campaign, DecideError, DiceInput, HistoryKind};
 use field_desk::systems::rapier_offensive::combat::choices;
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
+use field_desk::systems::rapier_offensive::optional::Terrain;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::seats::{CORPS_COMMANDER, STAFF_OFFICER, UMPIRE};
 use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target};
 use field_desk::systems::rapier_offensive::tables::{self, Victory};
+use field_desk::systems::rapier_offensive::terrain::SectorGround;
 use field_desk::systems::rapier_offensive::turn_end::{headless, HqChoice};
 use field_desk::systems::rapier_offensive::units::Piece;
 use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RapierOffensive, RuleError, Setup};
@@ -292,9 +295,37 @@ fn end_of_turn(c: &mut C, r: &mut Rng) {
     must(c, Decision::EndTurn, r);
 }
 
+/// The sample with every optional rule on: terrain for halting and bogging, moving targets,
+/// wire and anti-tank obstacles, and advanced victory conditions.
+fn with_options() -> Setup {
+    let mut setup = sample_setup();
+    let o = &mut setup.options;
+    (o.halting, o.bogging, o.moving_targets, o.fortification_variations, o.advanced_victory) =
+        (true, true, true, true, true);
+    setup.extras.wire = 2;
+    setup.extras.at_obstacles = 2;
+    setup.advanced.objectives = vec![Sector::new(2, 5).unwrap()];
+    setup.advanced.wide_front = 2;
+    let g = |axis, line, ground, road, impassable| SectorGround {
+        sector: Sector::new(axis, line).unwrap(),
+        ground,
+        road,
+        impassable,
+    };
+    setup.terrain = vec![
+        g(2, 3, Terrain::Woods, false, false),
+        g(3, 3, Terrain::Woods, true, false),
+        g(1, 4, Terrain::Swamp, false, false),
+        g(4, 4, Terrain::CanalOrRiver, false, true),
+        g(2, 5, Terrain::Urban, true, false),
+        g(3, 2, Terrain::BridgeOrFord, false, false),
+    ];
+    setup
+}
+
 fn random_game(seed: u64) -> Victory {
     let mut r = Rng::new(seed);
-    let setup = sample_setup();
+    let setup = if seed % 3 == 1 { with_options() } else { sample_setup() };
     let mut c = pre_game(&mut r, &setup);
     for turn in 1..=6 {
         assert_eq!((c.state().phase, c.state().turn), (Phase::RandomEvent, turn));

@@ -347,3 +347,57 @@ fn victory_levels_and_advanced_conditions() {
     let r = judge(&setup, &with_exits(17));
     assert_eq!((r.victory, r.missed_objectives.clone(), r.front), (Victory::Minor, vec![s(2, 4)], Some((2, 3))));
 }
+
+#[test]
+fn halting_and_bogging_under_the_terrain_options() {
+    use field_desk::systems::rapier_offensive::optional::Terrain;
+    use field_desk::systems::rapier_offensive::terrain::{self, SectorGround};
+    let mut setup = sample_setup();
+    setup.options.halting = true;
+    setup.options.bogging = true;
+    let ground = |x, ground, road, impassable| SectorGround { sector: x, ground, road, impassable };
+    setup.terrain = vec![
+        ground(s(1, 2), Terrain::Woods, false, false),
+        ground(s(2, 2), Terrain::CanalOrRiver, false, true),
+        ground(s(3, 2), Terrain::Woods, true, false),
+    ];
+    let mut c = to_battle(setup.clone());
+    ok(&mut c, Decision::RollEvent, &[1]);
+    // Rifles into the woods of A1 L2 need a 3: on a 2 they bog down and stay.
+    let into = |u| Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false };
+    assert_eq!(c.dice_for(&into(1)).unwrap().count, 1);
+    ok(&mut c, into(1), &[2]);
+    assert_eq!(place(&c, unit(0, 1)), Place::On(s(1, 1)));
+    assert!(c.history().last().unwrap().text.contains("bogs down"));
+    ok(&mut c, into(2), &[3]);
+    assert_eq!(place(&c, unit(0, 2)), Place::On(s(1, 2)));
+    // Tanks cannot enter the river on A2 L2 without a road or bridge.
+    assert_eq!(
+        refused(&mut c, Decision::Move { unit: unit(1, 2), path: vec![s(2, 2)], exit: false }, &[6]),
+        RuleError::Impassable(s(2, 2))
+    );
+    // Woods halt a move unless a road runs through; the bogging table by ground and column.
+    let tanks = c.setup().attackers[1].units[1].kind;
+    let st = c.state();
+    assert!(terrain::halts(&setup, st, s(1, 2), tanks));
+    assert!(!terrain::halts(&setup, st, s(3, 2), tanks));
+    assert_eq!(terrain::bog_target(&setup, st, s(1, 2), tanks), 4);
+    assert_eq!(terrain::bog_target(&setup, st, s(3, 2), tanks), 1);
+    assert_eq!(terrain::bog_target(&setup, st, s(4, 3), tanks), 2);
+}
+
+#[test]
+fn moving_targets_are_hit_on_a_five_in_ground_combat() {
+    let mut setup = sample_setup();
+    setup.options.moving_targets = true;
+    let mut c = to_battle(setup);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    ok(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 2)], exit: false }, &[]);
+    to_ground_combat(&mut c);
+    // The defender's two dice at a unit that moved: each kills on 5 or 6.
+    let p = c.preview(&Decision::CombatRoll).unwrap();
+    let none = p.odds.iter().find(|(l, _)| l == "Attackers lose 0").unwrap().1;
+    assert_eq!((none.num, none.den), (4, 9));
+    ok(&mut c, Decision::CombatRoll, &[5, 1]);
+    assert_eq!(place(&c, unit(0, 1)), Place::Killed);
+}

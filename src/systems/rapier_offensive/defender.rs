@@ -4,11 +4,12 @@
 use super::combat::{free_shot, Side};
 use super::errors::RuleError;
 use super::grid::Sector;
-use super::movement::reveal;
+use super::movement::{bog_dice, reveal};
 use super::optional::kill_target;
 use super::setup::Setup;
 use super::state::{CounterPlace, State};
 use super::tables::{self, STACKING};
+use super::terrain;
 use super::units::{Piece, UnitKind};
 
 /// What a counter moves as: its unit's type, or a dummy (which moves as infantry).
@@ -58,6 +59,12 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
         if k + 1 < path.len() && s.attackers_in(next) > 0 {
             return Err(RuleError::PassesThroughEnemy(next));
         }
+        if terrain::impassable(setup, next, kind) {
+            return Err(RuleError::Impassable(next));
+        }
+        if k + 1 < path.len() && terrain::halts(setup, s, next, kind) {
+            return Err(RuleError::Halted(next));
+        }
         if s.counters_in(next).filter(|x| x.id != id).count() >= STACKING {
             return Err(RuleError::Overstacked(next));
         }
@@ -77,10 +84,19 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
         m.revealed_turn = turn;
     }
     let kill = kill_target(setup.options.moving_targets, true, kind);
-    if withdrawing && dice.iter().any(|&d| d >= kill) {
+    let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, path)));
+    if withdrawing && shot.iter().any(|&d| d >= kill) {
         m.place = CounterPlace::Gone;
         return Ok(());
     }
+    // Bogging: the counter stops before the first sector it fails to enter.
+    let path = match path.iter().zip(bog).position(|(&x, &d)| d < terrain::bog_target(setup, s, x, kind)) {
+        Some(k) => &path[..k],
+        None => path,
+    };
+    let Some(&at) = path.last() else { return Ok(()) };
+    let into_contact = s.attackers_in(at) > 0;
+    let m = &mut s.counters[id as usize];
     m.place = CounterPlace::On(at);
     m.came_from = Some(if path.len() >= 2 { path[path.len() - 2] } else { from });
     if m.piece == Some(Piece::Dummy) {

@@ -74,10 +74,19 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             if after.units[i].place == Place::Killed {
                 return format!("{name} is destroyed by the enemy's free shot as it withdraws from contact.");
             }
-            if !dice.is_empty() {
+            let (was, now) = (before.units[i].place, after.units[i].place);
+            if was == now {
+                return format!("{name} bogs down and stays where it is.");
+            }
+            let shot = dice.len() > if setup.options.bogging { path.len() } else { 0 };
+            if shot {
                 return format!("{name} withdraws from contact under the enemy's free shot, unharmed.");
             }
-            match (exit, path.last()) {
+            let path = match now {
+                Place::On(x) => &path[..=path.iter().position(|&p| p == x).unwrap_or(path.len() - 1)],
+                _ => &path[..],
+            };
+            match (*exit && now == Place::Exited, path.last()) {
                 (true, _) => format!("{name} leaves the table for the objective."),
                 (false, Some(to)) if before.counter_count(*to) > 0 => {
                     format!("{name} moves into {to} and makes contact: the counters there are turned over.")
@@ -95,13 +104,18 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             format!("The defender may move {} units this turn.", after.defender_movers.unwrap_or(0))
         }
         Decision::DefenderMove { counter, path } => {
+            let stayed = before.counters[*counter as usize].place == after.counters[*counter as usize].place;
             let who = counter_name(setup, after, *counter);
-            let to = path.last().map_or(String::new(), |t| t.to_string());
+            let to = after.counters[*counter as usize]
+                .sector()
+                .or(path.last().copied())
+                .map_or(String::new(), |t| t.to_string());
             match after.counters[*counter as usize].place {
                 CounterPlace::Gone if !is_dummy(after, *counter) => {
                     format!("{who} withdraws from contact and is destroyed by the attackers' free shot.")
                 }
                 CounterPlace::Gone => format!("A counter moves and is turned over: a dummy, lifted from {to}."),
+                _ if stayed => format!("{who} is turned face up and bogs down where it is."),
                 _ => format!("{who} is turned face up and moves to {to}."),
             }
         }

@@ -74,6 +74,10 @@ pub enum RuleError {
     /// Withdrawing from contact goes first back the way the unit came (or to its rear).
     WrongWayBack(Option<Sector>),
     MoversNotRolled,
+    /// Halting: difficult ground may be entered but not passed through in one move.
+    Halted(Sector),
+    /// Halting: vehicles need a road or bridge into this sector.
+    Impassable(Sector),
     NoMoversLeft(u8),
     /// Fortifications, minefields and obstacles never move.
     CannotMove(u16),
@@ -172,6 +176,8 @@ impl fmt::Display for RuleError {
             RuleError::OffTheBack => write!(f, "A unit on L1 cannot move further back."),
             RuleError::WrongWayBack(Some(s)) => write!(f, "Withdrawing from contact, the first step is back to {s}."),
             RuleError::WrongWayBack(None) => write!(f, "There is no way back from here."),
+            RuleError::Halted(s) => write!(f, "{s} is difficult ground: a move may end there but not pass through."),
+            RuleError::Impassable(s) => write!(f, "{s} is impassable to vehicles without a road or bridge."),
             RuleError::MoversNotRolled => write!(f, "Roll for how many units the defender may move first."),
             RuleError::NoMoversLeft(n) => write!(f, "The defender may move only {n} units this turn."),
             RuleError::CannotMove(c) => write!(f, "Counter {c} cannot move."),

@@ -19,6 +19,7 @@ pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod terrain;
 pub mod turn_end;
 pub mod units;
 

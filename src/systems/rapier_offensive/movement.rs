@@ -9,6 +9,7 @@ use super::optional::kill_target;
 use super::setup::{Setup, ATTACKING_DIVISIONS};
 use super::state::{CounterPlace, Place, State, UnitRef};
 use super::tables::{self, STACKING};
+use super::terrain;
 use super::units::Piece;
 
 fn find(s: &State, r: UnitRef) -> Result<usize, RuleError> {
@@ -64,6 +65,15 @@ pub fn withdrawal_dice(setup: &Setup, s: &State, r: UnitRef) -> u8 {
     }
 }
 
+/// Bogging dice a move takes: one per sector entered, with the option on.
+pub fn bog_dice(setup: &Setup, path: &[Sector]) -> usize {
+    if setup.options.bogging {
+        path.len()
+    } else {
+        0
+    }
+}
+
 /// Moves an on-table unit along `path`, then off the far edge if `exit`. Out of an enemy
 /// sector the first step is the way back, and the free shot (`dice`) is thrown first.
 pub fn move_unit(
@@ -104,7 +114,9 @@ pub fn move_unit(
             return Err(RuleError::NotNextTo(at, next));
         }
         if next.axis != at.axis {
-            if !unit.division_asset {
+            let ahead = Sector::new(at.axis, at.line + 1);
+            let sidestep = ahead.is_some_and(|a| terrain::impassable(setup, a, unit.kind));
+            if !unit.division_asset && !sidestep {
                 return Err(RuleError::OffAxis { unit: r, axis });
             }
             if !frontage.is_some_and(|f| f.contains(next.axis)) {
@@ -114,6 +126,12 @@ pub fn move_unit(
         let last = k + 1 == path.len() && !exit;
         if !last && s.defended(next) {
             return Err(RuleError::PassesThroughEnemy(next));
+        }
+        if terrain::impassable(setup, next, unit.kind) {
+            return Err(RuleError::Impassable(next));
+        }
+        if !last && terrain::halts(setup, s, next, unit.kind) {
+            return Err(RuleError::Halted(next));
         }
         if others_in(s, next, i) >= STACKING {
             return Err(RuleError::Overstacked(next));
@@ -130,16 +148,29 @@ pub fn move_unit(
         return Err(RuleError::TooFar { allowance, steps });
     }
     let kill = kill_target(setup.options.moving_targets, true, unit.kind);
-    let moved = &mut s.units[i];
-    moved.moved = true;
-    if withdrawing && dice.iter().any(|&d| d >= kill) {
-        moved.place = Place::Killed;
+    let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, path)));
+    s.units[i].moved = true;
+    if withdrawing && shot.iter().any(|&d| d >= kill) {
+        s.units[i].place = Place::Killed;
         return Ok(());
     }
+    // Bogging: a die per sector entered; a unit that fails stops where it is (reading).
+    let mut path = path;
+    let mut exit = exit;
+    if let Some(k) = path.iter().zip(bog).position(|(&x, &d)| d < terrain::bog_target(setup, s, x, unit.kind)) {
+        path = &path[..k];
+        exit = false;
+    }
+    for &x in path {
+        terrain::crush_wire(s, x, unit.kind);
+    }
+    let at = path.last().copied().unwrap_or(from);
+    let into_contact = !exit && at != from && s.defended(at);
+    let moved = &mut s.units[i];
     if exit {
         moved.place = Place::Exited;
         moved.came_from = Some(at);
-    } else {
+    } else if at != from {
         moved.place = Place::On(at);
         moved.came_from = Some(if path.len() >= 2 { path[path.len() - 2] } else { from });
     }

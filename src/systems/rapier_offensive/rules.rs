@@ -176,10 +176,12 @@ pub fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpe
             n => Some(DiceSpec::pool(n as u16, Die::D6)),
         },
         Decision::RollEvent => Some(DiceSpec::one(Die::D6)),
-        Decision::Move { unit, .. } => pool(movement::withdrawal_dice(setup, state, *unit) as usize),
+        Decision::Move { unit, path, .. } => {
+            pool(movement::withdrawal_dice(setup, state, *unit) as usize + movement::bog_dice(setup, path))
+        }
         Decision::RollDefenderMovers => Some(DiceSpec::one(tables::defender_movers_die(state.defender_hq_lost(setup)))),
-        Decision::DefenderMove { counter, .. } if (*counter as usize) < state.counters.len() => {
-            pool(defender::withdrawal_dice(setup, state, *counter) as usize)
+        Decision::DefenderMove { counter, path } if (*counter as usize) < state.counters.len() => {
+            pool(defender::withdrawal_dice(setup, state, *counter) as usize + movement::bog_dice(setup, path))
         }
         Decision::CallFire { sector } => pool(fire::on_call_targets(state, *sector).len()),
         Decision::SupportFire { extra_ammo, .. } => pool(1 + *extra_ammo as usize),

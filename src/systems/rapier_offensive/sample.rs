@@ -111,5 +111,6 @@ pub fn sample_setup() -> Setup {
         // The tank corps is the fastest: the scenario names it.
         break_through: Some(1),
         advanced: Default::default(),
+        terrain: Vec::new(),
     }
 }

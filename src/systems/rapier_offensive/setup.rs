@@ -73,6 +73,9 @@ pub struct Setup {
     /// Advanced victory conditions (with the option on).
     #[serde(default)]
     pub advanced: AdvancedVictory,
+    /// The ground, for the halting and bogging options; unlisted sectors are open.
+    #[serde(default)]
+    pub terrain: Vec<super::terrain::SectorGround>,
 }
 
 /// Advanced victory conditions: named sectors the attackers must hold at the end, and the
