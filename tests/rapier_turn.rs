@@ -401,3 +401,33 @@ fn moving_targets_are_hit_on_a_five_in_ground_combat() {
     ok(&mut c, Decision::CombatRoll, &[5, 1]);
     assert_eq!(place(&c, unit(0, 1)), Place::Killed);
 }
+
+#[test]
+fn engineers_lift_a_minefield_after_a_whole_quiet_turn_alone_with_it() {
+    use field_desk::systems::rapier_offensive::turn_end::clear_minefields;
+    let c = to_battle(sample_setup());
+    let setup = c.setup().clone();
+    let mine_sector = s(2, 3);
+    let mut st = c.state().clone();
+    let mine = st.counters_in(mine_sector).find(|x| x.piece == Some(Piece::Minefield)).unwrap().id;
+    let others: Vec<u16> = st.counters_in(mine_sector).filter(|x| x.id != mine).map(|x| x.id).collect();
+    let sappers = st.index_of(unit(0, 11)).unwrap();
+    st.units[sappers].place = Place::On(mine_sector);
+    st.units[sappers].start = Some(mine_sector);
+    // Another defender still there: nothing is lifted.
+    let mut busy = st.clone();
+    assert!(clear_minefields(&setup, &mut busy).is_empty());
+    for id in others {
+        st.counters[id as usize].place = CounterPlace::Gone;
+    }
+    // Arrived this turn, or fought here: nothing either.
+    let mut late = st.clone();
+    late.units[sappers].start = Some(s(2, 2));
+    assert!(clear_minefields(&setup, &mut late).is_empty());
+    let mut fought = st.clone();
+    fought.fought.push(mine_sector);
+    assert!(clear_minefields(&setup, &mut fought).is_empty());
+    // A whole quiet turn alone with the mines: they are lifted.
+    assert_eq!(clear_minefields(&setup, &mut st), vec![mine_sector]);
+    assert_eq!(st.counters[mine as usize].place, CounterPlace::Gone);
+}
