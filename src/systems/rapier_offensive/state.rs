@@ -1,7 +1,7 @@
 //! The position: the defender's counters (identity blankable), the attacking units, the
 //! orders, recon, TRPs and fire-mission counts, and the step of the sequence.
 
-use super::grid::{Frontage, Sector};
+use super::grid::{Frontage, Sector, AXES, LINES};
 use super::setup::{Setup, ATTACKING_DIVISIONS};
 use super::tables::{Event, STACKING};
 use super::units::{Piece, Unit};
@@ -330,7 +330,21 @@ impl State {
     }
     /// The stacking rule holds in every sector, for both sides.
     pub fn stacking_ok(&self) -> bool {
-        Sector::all().all(|s| self.attackers_in(s) <= STACKING && self.counter_count(s) <= STACKING)
+        // One pass over each side, counting by sector (checked after every step in tests).
+        let index = |s: Sector| (s.line as usize - 1) * AXES as usize + s.axis as usize - 1;
+        let mut ours = [0usize; (AXES * LINES) as usize];
+        let mut theirs = ours;
+        for u in &self.units {
+            if let Place::On(s) = u.place {
+                ours[index(s)] += 1;
+            }
+        }
+        for c in &self.counters {
+            if let CounterPlace::On(s) = c.place {
+                theirs[index(s)] += 1;
+            }
+        }
+        ours.iter().chain(&theirs).all(|&n| n <= STACKING)
     }
     pub fn frontage(&self, division: u8) -> Option<Frontage> {
         self.orders.as_ref().and_then(|o| o.frontages[division as usize])
