@@ -366,6 +366,9 @@ fn halting_and_bogging_under_the_terrain_options() {
     // Rifles into the woods of A1 L2 need a 3: on a 2 they bog down and stay.
     let into = |u| Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false };
     assert_eq!(c.dice_for(&into(1)).unwrap().count, 1);
+    let p = c.preview(&into(1)).unwrap();
+    let chance = |l: &str| p.odds.iter().find(|(x, _)| x == l).unwrap().1.as_f64();
+    assert_eq!((chance("Bogs down where it is"), chance("Moves as ordered")), (1.0 / 3.0, 2.0 / 3.0));
     ok(&mut c, into(1), &[2]);
     assert_eq!(place(&c, unit(0, 1)), Place::On(s(1, 1)));
     assert!(c.history().last().unwrap().text.contains("bogs down"));

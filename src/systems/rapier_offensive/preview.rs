@@ -2,13 +2,16 @@
 
 use super::combat::{self, Reach, Side};
 use super::fire;
+use super::grid::Sector;
 use super::optional::kill_target;
 use super::rules::{dice, Decision};
 use super::setup::Setup;
 use super::state::State;
 use super::tables::{self, recon_target, Event, KILL};
+use super::terrain;
+use super::units::{Piece, UnitKind};
 use crate::engine::odds::{tally, Chance};
-use crate::engine::RollPreview;
+use crate::engine::{DiceSpec, RollPreview};
 
 pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
     let spec = dice(setup, state, decision)?;
@@ -55,15 +58,17 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             });
             Some(RollPreview { title: "Random event".into(), dice: spec, modifiers: vec![], odds, note: None })
         }
-        Decision::Move { unit, .. } => {
+        Decision::Move { unit, path, .. } => {
             let kind = state.unit(setup, *unit).kind;
-            Some(shot(spec, kill_target(setup.options.moving_targets, true, kind), "Free shot at the withdrawing unit"))
+            Some(moving(setup, state, spec, kind, path, "Moving"))
         }
-        Decision::DefenderMove { .. } => Some(shot(
-            spec,
-            if setup.options.moving_targets { 5 } else { KILL },
-            "Free shot at the withdrawing counter",
-        )),
+        Decision::DefenderMove { counter, path } => {
+            let kind = match state.counters.get(*counter as usize).and_then(|c| c.piece) {
+                Some(Piece::Unit(i)) => setup.defender.units[i as usize].kind,
+                _ => UnitKind::RIFLES,
+            };
+            Some(moving(setup, state, spec, kind, path, "Defender moving"))
+        }
         Decision::RollDefenderMovers => {
             let odds = tally(&spec, |d| format!("{} units may move", d[0]));
             Some(RollPreview { title: "Defender movement".into(), dice: spec, modifiers: vec![], odds, note: None })
@@ -125,7 +130,35 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
     }
 }
 
-fn shot(spec: crate::engine::DiceSpec, kill: u16, title: &str) -> RollPreview {
+/// A move's dice: the free shot's first (any die at the kill number destroys), then one
+/// bogging die per sector entered, below the least score the unit stops.
+fn moving(setup: &Setup, state: &State, spec: DiceSpec, kind: UnitKind, path: &[Sector], title: &str) -> RollPreview {
+    let kill = kill_target(setup.options.moving_targets, true, kind);
+    let bogs: Vec<u16> = match setup.options.bogging {
+        true => path.iter().map(|&x| terrain::bog_target(setup, state, x, kind)).collect(),
+        false => Vec::new(),
+    };
+    let shots = spec.count as usize - bogs.len();
+    let odds = tally(&spec, |d| {
+        if d[..shots].iter().any(|&x| x >= kill) {
+            return "Destroyed".to_string();
+        }
+        match d[shots..].iter().zip(&bogs).position(|(&x, &b)| x < b) {
+            Some(0) => "Bogs down where it is".to_string(),
+            Some(k) => format!("Bogs down in {}", path[k - 1]),
+            None if shots > 0 => "Withdraws unharmed".to_string(),
+            None => "Moves as ordered".to_string(),
+        }
+    });
+    let note = match (shots, bogs.is_empty()) {
+        (0, _) => "One die for each sector entered: below the least score, the unit stops.".to_string(),
+        (_, true) => format!("The free shot kills on {kill} or more."),
+        (_, false) => format!("The free shot first (kills on {kill} or more), then a die for each sector entered."),
+    };
+    RollPreview { title: title.into(), dice: spec, modifiers: vec![], odds, note: Some(note) }
+}
+
+fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
     let odds = tally(&spec, |d| if d.iter().any(|&x| x >= kill) { "Destroyed" } else { "No effect" }.to_string());
     RollPreview {
         title: title.into(),
