@@ -1,4 +1,4 @@
-//! Rapier Offensive's rules as implemented so far: setup checks, the pre-game sequence with
+//! Rapier Offensive's rules up to attacker movement: setup checks, the pre-game sequence with
 //! its refusals, the random event, attacker movement, secrets in every view, and a seeded
 //! random legal play checking the invariants at every step.
 
@@ -378,7 +378,8 @@ fn attacker_movement_rules_and_refusals() {
     ok(&mut c, Decision::Move { unit: rifles, path: vec![s(1, 2)], exit: false }, &[]);
     assert!(c.state().counters_in(s(1, 2)).all(|x| x.revealed && x.piece != Some(Piece::Dummy)));
     assert_eq!(
-        refused(&mut c, Decision::Move { unit: rifles, path: vec![s(1, 3)], exit: false }, &[]),
+        // In contact now, so a move would be a withdrawal with the free shot's die.
+        refused(&mut c, Decision::Move { unit: rifles, path: vec![s(1, 3)], exit: false }, &[1]),
         RuleError::AlreadyMoved(rifles)
     );
     // Tanks (division 2, A2-A3) may not pass through an enemy sector, and may go 2 into contact.

@@ -2,10 +2,13 @@
 //! (secret entries are announced), so no line tells a hidden identity, a TRP, an order or a
 //! reserve.
 
+use super::combat::Stage;
 use super::rules::Decision;
 use super::setup::Setup;
-use super::state::{CounterPlace, State, UnitRef};
+use super::state::{CounterPlace, Phase, Place, State, Target, UnitRef};
 use super::tables::{self, recon_target};
+use super::turn_end::HqChoice;
+use super::units::Piece;
 
 fn unit_name(setup: &Setup, r: UnitRef) -> String {
     setup
@@ -67,7 +70,23 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         }
         Decision::Move { unit, path, exit } => {
             let name = unit_name(setup, *unit);
-            match (exit, path.last()) {
+            let i = after.index_of(*unit).expect("a unit that moved");
+            if after.units[i].place == Place::Killed {
+                return format!("{name} is destroyed by the enemy's free shot as it withdraws from contact.");
+            }
+            let (was, now) = (before.units[i].place, after.units[i].place);
+            if was == now {
+                return format!("{name} bogs down and stays where it is.");
+            }
+            let shot = dice.len() > if setup.options.bogging { path.len() } else { 0 };
+            if shot {
+                return format!("{name} withdraws from contact under the enemy's free shot, unharmed.");
+            }
+            let path = match now {
+                Place::On(x) => &path[..=path.iter().position(|&p| p == x).unwrap_or(path.len() - 1)],
+                _ => &path[..],
+            };
+            match (*exit && now == Place::Exited, path.last()) {
                 (true, _) => format!("{name} leaves the table for the objective."),
                 (false, Some(to)) if before.counter_count(*to) > 0 => {
                     format!("{name} moves into {to} and makes contact: the counters there are turned over.")
@@ -81,5 +100,168 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         }
         Decision::Release { .. } => "The Corps Commander releases a unit from the Corps Reserve.".into(),
         Decision::EndMovement => "The attackers end their movement.".into(),
+        Decision::RollDefenderMovers => {
+            format!("The defender may move {} units this turn.", after.defender_movers.unwrap_or(0))
+        }
+        Decision::DefenderMove { counter, path } => {
+            let stayed = before.counters[*counter as usize].place == after.counters[*counter as usize].place;
+            let who = counter_name(setup, after, *counter);
+            let to = after.counters[*counter as usize]
+                .sector()
+                .or(path.last().copied())
+                .map_or(String::new(), |t| t.to_string());
+            match after.counters[*counter as usize].place {
+                CounterPlace::Gone if !is_dummy(after, *counter) => {
+                    format!("{who} withdraws from contact and is destroyed by the attackers' free shot.")
+                }
+                CounterPlace::Gone => format!("A counter moves and is turned over: a dummy, lifted from {to}."),
+                _ if stayed => format!("{who} is turned face up and bogs down where it is."),
+                _ => format!("{who} is turned face up and moves to {to}."),
+            }
+        }
+        Decision::EndDefenderMovement => "The defender ends its movement.".into(),
+        Decision::CallFire { sector } => {
+            let (counters, units) = losses(before, after);
+            format!(
+                "On-call fire mission {} of {} on {sector}: {}, {} of our units lost.",
+                after.on_call.len(),
+                tables::ON_CALL_FM,
+                count(counters.len(), "counter destroyed", "counters destroyed"),
+                units.len()
+            )
+        }
+        Decision::EndOnCall => "The Corps Commander calls no more fire this turn.".into(),
+        Decision::SupportFire { battery, target, extra_ammo } => {
+            let by = target_name(setup, after, *battery);
+            let extra = if *extra_ammo { " with the extra ammunition" } else { "" };
+            format!("{by} fires{extra} at {}: {}.", target_name(setup, before, *target), hit(before, after, *target))
+        }
+        Decision::AirStrike { target } => {
+            format!("An air strike on {}: {}.", target_name(setup, before, *target), hit(before, after, *target))
+        }
+        Decision::EndSupport => match before.phase {
+            Phase::DefenderSupport => "The umpire ends the defender's support fire.".into(),
+            _ => "The attackers end their support fire.".into(),
+        },
+        Decision::CombatRoll => {
+            let Some(c) = before.combat.as_ref() else { return "Ground combat.".into() };
+            let who = match c.stage {
+                Stage::DefenderFirst => "the defender fires first",
+                Stage::AttackerReply => "the attackers reply",
+                Stage::Simultaneous => "both sides fire",
+            };
+            let (counters, units) = losses(before, after);
+            let waiting = after.combat.as_ref().filter(|n| n.sector == c.sector).map_or(0, |n| n.pending.len());
+            let wait = if waiting > 0 { " The umpire names the losses." } else { "" };
+            format!(
+                "Ground combat in {}, round {}: {who}. Lost: {}.{wait}",
+                c.sector,
+                c.round,
+                named(setup, before, &counters, &units)
+            )
+        }
+        Decision::AllocateLosses { .. } => {
+            let (counters, units) = losses(before, after);
+            format!("The umpire names the losses: {}.", named(setup, before, &counters, &units))
+        }
+        Decision::ClearMinefields => {
+            let (counters, _) = losses(before, after);
+            match counters.len() {
+                0 => "No minefield is lifted this turn.".into(),
+                n => format!("Engineers lift {}.", count(n, "minefield", "minefields")),
+            }
+        }
+        Decision::ReplaceHq { division, choice, unit } => {
+            let div = setup.attackers.get(*division as usize).map_or("A division", |d| d.name.as_str());
+            let made = after.index_of(*unit).is_some_and(|i| after.units[i].made_hq);
+            match (choice, made) {
+                (HqChoice::StaffOfficer, _) => format!(
+                    "The Staff Officer takes command of {div} and its commander becomes Staff Officer; {} becomes the HQ.",
+                    unit_name(setup, *unit)
+                ),
+                (HqChoice::ChainOfCommand, true) => {
+                    format!("In {div} a subordinate takes command: {} becomes the HQ.", unit_name(setup, *unit))
+                }
+                (HqChoice::ChainOfCommand, false) => {
+                    format!("{div} stays without an HQ and will move at most half its units.")
+                }
+            }
+        }
+        Decision::EndTurn => match &after.result {
+            Some(r) => format!(
+                "The battle ends: {} ({} of the break-through division's {} units left the table).",
+                r.victory.name(),
+                r.exited,
+                r.total
+            ),
+            None => format!("Turn {} ends.", before.turn),
+        },
+    }
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {many}"),
+        1 => format!("one {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+fn is_dummy(s: &State, id: u16) -> bool {
+    s.counters[id as usize].piece == Some(Piece::Dummy)
+}
+
+/// A counter as this line may name it: a face-up unit by name, a face-down one only by place.
+fn counter_name(setup: &Setup, s: &State, id: u16) -> String {
+    let c = &s.counters[id as usize];
+    match (c.revealed, c.piece) {
+        (true, Some(Piece::Unit(i))) => setup.defender.units[i as usize].name.clone(),
+        (true, Some(Piece::Fortification)) => "A fortification".into(),
+        (true, Some(Piece::Minefield)) => "A minefield".into(),
+        (true, Some(Piece::Wire)) => "Wire".into(),
+        (true, Some(Piece::AtObstacle)) => "Anti-tank obstacles".into(),
+        _ => match c.sector() {
+            Some(x) => format!("a face-down counter in {x}"),
+            None => "a face-down counter".into(),
+        },
+    }
+}
+
+fn target_name(setup: &Setup, s: &State, t: Target) -> String {
+    match t {
+        Target::Counter(id) if (id as usize) < s.counters.len() => counter_name(setup, s, id),
+        Target::Counter(id) => format!("counter {id}"),
+        Target::Unit(r) => unit_name(setup, r),
+    }
+}
+
+fn hit(before: &State, after: &State, t: Target) -> &'static str {
+    let (c, u) = losses(before, after);
+    if c.contains(&t) || u.contains(&t) {
+        "destroyed"
+    } else {
+        "no effect"
+    }
+}
+
+/// Counters and units removed between two positions.
+fn losses(before: &State, after: &State) -> (Vec<Target>, Vec<Target>) {
+    let counters = (0..before.counters.len())
+        .filter(|&k| before.counters[k].place != CounterPlace::Gone && after.counters[k].place == CounterPlace::Gone)
+        .map(|k| Target::Counter(k as u16))
+        .collect();
+    let units = (0..before.units.len())
+        .filter(|&k| before.units[k].place != Place::Killed && after.units[k].place == Place::Killed)
+        .map(|k| Target::Unit(before.units[k].origin))
+        .collect();
+    (counters, units)
+}
+
+fn named(setup: &Setup, s: &State, counters: &[Target], units: &[Target]) -> String {
+    let names: Vec<String> = counters.iter().chain(units).map(|&t| target_name(setup, s, t)).collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
     }
 }

@@ -2,7 +2,7 @@
 
 use super::grid::Sector;
 use super::setup::SetupProblem;
-use super::state::{Phase, UnitRef};
+use super::state::{Phase, Target, UnitRef};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,8 +71,51 @@ pub enum RuleError {
     ExitNotFromL6,
     /// Backwards off L1 is not a move the rules know.
     OffTheBack,
-    /// Withdrawing from contact, with the enemy's free shot, is not yet in the app.
-    WithdrawalNotAvailable(UnitRef),
+    /// Withdrawing from contact goes first back the way the unit came (or to its rear).
+    WrongWayBack(Option<Sector>),
+    MoversNotRolled,
+    /// Halting: difficult ground may be entered but not passed through in one move.
+    Halted(Sector),
+    /// Halting: vehicles need a road or bridge into this sector.
+    Impassable(Sector),
+    NoMoversLeft(u8),
+    /// Fortifications, minefields and obstacles never move.
+    CannotMove(u16),
+    CounterMoved(u16),
+    NotATrp(Sector),
+    /// Four on-call fire missions a turn at most.
+    TurnFireLimit,
+    /// Thick fog: only sectors holding or next to friendly units may be fired on.
+    Fogbound(Sector),
+    NotABattery(Target),
+    BatteryInContact(Target),
+    AlreadyFired(Target),
+    OutOfRange {
+        range: u8,
+        steps: u8,
+    },
+    BadTarget(Target),
+    /// A defending battery revealed this turn is safe from the attacker's support fire.
+    JustRevealed(u16),
+    /// No air strike or extra ammunition this turn, or it is spent.
+    NoSupportPoint,
+    NoLossesDue,
+    /// The umpire must name the losses before the next throw.
+    LossesDue,
+    MoversRolled,
+    NotALoss(Target),
+    /// The losses must be as many as the hits can kill, assault troops first.
+    WrongLosses {
+        kills: usize,
+    },
+    NotHeadless(u8),
+    HqAlreadyHandled(u8),
+    /// A headless division still waits for the Corps Commander's choice.
+    HqChoiceDue(u8),
+    NotInDivision {
+        unit: UnitRef,
+        division: u8,
+    },
     NotInDivisionReserve(UnitRef),
     NotInCorpsReserve(UnitRef),
     /// Entering the table from R1 goes to L1.
@@ -131,11 +174,43 @@ impl fmt::Display for RuleError {
             RuleError::TooFar { allowance, steps } => write!(f, "{steps} steps is more than this move's {allowance}."),
             RuleError::ExitNotFromL6 => write!(f, "Units leave the table forward from L6."),
             RuleError::OffTheBack => write!(f, "A unit on L1 cannot move further back."),
-            RuleError::WithdrawalNotAvailable(r) => write!(
-                f,
-                "The {} is in contact: withdrawing, with the enemy's free shot, is not yet supported here.",
-                unit(r)
-            ),
+            RuleError::WrongWayBack(Some(s)) => write!(f, "Withdrawing from contact, the first step is back to {s}."),
+            RuleError::WrongWayBack(None) => write!(f, "There is no way back from here."),
+            RuleError::Halted(s) => write!(f, "{s} is difficult ground: a move may end there but not pass through."),
+            RuleError::Impassable(s) => write!(f, "{s} is impassable to vehicles without a road or bridge."),
+            RuleError::MoversNotRolled => write!(f, "Roll for how many units the defender may move first."),
+            RuleError::NoMoversLeft(n) => write!(f, "The defender may move only {n} units this turn."),
+            RuleError::CannotMove(c) => write!(f, "Counter {c} cannot move."),
+            RuleError::CounterMoved(c) => write!(f, "Counter {c} has already moved this turn."),
+            RuleError::NotATrp(s) => write!(f, "{s} is not a target registration point."),
+            RuleError::TurnFireLimit => write!(f, "Four on-call fire missions a turn at most."),
+            RuleError::Fogbound(s) => write!(f, "Thick fog: {s} is not next to a friendly unit."),
+            RuleError::NotABattery(_) => write!(f, "Only mortars, artillery and rockets fire support."),
+            RuleError::BatteryInContact(_) => write!(f, "A battery in a sector with enemy units cannot fire support."),
+            RuleError::AlreadyFired(_) => write!(f, "That battery has already fired this turn."),
+            RuleError::OutOfRange { range, steps } => {
+                write!(f, "The target is {steps} sectors away; the range is {range}.")
+            }
+            RuleError::BadTarget(_) => write!(f, "That is not an enemy unit on the table."),
+            RuleError::JustRevealed(c) => write!(f, "Counter {c} was revealed this turn and cannot be targeted."),
+            RuleError::NoSupportPoint => write!(f, "No air strike or extra ammunition is available now."),
+            RuleError::LossesDue => write!(f, "The umpire names the losses of the last throw first."),
+            RuleError::MoversRolled => write!(f, "The defender's movers are already rolled."),
+            RuleError::NoLossesDue => write!(f, "No losses are waiting to be named."),
+            RuleError::NotALoss(_) => {
+                write!(f, "That unit is not one of those the hits can fall on (or is named twice).")
+            }
+            RuleError::WrongLosses { kills } => {
+                write!(f, "Name {kills} losses, each one a hit can reach, assault troops that rolled two dice first.")
+            }
+            RuleError::NotHeadless(d) => write!(f, "Division {} has its HQ.", d + 1),
+            RuleError::HqAlreadyHandled(d) => write!(f, "Division {}'s HQ has been dealt with this turn.", d + 1),
+            RuleError::HqChoiceDue(d) => {
+                write!(f, "Division {} has no HQ: the Corps Commander must choose first.", d + 1)
+            }
+            RuleError::NotInDivision { unit: r, division } => {
+                write!(f, "The {} is not a unit of division {} on hand.", unit(r), division + 1)
+            }
             RuleError::NotInDivisionReserve(r) => write!(f, "The {} is not in the Division Reserve.", unit(r)),
             RuleError::NotInCorpsReserve(r) => write!(f, "The {} is not in the Corps Reserve.", unit(r)),
             RuleError::NotOnLine1(s) => write!(f, "Units from the Division Reserve enter on L1, not {s}."),

@@ -4,8 +4,11 @@
 //! text: `../shared/rules/rapier-offensive.txt`, read through the rules README and checklist.
 //! Not yet in the `systems!` list: it has no screens.
 
+pub mod combat;
+pub mod defender;
 pub mod describe;
 pub mod errors;
+pub mod fire;
 pub mod grid;
 pub mod movement;
 pub mod optional;
@@ -16,6 +19,8 @@ pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod terrain;
+pub mod turn_end;
 pub mod units;
 
 pub use errors::RuleError;

@@ -2,11 +2,14 @@
 //! frontage), no diagonals, stacking six at every step, into an enemy sector but not through,
 //! and the reserves coming forward with the Corps Commander's leave.
 
+use super::combat::{free_shot, Side};
 use super::errors::RuleError;
 use super::grid::{Frontage, Sector, LINES};
+use super::optional::kill_target;
 use super::setup::{Setup, ATTACKING_DIVISIONS};
 use super::state::{CounterPlace, Place, State, UnitRef};
 use super::tables::{self, STACKING};
+use super::terrain;
 use super::units::Piece;
 
 fn find(s: &State, r: UnitRef) -> Result<usize, RuleError> {
@@ -35,7 +38,11 @@ fn check_headless(setup: &Setup, s: &State, division: Option<u8>) -> Result<(), 
 
 /// Turns the counters of a sector face up; dummies are lifted.
 pub fn reveal(s: &mut State, sector: Sector) {
+    let turn = s.turn;
     for c in s.counters.iter_mut().filter(|c| c.place == CounterPlace::On(sector)) {
+        if !c.revealed {
+            c.revealed_turn = turn;
+        }
         c.revealed = true;
         if c.piece == Some(Piece::Dummy) {
             c.place = CounterPlace::Gone;
@@ -43,8 +50,40 @@ pub fn reveal(s: &mut State, sector: Sector) {
     }
 }
 
-/// Moves an on-table unit along `path`, then off the far edge if `exit`.
-pub fn move_unit(setup: &Setup, s: &mut State, r: UnitRef, path: &[Sector], exit: bool) -> Result<(), RuleError> {
+/// Where a unit withdrawing from contact must step first: back the way it came, or to the
+/// rear if it came from nowhere (it was stationary); `None` off the back of the table.
+pub fn way_back(s: &State, i: usize, from: Sector) -> Option<Sector> {
+    s.units[i].came_from.or_else(|| Sector::new(from.axis, from.line.wrapping_sub(1)))
+}
+
+/// The free-shot dice the defender throws at unit `r` if it leaves its sector now: the best
+/// enemy unit's ground-combat dice against its type (reading); none out of contact.
+pub fn withdrawal_dice(setup: &Setup, s: &State, r: UnitRef) -> u8 {
+    match s.index_of(r).map(|i| s.units[i].place) {
+        Some(Place::On(from)) if s.defended(from) => free_shot(setup, s, from, Side::Defender, s.unit(setup, r).kind),
+        _ => 0,
+    }
+}
+
+/// Bogging dice a move takes: one per sector entered, with the option on.
+pub fn bog_dice(setup: &Setup, path: &[Sector]) -> usize {
+    if setup.options.bogging {
+        path.len()
+    } else {
+        0
+    }
+}
+
+/// Moves an on-table unit along `path`, then off the far edge if `exit`. Out of an enemy
+/// sector the first step is the way back, and the free shot (`dice`) is thrown first.
+pub fn move_unit(
+    setup: &Setup,
+    s: &mut State,
+    r: UnitRef,
+    path: &[Sector],
+    exit: bool,
+    dice: &[u16],
+) -> Result<(), RuleError> {
     let i = find(s, r)?;
     let u = s.units[i];
     let Place::On(from) = u.place else { return Err(RuleError::NotOnTable(r)) };
@@ -52,11 +91,16 @@ pub fn move_unit(setup: &Setup, s: &mut State, r: UnitRef, path: &[Sector], exit
         return Err(RuleError::AlreadyMoved(r));
     }
     check_headless(setup, s, u.division)?;
-    if s.defended(from) {
-        return Err(RuleError::WithdrawalNotAvailable(r));
-    }
     if path.is_empty() && !exit {
         return Err(RuleError::EmptyPath);
+    }
+    let withdrawing = s.defended(from);
+    if withdrawing {
+        match way_back(s, i, from) {
+            None => return Err(RuleError::OffTheBack),
+            Some(back) if path.first() != Some(&back) => return Err(RuleError::WrongWayBack(Some(back))),
+            Some(_) => {}
+        }
     }
     let unit = s.unit(setup, r);
     let frontage = u.division.and_then(|d| s.frontage(d));
@@ -70,7 +114,9 @@ pub fn move_unit(setup: &Setup, s: &mut State, r: UnitRef, path: &[Sector], exit
             return Err(RuleError::NotNextTo(at, next));
         }
         if next.axis != at.axis {
-            if !unit.division_asset {
+            let ahead = Sector::new(at.axis, at.line + 1);
+            let sidestep = ahead.is_some_and(|a| terrain::impassable(setup, a, unit.kind));
+            if !unit.division_asset && !sidestep {
                 return Err(RuleError::OffAxis { unit: r, axis });
             }
             if !frontage.is_some_and(|f| f.contains(next.axis)) {
@@ -80,6 +126,12 @@ pub fn move_unit(setup: &Setup, s: &mut State, r: UnitRef, path: &[Sector], exit
         let last = k + 1 == path.len() && !exit;
         if !last && s.defended(next) {
             return Err(RuleError::PassesThroughEnemy(next));
+        }
+        if terrain::impassable(setup, next, unit.kind) {
+            return Err(RuleError::Impassable(next));
+        }
+        if !last && terrain::halts(setup, s, next, unit.kind) {
+            return Err(RuleError::Halted(next));
         }
         if others_in(s, next, i) >= STACKING {
             return Err(RuleError::Overstacked(next));
@@ -95,12 +147,30 @@ pub fn move_unit(setup: &Setup, s: &mut State, r: UnitRef, path: &[Sector], exit
     if steps > allowance as usize {
         return Err(RuleError::TooFar { allowance, steps });
     }
+    let kill = kill_target(setup.options.moving_targets, true, unit.kind);
+    let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, path)));
+    s.units[i].moved = true;
+    if withdrawing && shot.iter().any(|&d| d >= kill) {
+        s.units[i].place = Place::Killed;
+        return Ok(());
+    }
+    // Bogging: a die per sector entered; a unit that fails stops where it is (reading).
+    let mut path = path;
+    let mut exit = exit;
+    if let Some(k) = path.iter().zip(bog).position(|(&x, &d)| d < terrain::bog_target(setup, s, x, unit.kind)) {
+        path = &path[..k];
+        exit = false;
+    }
+    for &x in path {
+        terrain::crush_wire(s, x, unit.kind);
+    }
+    let at = path.last().copied().unwrap_or(from);
+    let into_contact = !exit && at != from && s.defended(at);
     let moved = &mut s.units[i];
-    moved.moved = true;
     if exit {
         moved.place = Place::Exited;
-        moved.came_from = None;
-    } else {
+        moved.came_from = Some(at);
+    } else if at != from {
         moved.place = Place::On(at);
         moved.came_from = Some(if path.len() >= 2 { path[path.len() - 2] } else { from });
     }
@@ -136,6 +206,9 @@ pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result
     u.axis = Some(u.axis.unwrap_or(sector.axis));
     u.moved = true;
     u.came_from = None;
+    if s.counter_count(sector) > 0 {
+        reveal(s, sector);
+    }
     Ok(())
 }
 

@@ -1,11 +1,17 @@
 //! What the dice widget shows before each roll: exact odds through `engine::odds`.
 
+use super::combat::{self, Reach, Side};
+use super::fire;
+use super::grid::Sector;
+use super::optional::kill_target;
 use super::rules::{dice, Decision};
 use super::setup::Setup;
 use super::state::State;
-use super::tables::{recon_target, Event, KILL};
-use crate::engine::odds::tally;
-use crate::engine::RollPreview;
+use super::tables::{self, recon_target, Event, KILL};
+use super::terrain;
+use super::units::{Piece, UnitKind};
+use crate::engine::odds::{tally, Chance};
+use crate::engine::{DiceSpec, RollPreview};
 
 pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
     let spec = dice(setup, state, decision)?;
@@ -52,6 +58,129 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             });
             Some(RollPreview { title: "Random event".into(), dice: spec, modifiers: vec![], odds, note: None })
         }
+        Decision::Move { unit, path, .. } => {
+            let kind = state.unit(setup, *unit).kind;
+            Some(moving(setup, state, spec, kind, path, "Moving"))
+        }
+        Decision::DefenderMove { counter, path } => {
+            let kind = match state.counters.get(*counter as usize).and_then(|c| c.piece) {
+                Some(Piece::Unit(i)) => setup.defender.units[i as usize].kind,
+                _ => UnitKind::RIFLES,
+            };
+            Some(moving(setup, state, spec, kind, path, "Defender moving"))
+        }
+        Decision::RollDefenderMovers => {
+            let odds = tally(&spec, |d| format!("{} units may move", d[0]));
+            Some(RollPreview { title: "Defender movement".into(), dice: spec, modifiers: vec![], odds, note: None })
+        }
+        Decision::SupportFire { target, .. } | Decision::AirStrike { target } => {
+            let kill = match fire::sector_of(state, *target) {
+                Some(_) => fire::kill_number(setup, state, *target),
+                None => KILL,
+            };
+            Some(shot(spec, kill, "Support fire"))
+        }
+        Decision::ReplaceHq { .. } => {
+            let odds = tally(&spec, |d| {
+                if d[0] >= tables::SUBORDINATE_TAKES_OVER {
+                    "A subordinate takes command".to_string()
+                } else {
+                    "The division stays without an HQ".to_string()
+                }
+            });
+            Some(RollPreview { title: "Chain of command".into(), dice: spec, modifiers: vec![], odds, note: None })
+        }
+        Decision::CallFire { sector } => {
+            let kills: Vec<u16> =
+                fire::on_call_targets(state, *sector).into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
+            let odds = each_die(&kills).into_iter().enumerate().map(|(k, c)| (format!("{k} destroyed"), c)).collect();
+            Some(RollPreview {
+                title: format!("On-call fire mission on {sector}"),
+                dice: spec,
+                modifiers: vec![],
+                odds,
+                note: Some("One die for everything in the sector, our own units included.".into()),
+            })
+        }
+        Decision::CombatRoll => {
+            let c = state.combat.as_ref()?;
+            let tags = combat::stage_dice(setup, state);
+            let mut odds = Vec::new();
+            for (loser, label) in [(Side::Attacker, "Attackers lose"), (Side::Defender, "Defender loses")] {
+                let reaches: Vec<Reach> = tags.iter().filter(|t| t.0 != loser).map(|t| t.1).collect();
+                if reaches.is_empty() {
+                    continue;
+                }
+                let marks = combat::marks(setup, state, c.sector, loser);
+                for (k, ch) in combat::kill_odds(&reaches, &marks).into_iter().enumerate() {
+                    if ch.num > 0 {
+                        odds.push((format!("{label} {k}"), ch));
+                    }
+                }
+            }
+            Some(RollPreview {
+                title: format!("Ground combat in {}, round {}", c.sector, c.round),
+                dice: spec,
+                modifiers: vec![],
+                odds,
+                note: Some("The defender's dice come first. Each side's losses are shown apart; a 6 kills.".into()),
+            })
+        }
         _ => None,
     }
+}
+
+/// A move's dice: the free shot's first (any die at the kill number destroys), then one
+/// bogging die per sector entered, below the least score the unit stops.
+fn moving(setup: &Setup, state: &State, spec: DiceSpec, kind: UnitKind, path: &[Sector], title: &str) -> RollPreview {
+    let kill = kill_target(setup.options.moving_targets, true, kind);
+    let bogs: Vec<u16> = match setup.options.bogging {
+        true => path.iter().map(|&x| terrain::bog_target(setup, state, x, kind)).collect(),
+        false => Vec::new(),
+    };
+    let shots = spec.count as usize - bogs.len();
+    let odds = tally(&spec, |d| {
+        if d[..shots].iter().any(|&x| x >= kill) {
+            return "Destroyed".to_string();
+        }
+        match d[shots..].iter().zip(&bogs).position(|(&x, &b)| x < b) {
+            Some(0) => "Bogs down where it is".to_string(),
+            Some(k) => format!("Bogs down in {}", path[k - 1]),
+            None if shots > 0 => "Withdraws unharmed".to_string(),
+            None => "Moves as ordered".to_string(),
+        }
+    });
+    let note = match (shots, bogs.is_empty()) {
+        (0, _) => "One die for each sector entered: below the least score, the unit stops.".to_string(),
+        (_, true) => format!("The free shot kills on {kill} or more."),
+        (_, false) => format!("The free shot first (kills on {kill} or more), then a die for each sector entered."),
+    };
+    RollPreview { title: title.into(), dice: spec, modifiers: vec![], odds, note: Some(note) }
+}
+
+fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
+    let odds = tally(&spec, |d| if d.iter().any(|&x| x >= kill) { "Destroyed" } else { "No effect" }.to_string());
+    RollPreview {
+        title: title.into(),
+        dice: spec,
+        modifiers: vec![],
+        odds,
+        note: Some(format!("Kills on {kill} or more.")),
+    }
+}
+
+/// Exact chance of each number of kills when die `i` kills on `kills[i]` or more.
+fn each_die(kills: &[u16]) -> Vec<Chance> {
+    let mut dist = vec![1u128];
+    for &k in kills {
+        let hit = (7 - k.min(7)) as u128;
+        let mut next = vec![0u128; dist.len() + 1];
+        for (n, &w) in dist.iter().enumerate() {
+            next[n] += w * (6 - hit);
+            next[n + 1] += w * hit;
+        }
+        dist = next;
+    }
+    let den = 6u128.pow(kills.len() as u32);
+    dist.into_iter().map(|n| Chance::new(n as u64, den as u64)).collect()
 }

@@ -18,7 +18,23 @@ pub const READINGS: &[&str] = &[
     "Defending units have no axis of attack: they move orthogonally in any direction.",
     "Exiting: a unit on L6 leaves the table by one more forward step.",
     "A unit entering the table from the Division Reserve must enter an L1 sector within its division's frontage.",
-    "The free shot at a unit withdrawing from contact is the chosen enemy unit's ground-combat dice against the withdrawing unit's type, killing on a 6.",
+    "Withdrawal: the first step out of an enemy-occupied sector is back to the sector the unit entered it from, or to its rear (the next line back on its axis; for the defender the next line forward) if it moved in from nowhere; the rest of the move follows the usual rules.",
+    "The free shot at a withdrawing unit is taken by the enemy unit in the sector with the most ground-combat dice against the withdrawing unit's type, with those dice, killing on a 6 (on the moving-target number under that option: a withdrawing unit is moving). Fortifications and minefields take no free shot.",
+    "Defender movement: every counter that moves is turned face up, so a moved dummy is lifted as on contact; the 1d6 (1d3) counts the counters moved. Fortifications, minefields and obstacles never move.",
+    "Anti-tank dice hit guns and armour, never infantry, cavalry or HQs (the table gives them none against infantry).",
+    "Each fortification in a sector adds 1 die, and each minefield 2, while a fighting defender is there; a minefield alone throws 1 die; a fortification alone throws none.",
+    "Ground combat: each die kills at most one unit it can reach; the umpire names the losses of both sides where more than one lawful set exists. A lawful set is as large as the dice can kill, and among those holds as many assault troops that rolled two dice as it can. The attacking assault troops count as rolling two dice against the defenders present.",
+    "A sector is fought over while attacking units share it with defending units or a minefield that has dice against them; the fight ends early when neither side has dice left. Sectors are fought in order, A1 L1 first, axis by axis within a line.",
+    "On-call fire: the dice fall in order on the counters by number, then on the attacking units in order of battle; destroyed counters leave face down, as in the pre-battle bombardment.",
+    "Thick fog: a sector may be fired on (on-call, support or air strike) only if it holds, or is next to, a friendly unit; for the defender any of its counters counts.",
+    "Support fire: a battery fires once a turn; a face-down defending battery is turned face up when it fires. The attacker may fire at face-down counters; one destroyed leaves face down.",
+    "A unit made HQ after its HQ was lost keeps its type and counts as the division's HQ for movement; an HQ that left the table no longer commands. A division with no unit left on hand is not asked about its HQ.",
+    "When the Staff Officer swaps roles with a Division Commander the app records it; the seats keep their places and the players change devices.",
+    "Advanced victory (option): the scenario names sectors to capture (attacking units there and no defending unit at the end) and a number of axes the corps must leave the table by; each condition missed lowers the result one level.",
+    "Difficult terrain: the scenario draws each sector's ground, with or without a road; a road replaces the ground for halting and bogging, never the man-made obstacles (wire, anti-tank obstacles, a known minefield), which count where they stand. Both sides' moves follow the terrain options.",
+    "Halting: a vehicle (armour, motorised infantry, any gun) may step sideways within its frontage when the next sector forward on its axis is impassable to it.",
+    "Bogging: one die per sector entered, thrown after any free shot; a sector takes the hardest row among its ground and its obstacles; leaving the table needs no roll.",
+    "Minefield clearing: each engineer unit that began the turn in a sector, stood there all turn, saw no ground combat there and shares it with no defending unit lifts one minefield at the Clear Minefields step.",
     "Defending counters are numbered sector by sector (A1 L2 first, axis by axis within a line) and, within a sector, in the order the umpire lists them; the umpire's screen lists them shuffled so a number tells nothing.",
     "The Staff Officer chooses which two counters of a recon sector to examine (all of them when there are fewer than two).",
     "Bombardment dice are rolled per counter in number order and everyone sees them: a killed counter leaves the table face down, so the attackers see that something died but never what; the umpire alone knows.",
@@ -29,11 +45,12 @@ pub const READINGS: &[&str] = &[
 
 use super::errors::RuleError;
 use super::grid::{Frontage, Sector};
-use super::movement;
 use super::setup::{setup_check, Setup, ATTACKING_DIVISIONS};
-use super::state::{Counter, CounterPlace, Orders, Phase, Place, Recon, State, UnitRef};
+use super::state::{Counter, CounterPlace, Orders, Phase, Place, Recon, State, Target, UnitRef};
 use super::tables::{self, recon_target, Event, KILL, STACKING};
+use super::turn_end::{self, HqChoice};
 use super::units::Piece;
+use super::{combat, defender, fire, movement};
 use crate::engine::{DiceSpec, Die};
 use serde::{Deserialize, Serialize};
 
@@ -103,6 +120,47 @@ pub enum Decision {
         frontage: Option<Frontage>,
     },
     EndMovement,
+    /// 1d6 (1d3 with the HQ gone): how many units the defender may move.
+    RollDefenderMovers,
+    /// A defending counter moves (and is turned face up); out of contact, the attackers'
+    /// free shot is thrown first.
+    DefenderMove {
+        counter: u16,
+        path: Vec<Sector>,
+    },
+    EndDefenderMovement,
+    /// One on-call fire mission on a TRP: 1d6 for everything in it, friends included.
+    CallFire {
+        sector: Sector,
+    },
+    EndOnCall,
+    /// One battery fires at one enemy unit: 1d6 (2d6 with the extra ammunition).
+    SupportFire {
+        battery: Target,
+        target: Target,
+        extra_ammo: bool,
+    },
+    /// This turn's air strike: one die at one enemy unit anywhere.
+    AirStrike {
+        target: Target,
+    },
+    /// The side firing support has done.
+    EndSupport,
+    /// The next throw of ground combat (the sector and round follow from the position).
+    CombatRoll,
+    /// The umpire names the units lost to the waiting hits.
+    AllocateLosses {
+        losses: Vec<Target>,
+    },
+    /// Engineers lift the minefields they may.
+    ClearMinefields,
+    /// The Corps Commander deals with a division without an HQ: `unit` becomes it.
+    ReplaceHq {
+        division: u8,
+        choice: HqChoice,
+        unit: UnitRef,
+    },
+    EndTurn,
 }
 
 pub fn start(setup: &Setup) -> Result<State, RuleError> {
@@ -113,7 +171,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
 }
 
 /// The dice a decision takes here.
-pub fn dice(_setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+pub fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
     match decision {
         Decision::RollRecon => Some(DiceSpec::pool(2, Die::D6)),
         Decision::FireMission { sector } => match state.counter_count(*sector) {
@@ -121,8 +179,24 @@ pub fn dice(_setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSp
             n => Some(DiceSpec::pool(n as u16, Die::D6)),
         },
         Decision::RollEvent => Some(DiceSpec::one(Die::D6)),
+        Decision::Move { unit, path, .. } => {
+            pool(movement::withdrawal_dice(setup, state, *unit) as usize + movement::bog_dice(setup, path))
+        }
+        Decision::RollDefenderMovers => Some(DiceSpec::one(tables::defender_movers_die(state.defender_hq_lost(setup)))),
+        Decision::DefenderMove { counter, path } if (*counter as usize) < state.counters.len() => {
+            pool(defender::withdrawal_dice(setup, state, *counter) as usize + movement::bog_dice(setup, path))
+        }
+        Decision::CallFire { sector } => pool(fire::on_call_targets(state, *sector).len()),
+        Decision::SupportFire { extra_ammo, .. } => pool(1 + *extra_ammo as usize),
+        Decision::AirStrike { .. } => pool(1),
+        Decision::CombatRoll => pool(combat::stage_dice(setup, state).len()),
+        Decision::ReplaceHq { choice: HqChoice::ChainOfCommand, .. } => pool(1),
         _ => None,
     }
+}
+
+fn pool(n: usize) -> Option<DiceSpec> {
+    (n > 0).then(|| DiceSpec::pool(n as u16, Die::D6))
 }
 
 fn expect(state: &State, phase: Phase) -> Result<(), RuleError> {
@@ -216,14 +290,12 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
                 s.fog = !s.fog;
             }
             s.event = Some(event);
-            for u in &mut s.units {
-                u.moved = false;
-            }
+            new_turn(&mut s);
             s.phase = Phase::AttackerMovement;
         }
         Decision::Move { unit, path, exit } => {
             expect(state, Phase::AttackerMovement)?;
-            movement::move_unit(setup, &mut s, *unit, path, *exit)?;
+            movement::move_unit(setup, &mut s, *unit, path, *exit, dice)?;
         }
         Decision::Enter { unit, sector } => {
             expect(state, Phase::AttackerMovement)?;
@@ -237,8 +309,92 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             expect(state, Phase::AttackerMovement)?;
             s.phase = Phase::DefenderMovement;
         }
+        Decision::RollDefenderMovers => {
+            expect(state, Phase::DefenderMovement)?;
+            if s.defender_movers.is_some() {
+                return Err(RuleError::MoversRolled);
+            }
+            s.defender_movers = Some(dice[0] as u8);
+        }
+        Decision::DefenderMove { counter, path } => {
+            expect(state, Phase::DefenderMovement)?;
+            defender::move_counter(setup, &mut s, *counter, path, dice)?;
+        }
+        Decision::EndDefenderMovement => {
+            expect(state, Phase::DefenderMovement)?;
+            s.phase = Phase::OnCallBombardment;
+        }
+        Decision::CallFire { sector } => {
+            expect(state, Phase::OnCallBombardment)?;
+            fire::call_fire(setup, &mut s, *sector, dice)?;
+        }
+        Decision::EndOnCall => {
+            expect(state, Phase::OnCallBombardment)?;
+            s.phase = Phase::DefenderSupport;
+        }
+        Decision::SupportFire { battery, target, extra_ammo } => {
+            fire::support(setup, &mut s, Some(*battery), *target, *extra_ammo, dice)?;
+        }
+        Decision::AirStrike { target } => {
+            fire::support(setup, &mut s, None, *target, false, dice)?;
+        }
+        Decision::EndSupport => match state.phase {
+            Phase::DefenderSupport => s.phase = Phase::AttackerSupport,
+            Phase::AttackerSupport => {
+                s.phase = Phase::GroundCombat;
+                combat::settle(setup, &mut s);
+            }
+            phase => return Err(RuleError::NotNow { phase }),
+        },
+        Decision::CombatRoll => {
+            expect(state, Phase::GroundCombat)?;
+            if combat::stage_dice(setup, state).is_empty() {
+                return Err(RuleError::LossesDue);
+            }
+            combat::roll(setup, &mut s, dice);
+        }
+        Decision::AllocateLosses { losses } => {
+            expect(state, Phase::GroundCombat)?;
+            combat::allocate(setup, &mut s, losses)?;
+        }
+        Decision::ClearMinefields => {
+            expect(state, Phase::ClearMinefields)?;
+            turn_end::clear_minefields(setup, &mut s);
+            s.phase = Phase::ReplaceHq;
+        }
+        Decision::ReplaceHq { division, choice, unit } => {
+            expect(state, Phase::ReplaceHq)?;
+            turn_end::replace_hq(setup, &mut s, *division, *choice, *unit, dice)?;
+        }
+        Decision::EndTurn => {
+            expect(state, Phase::ReplaceHq)?;
+            turn_end::end_turn(setup, &mut s)?;
+        }
     }
     Ok(s)
+}
+
+/// What each turn starts afresh: moves, fire, the defender's movers, the step records.
+fn new_turn(s: &mut State) {
+    for u in &mut s.units {
+        u.moved = false;
+        u.fired = false;
+        u.start = match u.place {
+            Place::On(x) => Some(x),
+            _ => None,
+        };
+    }
+    for c in &mut s.counters {
+        c.moved = false;
+        c.fired = false;
+    }
+    s.defender_movers = None;
+    s.defender_moved = 0;
+    s.support_bonus_used = false;
+    s.fought.clear();
+    s.hq_handled.clear();
+    s.combat = None;
+    s.turn_base = s.tallies();
 }
 
 fn begin_battle(s: &mut State) {
@@ -273,6 +429,10 @@ fn deploy_defenders(setup: &Setup, s: &mut State, counters: &[(Piece, Sector)]) 
             piece: Some(piece),
             place: CounterPlace::On(sector),
             revealed: false,
+            revealed_turn: 0,
+            moved: false,
+            fired: false,
+            came_from: None,
         })
         .collect();
     Ok(())

@@ -110,5 +110,7 @@ pub fn sample_setup() -> Setup {
         events: DEFAULT_EVENTS,
         // The tank corps is the fastest: the scenario names it.
         break_through: Some(1),
+        advanced: Default::default(),
+        terrain: Vec::new(),
     }
 }

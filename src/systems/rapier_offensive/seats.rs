@@ -6,7 +6,7 @@
 
 use super::rules::Decision;
 use super::setup::{Setup, ATTACKING_DIVISIONS};
-use super::state::{Phase, Place, State};
+use super::state::{Phase, Place, State, Target};
 use crate::engine::{Audience, Entry, Reader, Readers, Seat};
 
 pub const UMPIRE: Seat = Seat(0);
@@ -47,7 +47,15 @@ pub fn seat_name(setup: &Setup, seat: Seat) -> String {
 
 pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
     match s.phase {
-        Phase::DeployDefenders | Phase::DefenderMovement => vec![UMPIRE],
+        Phase::DeployDefenders | Phase::DefenderMovement | Phase::DefenderSupport => vec![UMPIRE],
+        Phase::GroundCombat if s.combat.as_ref().is_some_and(|c| !c.pending.is_empty()) => vec![UMPIRE],
+        Phase::OnCallBombardment | Phase::ReplaceHq => vec![CORPS_COMMANDER],
+        Phase::AttackerSupport => {
+            let mut v = vec![CORPS_COMMANDER];
+            v.extend((0..ATTACKING_DIVISIONS as u8).map(division_commander));
+            v
+        }
+        Phase::GroundCombat | Phase::ClearMinefields | Phase::GameOver => Vec::new(),
         Phase::Recon | Phase::Examine => vec![STAFF_OFFICER],
         Phase::InitialOrders | Phase::FirePlan | Phase::Bombardment => vec![CORPS_COMMANDER],
         Phase::DeployAttackers => {
@@ -72,7 +80,20 @@ pub fn actor(_setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
         Decision::Move { unit, .. } | Decision::Enter { unit, .. } => {
             s.index_of(*unit).and_then(|i| s.units[i].division).map(division_commander)
         }
-        Decision::RollEvent => None,
+        Decision::RollEvent | Decision::CombatRoll | Decision::ClearMinefields => None,
+        Decision::RollDefenderMovers
+        | Decision::DefenderMove { .. }
+        | Decision::EndDefenderMovement
+        | Decision::AllocateLosses { .. } => Some(UMPIRE),
+        Decision::CallFire { .. } | Decision::EndOnCall | Decision::ReplaceHq { .. } | Decision::EndTurn => {
+            Some(CORPS_COMMANDER)
+        }
+        Decision::SupportFire { battery: Target::Unit(r), .. } => {
+            s.index_of(*r).and_then(|i| s.units[i].division).map(division_commander)
+        }
+        Decision::SupportFire { .. } | Decision::AirStrike { .. } | Decision::EndSupport => {
+            Some(if s.phase == Phase::DefenderSupport { UMPIRE } else { CORPS_COMMANDER })
+        }
     }
 }
 

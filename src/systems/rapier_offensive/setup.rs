@@ -70,6 +70,20 @@ pub struct Setup {
     /// The break-through division fixed by the scenario (index into `attackers`), or `None`:
     /// the Corps Commander names it in his initial orders.
     pub break_through: Option<u8>,
+    /// Advanced victory conditions (with the option on).
+    #[serde(default)]
+    pub advanced: AdvancedVictory,
+    /// The ground, for the halting and bogging options; unlisted sectors are open.
+    #[serde(default)]
+    pub terrain: Vec<super::terrain::SectorGround>,
+}
+
+/// Advanced victory conditions: named sectors the attackers must hold at the end, and the
+/// number of axes the corps must leave the table by (0: no wide-front demand).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdvancedVictory {
+    pub objectives: Vec<super::grid::Sector>,
+    pub wide_front: u8,
 }
 
 impl Setup {

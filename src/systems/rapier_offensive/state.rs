@@ -1,7 +1,7 @@
 //! The position: the defender's counters (identity blankable), the attacking units, the
 //! orders, recon, TRPs and fire-mission counts, and the step of the sequence.
 
-use super::grid::{Frontage, Sector};
+use super::grid::{Frontage, Sector, AXES, LINES};
 use super::setup::{Setup, ATTACKING_DIVISIONS};
 use super::tables::{Event, STACKING};
 use super::units::{Piece, Unit};
@@ -24,6 +24,15 @@ pub struct Counter {
     pub place: CounterPlace,
     /// Face up: everyone knows what it is.
     pub revealed: bool,
+    /// The turn it was turned face up (0 before the battle or never): a battery revealed this
+    /// turn may not be targeted by the attacker's support fire.
+    pub revealed_turn: u8,
+    /// Moved this turn (moving targets; one move a turn).
+    pub moved: bool,
+    /// A battery that has fired its support this turn.
+    pub fired: bool,
+    /// The sector it last moved in from, for a withdrawal.
+    pub came_from: Option<Sector>,
 }
 
 impl Counter {
@@ -69,8 +78,46 @@ pub struct AttackerUnit {
     /// Its axis of attack, fixed by where it first came on the table.
     pub axis: Option<u8>,
     pub moved: bool,
-    /// The sector it entered its present one from, for a later withdrawal.
+    /// The sector it entered its present one from, for a later withdrawal; for an exited
+    /// unit, the L6 sector it left from.
     pub came_from: Option<Sector>,
+    /// A battery that has fired its support this turn.
+    pub fired: bool,
+    /// Converted to the division's HQ after the HQ was lost.
+    pub made_hq: bool,
+    /// Where it stood at the start of the turn (clearing minefields).
+    pub start: Option<Sector>,
+}
+
+/// What a shot or a loss lands on: a defending counter or an attacking unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Target {
+    Counter(u16),
+    Unit(UnitRef),
+}
+
+/// One turn's figures, for the summary: counts only, which every seat may know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub turn: u8,
+    pub event: Option<Event>,
+    pub fog: bool,
+    pub attackers_lost: usize,
+    pub counters_removed: usize,
+    pub exited: usize,
+    pub on_call_fm: usize,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub victory: super::tables::Victory,
+    /// Break-through division units exited, of its units (losses included).
+    pub exited: usize,
+    pub total: usize,
+    /// Advanced conditions, when on: named sectors not captured, axes exited from.
+    pub missed_objectives: Vec<Sector>,
+    pub front: Option<(u8, u8)>,
 }
 
 /// The Corps Commander's initial orders (the parts the app keeps; intentions are free text).
@@ -101,6 +148,13 @@ pub enum Phase {
     RandomEvent,
     AttackerMovement,
     DefenderMovement,
+    OnCallBombardment,
+    DefenderSupport,
+    AttackerSupport,
+    GroundCombat,
+    ClearMinefields,
+    ReplaceHq,
+    GameOver,
 }
 
 impl Phase {
@@ -116,6 +170,13 @@ impl Phase {
             Phase::RandomEvent => "Random event",
             Phase::AttackerMovement => "Attacker movement",
             Phase::DefenderMovement => "Defender movement",
+            Phase::OnCallBombardment => "On-call bombardment",
+            Phase::DefenderSupport => "Defender support fire",
+            Phase::AttackerSupport => "Attacker support fire",
+            Phase::GroundCombat => "Ground combat",
+            Phase::ClearMinefields => "Clear minefields",
+            Phase::ReplaceHq => "Replace Division HQ",
+            Phase::GameOver => "Game over",
         }
     }
 }
@@ -139,6 +200,25 @@ pub struct State {
     pub fog: bool,
     /// This turn's random event.
     pub event: Option<Event>,
+    /// The defender's movers this turn (rolled) and how many have moved.
+    pub defender_movers: Option<u8>,
+    pub defender_moved: u8,
+    /// On-call fire missions, (turn, TRP sector), in order.
+    pub on_call: Vec<(u8, Sector)>,
+    /// This turn's air strike or extra ammunition spent.
+    pub support_bonus_used: bool,
+    /// The ground combat under way.
+    pub combat: Option<super::combat::Combat>,
+    /// Sectors where ground combat was fought this turn.
+    pub fought: Vec<Sector>,
+    /// Headless divisions the Corps Commander has dealt with at this Replace HQ step.
+    pub hq_handled: Vec<u8>,
+    /// Divisions whose commander swapped roles with the Staff Officer, in order.
+    pub staff_swaps: Vec<u8>,
+    /// Counts at the start of the turn: attackers killed, counters removed, units exited.
+    pub turn_base: (usize, usize, usize),
+    pub record: Vec<TurnRecord>,
+    pub result: Option<GameResult>,
 }
 
 impl State {
@@ -155,6 +235,9 @@ impl State {
                     axis: None,
                     moved: false,
                     came_from: None,
+                    fired: false,
+                    made_hq: false,
+                    start: None,
                 })
             })
             .collect();
@@ -171,6 +254,17 @@ impl State {
             pre_battle_done: false,
             fog: false,
             event: None,
+            defender_movers: None,
+            defender_moved: 0,
+            on_call: Vec::new(),
+            support_bonus_used: false,
+            combat: None,
+            fought: Vec::new(),
+            hq_handled: Vec::new(),
+            staff_swaps: Vec::new(),
+            turn_base: (0, 0, 0),
+            record: Vec::new(),
+            result: None,
         }
     }
 
@@ -197,11 +291,36 @@ impl State {
     pub fn unit<'a>(&self, setup: &'a Setup, r: UnitRef) -> &'a Unit {
         &setup.attackers[r.division as usize].units[r.unit as usize]
     }
-    /// Whether a division's HQ unit is gone.
+    /// Whether a division's HQ unit is gone (a unit made HQ counts as one; one that left
+    /// the table commands nothing on it).
     pub fn hq_lost(&self, setup: &Setup, division: u8) -> bool {
         !self.units.iter().any(|u| {
-            u.division == Some(division) && u.place != Place::Killed && self.unit(setup, u.origin).kind.is_hq()
+            u.division == Some(division)
+                && !matches!(u.place, Place::Killed | Place::Exited)
+                && (u.made_hq || self.unit(setup, u.origin).kind.is_hq())
         })
+    }
+    /// The defender's fighting units (not fortifications, minefields or dummies) in `sector`.
+    pub fn defenders_in(&self, sector: Sector) -> impl Iterator<Item = (u16, u16)> + '_ {
+        self.counters_in(sector).filter_map(|c| match c.piece {
+            Some(Piece::Unit(i)) => Some((c.id, i)),
+            _ => None,
+        })
+    }
+    /// Attacking units on the table in `sector`, by index.
+    pub fn attacker_indices(&self, sector: Sector) -> Vec<usize> {
+        (0..self.units.len()).filter(|&i| self.units[i].place == Place::On(sector)).collect()
+    }
+    /// Fire missions called on `sector` this turn, and in the whole game.
+    pub fn on_call_this_turn(&self) -> usize {
+        self.on_call.iter().filter(|f| f.0 == self.turn).count()
+    }
+    /// (attackers killed, counters removed, units exited) so far.
+    pub fn tallies(&self) -> (usize, usize, usize) {
+        let killed = self.units.iter().filter(|u| u.place == Place::Killed).count();
+        let gone = self.counters.iter().filter(|c| c.place == CounterPlace::Gone).count();
+        let exited = self.units.iter().filter(|u| u.place == Place::Exited).count();
+        (killed, gone, exited)
     }
     pub fn defender_hq_lost(&self, setup: &Setup) -> bool {
         !self.counters.iter().any(|c| {
@@ -211,7 +330,21 @@ impl State {
     }
     /// The stacking rule holds in every sector, for both sides.
     pub fn stacking_ok(&self) -> bool {
-        Sector::all().all(|s| self.attackers_in(s) <= STACKING && self.counter_count(s) <= STACKING)
+        // One pass over each side, counting by sector (checked after every step in tests).
+        let index = |s: Sector| (s.line as usize - 1) * AXES as usize + s.axis as usize - 1;
+        let mut ours = [0usize; (AXES * LINES) as usize];
+        let mut theirs = ours;
+        for u in &self.units {
+            if let Place::On(s) = u.place {
+                ours[index(s)] += 1;
+            }
+        }
+        for c in &self.counters {
+            if let CounterPlace::On(s) = c.place {
+                theirs[index(s)] += 1;
+            }
+        }
+        ours.iter().chain(&theirs).all(|&n| n <= STACKING)
     }
     pub fn frontage(&self, division: u8) -> Option<Frontage> {
         self.orders.as_ref().and_then(|o| o.frontages[division as usize])

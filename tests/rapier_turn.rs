@@ -1,0 +1,436 @@
+//! Rapier Offensive's turn after attacker movement, with typed dice: withdrawal under the free
+//! shot, defender movement, on-call fire limits and fog, support fire, a ground-combat round
+//! replayed with the umpire naming losses, a lost HQ, and the victory levels.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use field_desk::engine::{Campaign, DecideError, DiceInput};
+use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
+use field_desk::systems::rapier_offensive::sample::sample_setup;
+use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target, UnitRef};
+use field_desk::systems::rapier_offensive::tables::Victory;
+use field_desk::systems::rapier_offensive::turn_end::{judge, HqChoice};
+use field_desk::systems::rapier_offensive::units::Piece;
+use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RapierOffensive, RuleError, Setup};
+
+type C = Campaign<RapierOffensive>;
+
+fn s(axis: u8, line: u8) -> Sector {
+    Sector::new(axis, line).unwrap()
+}
+fn unit(division: u8, unit: u16) -> UnitRef {
+    UnitRef { division, unit }
+}
+fn ok(c: &mut C, d: Decision, dice: &[u16]) {
+    c.decide(d.clone(), DiceInput::Typed(dice.to_vec())).unwrap_or_else(|e| panic!("{d:?}: {e}"));
+}
+fn refused(c: &mut C, d: Decision, dice: &[u16]) -> RuleError {
+    match c.decide(d, DiceInput::Typed(dice.to_vec())) {
+        Err(DecideError::Rules(e)) => e,
+        other => panic!("expected a rule error, got {other:?}"),
+    }
+}
+fn place(c: &C, r: UnitRef) -> Place {
+    c.state().units[c.state().index_of(r).unwrap()].place
+}
+/// The counter of defending unit `i` (the umpire's knowledge).
+fn counter_of(c: &C, i: u16) -> u16 {
+    c.state().counters.iter().find(|x| x.piece == Some(Piece::Unit(i))).unwrap().id
+}
+
+/// The sample's counters spread over L2-L5 in piece order: A1 L2 holds the defending HQ, a
+/// fortification and two dummies; A1 L5 the mortars.
+fn to_battle(setup: Setup) -> C {
+    let sectors: Vec<Sector> = Sector::all().filter(|s| s.is_defender_deployment()).collect();
+    let counters =
+        setup.defender_pieces().into_iter().enumerate().map(|(i, p)| (p, sectors[i % sectors.len()])).collect();
+    let mut c = C::new(setup).unwrap();
+    ok(&mut c, Decision::DeployDefenders { counters }, &[]);
+    for _ in 0..3 {
+        ok(&mut c, Decision::RollRecon, &[6, 6]);
+    }
+    let frontages = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
+    let orders =
+        Decision::IssueOrders { break_through: None, corps_reserve: vec![], frontages, intentions: String::new() };
+    ok(&mut c, orders, &[]);
+    for d in 0..3u8 {
+        let axes: Vec<u8> = frontages[d as usize].unwrap().axes().collect();
+        let placements = (0..c.setup().attackers[d as usize].units.len() as u16)
+            .map(|u| {
+                let k = u as usize;
+                (u, if k < 6 { Deployment::Line1 { axis: axes[k % axes.len()] } } else { Deployment::Reserve })
+            })
+            .collect();
+        ok(&mut c, Decision::DeployDivision { division: d, placements }, &[]);
+    }
+    ok(&mut c, Decision::PlotTrps { sectors: [s(1, 3), s(2, 3), s(3, 4), s(4, 2)] }, &[]);
+    ok(&mut c, Decision::EndBombardment, &[]);
+    c
+}
+
+/// From the end of attacker movement to ground combat, nothing done.
+fn to_ground_combat(c: &mut C) {
+    ok(c, Decision::EndMovement, &[]);
+    ok(c, Decision::EndDefenderMovement, &[]);
+    ok(c, Decision::EndOnCall, &[]);
+    ok(c, Decision::EndSupport, &[]);
+    ok(c, Decision::EndSupport, &[]);
+}
+
+#[test]
+fn ground_combat_round_replayed_with_typed_dice() {
+    let mut c = to_battle(sample_setup());
+    ok(&mut c, Decision::RollEvent, &[1]);
+    for u in 0..3 {
+        ok(&mut c, Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false }, &[]);
+    }
+    // The dummies are lifted; the defending HQ and a fortification stand.
+    let here: Vec<_> = c.state().counters_in(s(1, 2)).map(|x| x.piece.unwrap()).collect();
+    assert_eq!(here, vec![Piece::Unit(0), Piece::Fortification]);
+    to_ground_combat(&mut c);
+    assert_eq!(c.state().phase, Phase::GroundCombat);
+    // Round 1, the defender first: its HQ's die and the fortification's, at three units.
+    let p = c.preview(&Decision::CombatRoll).unwrap();
+    assert_eq!(p.dice.count, 2);
+    let lose = |k: usize| p.odds.iter().find(|(l, _)| *l == format!("Attackers lose {k}")).unwrap().1;
+    assert_eq!((lose(0).num, lose(0).den), (25, 36));
+    assert_eq!((lose(1).num, lose(1).den), (5, 18));
+    assert_eq!((lose(2).num, lose(2).den), (1, 36));
+    ok(&mut c, Decision::CombatRoll, &[6, 6]);
+    // Two hits on three like units: the umpire names them.
+    assert!(c.history().last().unwrap().text.contains("The umpire names the losses"));
+    assert_eq!(refused(&mut c, Decision::CombatRoll, &[]), RuleError::LossesDue);
+    assert_eq!(
+        refused(&mut c, Decision::AllocateLosses { losses: vec![Target::Unit(unit(0, 0))] }, &[]),
+        RuleError::WrongLosses { kills: 2 }
+    );
+    assert_eq!(
+        refused(&mut c, Decision::AllocateLosses { losses: vec![Target::Counter(0), Target::Unit(unit(0, 0))] }, &[]),
+        RuleError::NotALoss(Target::Counter(0))
+    );
+    ok(&mut c, Decision::AllocateLosses { losses: vec![Target::Unit(unit(0, 0)), Target::Unit(unit(0, 1))] }, &[]);
+    assert_eq!((place(&c, unit(0, 0)), place(&c, unit(0, 1))), (Place::Killed, Place::Killed));
+    // The attackers reply with what is left: one rifle battalion, one die, a 5 misses.
+    ok(&mut c, Decision::CombatRoll, &[5]);
+    // Round 2 at once: the defender's two dice, then the attacker's one; the 6 kills the HQ.
+    let combat = c.state().combat.clone().unwrap();
+    assert_eq!((combat.round, c.dice_for(&Decision::CombatRoll).unwrap().count), (2, 3));
+    ok(&mut c, Decision::CombatRoll, &[1, 1, 6]);
+    assert_eq!(c.state().counters[counter_of(&c, 0) as usize].place, CounterPlace::Gone);
+    // Only the fortification is left: the fight is over.
+    assert_eq!(c.state().phase, Phase::ClearMinefields);
+    ok(&mut c, Decision::ClearMinefields, &[]);
+    // The rifle division's HQ is lost: the Corps Commander must choose before the turn ends.
+    assert_eq!(refused(&mut c, Decision::EndTurn, &[]), RuleError::HqChoiceDue(0));
+    let chain = |u| Decision::ReplaceHq { division: 0, choice: HqChoice::ChainOfCommand, unit: unit(0, u) };
+    assert_eq!(
+        refused(&mut c, Decision::ReplaceHq { division: 1, choice: HqChoice::ChainOfCommand, unit: unit(1, 1) }, &[1]),
+        RuleError::NotHeadless(1)
+    );
+    assert_eq!(refused(&mut c, chain(1), &[4]), RuleError::NotInDivision { unit: unit(0, 1), division: 0 });
+    let before_hq = c.clone();
+    ok(&mut c, chain(3), &[3]);
+    assert_eq!(refused(&mut c, chain(4), &[6]), RuleError::HqAlreadyHandled(0));
+    ok(&mut c, Decision::EndTurn, &[]);
+    let rec = &c.state().record[0];
+    assert_eq!((rec.turn, rec.attackers_lost, rec.counters_removed), (1, 2, 3));
+    // Headless: at most half of its 14 units move.
+    ok(&mut c, Decision::RollEvent, &[1]);
+    for u in 3..6 {
+        ok(&mut c, Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false }, &[]);
+    }
+    for u in 6..9 {
+        ok(&mut c, Decision::Enter { unit: unit(0, u), sector: s(1, 1) }, &[]);
+    }
+    ok(&mut c, Decision::Move { unit: unit(0, 2), path: vec![s(1, 3)], exit: false }, &[]);
+    assert_eq!(
+        refused(&mut c, Decision::Move { unit: unit(0, 3), path: vec![s(1, 1)], exit: false }, &[]),
+        RuleError::AlreadyMoved(unit(0, 3))
+    );
+    assert_eq!(
+        refused(&mut c, Decision::Enter { unit: unit(0, 9), sector: s(1, 1) }, &[]),
+        RuleError::HeadlessLimit { division: 0, max: 7 }
+    );
+    // The other branch: the Staff Officer takes over, and the division has an HQ again.
+    let mut c = before_hq;
+    ok(&mut c, Decision::ReplaceHq { division: 0, choice: HqChoice::StaffOfficer, unit: unit(0, 3) }, &[]);
+    assert_eq!(c.state().staff_swaps, vec![0]);
+    assert!(!c.state().hq_lost(c.setup(), 0));
+    // The journal replays to the same position.
+    let again = C::replay(c.setup().clone(), c.journal().to_vec()).unwrap();
+    assert_eq!(again.state(), c.state());
+}
+
+/// Turn 1: a rifle battalion goes into A1 L2 and the whole turn passes with misses.
+fn in_contact(setup: Setup) -> C {
+    let mut c = to_battle(setup);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    ok(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 2)], exit: false }, &[]);
+    to_ground_combat(&mut c);
+    while c.state().phase == Phase::GroundCombat {
+        let n = c.dice_for(&Decision::CombatRoll).unwrap().count as usize;
+        ok(&mut c, Decision::CombatRoll, &vec![1; n]);
+    }
+    ok(&mut c, Decision::ClearMinefields, &[]);
+    ok(&mut c, Decision::EndTurn, &[]);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    c
+}
+
+#[test]
+fn withdrawal_takes_the_free_shot_and_goes_back_the_way_it_came() {
+    let mut c = in_contact(sample_setup());
+    let back = Decision::Move { unit: unit(0, 1), path: vec![s(1, 1)], exit: false };
+    assert_eq!(
+        refused(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 3)], exit: false }, &[1]),
+        RuleError::WrongWayBack(Some(s(1, 1)))
+    );
+    // The defending HQ's one die against infantry, a 6 kills.
+    let p = c.preview(&back).unwrap();
+    assert_eq!(p.dice.count, 1);
+    assert_eq!(p.odds.iter().find(|(l, _)| l == "Destroyed").unwrap().1.as_f64(), 1.0 / 6.0);
+    let mut escaped = c.clone();
+    ok(&mut c, back.clone(), &[6]);
+    assert_eq!(place(&c, unit(0, 1)), Place::Killed);
+    assert!(c.history().last().unwrap().text.contains("free shot"));
+    ok(&mut escaped, back, &[5]);
+    assert_eq!(place(&escaped, unit(0, 1)), Place::On(s(1, 1)));
+    // Under the moving-targets option a withdrawing unit dies on a 5 as well.
+    let mut setup = sample_setup();
+    setup.options.moving_targets = true;
+    let c = in_contact(setup);
+    let p = c.preview(&Decision::Move { unit: unit(0, 1), path: vec![s(1, 1)], exit: false }).unwrap();
+    assert_eq!(p.odds.iter().find(|(l, _)| l == "Destroyed").unwrap().1.as_f64(), 2.0 / 6.0);
+}
+
+#[test]
+fn defender_movement_rules_and_refusals() {
+    let mut c = to_battle(sample_setup());
+    ok(&mut c, Decision::RollEvent, &[1]);
+    ok(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 2)], exit: false }, &[]);
+    ok(&mut c, Decision::EndMovement, &[]);
+    let rifles = counter_of(&c, 1); // A2 L2
+    let mv = |id, path: Vec<Sector>| Decision::DefenderMove { counter: id, path };
+    assert_eq!(refused(&mut c, mv(rifles, vec![s(2, 3)]), &[]), RuleError::MoversNotRolled);
+    let p = c.preview(&Decision::RollDefenderMovers).unwrap();
+    assert_eq!(p.odds.len(), 6);
+    ok(&mut c, Decision::RollDefenderMovers, &[2]);
+    assert_eq!(refused(&mut c, Decision::RollDefenderMovers, &[2]), RuleError::MoversRolled);
+    let fort = c.state().counters_in(s(2, 2)).find(|x| x.piece == Some(Piece::Fortification)).unwrap().id;
+    assert_eq!(refused(&mut c, mv(fort, vec![s(2, 3)]), &[]), RuleError::CannotMove(fort));
+    assert_eq!(refused(&mut c, mv(rifles, vec![s(2, 3), s(2, 4)]), &[]), RuleError::TooFar { allowance: 1, steps: 2 });
+    assert_eq!(refused(&mut c, mv(rifles, vec![s(3, 3)]), &[]), RuleError::NotNextTo(s(2, 2), s(3, 3)));
+    // The defending HQ in contact withdraws to its rear only.
+    let hq = counter_of(&c, 0);
+    assert_eq!(refused(&mut c, mv(hq, vec![s(2, 2)]), &[1]), RuleError::WrongWayBack(Some(s(1, 3))));
+    ok(&mut c, mv(rifles, vec![s(2, 3)]), &[]);
+    let moved = &c.state().counters[rifles as usize];
+    assert!(moved.revealed && moved.place == CounterPlace::On(s(2, 3)));
+    assert!(c.view(None).counters[rifles as usize].piece.is_some(), "a mover is turned face up for all");
+    assert_eq!(refused(&mut c, mv(rifles, vec![s(2, 4)]), &[]), RuleError::CounterMoved(rifles));
+    // The HQ withdraws under the rifles' free shot (one die against an HQ) and survives a 2.
+    assert_eq!(c.dice_for(&mv(hq, vec![s(1, 3)])).unwrap().count, 1);
+    ok(&mut c, mv(hq, vec![s(1, 3)]), &[2]);
+    assert_eq!(c.state().counters[hq as usize].place, CounterPlace::On(s(1, 3)));
+    let third = counter_of(&c, 2);
+    assert_eq!(refused(&mut c, mv(third, vec![s(3, 3)]), &[]), RuleError::NoMoversLeft(2));
+    ok(&mut c, Decision::EndDefenderMovement, &[]);
+    assert_eq!(c.state().phase, Phase::OnCallBombardment);
+}
+
+#[test]
+fn on_call_fire_limits_and_fog() {
+    let mut c = to_battle(sample_setup());
+    ok(&mut c, Decision::RollEvent, &[3]);
+    assert!(c.state().fog);
+    ok(&mut c, Decision::EndMovement, &[]);
+    ok(&mut c, Decision::EndDefenderMovement, &[]);
+    let call = |x| Decision::CallFire { sector: x };
+    assert_eq!(refused(&mut c, call(s(1, 2)), &[1, 1, 1, 1]), RuleError::NotATrp(s(1, 2)));
+    // Fog: A3 L4 is next to no attacking unit; A4 L2 is next to the cavalry on A4 L1.
+    assert_eq!(refused(&mut c, call(s(3, 4)), &[1, 1, 1]), RuleError::Fogbound(s(3, 4)));
+    let n = c.state().counter_count(s(4, 2));
+    let p = c.preview(&call(s(4, 2))).unwrap();
+    assert!((p.odds[0].1.as_f64() - (5.0f64 / 6.0).powi(n as i32)).abs() < 1e-12);
+    let mut dice = vec![1; n];
+    dice[0] = 6;
+    ok(&mut c, call(s(4, 2)), &dice);
+    assert_eq!(c.state().counter_count(s(4, 2)), n - 1);
+    ok(&mut c, call(s(4, 2)), &vec![1; n - 1]);
+    assert_eq!(refused(&mut c, call(s(4, 2)), &vec![1; n - 1]), RuleError::SectorFireLimit(s(4, 2)));
+    ok(&mut c, Decision::EndOnCall, &[]);
+    assert_eq!(c.state().on_call.len(), 2);
+    // Next turn, without fog, four a turn at most.
+    ok(&mut c, Decision::EndSupport, &[]);
+    ok(&mut c, Decision::EndSupport, &[]);
+    ok(&mut c, Decision::ClearMinefields, &[]);
+    ok(&mut c, Decision::EndTurn, &[]);
+    ok(&mut c, Decision::RollEvent, &[3]);
+    assert!(!c.state().fog, "fog rolled again lifts");
+    ok(&mut c, Decision::EndMovement, &[]);
+    ok(&mut c, Decision::EndDefenderMovement, &[]);
+    for x in [s(1, 3), s(1, 3), s(2, 3), s(2, 3)] {
+        let n = c.dice_for(&call(x)).map_or(0, |d| d.count as usize);
+        ok(&mut c, call(x), &vec![1; n]);
+    }
+    let n = c.dice_for(&call(s(3, 4))).unwrap().count as usize;
+    assert_eq!(refused(&mut c, call(s(3, 4)), &vec![1; n]), RuleError::TurnFireLimit);
+}
+
+#[test]
+fn support_fire_rules_and_refusals() {
+    let mut c = to_battle(sample_setup());
+    ok(&mut c, Decision::RollEvent, &[1]);
+    ok(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 2)], exit: false }, &[]);
+    ok(&mut c, Decision::Enter { unit: unit(0, 13), sector: s(1, 1) }, &[]); // mortars
+    ok(&mut c, Decision::Enter { unit: unit(1, 15), sector: s(2, 1) }, &[]); // rockets
+    ok(&mut c, Decision::EndMovement, &[]);
+    ok(&mut c, Decision::EndDefenderMovement, &[]);
+    ok(&mut c, Decision::EndOnCall, &[]);
+    // The defender: the HQ is no battery; the mortars on A1 L5 cannot reach L1.
+    let fire = |b, t| Decision::SupportFire { battery: b, target: t, extra_ammo: false };
+    let mortars = Target::Counter(counter_of(&c, 12));
+    let hq = Target::Counter(counter_of(&c, 0));
+    let rifles = Target::Unit(unit(0, 2));
+    assert_eq!(refused(&mut c, fire(hq, rifles), &[6]), RuleError::NotABattery(hq));
+    assert_eq!(refused(&mut c, fire(mortars, rifles), &[6]), RuleError::OutOfRange { range: 1, steps: 4 });
+    assert_eq!(refused(&mut c, Decision::AirStrike { target: rifles }, &[6]), RuleError::NoSupportPoint);
+    ok(&mut c, Decision::EndSupport, &[]);
+    // The attackers: the mortars reach A1 L2 (one step), not A1 L3.
+    let ours = Target::Unit(unit(0, 13));
+    let far = Target::Counter(c.state().counters_in(s(1, 3)).next().unwrap().id);
+    assert_eq!(refused(&mut c, fire(ours, far), &[6]), RuleError::OutOfRange { range: 1, steps: 2 });
+    assert_eq!(refused(&mut c, fire(ours, rifles), &[6]), RuleError::BadTarget(rifles));
+    assert_eq!(
+        refused(&mut c, Decision::SupportFire { battery: ours, target: hq, extra_ammo: true }, &[6, 6]),
+        RuleError::NoSupportPoint
+    );
+    let p = c.preview(&fire(ours, hq)).unwrap();
+    assert_eq!(p.odds.iter().find(|(l, _)| l == "Destroyed").unwrap().1.as_f64(), 1.0 / 6.0);
+    ok(&mut c, fire(ours, hq), &[5]);
+    assert!(c.history().last().unwrap().text.contains("no effect"));
+    assert_eq!(refused(&mut c, fire(ours, hq), &[6]), RuleError::AlreadyFired(ours));
+    // The rockets (range 2) hit a face-down counter on A2 L3: what it was stays the umpire's.
+    let rockets = Target::Unit(unit(1, 15));
+    let hidden = Target::Counter(c.state().counters_in(s(2, 3)).next().unwrap().id);
+    ok(&mut c, fire(rockets, hidden), &[6]);
+    let Target::Counter(id) = hidden else { unreachable!() };
+    assert_eq!(c.state().counters[id as usize].place, CounterPlace::Gone);
+    let corps = field_desk::systems::rapier_offensive::seats::CORPS_COMMANDER;
+    assert!(c.view(Some(corps)).counters[id as usize].piece.is_none());
+    assert!(c.history().last().unwrap().text.contains("face-down counter"), "{}", c.history().last().unwrap().text);
+    ok(&mut c, Decision::EndSupport, &[]);
+    assert_eq!(c.state().phase, Phase::GroundCombat);
+}
+
+#[test]
+fn victory_levels_and_advanced_conditions() {
+    let mut setup = sample_setup();
+    let c = to_battle(setup.clone());
+    let tanks: Vec<usize> = (0..c.state().units.len()).filter(|&k| c.state().units[k].division == Some(1)).collect();
+    assert_eq!(tanks.len(), 17);
+    let with_exits = |n: usize| {
+        let mut st = c.state().clone();
+        for &k in &tanks[..n] {
+            st.units[k].place = Place::Exited;
+            st.units[k].came_from = Some(s(2 + (k % 2) as u8, 6));
+        }
+        st
+    };
+    for (n, want) in [(17, Victory::Total), (15, Victory::Major), (13, Victory::Minor), (12, Victory::Defeat)] {
+        assert_eq!(judge(&setup, &with_exits(n)).victory, want, "{n} of 17");
+    }
+    // Advanced: a named sector not held and a three-axis front not made cost two levels.
+    setup.options.advanced_victory = true;
+    setup.advanced.objectives = vec![s(2, 4)];
+    setup.advanced.wide_front = 3;
+    let r = judge(&setup, &with_exits(17));
+    assert_eq!((r.victory, r.missed_objectives.clone(), r.front), (Victory::Minor, vec![s(2, 4)], Some((2, 3))));
+}
+
+#[test]
+fn halting_and_bogging_under_the_terrain_options() {
+    use field_desk::systems::rapier_offensive::optional::Terrain;
+    use field_desk::systems::rapier_offensive::terrain::{self, SectorGround};
+    let mut setup = sample_setup();
+    setup.options.halting = true;
+    setup.options.bogging = true;
+    let ground = |x, ground, road, impassable| SectorGround { sector: x, ground, road, impassable };
+    setup.terrain = vec![
+        ground(s(1, 2), Terrain::Woods, false, false),
+        ground(s(2, 2), Terrain::CanalOrRiver, false, true),
+        ground(s(3, 2), Terrain::Woods, true, false),
+    ];
+    let mut c = to_battle(setup.clone());
+    ok(&mut c, Decision::RollEvent, &[1]);
+    // Rifles into the woods of A1 L2 need a 3: on a 2 they bog down and stay.
+    let into = |u| Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false };
+    assert_eq!(c.dice_for(&into(1)).unwrap().count, 1);
+    let p = c.preview(&into(1)).unwrap();
+    let chance = |l: &str| p.odds.iter().find(|(x, _)| x == l).unwrap().1.as_f64();
+    assert_eq!((chance("Bogs down where it is"), chance("Moves as ordered")), (1.0 / 3.0, 2.0 / 3.0));
+    ok(&mut c, into(1), &[2]);
+    assert_eq!(place(&c, unit(0, 1)), Place::On(s(1, 1)));
+    assert!(c.history().last().unwrap().text.contains("bogs down"));
+    ok(&mut c, into(2), &[3]);
+    assert_eq!(place(&c, unit(0, 2)), Place::On(s(1, 2)));
+    // Tanks cannot enter the river on A2 L2 without a road or bridge.
+    assert_eq!(
+        refused(&mut c, Decision::Move { unit: unit(1, 2), path: vec![s(2, 2)], exit: false }, &[6]),
+        RuleError::Impassable(s(2, 2))
+    );
+    // Woods halt a move unless a road runs through; the bogging table by ground and column.
+    let tanks = c.setup().attackers[1].units[1].kind;
+    let st = c.state();
+    assert!(terrain::halts(&setup, st, s(1, 2), tanks));
+    assert!(!terrain::halts(&setup, st, s(3, 2), tanks));
+    assert_eq!(terrain::bog_target(&setup, st, s(1, 2), tanks), 4);
+    assert_eq!(terrain::bog_target(&setup, st, s(3, 2), tanks), 1);
+    assert_eq!(terrain::bog_target(&setup, st, s(4, 3), tanks), 2);
+}
+
+#[test]
+fn moving_targets_are_hit_on_a_five_in_ground_combat() {
+    let mut setup = sample_setup();
+    setup.options.moving_targets = true;
+    let mut c = to_battle(setup);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    ok(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 2)], exit: false }, &[]);
+    to_ground_combat(&mut c);
+    // The defender's two dice at a unit that moved: each kills on 5 or 6.
+    let p = c.preview(&Decision::CombatRoll).unwrap();
+    let none = p.odds.iter().find(|(l, _)| l == "Attackers lose 0").unwrap().1;
+    assert_eq!((none.num, none.den), (4, 9));
+    ok(&mut c, Decision::CombatRoll, &[5, 1]);
+    assert_eq!(place(&c, unit(0, 1)), Place::Killed);
+}
+
+#[test]
+fn engineers_lift_a_minefield_after_a_whole_quiet_turn_alone_with_it() {
+    use field_desk::systems::rapier_offensive::turn_end::clear_minefields;
+    let c = to_battle(sample_setup());
+    let setup = c.setup().clone();
+    let mine_sector = s(2, 3);
+    let mut st = c.state().clone();
+    let mine = st.counters_in(mine_sector).find(|x| x.piece == Some(Piece::Minefield)).unwrap().id;
+    let others: Vec<u16> = st.counters_in(mine_sector).filter(|x| x.id != mine).map(|x| x.id).collect();
+    let sappers = st.index_of(unit(0, 11)).unwrap();
+    st.units[sappers].place = Place::On(mine_sector);
+    st.units[sappers].start = Some(mine_sector);
+    // Another defender still there: nothing is lifted.
+    let mut busy = st.clone();
+    assert!(clear_minefields(&setup, &mut busy).is_empty());
+    for id in others {
+        st.counters[id as usize].place = CounterPlace::Gone;
+    }
+    // Arrived this turn, or fought here: nothing either.
+    let mut late = st.clone();
+    late.units[sappers].start = Some(s(2, 2));
+    assert!(clear_minefields(&setup, &mut late).is_empty());
+    let mut fought = st.clone();
+    fought.fought.push(mine_sector);
+    assert!(clear_minefields(&setup, &mut fought).is_empty());
+    // A whole quiet turn alone with the mines: they are lifted.
+    assert_eq!(clear_minefields(&setup, &mut st), vec![mine_sector]);
+    assert_eq!(st.counters[mine as usize].place, CounterPlace::Gone);
+}
