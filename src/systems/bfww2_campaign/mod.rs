@@ -1,0 +1,13 @@
+//! Battlefront: WW2 Basic Campaign Rules: an umpired campaign of linked scenarios over several
+//! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
+//! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
+//! through the rules README and checklist. Not in the `systems!` list: it has no screens yet.
+
+pub mod charts;
+pub mod modifier;
+pub mod rating;
+pub mod rules;
+pub mod tables;
+
+pub use modifier::{Band, Modifier};
+pub use rating::Rating;
