@@ -5,6 +5,7 @@
 
 pub mod calendar;
 pub mod charts;
+pub mod eligibility;
 pub mod modifier;
 pub mod rating;
 pub mod roster;

@@ -23,5 +23,8 @@ pub const READINGS: &[&str] = &[
     "Posture is revealed after all refit purchases and before forces are chosen: purchases are made blind.",
     "Ammunition: a stand that began the scenario cut off rolls a d10 each time it fires; a 1 makes it short, a further 1 out.",
     "An OBA module fired on a day counts once against that day's limit however many scenarios it fires in, and leaves at the day's last cleanup; an unused one carries over.",
+    "Armour repair happens in the night scenario's refit when the day has one, else in the cleanup of the day's last scenario (a full-day scenario's cleanup in Advance to Rostov).",
+    "Armour withdrawal concerns only MEs whose every stand is a tank or tank destroyer, in normal status, that lost at least one AFV last scenario.",
+    "Only \"A\" class (armour) units count for armour repair and for destroying enemy wrecks behind one's MLR.",
     "Advance to Rostov's reinforcement and fortification charts are not in the text; the sample's are illustrative.",
 ];
