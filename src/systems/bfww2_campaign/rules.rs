@@ -17,7 +17,7 @@ pub const READINGS: &[&str] = &[
     "Breakpoints (25%, 50%, 75%): reached at the least whole number of stands lost that is at least the share.",
     "Aircraft and smoke: +1 for each CPP spent beyond the purchase, without a cap; \"after 6/44\" is from July 1944.",
     "The \"T\" class of the escape rule is not defined in the text; it is read as transport (trucks).",
-    "Escape: \"<4\\\"\" from friendly lines reads 4\" or less; unarmoured vehicles roll in the AFV column.",
+    "Escape: the modifier \"<4 inches from friendly lines\" reads 4 inches or less; unarmoured vehicles roll in the AFV column.",
     "Posture: when both sides attack, each rolls a d10 and the higher attacks; a tie is rolled again.",
     "Posture: the attacker sets up second and moves second, as the text says; the umpire may override.",
     "Posture is revealed after all refit purchases and before forces are chosen: purchases are made blind.",
