@@ -4,6 +4,7 @@
 //! system's words for the home screen are its `INFO`.
 
 pub mod axis_of_attack;
+pub mod bfww2_campaign;
 pub mod crossfire_scouting;
 pub mod race_for_x;
 pub mod rapier_offensive;

@@ -1,0 +1,199 @@
+//! Everything the umpire fixes before play (Setup, 2): the calendar, the two sides with their
+//! rosters and charts, the CPP replenishment table, the die of the roll tables and the options.
+
+use super::calendar::Day;
+use super::modifier::Band;
+use super::roster::Side;
+use super::tables::{self, Month};
+use crate::engine::Die;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Final rolls a CPP table must answer: any die with any modifier the app allows.
+pub const CPP_ROLL_RANGE: std::ops::RangeInclusive<i16> = -40..=60;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub name: String,
+    /// The month the campaign is fought in (armour repair and aircraft modifiers).
+    pub month: Month,
+    pub days: Vec<Day>,
+    pub sides: [Side; 2],
+    /// The side that attacks in the first scenario (index into `sides`).
+    pub first_attacker: u8,
+    /// The campaign victory conditions, judged at the campaign's end, in the umpire's words.
+    pub victory: String,
+    pub cpp_table: Vec<Band<u16>>,
+    /// The die of the roll tables whose die the text does not name.
+    pub die: Die,
+    /// The optional discipline-rating change rule.
+    pub rating_changes: bool,
+}
+
+impl Setup {
+    pub fn default_cpp_table() -> Vec<Band<u16>> {
+        tables::CPP_REPLENISHMENT.to_vec()
+    }
+}
+
+/// What makes a setup unplayable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    EmptyName {
+        what: String,
+    },
+    NoDays,
+    /// A day's scenarios are not a morning, then at most an afternoon and a night, in order.
+    DaySlots {
+        day: String,
+    },
+    FirstAttackerUnknown(u8),
+    DuplicateMe {
+        side: String,
+        id: String,
+    },
+    /// An ME with no stands.
+    EmptyMe {
+        side: String,
+        id: String,
+    },
+    /// More vehicles than stands.
+    VehiclesOverStands {
+        side: String,
+        id: String,
+    },
+    DuplicateRg {
+        side: String,
+        id: String,
+    },
+    /// An RG row whose per-scenario or per-day limit is above its campaign limit.
+    RgLimits {
+        side: String,
+        id: String,
+    },
+    UnknownRg {
+        side: String,
+        me: String,
+        rg: String,
+    },
+    /// The base force alone is beyond an RG row's campaign limit.
+    BaseForceOverLimit {
+        side: String,
+        rg: String,
+        count: usize,
+        limit: u8,
+    },
+    /// A final roll the CPP table answers with no row, or with more than one.
+    CppTableGap(i16),
+    CppTableOverlap(i16),
+    /// The roll tables need a d6 or a d10.
+    UnsuitableDie(Die),
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::EmptyName { what } => write!(f, "The {what} needs a name."),
+            SetupProblem::NoDays => write!(f, "The campaign needs at least one day."),
+            SetupProblem::DaySlots { day } => write!(
+                f,
+                "{day}: a day has a morning (or full-day) scenario, then at most an afternoon and a night, in that order."
+            ),
+            SetupProblem::FirstAttackerUnknown(i) => write!(f, "There is no side {} to attack first.", i + 1),
+            SetupProblem::DuplicateMe { side, id } => write!(f, "{side} has two elements with the ID {id}."),
+            SetupProblem::EmptyMe { side, id } => write!(f, "{side}'s element {id} has no stands."),
+            SetupProblem::VehiclesOverStands { side, id } => {
+                write!(f, "{side}'s element {id} has more vehicles than stands.")
+            }
+            SetupProblem::DuplicateRg { side, id } => write!(f, "{side}'s reinforcement chart has two rows {id}."),
+            SetupProblem::RgLimits { side, id } => write!(
+                f,
+                "{side}'s reinforcement {id}: the per-scenario and per-day limits cannot be above the campaign limit."
+            ),
+            SetupProblem::UnknownRg { side, me, rg } => {
+                write!(f, "{side}'s element {me} counts against reinforcement {rg}, which is not on the chart.")
+            }
+            SetupProblem::BaseForceOverLimit { side, rg, count, limit } => write!(
+                f,
+                "{side} starts with {count} elements of reinforcement {rg}, beyond its campaign limit of {limit}."
+            ),
+            SetupProblem::CppTableGap(r) => write!(f, "The CPP table has no row for a final roll of {r}."),
+            SetupProblem::CppTableOverlap(r) => write!(f, "The CPP table has two rows for a final roll of {r}."),
+            SetupProblem::UnsuitableDie(d) => write!(f, "The roll tables need a d6 or a d10, not a {}.", d.label()),
+        }
+    }
+}
+
+fn check_side(side: &Side, problems: &mut Vec<SetupProblem>) {
+    let name = side.name.clone();
+    for (i, me) in side.roster.iter().enumerate() {
+        if side.roster[..i].iter().any(|m| m.id == me.id) {
+            problems.push(SetupProblem::DuplicateMe { side: name.clone(), id: me.id.clone() });
+        }
+        if me.stands == 0 {
+            problems.push(SetupProblem::EmptyMe { side: name.clone(), id: me.id.clone() });
+        }
+        if me.vehicles > me.stands {
+            problems.push(SetupProblem::VehiclesOverStands { side: name.clone(), id: me.id.clone() });
+        }
+        if let Some(rg) = me.rg.as_ref().filter(|rg| !side.rg_chart.iter().any(|r| &&r.id == rg)) {
+            problems.push(SetupProblem::UnknownRg { side: name.clone(), me: me.id.clone(), rg: rg.clone() });
+        }
+    }
+    for (i, rg) in side.rg_chart.iter().enumerate() {
+        if side.rg_chart[..i].iter().any(|r| r.id == rg.id) {
+            problems.push(SetupProblem::DuplicateRg { side: name.clone(), id: rg.id.clone() });
+        }
+        if rg.per_scenario > rg.per_campaign || rg.per_day.is_some_and(|d| d > rg.per_campaign) {
+            problems.push(SetupProblem::RgLimits { side: name.clone(), id: rg.id.clone() });
+        }
+        let count = side.roster.iter().filter(|m| m.rg.as_ref() == Some(&rg.id)).count();
+        if count > rg.per_campaign as usize {
+            problems.push(SetupProblem::BaseForceOverLimit {
+                side: name.clone(),
+                rg: rg.id.clone(),
+                count,
+                limit: rg.per_campaign,
+            });
+        }
+    }
+}
+
+/// Every problem of a setup, in order; empty when it can be played.
+pub fn setup_check(setup: &Setup) -> Vec<SetupProblem> {
+    let mut problems = Vec::new();
+    if setup.name.trim().is_empty() {
+        problems.push(SetupProblem::EmptyName { what: "campaign".into() });
+    }
+    if setup.days.is_empty() {
+        problems.push(SetupProblem::NoDays);
+    }
+    for (i, day) in setup.days.iter().enumerate() {
+        if day.name.trim().is_empty() {
+            problems.push(SetupProblem::EmptyName { what: format!("day {}", i + 1) });
+        }
+        if !day.slots_lawful() {
+            problems.push(SetupProblem::DaySlots { day: day.name.clone() });
+        }
+    }
+    if setup.first_attacker > 1 {
+        problems.push(SetupProblem::FirstAttackerUnknown(setup.first_attacker));
+    }
+    for (i, side) in setup.sides.iter().enumerate() {
+        if side.name.trim().is_empty() {
+            problems.push(SetupProblem::EmptyName { what: format!("side {}", i + 1) });
+        }
+        check_side(side, &mut problems);
+    }
+    for roll in CPP_ROLL_RANGE {
+        match setup.cpp_table.iter().filter(|b| b.holds(roll)).count() {
+            0 => problems.push(SetupProblem::CppTableGap(roll)),
+            1 => {}
+            _ => problems.push(SetupProblem::CppTableOverlap(roll)),
+        }
+    }
+    if !matches!(setup.die, Die::D6 | Die::D10) {
+        problems.push(SetupProblem::UnsuitableDie(setup.die));
+    }
+    problems
+}
