@@ -1,0 +1,86 @@
+//! What may leave the device: the journal without any step a seat may not read, what that
+//! leaves out, and why (in no system so far) it could not be made.
+
+use super::{Action, Campaign, ReplayError};
+use crate::engine::seat::Readers;
+use crate::engine::system::System;
+
+impl<S: System> Campaign<S> {
+    /// Why no link or file of the campaign can be made now: a step everyone may read stands
+    /// on top of one hidden from a seat, so the hidden one cannot be left out (the system's
+    /// own words first). `None` in every system so far: their secrets are taken last.
+    pub fn share_hold(&self) -> Option<String> {
+        if let Some(why) = S::share_hold(&self.setup, self.state()) {
+            return Some(why);
+        }
+        let (_, drop) = self.leave_out();
+        let lost = self.active.iter().any(|&i| drop[i] && self.readers()[i].as_ref().is_some_and(Readers::is_public));
+        lost.then(|| {
+            "A step everyone may read stands on one still hidden from a seat; share once it is revealed.".into()
+        })
+    }
+
+    /// What a link or file made now leaves out, in words the whole table may read ("Anna's
+    /// hidden step"): steps in effect that some seat may not read yet.
+    pub fn left_out(&self) -> Vec<String> {
+        let (_, drop) = self.leave_out();
+        self.active
+            .iter()
+            .filter(|&&i| drop[i])
+            .filter_map(|&i| match &self.journal[i] {
+                Action::Decide(e) => Some(match e.by {
+                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, seat)),
+                    None => "a hidden step".to_string(),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The journal as it may leave this device: every decision some seat may not read is
+    /// left out, with what was played on top of it and the undo and redo lines naming it, so
+    /// a link or file carries no trace of a secret, taken back or still pending. It replays;
+    /// it reaches the same position unless a hidden step is in effect (`left_out`).
+    pub fn shareable_journal(&self) -> Vec<Action<S::Decision>> {
+        let (target, drop) = self.leave_out();
+        self.journal.iter().enumerate().filter(|&(i, _)| !drop[target[i]]).map(|(_, a)| a.clone()).collect()
+    }
+
+    /// The campaign as it may leave this device (`shareable_journal`, replayed).
+    pub fn shareable(&self) -> Result<Self, ReplayError> {
+        Campaign::replay(self.setup.clone(), self.shareable_journal())
+    }
+
+    /// For each journal line, the decision it concerns; and for each decision, whether a copy
+    /// leaving the device leaves it out (hidden from a seat, or played on top of one that is).
+    fn leave_out(&self) -> (Vec<usize>, Vec<bool>) {
+        let readers = self.readers();
+        let mut drop = vec![false; self.journal.len()];
+        let mut active: Vec<usize> = Vec::new();
+        let mut redo: Vec<usize> = Vec::new();
+        let mut target = vec![0; self.journal.len()];
+        for (index, action) in self.journal.iter().enumerate() {
+            match action {
+                Action::Decide(_) => {
+                    let secret = readers[index].as_ref().is_some_and(|r| !r.is_public());
+                    let above_dropped = active.last().is_some_and(|&top| drop[top]);
+                    drop[index] = secret || above_dropped;
+                    active.push(index);
+                    redo.clear();
+                    target[index] = index;
+                }
+                Action::Undo => {
+                    let i = active.pop().unwrap_or(0);
+                    redo.push(i);
+                    target[index] = i;
+                }
+                Action::Redo => {
+                    let i = redo.pop().unwrap_or(0);
+                    active.push(i);
+                    target[index] = i;
+                }
+            }
+        }
+        (target, drop)
+    }
+}
