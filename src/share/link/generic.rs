@@ -6,8 +6,8 @@
 //! played.
 
 use super::budget::ReplayCost;
-use super::codes::{line_kind, LINE_DECIDE, LINE_REDO, LINE_UNDO};
-use super::models::{count, int, text, IntModel, Models};
+use super::codes::{line_kind, LINE_DECIDE, LINE_UNDO};
+use super::models::{code_line_kind, count, int, text, IntModel, Models};
 use super::race_for_x::code_dice;
 use super::range::{Coder, Prob, HALF};
 use super::{LinkError, MAX_LINES};
@@ -130,26 +130,7 @@ pub(super) fn code_campaign<C: Coder, S: Grammar>(
         let line = journal.map(|j| &j[at]);
         let given = line.map_or(LINE_DECIDE, line_kind);
         let possible = [!S::over(&setup, game.state()), game.can_undo(), game.can_redo()];
-        if !C::DECODING && !possible[given] {
-            return Err(LinkError::Corrupt);
-        }
-        let kind = if possible[0]
-            && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?)
-        {
-            LINE_DECIDE
-        } else if possible[1] && possible[2] {
-            if c.bit(&mut m.redo[before], given == LINE_REDO)? {
-                LINE_REDO
-            } else {
-                LINE_UNDO
-            }
-        } else if possible[1] {
-            LINE_UNDO
-        } else if possible[2] {
-            LINE_REDO
-        } else {
-            return Err(LinkError::Corrupt);
-        };
+        let kind = code_line_kind(c, m, possible, before, given)?;
         before = kind;
         match kind {
             LINE_DECIDE => {

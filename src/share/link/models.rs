@@ -274,3 +274,30 @@ pub(super) const FLAG_SAMPLE_BATTALION: usize = 4;
 pub(super) const FLAG_SAMPLE_DEFENCE: usize = 5;
 pub(super) const FLAG_HAS_FORMATION: usize = 6;
 pub(super) const FLAG_REPLAYS: usize = 7;
+
+/// The kind of the next journal line (`codes::LINE_*`) among those `possible` now
+/// (decide, undo, redo), by the kind of the line `before` it: free when only one is
+/// possible, refused when the given one is not.
+pub(super) fn code_line_kind<C: Coder>(
+    c: &mut C,
+    m: &mut Models,
+    possible: [bool; 3],
+    before: usize,
+    given: usize,
+) -> Result<usize, LinkError> {
+    use super::codes::{LINE_DECIDE, LINE_REDO, LINE_UNDO};
+    if !C::DECODING && !possible[given] {
+        return Err(LinkError::Corrupt);
+    }
+    if possible[0] && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?) {
+        Ok(LINE_DECIDE)
+    } else if possible[1] && possible[2] {
+        Ok(if c.bit(&mut m.redo[before], given == LINE_REDO)? { LINE_REDO } else { LINE_UNDO })
+    } else if possible[1] {
+        Ok(LINE_UNDO)
+    } else if possible[2] {
+        Ok(LINE_REDO)
+    } else {
+        Err(LinkError::Corrupt)
+    }
+}

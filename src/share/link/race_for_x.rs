@@ -2,9 +2,10 @@
 //! the engine replays it, so only what the rules leave open costs anything.
 
 use super::budget::ReplayCost;
-use super::codes::{self, code, line_kind, LINE_DECIDE, LINE_REDO, LINE_UNDO};
+use super::codes::{self, code, line_kind, LINE_DECIDE, LINE_UNDO};
 use super::models::{
-    count, small_u16, text, Models, FLAG_HAS_FORMATION, FLAG_SAMPLE, FLAG_SAMPLE_BATTALION, FLAG_SAMPLE_DEFENCE,
+    code_line_kind, count, small_u16, text, Models, FLAG_HAS_FORMATION, FLAG_SAMPLE, FLAG_SAMPLE_BATTALION,
+    FLAG_SAMPLE_DEFENCE,
 };
 use super::range::{Coder, Prob};
 use super::{LinkError, MAX_DECODED, MAX_STANDS, MAX_UNITS};
@@ -177,26 +178,7 @@ pub(super) fn replayed_lines<C: Coder>(
         let line = journal.map(|j| &j[at]);
         let given = line.map_or(LINE_DECIDE, line_kind);
         let possible = [game.state().phase != Phase::Finished, game.can_undo(), game.can_redo()];
-        if !C::DECODING && !possible[given] {
-            return Err(LinkError::Corrupt);
-        }
-        let kind = if possible[0]
-            && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?)
-        {
-            LINE_DECIDE
-        } else if possible[1] && possible[2] {
-            if c.bit(&mut m.redo[before], given == LINE_REDO)? {
-                LINE_REDO
-            } else {
-                LINE_UNDO
-            }
-        } else if possible[1] {
-            LINE_UNDO
-        } else if possible[2] {
-            LINE_REDO
-        } else {
-            return Err(LinkError::Corrupt);
-        };
+        let kind = code_line_kind(c, m, possible, before, given)?;
         before = kind;
         match kind {
             LINE_DECIDE => {
