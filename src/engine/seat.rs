@@ -64,6 +64,19 @@ impl Readers {
     pub fn announced(seat: Seat) -> Readers {
         Readers { announced: true, ..Readers::only(seat) }
     }
+    /// One of two secret choices made in turn ("shown once both are in"): everyone reads it
+    /// once both are in and it stands; until then its own seat, the others told only that it
+    /// was made. The second choice's line names both, so once undone nobody reads it (the
+    /// first is secret again).
+    pub fn simultaneous(seat: Seat, active: bool, revealed: bool, second: bool) -> Readers {
+        if active && revealed {
+            Readers::EVERYONE
+        } else if second {
+            Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone, announced: false }
+        } else {
+            Readers::announced(seat)
+        }
+    }
     /// Whether `reader` is shown the entry's line: it may read the decision, or the entry
     /// stands and is announced.
     pub fn shows_line(&self, reader: Reader, active: bool) -> bool {

@@ -4,7 +4,7 @@
 use super::company::Setup;
 use super::rules::Decision;
 use super::state::{Phase, Side, State, TurnRecord};
-use crate::engine::{Audience, Entry, Reader, Readers, Seat};
+use crate::engine::{Entry, Reader, Readers, Seat};
 
 impl Side {
     pub fn seat(self) -> Seat {
@@ -61,18 +61,11 @@ fn revealed(at: &State, now: &State) -> bool {
     now.turn > at.turn || now.outcome.is_some() || now.current.as_ref().is_some_and(shown)
 }
 
-/// A force list is read by everyone once both are in and it still stands; until then by
-/// its own player. The second list's line names both, so once undone nobody reads it.
+/// The force lists are two secret choices made in turn (`Readers::simultaneous`).
 pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
     let Decision::SubmitForce { side, .. } = &e.decision else { return Readers::EVERYONE };
     let other_in = at.current.as_ref().is_some_and(|t| t.forces[side.other().index()].is_some());
-    if active && revealed(at, now) {
-        Readers::EVERYONE
-    } else if other_in {
-        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone, announced: false }
-    } else {
-        Readers::announced(side.seat())
-    }
+    Readers::simultaneous(side.seat(), active, revealed(at, now), other_in)
 }
 
 /// The position without a force list the reader may not see yet.

@@ -4,7 +4,7 @@
 use super::orbat::Setup;
 use super::rules::Decision;
 use super::state::{Phase, Side, State};
-use crate::engine::{Audience, Entry, Reader, Readers, Seat};
+use crate::engine::{Entry, Reader, Readers, Seat};
 
 impl Side {
     pub fn seat(self) -> Seat {
@@ -46,19 +46,11 @@ pub fn actor(_setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
     }
 }
 
-/// A choice is read by everyone once both are in and it still stands; until then by its
-/// own player. The second choice's line names both, so once undone nobody reads it (the
-/// first player's choice is hidden again).
+/// The offensive actions are two secret choices made in turn (`Readers::simultaneous`).
 pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
     let Decision::ChooseAction { side, .. } = &e.decision else { return Readers::EVERYONE };
     let revealed = now.turn > at.turn || now.both_chosen() || now.outcome.is_some();
-    if active && revealed {
-        Readers::EVERYONE
-    } else if at.actions[side.other().index()].is_some() {
-        Readers { decision: Audience::Only(vec![]), dice: Audience::Everyone, announced: false }
-    } else {
-        Readers::announced(side.seat())
-    }
+    Readers::simultaneous(side.seat(), active, revealed, at.actions[side.other().index()].is_some())
 }
 
 /// The position without a choice the reader may not see yet.
