@@ -13,7 +13,7 @@ pub trait System: Send + Sync + 'static {
     /// Everything fixed before play: players, orbats, options.
     type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// The position after some decisions.
-    type State: Clone + Debug + PartialEq + Send + Sync + 'static;
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// One step of play, with its data. Dice are not part of it: they travel beside it.
     type Decision: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Why a decision is not legal now.

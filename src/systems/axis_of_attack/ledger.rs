@@ -2,9 +2,10 @@
 
 use super::side::Side;
 use super::tables::{Mission, OptionKind};
+use serde::{Deserialize, Serialize};
 
 /// What a ledger line was for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LedgerItem {
     /// Victory points of a game (earned).
     GameVp,
@@ -34,7 +35,7 @@ pub enum LedgerItem {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LedgerEntry {
     pub turn: u32,
     pub side: Side,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A platoon on a player's roster now.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlatoonState {
     pub platoon: Platoon,
     /// The strength it was bought at: never rebuilt beyond it.
@@ -185,7 +185,7 @@ pub enum KeepMobile {
 // ---------------------------------------------------------------------------------------
 
 /// The mission-selection rolls.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissionSelection {
     /// West's die, east's die.
     pub dice: [u16; 2],
@@ -208,14 +208,14 @@ impl MissionSelection {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissionChange {
     pub by: Side,
     pub from: Mission,
     pub to: Mission,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AreaChoice {
     /// The last game's winner, who picks; `None` when there was none (agreed instead).
     pub chooser: Option<Side>,
@@ -224,7 +224,7 @@ pub struct AreaChoice {
     pub shift: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WeatherRoll {
     pub die: u16,
     pub last: Weather,
@@ -233,7 +233,7 @@ pub struct WeatherRoll {
     pub mud: Mud,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MapMove {
     pub result: MissionResult,
     pub from: Sector,
@@ -241,7 +241,7 @@ pub struct MapMove {
 }
 
 /// A platoon's report and what it meant.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CasualtyLine {
     pub report: PlatoonReport,
     /// Teams counted towards strength: on table, exited, unused, and bailed when recovered.
@@ -255,7 +255,7 @@ pub struct CasualtyLine {
     pub immobile: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AutoUpgrade {
     pub platoon: u16,
     pub from: Strength,
@@ -271,7 +271,7 @@ pub struct DiceFor {
     pub dice: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReinforceLine {
     pub platoon: u16,
     pub dice: Vec<u16>,
@@ -280,13 +280,13 @@ pub struct ReinforceLine {
     pub to: Strength,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reinforcement {
     pub vp: u8,
     pub lines: Vec<ReinforceLine>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExchangeRecord {
     pub side: Side,
     pub old: u16,
@@ -295,7 +295,7 @@ pub struct ExchangeRecord {
 }
 
 /// One campaign turn: one game and everything around it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnRecord {
     pub turn: u32,
     /// Where the game is fought.
@@ -398,7 +398,7 @@ impl TurnRecord {
 // ---------------------------------------------------------------------------------------
 
 /// Steps of a campaign turn, in the text's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
     /// Both players roll for the next mission (from turn 2).
     MissionRoll,
@@ -447,7 +447,7 @@ impl Phase {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     /// Won a game as attacker in the enemy's home sector.
     Victory(Side),
@@ -456,7 +456,7 @@ pub enum Outcome {
     Stalemate,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Campaign turn, from 1.
     pub turn: u32,

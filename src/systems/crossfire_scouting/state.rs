@@ -40,7 +40,7 @@ impl Status {
 }
 
 /// One figure's position and memory.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoutState {
     pub status: Status,
     /// Where it stands (the place it left, while a move is being watched).
@@ -120,7 +120,7 @@ pub enum FindStatus {
     Lost,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Discovery {
     pub area: u16,
     pub sighting: Sighting,
@@ -141,7 +141,7 @@ pub enum ClockReason {
 }
 
 /// What led to troops being shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RevealCause {
     /// The scout spotted the area (it may turn out empty).
     Spotted,
@@ -152,7 +152,7 @@ pub enum RevealCause {
 }
 
 /// A reveal owed once the current step is settled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingReveal {
     pub scout: ScoutRef,
     pub area: u16,
@@ -162,7 +162,7 @@ pub struct PendingReveal {
 }
 
 /// What the defender may do in a reaction window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
     /// The move has just been made: reactive spotting (in the open), more fire (under
     /// fire), or close combat where it ends.
@@ -172,7 +172,7 @@ pub enum Stage {
 }
 
 /// Steps of the night, each waiting for one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// The scouting player moves a figure, tries to spot, banks finds, or ends the night.
     Scouting,
@@ -231,7 +231,7 @@ pub enum EndReason {
     AllDone,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     pub phase: Phase,
     /// Minutes since 01:00; the deadline is at `DEADLINE_MINUTES`.

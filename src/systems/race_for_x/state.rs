@@ -66,14 +66,14 @@ impl Place {
 }
 
 /// What a player's last campaign turn did, for the next turn's modifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastTurn {
     pub action: OffensiveAction,
     /// Zones actually moved (a retreat from zone 1 moves nobody).
     pub moved: i8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
     pub place: Place,
     pub last: Option<LastTurn>,
@@ -117,7 +117,7 @@ pub struct BattleOutcome {
 }
 
 /// One player's part of a campaign turn, built up step by step.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {
     pub turn: u32,
     pub side: Side,
@@ -178,7 +178,7 @@ impl Battle {
 }
 
 /// Steps of the campaign turn, in the text's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
     /// Both players choose Attack or Regroup in secret.
     ChooseActions,
@@ -219,13 +219,13 @@ impl Phase {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     Win(Side),
     Draw,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// Campaign turn, from 1.
     pub turn: u32,

@@ -10,8 +10,9 @@ use super::state::{CounterPlace, Phase, Place, State, Target};
 use super::tables::{self, ground_dice, minefield_dice, shooter, target_class, Shooter, TargetClass};
 use super::units::{Piece, UnitKind};
 use crate::engine::odds::Chance;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Side {
     Attacker,
     Defender,
@@ -19,7 +20,7 @@ pub enum Side {
 
 /// What one die may kill: anti-tank dice never infantry (the table gives them none against
 /// it), minefield dice never engineers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Reach {
     Any,
     NotInfantry,
@@ -38,7 +39,7 @@ impl Reach {
 
 /// A unit that may be lost: what it is, the score that kills it, and whether it takes losses
 /// first (assault troops rolling two dice).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
     pub target: Target,
     pub kind: UnitKind,
@@ -46,7 +47,7 @@ pub struct Mark {
     pub first: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
     /// Round 1: the sector's defender fires first...
     DefenderFirst,
@@ -57,14 +58,14 @@ pub enum Stage {
 }
 
 /// Hits waiting for the umpire to name the losses.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Losses {
     pub side: Side,
     pub hits: Vec<(u16, Reach)>,
     pub marks: Vec<Mark>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combat {
     pub sector: Sector,
     pub round: u8,

@@ -181,7 +181,7 @@ impl Phase {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     pub phase: Phase,
     /// 0 before the battle, then 1 to 6.
