@@ -9,7 +9,7 @@ pub mod odds;
 pub mod seat;
 pub mod system;
 
-pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind, HistoryLine, ReplayError};
+pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind, HistoryLine, ReplayError, SeatView};
 pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
 pub use grammar::{Chooser, Grammar};
 pub use odds::Chance;

@@ -102,6 +102,18 @@ pub trait System: Send + Sync + 'static {
         state.clone()
     }
 
+    /// The setup as `reader` may see it, for a seat link (`SeatView`): the setup as it is
+    /// unless a system keeps part of it from some seat.
+    fn view_setup(setup: &Self::Setup, _reader: Reader) -> Self::Setup {
+        setup.clone()
+    }
+
+    /// Someone who runs the game and may read everything (Rapier's umpire): they may take
+    /// the whole campaign, secrets and all, to their own devices. `None` where no one does.
+    fn umpire(_setup: &Self::Setup) -> Option<Seat> {
+        None
+    }
+
     /// Replay work, for the one bound every replay from outside the device obeys (share
     /// links): roughly the bytes a fresh position holds, with what a history line may quote
     /// of the setup. Playing a position costs what the position holds, so the sum over the

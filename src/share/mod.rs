@@ -3,6 +3,7 @@
 //! once released keeps loading (fixtures under tests/fixtures prove it).
 
 pub mod link;
+pub mod seat;
 
 use crate::systems::{AnyCampaign, Body, SystemId};
 use serde::{Deserialize, Serialize};

@@ -11,6 +11,9 @@ use std::fmt;
 /// Keys of stored campaigns start with this.
 pub const PREFIX: &str = "fielddesk.campaign.";
 
+mod seats;
+pub use seats::{delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, Kept, SeatListing, SEAT_PREFIX};
+
 /// The storage the app writes to.
 pub trait Backend {
     fn keys(&self) -> Result<Vec<String>, StoreError>;

@@ -9,7 +9,7 @@ pub mod crossfire_scouting;
 pub mod race_for_x;
 pub mod rapier_offensive;
 
-use crate::engine::{Action, Campaign, ReplayError};
+use crate::engine::{Action, Campaign, Reader, ReplayError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// What the home screen says of a system, and its built-in sample.
@@ -71,6 +71,59 @@ macro_rules! systems {
             $(#[serde(rename = $tag)] $variant { setup: $module::Setup, journal: Vec<Action<$module::Decision>> },)*
         }
 
+        /// One seat's view of a campaign, tagged by system: what a seat link carries.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "system")]
+        #[expect(
+            clippy::large_enum_variant,
+            reason = "one copy at a time, made or read once; boxing buys nothing"
+        )]
+        pub enum ViewBody {
+            $(#[serde(rename = $tag)] $variant(crate::engine::SeatView<$module::$rules>),)*
+        }
+
+        impl ViewBody {
+            pub fn system(&self) -> SystemId {
+                match self {
+                    $(ViewBody::$variant(_) => SystemId::$variant,)*
+                }
+            }
+            /// Whose view it is.
+            pub fn reader(&self) -> Reader {
+                match self {
+                    $(ViewBody::$variant(v) => v.reader,)*
+                }
+            }
+            /// The reader's name at the table ("the whole table" for no seat).
+            pub fn reader_name(&self) -> String {
+                match self {
+                    $(ViewBody::$variant(v) => match v.reader {
+                        Some(seat) => <$module::$rules as crate::engine::System>::seat_name(&v.setup, seat),
+                        None => "the whole table".to_string(),
+                    },)*
+                }
+            }
+            /// Decisions in effect when the view was made.
+            pub fn steps(&self) -> usize {
+                match self {
+                    $(ViewBody::$variant(v) => v.steps,)*
+                }
+            }
+            /// Where the campaign stood, as the reader sees it.
+            pub fn status(&self) -> String {
+                match self {
+                    $(ViewBody::$variant(v) => <$module::$rules as crate::engine::System>::status(&v.setup, &v.state),)*
+                }
+            }
+            /// Whether the setup is one the rules can start from: a view read from outside is
+            /// checked so before any screen draws it.
+            pub fn check(&self) -> Result<(), String> {
+                match self {
+                    $(ViewBody::$variant(v) => <$module::$rules as crate::engine::System>::start(&v.setup).map(|_| ()).map_err(|e| e.to_string()),)*
+                }
+            }
+        }
+
         /// Runs `$body` with `$c` bound to the campaign inside any variant.
         macro_rules! each {
             ($any:expr, $c:ident => $body:expr) => {
@@ -89,6 +142,12 @@ macro_rules! systems {
             pub fn open(body: Body) -> Result<AnyCampaign, ReplayError> {
                 match body {
                     $(Body::$variant { setup, journal } => Campaign::replay(setup, journal).map(AnyCampaign::$variant),)*
+                }
+            }
+            /// What `reader` may see now, for a seat link.
+            pub fn seat_view(&self, reader: Reader) -> ViewBody {
+                match self {
+                    $(AnyCampaign::$variant(c) => ViewBody::$variant(c.seat_view(reader)),)*
                 }
             }
             pub fn body(&self) -> Body {
@@ -160,5 +219,12 @@ impl AnyCampaign {
     }
     pub fn turn(&self) -> u32 {
         each!(self, c => c.turn())
+    }
+    /// The seats at the table, with their names.
+    pub fn seats(&self) -> Vec<(Seat, String)> {
+        each!(self, c => c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect())
+    }
+    pub fn umpire(&self) -> Option<Seat> {
+        each!(self, c => c.umpire())
     }
 }

@@ -58,6 +58,26 @@ impl<S: System> Open<S> {
         }
     }
 
+    /// A position that does not change, read by `reader`: a seat copy's view, drawn by the
+    /// same components as a campaign in play (`campaign` is the setup's start, which no
+    /// component of a copy plays on).
+    pub fn fixed(campaign: Campaign<S>, reader: Reader, state: S::State) -> Self {
+        let campaign = RwSignal::new(campaign);
+        let holder = RwSignal::new(reader);
+        let peek = RwSignal::new(None);
+        let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
+        Open {
+            campaign,
+            holder,
+            peek,
+            reader: Memo::new(move |_| holder.get()),
+            state: Memo::new(move |_| state.clone()),
+            setup,
+            shown: RwSignal::new(None),
+            announce: RwSignal::new(String::new()),
+        }
+    }
+
     /// The seats at the table, named, for hand-overs and the holder's choice.
     pub fn hands(&self, keys: impl Fn(Seat) -> String) -> Vec<super::handover::Hand> {
         self.campaign.with_untracked(|c| {
@@ -180,19 +200,19 @@ pub fn PhoneFold(#[prop(into)] line: Signal<String>, id: &'static str, children:
     }
 }
 
-fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
+pub(super) fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
     Document::new(meta, &S::wrap(c.clone()))
 }
 
 /// The campaign as a link, QR code or file carries it: what every seat may read.
-fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Result<Document, String> {
+pub(super) fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Result<Document, String> {
     let shared = c.shareable().map_err(|e| format!("This campaign cannot be shared: {e}"))?;
     Ok(Document::new(meta, &S::wrap(shared)))
 }
 
 /// Who holds this device: the whole table or one seat. What the screens, the log and the
 /// undo button show follows it; it is remembered for this campaign on this device.
-fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
+pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
     let open = expect_context::<Open<S>>();
     let Banner(banner) = expect_context::<Banner>();
     let seats: Vec<(Option<Seat>, String)> = std::iter::once((None, "The whole table".to_string()))
@@ -399,35 +419,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     {holder_choice::<S>(holder_id.clone())}
                     <CampaignLog lines=history on_back_to=back_to/>
                 }.into_any(),
-                Tab::Share => {
-                    // What leaves the device is what every seat may read; a step still
-                    // hidden from someone stays here, and the panel says so.
-                    let shared = Memo::new(move |_| campaign.with(|c| match c.share_hold() {
-                        Some(why) => Err(why),
-                        None => shared_document(meta.get(), c),
-                    }));
-                    let left_out = Memo::new(move |_| campaign.with(|c| c.left_out()));
-                    view! {
-                        {holder_choice::<S>(holder_id.clone())}
-                        {move || match shared.get() {
-                            Err(why) => view! { <p class="warning" data-testid="share-secret">{why}</p> }.into_any(),
-                            Ok(first) => {
-                                let doc = Signal::derive(move || shared.get().unwrap_or_else(|_| first.clone()));
-                                view! {
-                                    {move || {
-                                        let out = left_out.get();
-                                        (!out.is_empty()).then(|| view! {
-                                            <p class="note" data-testid="share-left-out">{format!(
-                                                "Not in this link or file: {}. It goes in once everyone at the table may see it.",
-                                                out.join(", "))}</p>
-                                        })
-                                    }}
-                                    <super::share::SharePanel doc=doc/>
-                                }.into_any()
-                            }
-                        }}
-                    }.into_any()
-                }
+                Tab::Share => super::sharetab::share_tab(meta, campaign, holder_id.clone()),
                 Tab::Rules => S::rules(),
             }}
             <Show when=move || tab.get() != Tab::Share>

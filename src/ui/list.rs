@@ -43,6 +43,16 @@ pub fn CampaignList() -> impl IntoView {
         let Some(input) = file_input.get_untracked() else { return };
         leptos::task::spawn_local(async move {
             match super::transfer::read_picked_file(input.clone()).await {
+                Ok(text) if crate::share::seat::is_seat_copy(&text) => {
+                    match crate::share::seat::SeatCopy::from_json(&text) {
+                        Ok(copy) => {
+                            let (message, to) = super::viewer::receive(&copy);
+                            banner.set(Some(message));
+                            nav.go(to);
+                        }
+                        Err(e) => banner.set(Some(e.to_string())),
+                    }
+                }
                 Ok(text) => match crate::share::read_file(&text) {
                     Ok(docs) => review.set(Some(super::transfer::review(
                         docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect(),
@@ -132,6 +142,7 @@ pub fn CampaignList() -> impl IntoView {
                     </ul>
                 }.into_any(),
             }}
+            <super::viewer::SeatCopies/>
             <section class="systems" aria-labelledby="systems-heading" data-testid="system-picker">
                 <h2 id="systems-heading" tabindex="-1" node_ref=systems_heading>"Start a campaign"</h2>
                 <ul class="system-cards">

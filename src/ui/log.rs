@@ -5,7 +5,13 @@ use crate::engine::{HistoryKind, HistoryLine, Roller};
 use leptos::prelude::*;
 
 #[component]
-pub fn CampaignLog(#[prop(into)] lines: Signal<Vec<HistoryLine>>, on_back_to: Callback<usize>) -> impl IntoView {
+pub fn CampaignLog(
+    #[prop(into)] lines: Signal<Vec<HistoryLine>>,
+    on_back_to: Callback<usize>,
+    /// A seat copy's log: read, never taken back.
+    #[prop(optional)]
+    read_only: bool,
+) -> impl IntoView {
     let confirm = RwSignal::new(None::<usize>);
     view! {
         <section class="log" data-testid="log">
@@ -25,7 +31,7 @@ pub fn CampaignLog(#[prop(into)] lines: Signal<Vec<HistoryLine>>, on_back_to: Ca
                         let vals: Vec<String> = l.dice.iter().map(|d| d.value.to_string()).collect();
                         view! { <span class="log-dice" class:app=app>{by}": "{vals.join(" ")}</span> }
                     });
-                    let step = l.step;
+                    let step = l.step.filter(|_| !read_only);
                     view! {
                         <li class=class data-testid="log-line">
                             <span class="log-text">{l.text.clone()}</span>

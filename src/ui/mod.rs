@@ -15,7 +15,9 @@ pub mod rfx;
 pub mod route;
 pub mod scouting;
 pub mod share;
+pub mod sharetab;
 pub mod transfer;
+pub mod viewer;
 
 use leptos::prelude::*;
 use route::Screen;
@@ -51,8 +53,21 @@ pub fn App() -> impl IntoView {
     // A share link: review what it holds before anything is stored.
     let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<String>)>);
     let check_link = move || {
-        if let Some(result) = crate::share::link::from_fragment(&platform::hash()) {
-            incoming.set(Some(transfer::review(vec![result.map_err(|e| e.to_string())])));
+        use crate::share::link::Received;
+        match crate::share::link::read_fragment(&platform::hash()) {
+            None => {}
+            Some(Ok(Received::Seat(copy))) => {
+                // One seat's view: kept read-only (a newer one replacing the older) and shown.
+                let (message, to) = viewer::receive(&copy);
+                banner.set(Some(message));
+                platform::set_hash(&to.to_hash());
+            }
+            Some(result) => incoming.set(Some(transfer::review(vec![result
+                .and_then(|r| match r {
+                    Received::Campaign(doc) => Ok(doc),
+                    Received::Seat(_) => Err(crate::share::link::LinkError::OneSeat),
+                })
+                .map_err(|e| e.to_string())]))),
         }
     };
     check_link();
@@ -98,6 +113,7 @@ pub fn App() -> impl IntoView {
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
                 Page::Edit(id) => registry::edit_setup(id),
                 Page::Rules(system) => registry::rules_reference(system),
+                Page::SeatCopy(seat, id) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
             }}
         </main>
     }
@@ -128,6 +144,7 @@ enum Page {
     Campaign(String),
     Edit(String),
     Rules(crate::systems::SystemId),
+    SeatCopy(String, String),
 }
 
 impl Page {
@@ -138,6 +155,7 @@ impl Page {
             Screen::Campaign { id, .. } => Page::Campaign(id.clone()),
             Screen::Edit(id) => Page::Edit(id.clone()),
             Screen::Rules(x) => Page::Rules(*x),
+            Screen::SeatCopy { seat, id } => Page::SeatCopy(seat.clone(), id.clone()),
         }
     }
 }

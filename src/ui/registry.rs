@@ -51,3 +51,13 @@ pub fn campaign_screen(meta: Meta, any: AnyCampaign, tab: Signal<route::Tab>) ->
         AnyCampaign::AxisOfAttack(c) => campaign::campaign_screen(meta, c, tab).into_any(),
     }
 }
+
+/// A seat copy received on this device, drawn by its system's components.
+pub fn seat_copy_screen(copy: crate::share::seat::SeatCopy) -> AnyView {
+    use crate::systems::ViewBody;
+    match copy.view.clone() {
+        ViewBody::RaceForX(v) => super::viewer::copy_screen(copy, v),
+        ViewBody::CrossfireScouting(v) => super::viewer::copy_screen(copy, v),
+        ViewBody::AxisOfAttack(v) => super::viewer::copy_screen(copy, v),
+    }
+}

@@ -13,6 +13,11 @@ pub enum Screen {
     Rules(SystemId),
     /// Setup of a campaign with no history yet.
     Edit(String),
+    /// A seat copy received on this device: the seat's key and the campaign's id.
+    SeatCopy {
+        seat: String,
+        id: String,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +62,7 @@ impl Screen {
             ["new", s] => system(s).map(Screen::New).unwrap_or(Screen::List),
             ["rules", s] => system(s).map(Screen::Rules).unwrap_or(Screen::List),
             ["edit", id] => Screen::Edit(id.to_string()),
+            ["v", seat, id] => Screen::SeatCopy { seat: seat.to_string(), id: id.to_string() },
             ["c", id] => Screen::Campaign { id: id.to_string(), tab: Tab::Play },
             ["c", id, t] => Screen::Campaign {
                 id: id.to_string(),
@@ -72,6 +78,7 @@ impl Screen {
             Screen::Rules(s) => format!("/rules/{}", s.slug()),
             Screen::Campaign { id, tab } => format!("/c/{id}/{}", tab.slug()),
             Screen::Edit(id) => format!("/edit/{id}"),
+            Screen::SeatCopy { seat, id } => format!("/v/{seat}/{id}"),
         }
     }
 }

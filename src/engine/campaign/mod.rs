@@ -4,6 +4,8 @@
 
 mod shared;
 
+pub use shared::SeatView;
+
 use super::dice::{self, DiceError, DiceSpec, Roll, Roller};
 use super::seat::{Reader, Readers, Seat};
 use super::system::System;
@@ -87,7 +89,7 @@ impl fmt::Display for ReplayError {
 }
 
 /// A history line for display.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryLine {
     /// Index in the journal.
     pub index: usize,
@@ -102,7 +104,7 @@ pub struct HistoryLine {
     pub step: Option<usize>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HistoryKind {
     Decision,
     Undo,
@@ -438,6 +440,10 @@ impl<S: System> Campaign<S> {
     }
     pub fn seat_name(&self, seat: Seat) -> String {
         S::seat_name(&self.setup, seat)
+    }
+    /// Who runs the game and may take every secret to their own devices, if anyone.
+    pub fn umpire(&self) -> Option<Seat> {
+        S::umpire(&self.setup)
     }
     /// Whose input the position waits for.
     pub fn to_act(&self) -> Vec<Seat> {

@@ -1,9 +1,30 @@
 //! What may leave the device: the journal without any step a seat may not read, what that
-//! leaves out, and why (in no system so far) it could not be made.
+//! leaves out, and why it could not be made; and one seat's view (`SeatView`), which carries
+//! no journal at all.
 
-use super::{Action, Campaign, ReplayError};
-use crate::engine::seat::Readers;
+use super::{Action, Campaign, HistoryLine, ReplayError};
+use crate::engine::seat::{Reader, Readers};
 use crate::engine::system::System;
+use serde::{Deserialize, Serialize};
+
+/// One seat's view of a campaign at a moment: the setup and position as that seat may see
+/// them and the history it may read, with nothing else. Made by the device holding the whole
+/// campaign, read-only wherever it is opened: there is no journal to replay or play on, so a
+/// secret at the bottom of the journal (a hidden deployment) stays behind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "", deserialize = ""))]
+pub struct SeatView<S: System> {
+    /// Whose view it is: a seat, or the whole table.
+    pub reader: Reader,
+    pub setup: S::Setup,
+    pub state: S::State,
+    /// The lines the reader may read, numbered afresh (0, 1, 2...) so a gap cannot tell
+    /// that a line was left out.
+    pub history: Vec<HistoryLine>,
+    /// Decisions in effect when it was made: a later view of the same campaign has at least
+    /// as many, unless steps were taken back.
+    pub steps: usize,
+}
 
 impl<S: System> Campaign<S> {
     /// Why no link or file of the campaign can be made now: a step everyone may read stands
@@ -44,6 +65,24 @@ impl<S: System> Campaign<S> {
     pub fn shareable_journal(&self) -> Vec<Action<S::Decision>> {
         let (target, drop) = self.leave_out();
         self.journal.iter().enumerate().filter(|&(i, _)| !drop[target[i]]).map(|(_, a)| a.clone()).collect()
+    }
+
+    /// What `reader` may see now, to send to that seat alone (`SeatView`).
+    pub fn seat_view(&self, reader: Reader) -> SeatView<S> {
+        let mut history = self.history_for(reader);
+        let number: std::collections::HashMap<usize, usize> =
+            history.iter().enumerate().map(|(n, l)| (l.index, n)).collect();
+        for line in &mut history {
+            line.of = number.get(&line.of).copied().unwrap_or(number[&line.index]);
+            line.index = number[&line.index];
+        }
+        SeatView {
+            reader,
+            setup: S::view_setup(&self.setup, reader),
+            state: self.view(reader),
+            history,
+            steps: self.steps(),
+        }
     }
 
     /// The campaign as it may leave this device (`shareable_journal`, replayed).

@@ -21,6 +21,11 @@ pub fn seal_as(coded: &[u8], version: u8) -> String {
 
 /// The inverse of `seal`: the coded bytes of a link of this version, checksum checked.
 pub fn unseal(text: &str) -> Result<Vec<u8>, LinkError> {
+    unseal_versioned(text).map(|(_, bytes)| bytes)
+}
+
+/// `unseal`, with the version the link was sealed as (3: a seat copy).
+pub fn unseal_versioned(text: &str) -> Result<(u32, Vec<u8>), LinkError> {
     if text.len() > MAX_LINK_CHARS {
         return Err(LinkError::TooLarge);
     }
@@ -53,7 +58,7 @@ pub fn unseal(text: &str) -> Result<Vec<u8>, LinkError> {
     if checksum(version, &packed).to_le_bytes()[..] != sum[..] {
         return Err(LinkError::Corrupt);
     }
-    Ok(packed)
+    Ok((version, packed))
 }
 
 /// The CRC-32 of a link's bytes; from version 2, of the version number and the bytes.

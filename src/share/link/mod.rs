@@ -147,8 +147,9 @@ mod range;
 #[cfg(test)]
 mod tests;
 
-pub use envelope::{seal, seal_as, unseal};
+pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 
+use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
 use crate::systems::axis_of_attack::AxisOfAttack;
@@ -160,9 +161,11 @@ use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, F
 use range::{Coder, Decoder, Encoder};
 use std::fmt;
 
-/// The newest link version this app writes (see `version_of`). Every version up to it keeps
-/// being read.
-pub const LINK_VERSION: u8 = 2;
+/// The newest link version this app writes (see `version_of`; 3 is a seat copy, see
+/// `share::seat`). Every version up to it keeps being read.
+pub const LINK_VERSION: u8 = 3;
+/// The version marker of seat links: one seat's view, not a campaign.
+pub const SEAT_LINK_VERSION: u8 = 3;
 
 /// The key of a share link in the URL fragment: `#s=fd1.…`.
 pub const FRAGMENT_KEY: &str = "s=";
@@ -198,6 +201,8 @@ pub enum LinkError {
     DoesNotReplay(String),
     /// Bigger than Field Desk opens from a link.
     TooLarge,
+    /// A seat link where a whole campaign was expected.
+    OneSeat,
 }
 
 impl fmt::Display for LinkError {
@@ -218,6 +223,10 @@ impl fmt::Display for LinkError {
             LinkError::TooLarge => {
                 write!(f, "This link holds more than Field Desk opens from a link. Share the campaign as a file instead.")
             }
+            LinkError::OneSeat => write!(
+                f,
+                "This link carries one player's view of a campaign, not the campaign itself: it opens read-only, and cannot be imported to play on."
+            ),
         }
     }
 }
@@ -246,19 +255,53 @@ pub fn to_fragment(doc: &Document) -> String {
     format!("{FRAGMENT_KEY}{}", encode(doc))
 }
 
-/// Reads a link: the payload alone (`fd1.…`), a fragment (`#s=fd1.…`, `s=fd1.…`) or a
-/// whole URL. Replays the history, so what comes back opens. Never panics.
+/// Reads a campaign link: the payload alone (`fd1.…`), a fragment (`#s=fd1.…`, `s=fd1.…`)
+/// or a whole URL. Replays the history, so what comes back opens. Never panics.
 pub fn decode(text: &str) -> Result<Document, LinkError> {
-    let bytes = unseal(text)?;
-    from_payload(&bytes)
+    match read(text)? {
+        Received::Campaign(doc) => Ok(doc),
+        Received::Seat(_) => Err(LinkError::OneSeat),
+    }
+}
+
+/// What a link carries: a whole campaign, or one seat's view of one.
+#[derive(Clone, Debug, PartialEq)]
+#[expect(clippy::large_enum_variant, reason = "made once per link read or shown; boxing buys nothing")]
+pub enum Received {
+    Campaign(Document),
+    Seat(SeatCopy),
+}
+
+/// Reads any link (as `decode` takes it). Never panics.
+pub fn read(text: &str) -> Result<Received, LinkError> {
+    let (version, bytes) = unseal_versioned(text)?;
+    if version == SEAT_LINK_VERSION as u32 {
+        SeatCopy::from_payload(&bytes).map(Received::Seat)
+    } else {
+        from_payload(&bytes).map(Received::Campaign)
+    }
+}
+
+/// A seat copy's link payload, without `#` or key: `fd3.…`.
+pub fn encode_seat(copy: &SeatCopy) -> String {
+    seal_as(&copy.payload(), SEAT_LINK_VERSION)
 }
 
 /// For the location hash (with or without `#`): `None` when it is not a share link (an
-/// ordinary screen such as `#/c/abc/play`), otherwise what the link holds.
+/// ordinary screen such as `#/c/abc/play`), otherwise the campaign it holds.
 pub fn from_fragment(hash: &str) -> Option<Result<Document, LinkError>> {
+    fragment(hash).map(decode)
+}
+
+/// `from_fragment` for any link: a campaign or a seat copy.
+pub fn read_fragment(hash: &str) -> Option<Result<Received, LinkError>> {
+    fragment(hash).map(read)
+}
+
+fn fragment(hash: &str) -> Option<&str> {
     let hash = hash.trim();
     let hash = hash.strip_prefix('#').unwrap_or(hash);
-    hash.strip_prefix(FRAGMENT_KEY).map(decode)
+    hash.strip_prefix(FRAGMENT_KEY)
 }
 
 // ---------------------------------------------------------------------------------------

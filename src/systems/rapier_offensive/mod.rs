@@ -89,6 +89,9 @@ impl System for RapierOffensive {
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
     }
+    fn umpire(_setup: &Setup) -> Option<Seat> {
+        Some(seats::UMPIRE)
+    }
     fn seat_name(setup: &Setup, seat: Seat) -> String {
         seats::seat_name(setup, seat)
     }

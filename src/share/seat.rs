@@ -1,0 +1,114 @@
+//! Seat copies: one seat's view of a campaign, sent by whoever holds the whole campaign (the
+//! umpire, after a phase) to that seat's own device, where it opens read-only. It carries the
+//! setup and position as the seat may see them and the history it may read; never the
+//! journal, so a secret at the bottom of the journal stays on the sender's device.
+//!
+//! # Forms
+//! - A file: the copy as JSON, `kind` = `SEAT_KIND`.
+//! - A link: `#s=fd3.` + base64url(raw DEFLATE of that JSON ++ CRC-32 of the version and the
+//!   bytes), through the same envelope as campaign links (`link::envelope`), so an app from
+//!   before seat links says "made by a newer version". Inflating stops at `MAX_SEAT_BYTES`.
+//!
+//! A newer copy of the same campaign and seat replaces the older where it is stored
+//! (`SeatCopy::newer_than`); an older one is refused with a message.
+
+use super::{LoadError, Meta};
+use crate::engine::{Reader, Seat};
+use crate::systems::{SystemId, ViewBody};
+use serde::{Deserialize, Serialize};
+
+/// The current seat copy format.
+pub const SEAT_FORMAT: u32 = 1;
+/// `kind` of a seat copy (in files and links alike).
+pub const SEAT_KIND: &str = "field-desk-seat-view";
+/// The most JSON a seat link may inflate to; more is refused part-way.
+pub const MAX_SEAT_BYTES: usize = 4 << 20;
+
+/// One seat's view of a campaign, when it was made, and of which campaign.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatCopy {
+    pub format: u32,
+    pub kind: String,
+    /// The campaign it was made from (its id ties later copies to this one).
+    pub meta: Meta,
+    /// When it was made, ms since 1970 (the sender's clock).
+    pub made: f64,
+    pub view: ViewBody,
+}
+
+impl SeatCopy {
+    pub fn new(meta: Meta, made: f64, view: ViewBody) -> SeatCopy {
+        SeatCopy { format: SEAT_FORMAT, kind: SEAT_KIND.to_string(), meta, made, view }
+    }
+    pub fn system(&self) -> SystemId {
+        self.view.system()
+    }
+    pub fn reader(&self) -> Reader {
+        self.view.reader()
+    }
+    /// The seat's key in storage and addresses: its number, or "table".
+    pub fn seat_key(&self) -> String {
+        seat_key(self.reader())
+    }
+    /// Made later, or (made at the same moment) further on: it replaces `other` of the same
+    /// campaign and seat.
+    pub fn newer_than(&self, other: &SeatCopy) -> bool {
+        (self.made, self.view.steps()) > (other.made, other.view.steps())
+    }
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("seat copies serialise")
+    }
+
+    /// Reads a seat copy's JSON (a file, or an inflated link) and checks its setup.
+    pub fn from_json(text: &str) -> Result<SeatCopy, LoadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+        if value.get("kind").and_then(|k| k.as_str()) != Some(SEAT_KIND) {
+            return Err(LoadError::NotACampaign("not one seat's view".into()));
+        }
+        let format = value.get("format").and_then(|f| f.as_u64()).unwrap_or(0);
+        if format > SEAT_FORMAT as u64 {
+            return Err(LoadError::TooNew { format: format as u32 });
+        }
+        let copy: SeatCopy = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        copy.view.check().map_err(LoadError::Damaged)?;
+        Ok(copy)
+    }
+
+    /// The coded bytes of its link (sealed by `link::encode_seat`).
+    pub fn payload(&self) -> Vec<u8> {
+        miniz_oxide::deflate::compress_to_vec(self.to_json().as_bytes(), 9)
+    }
+
+    /// The inverse of `payload`, bounded.
+    pub fn from_payload(bytes: &[u8]) -> Result<SeatCopy, super::link::LinkError> {
+        use super::link::LinkError;
+        let text =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, MAX_SEAT_BYTES).map_err(|e| match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+                _ => LinkError::Corrupt,
+            })?;
+        let text = String::from_utf8(text).map_err(|_| LinkError::Corrupt)?;
+        SeatCopy::from_json(&text).map_err(|e| match e {
+            LoadError::TooNew { format } => LinkError::FutureVersion { version: format },
+            _ => LinkError::Corrupt,
+        })
+    }
+}
+
+/// Whether a file's JSON is a seat copy (rather than a campaign or a backup).
+pub fn is_seat_copy(text: &str) -> bool {
+    // Cheap: a campaign document never carries the seat copy's kind.
+    text.contains(SEAT_KIND)
+        && serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .is_some_and(|v| v.get("kind").and_then(|k| k.as_str()) == Some(SEAT_KIND))
+}
+
+/// A seat's key in storage and addresses: its number, or "table".
+pub fn seat_key(reader: Reader) -> String {
+    match reader {
+        Some(Seat(n)) => n.to_string(),
+        None => "table".to_string(),
+    }
+}

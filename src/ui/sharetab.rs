@@ -1,0 +1,102 @@
+//! The campaign's Share tab: what may leave this device, by audience.
+//! - The campaign link, file and QR code: what every seat may read (a step still hidden from
+//!   someone stays here, and the tab says so).
+//! - For the umpire: the whole campaign, secrets and all, for their own devices.
+//! - Seat links: one seat's view, read-only where it opens. Whoever holds the tablet sends
+//!   only what they may read themselves: the umpire any seat's view, a seat its own, the
+//!   table the table's.
+
+use super::campaign::{holder_choice, Open, SystemUi};
+use super::platform;
+use super::share::{Sent, SharePanel};
+use crate::engine::{Campaign, Reader};
+use crate::share::seat::{seat_key, SeatCopy};
+use crate::share::Meta;
+use leptos::prelude::*;
+
+pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>, holder_id: String) -> AnyView {
+    let open = expect_context::<Open<S>>();
+    let shared = Memo::new(move |_| {
+        campaign.with(|c| match c.share_hold() {
+            Some(why) => Err(why),
+            None => super::campaign::shared_document(meta.get(), c),
+        })
+    });
+    let left_out = Memo::new(move |_| campaign.with(|c| c.left_out()));
+    let umpire = campaign.with_untracked(|c| c.umpire());
+    let is_umpire = Memo::new(move |_| umpire.is_some() && open.holder.get() == umpire);
+    view! {
+        {holder_choice::<S>(holder_id)}
+        {move || match shared.get() {
+            Err(why) => view! { <p class="warning" data-testid="share-secret">{why}</p> }.into_any(),
+            Ok(first) => {
+                let sent = Signal::derive(move || Sent::Campaign(shared.get().unwrap_or_else(|_| first.clone())));
+                view! {
+                    {move || {
+                        let out = left_out.get();
+                        (!out.is_empty()).then(|| view! {
+                            <p class="note" data-testid="share-left-out">{format!(
+                                "Not in this link or file: {}. It goes in once everyone at the table may see it.",
+                                out.join(", "))}</p>
+                        })
+                    }}
+                    <SharePanel sent=sent heading="Share this campaign"
+                        hint="The whole campaign travels inside the link, after the #: no server ever sees it. Open it on another device to take the campaign along; if that device has an earlier copy, it offers to bring it up to date."/>
+                }.into_any()
+            }
+        }}
+        {move || is_umpire.get().then(|| {
+            let sent = Signal::derive(move || Sent::Campaign(campaign.with(|c| super::campaign::document(meta.get(), c))));
+            view! {
+                <SharePanel sent=sent id="full" heading="The whole campaign, for your own devices"
+                    hint="Every secret travels in this one: the hidden deployment, every player's orders and rolls. Open it only on a device of yours that no player will read."/>
+            }
+        })}
+        {seat_links::<S>(meta, campaign)}
+    }
+    .into_any()
+}
+
+/// The seats whose view the holder may send: the umpire any (and the table's), anyone else
+/// their own.
+fn sendable<S: SystemUi>(c: &Campaign<S>, holder: Reader) -> Vec<(Reader, String)> {
+    let named = |r: Reader| (r, r.map_or("The whole table".to_string(), |s| c.seat_name(s)));
+    if c.umpire().is_some() && holder == c.umpire() {
+        c.seats().into_iter().map(Some).chain([None]).map(named).collect()
+    } else {
+        vec![named(holder)]
+    }
+}
+
+fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>) -> impl IntoView {
+    let open = expect_context::<Open<S>>();
+    let choices = Memo::new(move |_| campaign.with(|c| sendable(c, open.holder.get())));
+    let chosen = RwSignal::new(None::<Reader>);
+    // A choice the holder may no longer send (the holder changed) is dropped.
+    let picked = Memo::new(move |_| chosen.get().filter(|r| choices.with(|c| c.iter().any(|(x, _)| x == r))));
+    view! {
+        <section class="seat-links" data-testid="seat-links">
+            <h2>"Send a player their view"</h2>
+            <p class="hint">"A view shows one player what the rules let them see, and nothing else; it opens read-only on their device. Send a new one after each phase: it replaces the one they had."</p>
+            <div class="segmented">
+                {move || choices.get().into_iter().map(|(reader, name)| view! {
+                    <button type="button" class="btn seg" class:on=move || picked.get() == Some(reader)
+                        aria-pressed=move || (picked.get() == Some(reader)).to_string()
+                        data-testid=format!("seat-link-{}", seat_key(reader))
+                        on:click=move |_| chosen.set(Some(reader))>{name}</button>
+                }).collect_view()}
+            </div>
+            {move || picked.get().map(|reader| {
+                let sent = Signal::derive(move || {
+                    let view = campaign.with(|c| S::wrap(c.clone()).seat_view(reader));
+                    Sent::Seat(SeatCopy::new(meta.get(), platform::now(), view))
+                });
+                let name = choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
+                view! {
+                    <SharePanel sent=sent id="seat" heading=format!("{name}'s view")
+                        hint="Send this to that player alone: it shows what they may see now."/>
+                }
+            })}
+        </section>
+    }
+}

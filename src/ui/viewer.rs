@@ -1,0 +1,139 @@
+//! A seat copy received on this device (`share::seat`), read-only: whose view it is and when
+//! it was made, then the system's own map and rosters drawn from that view, and the log the
+//! seat may read. Nothing here plays: a new copy from the sender replaces this one.
+
+use super::campaign::{Open, SystemUi};
+use super::log::CampaignLog;
+use super::{platform, route::Screen, Banner, Nav};
+use crate::engine::{Campaign, SeatView};
+use crate::share::seat::SeatCopy;
+use crate::store;
+use leptos::prelude::*;
+
+/// Keeps a seat copy that arrived (a link, a file): the message to show and where to go.
+pub fn receive(copy: &SeatCopy) -> (String, Screen) {
+    let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
+    let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
+    let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
+        Ok(store::Kept::New) => format!("{what} is on this device now, read-only."),
+        Ok(store::Kept::Replaced) => format!("{what} replaced the older one on this device."),
+        Ok(store::Kept::HadNewer) => {
+            format!(
+                "This device already has a newer {what}, so the one just opened was not kept. Showing the newer one."
+            )
+        }
+        Err(e) => return (e.to_string(), Screen::List),
+    };
+    (message, screen)
+}
+
+/// The received views, for the campaign list.
+#[component]
+pub fn SeatCopies() -> impl IntoView {
+    let nav = expect_context::<Nav>();
+    let Banner(banner) = expect_context::<Banner>();
+    match store::seat_copies(&platform::LocalStorage) {
+        Err(e) => {
+            banner.set(Some(e.to_string()));
+            ().into_any()
+        }
+        Ok(copies) if copies.is_empty() => ().into_any(),
+        Ok(copies) => view! {
+            <section class="seat-copies" data-testid="seat-copies">
+                <h2>"Views sent to this device"</h2>
+                <p class="hint">"Read-only: each shows one player what the rules let them see, as it stood when it was sent."</p>
+                <ul class="campaigns">
+                    {copies.into_iter().map(|c| {
+                        let screen = Screen::SeatCopy { seat: c.seat.clone(), id: c.meta.id.clone() };
+                        view! {
+                            <li class="campaign-row" data-testid="seat-copy-row">
+                                <button class="campaign-open" on:click=move |_| nav.go(screen.clone())>
+                                    <span class="c-name">{c.meta.name.clone()}</span>
+                                    <span class="c-system">{c.system.name()}</span>
+                                    <span class="c-players">{format!("{}'s view", c.reader_name)}</span>
+                                    <span class="c-status">{c.status.clone()}</span>
+                                    <span class="c-time">"Sent "{platform::format_time(c.made)}</span>
+                                </button>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </section>
+        }
+        .into_any(),
+    }
+}
+
+/// The screen of a stored seat copy (`#/v/<seat>/<campaign id>`).
+#[component]
+pub fn SeatCopyScreen(seat: String, id: String) -> impl IntoView {
+    match store::load_seat_copy(&platform::LocalStorage, &seat, &id) {
+        Ok(copy) => super::registry::seat_copy_screen(copy),
+        Err(e) => view! {
+            <section class="page">
+                <h1>"This view cannot be shown"</h1>
+                <p class="error" data-testid="load-error">{e.to_string()}</p>
+                <p>"Ask for a new one: the player who holds the campaign can send it again from its Share tab."</p>
+                <a class="btn" href="#/">"Back to the campaign list"</a>
+            </section>
+        }
+        .into_any(),
+    }
+}
+
+/// A seat copy of system `S`, drawn by that system's components from the copy's view.
+pub fn copy_screen<S: SystemUi>(copy: SeatCopy, view: SeatView<S>) -> AnyView {
+    let Banner(banner) = expect_context::<Banner>();
+    let nav = expect_context::<Nav>();
+    let campaign = match Campaign::<S>::new(view.setup.clone()) {
+        Ok(c) => c,
+        Err(e) => {
+            return view! { <section class="page"><p class="error" data-testid="load-error">{e.to_string()}</p></section> }
+                .into_any()
+        }
+    };
+    let whose = copy.view.reader_name();
+    let status = copy.view.status();
+    let open = Open::fixed(campaign, view.reader, view.state);
+    provide_context(open);
+    let lines = Signal::stored(view.history);
+    let (seat, id) = (copy.seat_key(), copy.meta.id.clone());
+    let confirm = RwSignal::new(false);
+    view! {
+        <section class="page campaign seat-copy" data-testid="seat-copy">
+            <div class="campaign-head">
+                <h1 data-testid="campaign-title">{copy.meta.name.clone()}</h1>
+                <div class="head-line"><p class="status" data-testid="status">{status}</p></div>
+            </div>
+            <p class="note seat-copy-whose" data-testid="seat-copy-whose">
+                <strong>{format!("{whose}'s view")}</strong>
+                {format!(", made {}. Read-only: a newer view sent to this device replaces it.", platform::format_time(copy.made))}
+            </p>
+            <div class="campaign-header">{S::header()}</div>
+            <div class="seat-copy-forces">{S::forces()}</div>
+            <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true/>
+            <div class="actions">
+                <button class="btn" data-testid="delete-seat-copy" on:click=move |_| confirm.set(true)>"Remove this view"</button>
+            </div>
+            {move || confirm.get().then(|| {
+                let (seat, id) = (seat.clone(), id.clone());
+                view! {
+                    <super::dialog::Modal title="Remove this view?".to_string() on_close=Callback::new(move |_| confirm.set(false)) testid="confirm-delete-seat-copy">
+                        <p>"Only this copy goes; the campaign itself is on the device that sent it, which can send it again."</p>
+                        <div class="actions">
+                            <button class="btn big" on:click=move |_| confirm.set(false)>"Cancel"</button>
+                            <button class="btn big danger" data-testid="confirm-remove" on:click=move |_| {
+                                match store::delete_seat_copy(&mut platform::LocalStorage, &seat, &id) {
+                                    Ok(()) => nav.go(Screen::List),
+                                    Err(e) => banner.set(Some(e.to_string())),
+                                }
+                            }>"Remove"</button>
+                        </div>
+                    </super::dialog::Modal>
+                }
+            })}
+            <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
+        </section>
+    }
+    .into_any()
+}
