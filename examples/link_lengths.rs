@@ -215,4 +215,34 @@ fn other_systems() {
         println!("{seed:>6} {lines:>6} {dice:>6} {:>7} {n:>12}", link::payload(&d).len());
     }
     println!("Longest: seed {}, {} characters after the origin", worst.0, worst.1);
+
+    seat_links();
+}
+
+/// Seat links (`fd3.`: one seat's view, JSON deflated): characters after the origin for each
+/// reader, and whether a QR code (version 40, low error correction: 2,953 bytes) holds them.
+fn seat_links() {
+    use field_desk::engine::{Reader, Seat};
+    use field_desk::share::seat::SeatCopy;
+    println!();
+    println!("Seat links: one reader's view (characters after the origin; QR holds at most 2,953)");
+    println!("{:<44} {:>8} {:>8} {:>8}", "campaign", "table", "seat 1", "seat 2");
+    let chars = |any: &AnyCampaign, reader: Reader| {
+        let copy = SeatCopy::new(meta("Sample"), 1.7e12, any.seat_view(reader));
+        PATH.len() + link::FRAGMENT_KEY.len() + link::encode_seat(&copy).len()
+    };
+    let line = |label: &str, any: AnyCampaign| {
+        let n: Vec<usize> = [None, Some(Seat(0)), Some(Seat(1))].into_iter().map(|r| chars(&any, r)).collect();
+        println!("{label:<44} {:>8} {:>8} {:>8}", n[0], n[1], n[2]);
+    };
+    line("Race for X sample, fresh", AnyCampaign::RaceForX(play::new_sample()));
+    line("Race for X sample, 9 turns", AnyCampaign::RaceForX(played(9, CLUB)));
+    line("Axis of Attack sample, 3 turns (seed 1)", AnyCampaign::AxisOfAttack(aoa_legal::sample_after(3, 1)));
+    line(
+        "Night scouting sample, whole night (seed 1)",
+        AnyCampaign::CrossfireScouting(scouting_legal::night(
+            field_desk::systems::crossfire_scouting::sample::sample_setup(),
+            1,
+        )),
+    );
 }

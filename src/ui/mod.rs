@@ -52,6 +52,8 @@ pub fn App() -> impl IntoView {
     provide_context(Banner(banner));
     // A share link: review what it holds before anything is stored.
     let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<String>)>);
+    // Seat copies received so far: a newer copy of the view on screen redraws it.
+    let received = RwSignal::new(0u32);
     let check_link = move || {
         use crate::share::link::Received;
         match crate::share::link::read_fragment(&platform::hash()) {
@@ -61,6 +63,7 @@ pub fn App() -> impl IntoView {
                 let (message, to) = viewer::receive(&copy);
                 banner.set(Some(message));
                 platform::set_hash(&to.to_hash());
+                received.update(|n| *n += 1);
             }
             Some(result) => incoming.set(Some(transfer::review(vec![result
                 .and_then(|r| match r {
@@ -81,7 +84,10 @@ pub fn App() -> impl IntoView {
 
     // The page is rebuilt only when it changes; a tab switch inside a campaign keeps the open
     // campaign (and anything not yet saved) in memory.
-    let page = Memo::new(move |_| Page::of(&screen.get()));
+    let page = Memo::new(move |_| match Page::of(&screen.get()) {
+        Page::SeatCopy(seat, id, _) => Page::SeatCopy(seat, id, received.get()),
+        page => page,
+    });
     let tab = Signal::derive(move || match screen.get() {
         Screen::Campaign { tab, .. } => tab,
         _ => route::Tab::Play,
@@ -113,7 +119,7 @@ pub fn App() -> impl IntoView {
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
                 Page::Edit(id) => registry::edit_setup(id),
                 Page::Rules(system) => registry::rules_reference(system),
-                Page::SeatCopy(seat, id) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
+                Page::SeatCopy(seat, id, _) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
             }}
         </main>
     }
@@ -144,7 +150,8 @@ enum Page {
     Campaign(String),
     Edit(String),
     Rules(crate::systems::SystemId),
-    SeatCopy(String, String),
+    /// A seat copy's seat and campaign, and how many copies had been received when drawn.
+    SeatCopy(String, String, u32),
 }
 
 impl Page {
@@ -155,7 +162,7 @@ impl Page {
             Screen::Campaign { id, .. } => Page::Campaign(id.clone()),
             Screen::Edit(id) => Page::Edit(id.clone()),
             Screen::Rules(x) => Page::Rules(*x),
-            Screen::SeatCopy { seat, id } => Page::SeatCopy(seat.clone(), id.clone()),
+            Screen::SeatCopy { seat, id } => Page::SeatCopy(seat.clone(), id.clone(), 0),
         }
     }
 }

@@ -10,6 +10,9 @@
 //!                     '-------- FRAGMENT_KEY
 //! ```
 //!
+//! Marker `fd3.` is not a campaign but one seat's view of one (`share::seat`), through the
+//! same envelope; `read` tells the two apart, `decode` takes campaigns only.
+//!
 //! The version marker stays outside the coded part, so a later format is told apart before
 //! anything is decoded, and a link from a newer app gets its own message. The CRC-32 (IEEE,
 //! as zip and PNG use) catches a link that was cut short or mangled on its way through chat
