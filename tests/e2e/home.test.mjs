@@ -87,7 +87,9 @@ test("each system's sample starts from its card, and its rules open from the car
     await axeCheck(page, `the ${slug} rules reference`);
   }
   await page.goto(server.url);
-  assert.equal(await tid(page, 'campaign-row').count(), 3, 'three samples, one per system');
+  // The list is drawn once the app has loaded (a slow machine takes a moment).
+  await tid(page, 'campaign-row').first().waitFor();
+  await waitFor(async () => (await tid(page, 'campaign-row').count()) === 3, 'three samples, one per system');
   const names = (await tid(page, 'campaign-name').allTextContents()).map(norm).sort();
   assert.deepEqual(names, ['Sample: Axis of Attack', 'Sample: Night scouting', 'Sample: Race for X'].sort());
   await axeCheck(page, 'the campaign list with three campaigns');
