@@ -41,9 +41,15 @@ fn counter_of(c: &C, i: u16) -> u16 {
 /// The sample's counters spread over L2-L5 in piece order: A1 L2 holds the defending HQ, a
 /// fortification and two dummies; A1 L5 the mortars.
 fn to_battle(setup: Setup) -> C {
+    to_battle_with(setup, |_| {})
+}
+
+/// `to_battle`, with the defender's deployment changed by `adjust` first.
+fn to_battle_with(setup: Setup, adjust: impl Fn(&mut Vec<(Piece, Sector)>)) -> C {
     let sectors: Vec<Sector> = Sector::all().filter(|s| s.is_defender_deployment()).collect();
-    let counters =
+    let mut counters: Vec<(Piece, Sector)> =
         setup.defender_pieces().into_iter().enumerate().map(|(i, p)| (p, sectors[i % sectors.len()])).collect();
+    adjust(&mut counters);
     let mut c = C::new(setup).unwrap();
     ok(&mut c, Decision::DeployDefenders { counters }, &[]);
     for _ in 0..3 {
@@ -321,6 +327,57 @@ fn support_fire_rules_and_refusals() {
     assert!(c.history().last().unwrap().text.contains("face-down counter"), "{}", c.history().last().unwrap().text);
     ok(&mut c, Decision::EndSupport, &[]);
     assert_eq!(c.state().phase, Phase::GroundCombat);
+}
+
+#[test]
+fn a_battery_revealed_this_turn_cannot_be_fired_on_until_the_next() {
+    // The defending mortars deploy on A1 L2, in range of the rifles on A1 L1; rifles moving
+    // in turn them face up this turn.
+    let mut c = to_battle_with(sample_setup(), |counters| {
+        counters.iter_mut().find(|(p, _)| *p == Piece::Unit(12)).unwrap().1 = s(1, 2);
+    });
+    ok(&mut c, Decision::RollEvent, &[1]);
+    ok(&mut c, Decision::Move { unit: unit(0, 1), path: vec![s(1, 2)], exit: false }, &[]);
+    ok(&mut c, Decision::Enter { unit: unit(0, 13), sector: s(1, 1) }, &[]); // our mortars
+    ok(&mut c, Decision::EndMovement, &[]);
+    ok(&mut c, Decision::EndDefenderMovement, &[]);
+    ok(&mut c, Decision::EndOnCall, &[]);
+    let fire = |b, t| Decision::SupportFire { battery: b, target: t, extra_ammo: false };
+    let id = counter_of(&c, 12);
+    let theirs = Target::Counter(id);
+    let hq = Target::Counter(counter_of(&c, 0));
+    assert_eq!(c.state().counters[id as usize].place, CounterPlace::On(s(1, 2)));
+    let corps = field_desk::systems::rapier_offensive::seats::CORPS_COMMANDER;
+    assert!(c.view(Some(corps)).counters[id as usize].piece.is_some(), "face up for all");
+    assert_eq!(c.state().counters[id as usize].revealed_turn, 1);
+    // In contact, the defender's mortars cannot fire either.
+    refused(&mut c, fire(theirs, Target::Unit(unit(0, 2))), &[1]);
+    ok(&mut c, Decision::EndSupport, &[]);
+    // This turn the attackers may not fire on it; on the HQ beside it (no battery) they may.
+    let ours = Target::Unit(unit(0, 13));
+    assert_eq!(refused(&mut c, fire(ours, theirs), &[6]), RuleError::JustRevealed(id));
+    assert!(RuleError::JustRevealed(id).to_string().contains("revealed this turn"));
+    let mut other = c.clone();
+    ok(&mut other, fire(ours, hq), &[1]);
+    // Next turn it is a target like any other.
+    ok(&mut c, Decision::EndSupport, &[]);
+    while c.state().phase == Phase::GroundCombat {
+        let n = c.dice_for(&Decision::CombatRoll).unwrap().count as usize;
+        ok(&mut c, Decision::CombatRoll, &vec![1; n]);
+    }
+    ok(&mut c, Decision::ClearMinefields, &[]);
+    ok(&mut c, Decision::EndTurn, &[]);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    to_ground_combat_but_our_fire(&mut c);
+    ok(&mut c, fire(ours, theirs), &[1]);
+}
+
+/// From attacker movement to the attackers' support fire, nothing done.
+fn to_ground_combat_but_our_fire(c: &mut C) {
+    ok(c, Decision::EndMovement, &[]);
+    ok(c, Decision::EndDefenderMovement, &[]);
+    ok(c, Decision::EndOnCall, &[]);
+    ok(c, Decision::EndSupport, &[]);
 }
 
 #[test]
