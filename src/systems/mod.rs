@@ -56,7 +56,7 @@ macro_rules! systems {
 
         /// A campaign of any system: the closed enum the app and the stored formats switch on.
         #[derive(Clone, Debug)]
-        #[expect(
+        #[allow(
             clippy::large_enum_variant,
             reason = "one open campaign at a time, moved only when opened or saved; boxing buys nothing"
         )]
@@ -132,6 +132,7 @@ systems! {
     RaceForX: race_for_x::RaceForX, "race-for-x";
     CrossfireScouting: crossfire_scouting::CrossfireScouting, "crossfire-scouting";
     AxisOfAttack: axis_of_attack::AxisOfAttack, "axis-of-attack";
+    RapierOffensive: rapier_offensive::RapierOffensive, "rapier-offensive";
 }
 
 impl SystemId {
