@@ -72,12 +72,12 @@ pub fn BattleMap() -> impl IntoView {
     let ro = expect_context::<Ro>();
     let pick = map_pick();
     let state = ro.state;
-    let tappable = move || pick.tap.with(Option::is_some);
+    let tappable = move || pick.taps.with(|t| !t.is_empty());
     let cells = Sector::all()
         .map(|x| {
             let (cx, cy) = (x_of_line(x.line), y_of_axis(x.axis));
             let tap = move || {
-                if let Some(cb) = pick.tap.get_untracked() {
+                if let Some(cb) = pick.taps.with_untracked(|t| t.last().map(|x| x.1)) {
                     cb.run(x)
                 }
             };
@@ -204,7 +204,7 @@ pub fn BattleMap() -> impl IntoView {
             if s.fog {
                 line.push_str(" Thick fog: fire only at sectors next to friends.");
             }
-            if pick.tap.with(Option::is_some) {
+            if tappable() {
                 line.push_str(" Tap a sector to pick it.");
             }
             line

@@ -29,11 +29,12 @@ use leptos::prelude::*;
 /// The open Rapier Offensive campaign, shared with the phase components.
 pub type Ro = Open<RapierOffensive>;
 
-/// What a tap on the map does now: the step that asks for a sector sets `tap` while it is
-/// drawn, and the sectors it has picked so far in `marked` (a path, the TRPs, a target).
+/// What a tap on the map does now: a step that asks for a sector listens while it is drawn
+/// (the latest listener hears the tap: a panel opened over a step takes the taps until it
+/// closes), and shows the sectors it has picked so far in `marked` (a path, TRPs, a target).
 #[derive(Clone, Copy)]
 pub struct MapPick {
-    pub tap: RwSignal<Option<Callback<Sector>>>,
+    pub taps: RwSignal<Vec<(usize, Callback<Sector>)>>,
     pub marked: RwSignal<Vec<Sector>>,
 }
 
@@ -41,20 +42,27 @@ pub struct MapPick {
 /// context, or made and given there by whichever asks first.
 pub fn map_pick() -> MapPick {
     use_context::<MapPick>().unwrap_or_else(|| {
-        let p = MapPick { tap: RwSignal::new(None), marked: RwSignal::new(Vec::new()) };
+        let p = MapPick { taps: RwSignal::new(Vec::new()), marked: RwSignal::new(Vec::new()) };
         provide_context(p);
         p
     })
 }
 
 impl MapPick {
-    /// Listens to taps while the calling component is drawn; the marks go when it goes.
+    /// Listens to taps while the calling component is drawn; its marks go when it goes.
     pub fn listen(self, f: impl Fn(Sector) + Send + Sync + 'static) {
-        self.tap.set(Some(Callback::new(f)));
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        self.taps.update(|t| t.push((id, Callback::new(f))));
         on_cleanup(move || {
-            self.tap.set(None);
+            self.taps.update(|t| t.retain(|x| x.0 != id));
             self.marked.set(Vec::new());
         });
+    }
+    /// Whoever hears a tap now.
+    pub fn listener(self) -> Option<Callback<Sector>> {
+        self.taps.with(|t| t.last().map(|x| x.1))
     }
 }
 
