@@ -90,10 +90,10 @@ pub fn BattleMap() -> impl IntoView {
                     on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); tap() }>
                     <rect class="cell" x=cx y=cy width=CELL_W - 2.0 height=CELL_H - 2.0 rx="3"/>
                     {move || marked().map(|k| view! {
-                        <text class="mark-no" x=cx + CELL_W - 14.0 y=cy + CELL_H - 8.0>{k + 1}</text>
+                        <text class="mark-no" aria-hidden="true" x=cx + CELL_W - 14.0 y=cy + CELL_H - 8.0>{k + 1}</text>
                     })}
                     {move || state.with(|s| s.trps.contains(&Some(x))).then(|| view! {
-                        <g class="trp" data-testid="map-trp">
+                        <g class="trp" data-testid="map-trp" aria-hidden="true">
                             <circle cx=cx + CELL_W - 12.0 cy=cy + 10.0 r="7"/>
                             <line x1=cx + CELL_W - 21.0 y1=cy + 10.0 x2=cx + CELL_W - 3.0 y2=cy + 10.0/>
                             <line x1=cx + CELL_W - 12.0 y1=cy + 1.0 x2=cx + CELL_W - 12.0 y2=cy + 19.0/>
@@ -103,7 +103,7 @@ pub fn BattleMap() -> impl IntoView {
                         let (counters, units) = state.with(|s| {
                             let counters: Vec<(Option<Piece>, bool)> = s.counters_in(x).map(|c| (c.piece, c.revealed)).collect();
                             let units: Vec<(u8, UnitKind)> = s.units.iter().filter(|u| u.place == Place::On(x))
-                                .map(|u| (u.division.unwrap_or(u.origin.division), s.unit(&ro.setup.get_untracked(), u.origin).kind)).collect();
+                                .map(|u| (u.division.unwrap_or(u.origin.division), ro.setup.with_untracked(|st| s.unit(st, u.origin).kind))).collect();
                             (counters, units)
                         });
                         let setup = ro.setup.get_untracked();
@@ -120,7 +120,7 @@ pub fn BattleMap() -> impl IntoView {
                             };
                             let face = if up { "up" } else if piece.is_some() { "known" } else { "down" };
                             view! {
-                                <g class=format!("counter face-{face}") data-testid="map-counter" data-face=face>
+                                <g aria-hidden="true" class=format!("counter face-{face}") data-testid="map-counter" data-face=face>
                                     <rect x=bx y=cy + 5.0 width=BOX height=BOX + 4.0 rx="2"/>
                                     <text x=bx + BOX / 2.0 y=cy + 18.0>{code}</text>
                                 </g>
@@ -129,7 +129,7 @@ pub fn BattleMap() -> impl IntoView {
                         let units = units.into_iter().enumerate().map(|(k, (d, kind))| {
                             let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
                             view! {
-                                <g class=format!("unit div{}", d + 1) data-testid="map-unit">
+                                <g aria-hidden="true" class=format!("unit div{}", d + 1) data-testid="map-unit">
                                     <rect x=bx y=cy + 32.0 width=BOX height=BOX + 4.0 rx="2"/>
                                     <text x=bx + BOX / 2.0 y=cy + 45.0>{kind_code(kind)}</text>
                                 </g>

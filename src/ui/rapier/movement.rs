@@ -71,10 +71,9 @@ pub fn AttackerMovement() -> impl IntoView {
         last.is_some_and(|x| x.line == LINES)
     };
     view! {
-        <p class="hint">"Each Division Commander moves his units along their axes (division assets may step sideways within the frontage); into an enemy sector but not through it; at most six in a sector. Tap a sector on the map to see its units."</p>
         <div class="mover-pick" data-testid="movers">
             {move || match from.get() {
-                None => view! { <p class="info">"Tap a sector holding our units."</p> }.into_any(),
+                None => view! { <p class="info">"Tap a sector on the map holding our units, then a unit, then its path."</p> }.into_any(),
                 Some(x) => view! {
                     <p class="info">{format!("Our units in {x}:")}</p>
                     <div class="choice-buttons">
@@ -100,6 +99,7 @@ pub fn AttackerMovement() -> impl IntoView {
         </div>
         <Reserves/>
         {button(ro, Decision::EndMovement, "End the attackers' movement".into(), "end-movement", false)}
+        <p class="hint">"Units move along their axes (division assets may step sideways within the frontage); into an enemy sector but not through it; at most six in a sector."</p>
     }
 }
 

@@ -23,7 +23,7 @@ fn frontages() -> Vec<Frontage> {
 pub fn InitialOrders() -> impl IntoView {
     let ro = expect_context::<Ro>();
     view! {
-        <p class="hint">"At the command post the Corps Commander gives the initial orders: the break-through division, each division's frontage, and the units held in the Corps Reserve. The umpire does not see them."</p>
+        <p class="hint">"The Corps Commander's orders: break-through division, frontages, Corps Reserve. The umpire does not see them."</p>
         <ReconReport/>
         {behind(ro, vec![CORPS_COMMANDER], words("give the orders", "has given the orders", "orders-panel"), |_| false, move |_| view! { <OrdersForm/> })}
     }
@@ -48,6 +48,10 @@ fn OrdersForm() -> impl IntoView {
     let why = Memo::new(move |_| problem(ro, &decision()));
     view! {
         <div class="orders-form" data-testid="orders-form">
+            {move || why.get().map(|w| view! { <p class="warning" data-testid="orders-problem">{w}</p> })}
+            <button class="btn primary big" data-testid="issue-orders" disabled=move || why.get().is_some()
+                on:click=move |_| { ro.act(decision(), error); }>"Issue the orders"</button>
+            {error_line(error)}
             <div class="field"><span class="label">"Break-through division"</span>
                 {match fixed {
                     Some(d) => view! { <p data-testid="break-through-fixed">{format!("{} (the scenario names it)", ro.division_name(d))}</p> }.into_any(),
@@ -93,10 +97,6 @@ fn OrdersForm() -> impl IntoView {
             </details>
             <label class="field"><span>"Intentions (a note for the briefing)"</span>
                 <textarea data-testid="intentions" prop:value=move || intentions.get() on:change=move |ev| intentions.set(event_target_value(&ev))></textarea></label>
-            {move || why.get().map(|w| view! { <p class="warning" data-testid="orders-problem">{w}</p> })}
-            <button class="btn primary big" data-testid="issue-orders" disabled=move || why.get().is_some()
-                on:click=move |_| { ro.act(decision(), error); }>"Issue the orders"</button>
-            {error_line(error)}
         </div>
     }
 }
@@ -109,7 +109,7 @@ pub fn DeployAttackers() -> impl IntoView {
         ro.state.with(|s| s.deployed.get(seat.0 as usize - 3).copied().unwrap_or(true))
     };
     view! {
-        <p class="hint">"Each Division Commander puts his units on L1 within his frontage, or in the Division Reserve (R1). Where the reserves stand stays at the command post."</p>
+        <p class="hint">"Each Division Commander puts his units on L1 in his frontage or in reserve (R1)."</p>
         {behind(ro, seats, words("deploy my division", "has deployed", "deploy-division-panel"), done, move |seat| {
             let d = seat.0 - 3;
             view! { <DivisionDeployment division=d/> }

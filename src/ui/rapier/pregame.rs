@@ -101,6 +101,13 @@ fn DeployForm() -> impl IntoView {
     view! {
         <div class="deploy-form" data-testid="deploy-form">
             <p class="info">{move || format!("{} of {total} counters placed. Tap a sector, then the counters to put there.", draft.with(Vec::len))}</p>
+            <div class="actions">
+                <button type="button" class="btn" data-testid="spread-rest" on:click=spread>"Spread the rest over the free sectors"</button>
+                <button type="button" class="btn danger" data-testid="clear-deploy" on:click=move |_| draft.set(Vec::new())>"Start again"</button>
+                <button class="btn primary big" data-testid="deploy-defenders" disabled=move || draft.with(Vec::len) != total
+                    on:click=move |_| { ro.act(Decision::DeployDefenders { counters: shuffled(draft.get_untracked()) }, error); }>"Deploy face down"</button>
+            </div>
+            {error_line(error)}
             <div class="sector-grid four" role="group" aria-label="Deployment sectors">
                 {deployment_sectors().into_iter().map(|x| view! {
                     <button type="button" class="btn seg" class:on=move || at.get() == x aria-pressed=move || (at.get() == x).to_string()
@@ -138,13 +145,6 @@ fn DeployForm() -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
-            <div class="actions">
-                <button type="button" class="btn" data-testid="spread-rest" on:click=spread>"Spread the rest over the free sectors"</button>
-                <button type="button" class="btn danger" data-testid="clear-deploy" on:click=move |_| draft.set(Vec::new())>"Start again"</button>
-                <button class="btn primary big" data-testid="deploy-defenders" disabled=move || draft.with(Vec::len) != total
-                    on:click=move |_| { ro.act(Decision::DeployDefenders { counters: shuffled(draft.get_untracked()) }, error); }>"Deploy face down"</button>
-            </div>
-            {error_line(error)}
         </div>
     }
 }

@@ -30,7 +30,7 @@ pub fn Rosters() -> impl IntoView {
             <p class="hint">{move || ro.setup.with(|s| format!("{}. What this list shows follows who holds the tablet.", s.name))}</p>
             {(0..ATTACKING_DIVISIONS as u8).map(|d| view! {
                 <div class="card roster" data-testid=format!("roster-div{}", d + 1)>
-                    <h3>{move || format!("{}{}", ro.division_name(d), if bt() == Some(d) { " \u{00B7} break-through division" } else { "" })}</h3>
+                    <h2>{move || format!("{}{}", ro.division_name(d), if bt() == Some(d) { " \u{00B7} break-through division" } else { "" })}</h2>
                     <table class="small-table">
                         <thead><tr><th>"Unit"</th><th>"Type"</th><th>"Where"</th></tr></thead>
                         <tbody>{move || ro.state.with(|s| ro.setup.with(|st| s.units.iter().filter(|u| u.origin.division == d).map(|u| {
@@ -43,7 +43,7 @@ pub fn Rosters() -> impl IntoView {
                 </div>
             }).collect_view()}
             <div class="card roster" data-testid="roster-defender">
-                <h3>{move || ro.setup.with(|s| s.defender.name.clone())}</h3>
+                <h2>{move || ro.setup.with(|s| s.defender.name.clone())}</h2>
                 <p class="hint">"A unit is placed here once its counter is known to this reader."</p>
                 <table class="small-table">
                     <thead><tr><th>"Unit"</th><th>"Type"</th><th>"Seen"</th></tr></thead>
