@@ -75,7 +75,7 @@ async fn the_map_hides_face_down_counters_from_players_and_shows_them_to_the_ump
         assert!(!html.contains(&format!(">{secret}<")), "a player's map shows {secret}");
     }
     // Each sector's words tell only counts.
-    let a1l2 = find(&root, "map-a1-l2").unwrap();
+    let a1l2 = root.query_selector("[data-testid=\"map-a1-l2\"] .hit").unwrap().unwrap();
     assert_eq!(a1l2.get_attribute("aria-label").as_deref(), Some("A1 L2, 4 face-down counters"));
 
     // The umpire holds the tablet: he sees what each counter is.

@@ -231,3 +231,32 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await axe(page, 'the rules reference');
   assert.deepEqual(axeMisses, []);
 });
+
+test('a new Rapier game from the wizard: the sample to start from, the options, the ground and the event table', async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await guard(page.goto(server.url));
+  const card = tid(page, 'new-rapier-offensive');
+  if (!(await card.isVisible())) await tid(page, 'new-campaign').click();
+  await card.click();
+  await tid(page, 'wizard').waitFor();
+  await waitText(tid(page, 'illustrative'), 'illustrative');
+  await tid(page, 'opt-halting').check();
+  await tid(page, 'ground-a2-l3').selectOption({ label: 'Woods' });
+  await tid(page, 'event-6').selectOption({ label: 'Thick fog' });
+  await tid(page, 'bt-open').click();
+  const name = tid(page, 'player-umpire');
+  await name.fill('');
+  await name.dispatchEvent('change');
+  await waitText(tid(page, 'setup-problem'), 'The umpire needs a name.');
+  assert.equal(await tid(page, 'create-campaign').isDisabled(), true);
+  await name.fill('Ute');
+  await name.dispatchEvent('change');
+  await tid(page, 'setup-problem').waitFor({ state: 'detached' });
+  await axe(page, 'the wizard');
+  await tid(page, 'create-campaign').click();
+  await phase(page, 'Defender deployment');
+  await waitText(tid(page, 'reveal-umpire'), 'I am Ute');
+  await tid(page, 'tab-rules').click();
+  await waitText(tid(page, 'table-bogging'), 'Canal/river');
+  assert.deepEqual(axeMisses, []);
+});

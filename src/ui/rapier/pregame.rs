@@ -22,8 +22,10 @@ fn deployment_sectors() -> Vec<Sector> {
 pub fn DeployDefenders() -> impl IntoView {
     let ro = expect_context::<Ro>();
     let counters = ro.setup.with_untracked(|s| s.defender_pieces().len());
+    let sample = ro.setup.with_untracked(super::roster::is_sample);
     view! {
         <p class="hint">{format!("The umpire places the defending division's {counters} counters face down on lines L2 to L5, at most {STACKING} a sector. Nobody else looks.")}</p>
+        {sample.then(|| view! { <p class="hint" data-testid="illustrative">"The sample's orders of battle are illustrative, not a historical record (see the Forces tab)."</p> })}
         {behind(ro, vec![UMPIRE], words("deploy the defenders", "has deployed", "deploy-panel"), |_| false, move |_| view! { <DeployForm/> })}
     }
 }

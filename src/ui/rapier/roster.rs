@@ -3,7 +3,8 @@
 //! with what the reader has seen of it.
 
 use super::Ro;
-use crate::systems::rapier_offensive::setup::ATTACKING_DIVISIONS;
+use crate::systems::rapier_offensive::sample::{sample_setup, ILLUSTRATIVE};
+use crate::systems::rapier_offensive::setup::{Setup, ATTACKING_DIVISIONS};
 use crate::systems::rapier_offensive::state::{CounterPlace, Place};
 use crate::systems::rapier_offensive::units::Piece;
 use leptos::prelude::*;
@@ -20,6 +21,12 @@ fn place_words(p: Place) -> String {
     }
 }
 
+/// Whether a setup fights with the sample's orders of battle (which are illustrative).
+pub fn is_sample(s: &Setup) -> bool {
+    let sample = sample_setup();
+    s.attackers == sample.attackers && s.defender == sample.defender
+}
+
 #[component]
 pub fn Rosters() -> impl IntoView {
     let ro = expect_context::<Ro>();
@@ -28,6 +35,7 @@ pub fn Rosters() -> impl IntoView {
     view! {
         <section class="rosters" data-testid="rosters">
             <p class="hint">{move || ro.setup.with(|s| format!("{}. What this list shows follows who holds the tablet.", s.name))}</p>
+            {move || ro.setup.with(is_sample).then(|| view! { <p class="note" data-testid="illustrative">{ILLUSTRATIVE}</p> })}
             {(0..ATTACKING_DIVISIONS as u8).map(|d| view! {
                 <div class="card roster" data-testid=format!("roster-div{}", d + 1)>
                     <h2>{move || format!("{}{}", ro.division_name(d), if bt() == Some(d) { " \u{00B7} break-through division" } else { "" })}</h2>
