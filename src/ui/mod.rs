@@ -10,6 +10,7 @@ pub mod handover;
 pub mod list;
 pub mod log;
 pub mod platform;
+pub mod rapier;
 pub mod registry;
 pub mod rfx;
 pub mod route;

@@ -2,7 +2,7 @@
 //! form of an unplayed campaign, the rules reference and the campaign screen. Adding a system
 //! is a line in `systems!` (systems/mod.rs), its folders, and an arm in each function here.
 
-use super::{aoa, campaign, platform, rfx, route, scouting};
+use super::{aoa, campaign, platform, rapier, rfx, route, scouting};
 use crate::share::Meta;
 use crate::systems::AnyCampaign;
 use leptos::prelude::*;
@@ -17,6 +17,7 @@ pub fn new_campaign(system: crate::systems::SystemId) -> AnyView {
             None => view! { <scouting::wizard::NewScouting/> }.into_any(),
         },
         SystemId::AxisOfAttack => view! { <aoa::wizard::NewAoaCampaign/> }.into_any(),
+        SystemId::RapierOffensive => view! { <rapier::wizard::NewRapierCampaign/> }.into_any(),
     }
 }
 
@@ -29,6 +30,9 @@ pub fn edit_setup(id: String) -> AnyView {
         Ok((_, crate::systems::AnyCampaign::AxisOfAttack(_))) => {
             view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any()
         }
+        Ok((_, crate::systems::AnyCampaign::RapierOffensive(_))) => {
+            view! { <rapier::wizard::NewRapierCampaign edit=id/> }.into_any()
+        }
         _ => view! { <rfx::wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
     }
 }
@@ -40,6 +44,7 @@ pub fn rules_reference(system: crate::systems::SystemId) -> AnyView {
         SystemId::RaceForX => view! { <rfx::reference::RulesReference/> }.into_any(),
         SystemId::CrossfireScouting => view! { <scouting::reference::ScoutingReference/> }.into_any(),
         SystemId::AxisOfAttack => view! { <aoa::reference::AoaReference/> }.into_any(),
+        SystemId::RapierOffensive => view! { <rapier::reference::RapierReference/> }.into_any(),
     }
 }
 
@@ -49,6 +54,7 @@ pub fn campaign_screen(meta: Meta, any: AnyCampaign, tab: Signal<route::Tab>) ->
         AnyCampaign::RaceForX(c) => campaign::campaign_screen(meta, c, tab).into_any(),
         AnyCampaign::CrossfireScouting(c) => campaign::campaign_screen(meta, c, tab).into_any(),
         AnyCampaign::AxisOfAttack(c) => campaign::campaign_screen(meta, c, tab).into_any(),
+        AnyCampaign::RapierOffensive(c) => campaign::campaign_screen(meta, c, tab).into_any(),
     }
 }
 
@@ -59,5 +65,6 @@ pub fn seat_copy_screen(copy: crate::share::seat::SeatCopy) -> AnyView {
         ViewBody::RaceForX(v) => super::viewer::copy_screen(copy, v),
         ViewBody::CrossfireScouting(v) => super::viewer::copy_screen(copy, v),
         ViewBody::AxisOfAttack(v) => super::viewer::copy_screen(copy, v),
+        ViewBody::RapierOffensive(v) => super::viewer::copy_screen(copy, v),
     }
 }

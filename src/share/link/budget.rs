@@ -6,6 +6,7 @@ use crate::engine::{Action, System};
 use crate::systems::axis_of_attack::AxisOfAttack;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
+use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::Body;
 
 /// A bound on the work of a replay, counted as the lines are read, before each is played.
@@ -67,5 +68,6 @@ pub(super) fn body_fits(body: &Body) -> Result<(), LinkError> {
         Body::RaceForX { setup, journal } => journal_fits::<RaceForX>(setup, journal),
         Body::CrossfireScouting { setup, journal } => journal_fits::<CrossfireScouting>(setup, journal),
         Body::AxisOfAttack { setup, journal } => journal_fits::<AxisOfAttack>(setup, journal),
+        Body::RapierOffensive { setup, journal } => journal_fits::<RapierOffensive>(setup, journal),
     }
 }

@@ -1,0 +1,148 @@
+//! The end of each turn: ground combat sector by sector (the dice of each throw with the
+//! distribution of kills before it, the umpire naming the losses where the rules leave a
+//! choice), the engineers' minefield clearing, and the Corps Commander's answer for a
+//! division that lost its HQ.
+
+use super::phases::{act_or_roll, button, error_line};
+use super::secret::{behind, words};
+use super::Ro;
+use crate::systems::rapier_offensive::combat::{choices, Side, Stage};
+use crate::systems::rapier_offensive::seats::CORPS_COMMANDER;
+use crate::systems::rapier_offensive::state::{Place, Target, UnitRef};
+use crate::systems::rapier_offensive::turn_end::{headless, HqChoice};
+use crate::systems::rapier_offensive::Decision;
+use leptos::prelude::*;
+
+fn target_key(t: Target) -> String {
+    match t {
+        Target::Unit(r) => format!("unit-{}-{}", r.division + 1, r.unit),
+        Target::Counter(id) => format!("counter-{id}"),
+    }
+}
+
+#[component]
+pub fn GroundCombat() -> impl IntoView {
+    let ro = expect_context::<Ro>();
+    let combat = Memo::new(move |_| ro.state.with(|s| s.combat.clone()));
+    view! {
+        {move || combat.get().map(|c| {
+            let stage = match c.stage {
+                Stage::DefenderFirst => "the defender fires first",
+                Stage::AttackerReply => "the attackers reply with what is left",
+                Stage::Simultaneous => "both sides fire at once",
+            };
+            let sector = c.sector;
+            let forces = ro.state.with(|s| {
+                let ours: Vec<String> = s.units.iter().filter(|u| u.place == Place::On(sector)).map(|u| ro.unit_name(u.origin)).collect();
+                let theirs: Vec<String> = s.counters_in(sector).map(|x| ro.counter_name(x)).collect();
+                (ours.join(", "), theirs.join(", "))
+            });
+            view! {
+                <p class="info big-line" data-testid="combat-line">{format!("{sector}, round {} of 3: {stage}.", c.round)}</p>
+                <dl class="summary">
+                    <dt>"Attackers"</dt><dd data-testid="combat-attackers">{forces.0}</dd>
+                    <dt>"Defenders"</dt><dd data-testid="combat-defenders">{forces.1}</dd>
+                </dl>
+                {match c.pending.first().cloned() {
+                    None => ro.roll(Decision::CombatRoll, "this throw").into_any(),
+                    Some(l) => view! { <NameLosses side=l.side hits=l.hits.iter().map(|h| h.0).collect() marks=l.marks.iter().map(|m| m.target).collect()
+                        kills=choices(&l.hits, &l.marks).first().map_or(0, |m| m.count_ones() as usize)/> }.into_any(),
+                }}
+            }
+        })}
+    }
+}
+
+#[component]
+fn NameLosses(side: Side, hits: Vec<u16>, marks: Vec<Target>, kills: usize) -> impl IntoView {
+    let ro = expect_context::<Ro>();
+    let error = RwSignal::new(None::<String>);
+    let chosen = RwSignal::new(Vec::<Target>::new());
+    let who = match side {
+        Side::Attacker => "the attackers",
+        Side::Defender => "the defender",
+    };
+    view! {
+        <div class="card" data-testid="name-losses">
+            <h3>{format!("The umpire names the losses of {who}: {kills}")}</h3>
+            <p class="hint">{format!("Hits rolled: {}. Each die kills one unit it can reach; assault troops that rolled two dice go first.", hits.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", "))}</p>
+            <div class="choice-buttons">
+                {marks.into_iter().map(|t| view! {
+                    <button type="button" class="btn seg" data-testid=format!("loss-{}", target_key(t)) class:on=move || chosen.with(|c| c.contains(&t))
+                        aria-pressed=move || chosen.with(|c| c.contains(&t)).to_string()
+                        on:click=move |_| chosen.update(|c| if let Some(k) = c.iter().position(|&x| x == t) { c.remove(k); } else { c.push(t); })>{ro.target_name(t)}</button>
+                }).collect_view()}
+            </div>
+            <button class="btn primary big" data-testid="allocate-losses" disabled=move || chosen.with(Vec::len) != kills
+                on:click=move |_| { ro.act(Decision::AllocateLosses { losses: chosen.get_untracked() }, error); }>"These are lost"</button>
+            {error_line(error)}
+        </div>
+    }
+}
+
+#[component]
+pub fn ClearMinefields() -> impl IntoView {
+    let ro = expect_context::<Ro>();
+    view! {
+        <p class="hint">"Engineers that stood all turn in a sector with a minefield, saw no ground combat there and share it with no defending unit each lift one minefield."</p>
+        {button(ro, Decision::ClearMinefields, "Lift the minefields".into(), "clear-minefields", true)}
+    }
+}
+
+#[component]
+pub fn ReplaceHq() -> impl IntoView {
+    let ro = expect_context::<Ro>();
+    // Which divisions lost their HQ is on the table for all to see; the unit that takes over
+    // may stand in a reserve, so the choice is made at the command post.
+    let due = Memo::new(move |_| {
+        ro.campaign.with(|c| {
+            headless(c.setup(), c.state()).into_iter().filter(|d| !c.state().hq_handled.contains(d)).collect::<Vec<_>>()
+        })
+    });
+    view! {
+        {move || if due.with(Vec::is_empty) {
+            view! { <p class="hint">"Every attacking division has its HQ (or has been dealt with). The turn can end."</p> }.into_any()
+        } else {
+            view! {
+                <p class="hint" data-testid="headless">{format!("Without an HQ: {}. The Corps Commander chooses for each: the Staff Officer takes over, or the chain of command (4+ on a die).",
+                    due.get().into_iter().map(|d| ro.division_name(d)).collect::<Vec<_>>().join(", "))}</p>
+                {behind(ro, vec![CORPS_COMMANDER], words("replace the HQ", "", "hq-panel"), |_| false, move |_| view! { <HqForm due=due.get_untracked()/> })}
+            }.into_any()
+        }}
+        {button(ro, Decision::EndTurn, "End the turn".into(), "end-turn", true)}
+    }
+}
+
+#[component]
+fn HqForm(due: Vec<u8>) -> impl IntoView {
+    let ro = expect_context::<Ro>();
+    let division = RwSignal::new(due.first().copied().unwrap_or(0));
+    let choice = RwSignal::new(HqChoice::ChainOfCommand);
+    let unit = RwSignal::new(None::<UnitRef>);
+    let on_hand = move || {
+        let d = division.get();
+        ro.state.with(|s| {
+            s.units
+                .iter()
+                .filter(|u| {
+                    u.division == Some(d) && !matches!(u.place, Place::Killed | Place::Exited | Place::Undeployed)
+                })
+                .map(|u| u.origin)
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <div class="segmented">{due.into_iter().map(|d| view! {
+            <button type="button" class="btn seg" class:on=move || division.get() == d aria-pressed=move || (division.get() == d).to_string() on:click=move |_| division.set(d)>{ro.division_name(d)}</button>
+        }).collect_view()}</div>
+        <div class="segmented">
+            <button type="button" class="btn seg" data-testid="hq-chain" class:on=move || choice.get() == HqChoice::ChainOfCommand aria-pressed=move || (choice.get() == HqChoice::ChainOfCommand).to_string() on:click=move |_| choice.set(HqChoice::ChainOfCommand)>"Chain of command (1d6, 4+)"</button>
+            <button type="button" class="btn seg" data-testid="hq-staff" class:on=move || choice.get() == HqChoice::StaffOfficer aria-pressed=move || (choice.get() == HqChoice::StaffOfficer).to_string() on:click=move |_| choice.set(HqChoice::StaffOfficer)>"The Staff Officer takes over"</button>
+        </div>
+        <p class="info">"The unit that becomes the HQ:"</p>
+        <div class="choice-buttons">{move || on_hand().into_iter().map(|r| view! {
+            <button type="button" class="btn seg" data-testid=format!("hq-unit-{}-{}", r.division + 1, r.unit) class:on=move || unit.get() == Some(r) aria-pressed=move || (unit.get() == Some(r)).to_string() on:click=move |_| unit.set(Some(r))>{ro.unit_name(r)}</button>
+        }).collect_view()}</div>
+        {move || unit.get().map(|u| act_or_roll(ro, Decision::ReplaceHq { division: division.get(), choice: choice.get(), unit: u }, "Replace the HQ", "replace-hq"))}
+    }
+}

@@ -1,0 +1,233 @@
+//! The battle map: the 4 x 6 grid turned on its side so it is wide and short on a tablet (the
+//! attack goes left to right: the reserves R2 and R1, lines L1 to L6, then the exit), axes A1
+//! to A4 from the top. It draws the reader's view only: a face-down counter is a grey "?"
+//! whatever it is, the umpire's own knowledge shows dashed; stacking is drawn counter by
+//! counter, the divisions' frontages as bars before L1, and TRPs only where the view has them.
+//! A tap on a sector goes to the step that asks for one (`MapPick`).
+
+use super::{map_pick, sector_key, Ro};
+use crate::systems::rapier_offensive::grid::{Sector, AXES, LINES};
+use crate::systems::rapier_offensive::state::{CounterPlace, Place, State};
+use crate::systems::rapier_offensive::units::{ArmourKind, GunKind, InfantryArm, Mobility, Piece, UnitKind};
+use leptos::prelude::*;
+
+const LEFT: f32 = 30.0;
+const TOP: f32 = 18.0;
+const RES_W: f32 = 74.0;
+const GAP: f32 = 22.0;
+const CELL_W: f32 = 104.0;
+const CELL_H: f32 = 62.0;
+const BOX: f32 = 16.0;
+
+/// A short code for a kind of unit, as the counter shows it.
+pub fn kind_code(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Hq => "HQ",
+        UnitKind::Infantry { arm: InfantryArm::Smg, .. } => "SMG",
+        UnitKind::Infantry { arm: InfantryArm::Engineer, .. } => "Eng",
+        UnitKind::Infantry { mobility: Mobility::Cavalry, .. } => "Cav",
+        UnitKind::Infantry { mobility: Mobility::Motorised, .. } => "Mot",
+        UnitKind::Infantry { .. } => "Inf",
+        UnitKind::Gun { kind: GunKind::AntiTank, .. } => "AT",
+        UnitKind::Gun { kind: GunKind::Mortar, .. } => "Mor",
+        UnitKind::Gun { kind: GunKind::Artillery, .. } => "Art",
+        UnitKind::Gun { kind: GunKind::Rocket, .. } => "Rkt",
+        UnitKind::Armour(ArmourKind::Tanks) => "Tk",
+        UnitKind::Armour(ArmourKind::Recce) => "Rec",
+    }
+}
+
+fn x_of_line(line: u8) -> f32 {
+    LEFT + 2.0 * RES_W + GAP + (line as f32 - 1.0) * CELL_W
+}
+fn y_of_axis(axis: u8) -> f32 {
+    TOP + (axis as f32 - 1.0) * CELL_H
+}
+const WIDTH: f32 = LEFT + 2.0 * RES_W + GAP + 6.0 * CELL_W + RES_W + 4.0;
+const HEIGHT: f32 = TOP + 4.0 * CELL_H + 4.0;
+
+/// One sector's words for a screen reader, from the view.
+fn sector_words(s: &State, x: Sector) -> String {
+    let down = s.counters_in(x).filter(|c| c.piece.is_none() || !c.revealed).count();
+    let up = s.counters_in(x).filter(|c| c.revealed).count();
+    let ours = s.attackers_in(x);
+    let mut parts = vec![x.to_string()];
+    if down > 0 {
+        parts.push(format!("{down} face-down counters"));
+    }
+    if up > 0 {
+        parts.push(format!("{up} face-up counters"));
+    }
+    if ours > 0 {
+        parts.push(format!("{ours} attacking units"));
+    }
+    if s.trps.contains(&Some(x)) {
+        parts.push("a TRP".into());
+    }
+    parts.join(", ")
+}
+
+#[component]
+pub fn BattleMap() -> impl IntoView {
+    let ro = expect_context::<Ro>();
+    let pick = map_pick();
+    let state = ro.state;
+    let tappable = move || pick.taps.with(|t| !t.is_empty());
+    let cells = Sector::all()
+        .map(|x| {
+            let (cx, cy) = (x_of_line(x.line), y_of_axis(x.axis));
+            let tap = move || {
+                if let Some(cb) = pick.taps.with_untracked(|t| t.last().map(|x| x.1)) {
+                    cb.run(x)
+                }
+            };
+            let marked = move || pick.marked.with(|m| m.iter().position(|&s| s == x));
+            view! {
+                <g class="map-cell" class:tappable=tappable class:marked=move || marked().is_some()
+                    data-testid=format!("map-{}", sector_key(x))
+
+                    on:click=move |_| tap()
+                    >
+                    <rect class="cell" x=cx y=cy width=CELL_W - 2.0 height=CELL_H - 2.0 rx="3"/>
+                    {move || marked().map(|k| view! {
+                        <text class="mark-no" aria-hidden="true" x=cx + CELL_W - 14.0 y=cy + CELL_H - 8.0>{k + 1}</text>
+                    })}
+                    {move || state.with(|s| s.trps.contains(&Some(x))).then(|| view! {
+                        <g class="trp" data-testid="map-trp" aria-hidden="true">
+                            <circle cx=cx + CELL_W - 12.0 cy=cy + 10.0 r="7"/>
+                            <line x1=cx + CELL_W - 21.0 y1=cy + 10.0 x2=cx + CELL_W - 3.0 y2=cy + 10.0/>
+                            <line x1=cx + CELL_W - 12.0 y1=cy + 1.0 x2=cx + CELL_W - 12.0 y2=cy + 19.0/>
+                        </g>
+                    })}
+                    {move || {
+                        let (counters, units) = state.with(|s| {
+                            let counters: Vec<(Option<Piece>, bool)> = s.counters_in(x).map(|c| (c.piece, c.revealed)).collect();
+                            let units: Vec<(u8, UnitKind)> = s.units.iter().filter(|u| u.place == Place::On(x))
+                                .map(|u| (u.division.unwrap_or(u.origin.division), ro.setup.with_untracked(|st| s.unit(st, u.origin).kind))).collect();
+                            (counters, units)
+                        });
+                        let setup = ro.setup.get_untracked();
+                        let counters = counters.into_iter().enumerate().map(|(k, (piece, up))| {
+                            let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
+                            let code = match piece {
+                                None => "?",
+                                Some(Piece::Unit(i)) => setup.defender.units.get(i as usize).map_or("?", |u| kind_code(u.kind)),
+                                Some(Piece::Fortification) => "For",
+                                Some(Piece::Minefield) => "Min",
+                                Some(Piece::Dummy) => "Dum",
+                                Some(Piece::Wire) => "Wir",
+                                Some(Piece::AtObstacle) => "ATO",
+                            };
+                            let face = if up { "up" } else if piece.is_some() { "known" } else { "down" };
+                            view! {
+                                <g class=format!("counter face-{face}") data-testid="map-counter" data-face=face>
+                                    <rect x=bx y=cy + 5.0 width=BOX height=BOX + 4.0 rx="2"/>
+                                    <text x=bx + BOX / 2.0 y=cy + 18.0>{code}</text>
+                                </g>
+                            }
+                        }).collect_view();
+                        let units = units.into_iter().enumerate().map(|(k, (d, kind))| {
+                            let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
+                            view! {
+                                <g class=format!("unit div{}", d + 1) data-testid="map-unit">
+                                    <rect x=bx y=cy + 32.0 width=BOX height=BOX + 4.0 rx="2"/>
+                                    <text x=bx + BOX / 2.0 y=cy + 45.0>{kind_code(kind)}</text>
+                                </g>
+                            }
+                        }).collect_view();
+                        view! { {counters}{units} }
+                    }}
+                    // The tap target covers the sector and says what it holds: the drawing
+                    // inside stays out of the accessible name.
+                    <rect class="hit" x=cx y=cy width=CELL_W - 2.0 height=CELL_H - 2.0 role="button"
+                        tabindex=move || if tappable() { "0" } else { "-1" }
+                        aria-label=move || state.with(|s| sector_words(s, x))
+                        on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); tap() }/>
+                </g>
+            }
+        })
+        .collect_view();
+    // The reserves and the exit: counts only, as the view has them.
+    let column = move |x: f32, title: &'static str, testid: &'static str, lines: Signal<Vec<String>>| {
+        view! {
+            <g class="map-box" data-testid=testid>
+                <rect class="cell off" x=x y=TOP width=RES_W - 4.0 height=4.0 * CELL_H - 2.0 rx="3"/>
+                <text class="box-title" x=x + (RES_W - 4.0) / 2.0 y=TOP + 16.0>{title}</text>
+                {move || lines.get().into_iter().enumerate().map(|(k, l)| view! {
+                    <text class="box-line" x=x + (RES_W - 4.0) / 2.0 y=TOP + 40.0 + k as f32 * 18.0>{l}</text>
+                }).collect_view()}
+            </g>
+        }
+    };
+    let per_division = move |place: Place| {
+        Signal::derive(move || {
+            state.with(|s| {
+                (0..3u8)
+                    .filter_map(|d| {
+                        let n = s.units.iter().filter(|u| u.place == place && u.division == Some(d)).count();
+                        (n > 0).then(|| format!("D{}: {n}", d + 1))
+                    })
+                    .collect()
+            })
+        })
+    };
+    let r2 = Signal::derive(move || {
+        state.with(|s| {
+            let r2 = s.units.iter().filter(|u| u.place == Place::CorpsReserve).count();
+            let off = s.units.iter().filter(|u| u.place == Place::OffTable).count();
+            let mut v = Vec::new();
+            if r2 > 0 {
+                v.push(format!("{r2} units"));
+            }
+            if off > 0 {
+                v.push(format!("{off} off"));
+                v.push("table".into());
+            }
+            v
+        })
+    });
+    let frontages = move || {
+        state.with(|s| {
+            (0..3u8)
+                .filter_map(|d| s.frontage(d).map(|f| (d, f)))
+                .map(|(d, f)| {
+                    let x = LEFT + 2.0 * RES_W + 2.0 + d as f32 * 6.0;
+                    let (y1, y2) = (y_of_axis(f.first) + 2.0, y_of_axis(f.last) + CELL_H - 4.0);
+                    view! {
+                        <rect class=format!("frontage div{}", d + 1) data-testid=format!("frontage-{}", d + 1) x=x y=y1 width="5" height=y2 - y1>
+                            <title>{format!("Frontage of division {}: {f}", d + 1)}</title>
+                        </rect>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let summary = move || {
+        state.with(|s| {
+            let down = s.counters.iter().filter(|c| c.place != CounterPlace::Gone && c.piece.is_none()).count();
+            let ours = s.units.iter().filter(|u| matches!(u.place, Place::On(_))).count();
+            let mut line = format!("{down} face-down counters and {ours} attacking units on the table.");
+            if s.fog {
+                line.push_str(" Thick fog: fire only at sectors next to friends.");
+            }
+            if tappable() {
+                line.push_str(" Tap a sector to pick it.");
+            }
+            line
+        })
+    };
+    view! {
+        <div class="rapier-map" data-testid="battle-map">
+            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" aria-label="Battle map: axes A1 to A4 down, lines L1 to L6 across, the attack going right">
+                {(1..=LINES).map(|l| view! { <text class="axis-label" x=x_of_line(l) + CELL_W / 2.0 y=TOP - 5.0>{format!("L{l}")}</text> }).collect_view()}
+                {(1..=AXES).map(|a| view! { <text class="axis-label" x=LEFT / 2.0 y=y_of_axis(a) + CELL_H / 2.0 + 4.0>{format!("A{a}")}</text> }).collect_view()}
+                {column(LEFT, "R2", "map-r2", r2)}
+                {column(LEFT + RES_W, "R1", "map-r1", per_division(Place::DivisionReserve))}
+                {column(x_of_line(LINES) + CELL_W, "Exit", "map-exit", per_division(Place::Exited))}
+                {frontages}
+                {cells}
+            </svg>
+            <p class="map-line" data-testid="map-line">{summary}</p>
+        </div>
+    }
+}

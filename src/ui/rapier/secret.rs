@@ -1,0 +1,38 @@
+//! The secret steps: what only some seats may do or read goes through the one hand-over,
+//! unless the device's holder is already one of them (then the panel is simply open).
+
+use super::{seat_key, Ro};
+use crate::engine::Seat;
+use crate::ui::handover::{hand_over, Hand, Words};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The hand-over for `seats` (named from the setup), or the panel itself for a holder among
+/// them. `done` says who has nothing left to do.
+pub fn behind<V: IntoView + 'static>(
+    ro: Ro,
+    seats: Vec<Seat>,
+    words: Words,
+    done: impl Fn(Seat) -> bool + Send + Sync + 'static,
+    panel: impl Fn(Seat) -> V + Send + Sync + 'static,
+) -> impl IntoView {
+    let panel = Arc::new(panel);
+    let done = Arc::new(done);
+    move || {
+        let holder = ro.holder.get();
+        match holder.filter(|h| seats.contains(h)) {
+            Some(seat) => view! { <div class="secret own" data-testid=words.panel>{panel(seat)}</div> }.into_any(),
+            None => {
+                let hands: Vec<Hand> =
+                    seats.iter().map(|&seat| Hand { seat, name: ro.seat_name(seat), key: seat_key(seat) }).collect();
+                let (panel, done) = (panel.clone(), done.clone());
+                hand_over(hands, ro.peek, move |s| done(s), words, move |s| panel(s)).into_any()
+            }
+        }
+    }
+}
+
+/// Words for a hand-over whose panel has its own "cover" button.
+pub const fn words(action: &'static str, done: &'static str, panel: &'static str) -> Words {
+    Words { action, done, panel, hide: Some(("cover", "Cover the screen")), reveal: None, class: "" }
+}

@@ -1,0 +1,114 @@
+//! Rapier Offensive components in a real browser (wasm-bindgen-test in headless Chromium):
+//! the battle map draws face-down counters without their identities for a player and with
+//! them for the umpire, and the umpire's deployment dispatches from behind the hand-over.
+#![cfg(target_arch = "wasm32")]
+
+use field_desk::engine::{Campaign, DiceInput, Seat};
+use field_desk::systems::rapier_offensive::grid::Sector;
+use field_desk::systems::rapier_offensive::sample::sample_setup;
+use field_desk::systems::rapier_offensive::{Decision, RapierOffensive};
+use field_desk::ui::campaign::Open;
+use field_desk::ui::rapier::map::BattleMap;
+use field_desk::ui::rapier::phases::PhaseView;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+type C = Campaign<RapierOffensive>;
+
+fn container() -> web_sys::HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn all(root: &web_sys::HtmlElement, selector: &str) -> Vec<web_sys::Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into().ok()).collect()
+}
+
+fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
+}
+
+fn click(root: &web_sys::HtmlElement, testid: &str) {
+    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
+}
+
+/// The sample with its counters spread over L2-L5 in piece order.
+fn deployed() -> C {
+    let mut c = C::new(sample_setup()).unwrap();
+    let sectors: Vec<Sector> = Sector::all().filter(|s| s.is_defender_deployment()).collect();
+    let counters =
+        c.setup().defender_pieces().into_iter().enumerate().map(|(i, p)| (p, sectors[i % sectors.len()])).collect();
+    c.decide(Decision::DeployDefenders { counters }, DiceInput::Typed(vec![])).unwrap();
+    c
+}
+
+fn mount<V: IntoView + 'static>(c: C, view: fn() -> V) -> (web_sys::HtmlElement, Open<RapierOffensive>) {
+    let root = container();
+    let campaign = RwSignal::new(c);
+    let open = Open::new(campaign, None);
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(open);
+        view()
+    });
+    handle.forget();
+    (root, open)
+}
+
+#[wasm_bindgen_test]
+async fn the_map_hides_face_down_counters_from_players_and_shows_them_to_the_umpire() {
+    let (root, open) = mount(deployed(), || view! { <BattleMap/> });
+    leptos::task::tick().await;
+    let faces = all(&root, "[data-testid=map-counter]");
+    assert_eq!(faces.len(), 50);
+    for f in &faces {
+        assert_eq!(f.get_attribute("data-face").as_deref(), Some("down"));
+        assert_eq!(f.text_content().unwrap_or_default().trim(), "?");
+    }
+    let html = root.inner_html();
+    for secret in ["HQ", "For", "Dum", "Min", "Art"] {
+        assert!(!html.contains(&format!(">{secret}<")), "a player's map shows {secret}");
+    }
+    // Each sector's words tell only counts.
+    let a1l2 = root.query_selector("[data-testid=\"map-a1-l2\"] .hit").unwrap().unwrap();
+    assert_eq!(a1l2.get_attribute("aria-label").as_deref(), Some("A1 L2, 4 face-down counters"));
+
+    // The umpire holds the tablet: he sees what each counter is.
+    open.holder.set(Some(Seat(0)));
+    leptos::task::tick().await;
+    let known = all(&root, "[data-face=known]");
+    assert_eq!(known.len(), 50);
+    let a1l2 = find(&root, "map-a1-l2").unwrap().text_content().unwrap_or_default();
+    assert!(a1l2.contains("HQ") && a1l2.contains("For") && a1l2.contains("Dum"), "umpire's A1 L2: {a1l2}");
+
+    // The Staff Officer sees none of it either.
+    open.holder.set(Some(Seat(2)));
+    leptos::task::tick().await;
+    assert_eq!(all(&root, "[data-face=known]").len(), 0);
+}
+
+#[wasm_bindgen_test]
+async fn the_umpire_deploys_behind_the_hand_over_and_the_step_moves_on() {
+    let (root, open) = mount(C::new(sample_setup()).unwrap(), || view! { <PhaseView/> });
+    leptos::task::tick().await;
+    assert_eq!(find(&root, "phase-title").unwrap().inner_text(), "Defender deployment");
+    assert!(find(&root, "deploy-form").is_none(), "nothing open before the umpire asks");
+    click(&root, "reveal-umpire");
+    leptos::task::tick().await;
+    assert_eq!(open.reader.get_untracked(), Some(Seat(0)));
+    click(&root, "spread-rest");
+    leptos::task::tick().await;
+    assert!(find(&root, "deploy-form").unwrap().inner_text().contains("50 of 50 counters placed"));
+    click(&root, "deploy-defenders");
+    leptos::task::tick().await;
+    assert_eq!(find(&root, "phase-title").unwrap().inner_text(), "Reconnaissance");
+    assert_eq!(open.reader.get_untracked(), None, "the hand-over closed after the deployment");
+    assert_eq!(open.campaign.with_untracked(|c| c.state().counters.len()), 50);
+    // The dice widget for the recon roll is there, with its odds.
+    assert!(find(&root, "odds").is_some());
+}
