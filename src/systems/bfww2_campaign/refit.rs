@@ -190,7 +190,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             let a = st.element(into).ok_or_else(|| RuleError::UnknownElement(into.clone()))?;
             let b = st.element(from).ok_or_else(|| RuleError::UnknownElement(from.clone()))?;
             fn key(e: &Element) -> (super::tables::MeClass, &str, u16, u16) {
-                (e.me.class, e.me.unit_type.as_str(), e.strength, e.lost())
+                (e.me.class, e.me.unit_type.as_str(), e.full, e.full.saturating_sub(e.me.stands))
             }
             if into == from || !a.active() || !b.active() || !tables::may_combine(key(a), key(b)) {
                 return Err(RuleError::NoCombine);
@@ -202,6 +202,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             a.me.vehicles += b.me.vehicles;
             a.me.rating = Rating::combined(a.me.rating, b.me.rating);
             a.strength = a.me.stands;
+            a.full = a.me.stands;
             a.wrecks += b.wrecks;
             a.abandoned += b.abandoned;
             // The absorbed element still counts against its row's campaign total.

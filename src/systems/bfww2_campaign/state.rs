@@ -96,6 +96,9 @@ impl Account {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Element {
     pub me: Me,
+    /// Stands at full strength (when it joined the roster, or was formed by combining):
+    /// combining reads casualties against it, since breakpoints start afresh each day.
+    pub full: u16,
     /// Stands when breakpoints were last reckoned (a morning, or a combining).
     pub strength: u16,
     /// End-of-scenario status, the umpire's judgement, and how many stands are in it.
@@ -125,6 +128,7 @@ impl Element {
     pub fn new(me: Me) -> Element {
         Element {
             strength: me.stands,
+            full: me.stands,
             me,
             status: Status::Normal,
             pocket: 0,
