@@ -131,7 +131,8 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
                 return Err(RuleError::NotFielded(me.clone()));
             }
             let afvs = report.afvs_knocked_out + report.afvs_abandoned;
-            if report.lost > e.me.stands || afvs > report.lost || afvs > e.me.vehicles {
+            let soft = e.me.stands - e.me.vehicles;
+            if report.lost > e.me.stands || afvs > report.lost || afvs > e.me.vehicles || report.lost - afvs > soft {
                 return Err(RuleError::BadReport);
             }
             s.reports.retain(|r| !(r.0 == *side && &r.1 == me));
@@ -157,7 +158,8 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
             need(&s, Phase::Cleanup)?;
             let mods = escape_mods(setup, &s, *side, me, mods)?;
             let e = element_of(&mut s, *side, me)?;
-            if !eligibility::escape_due(e.status) || e.pocket == 0 || !e.active() || (*vehicle && e.me.vehicles == 0) {
+            let has = if *vehicle { e.me.vehicles > 0 } else { e.me.stands > e.me.vehicles };
+            if !eligibility::escape_due(e.status) || e.pocket == 0 || !e.active() || !has {
                 return Err(RuleError::NoEscape);
             }
             e.pocket -= 1;
@@ -248,16 +250,15 @@ fn choose_forces(
             return Err(RuleError::NotFieldable(id.clone()));
         }
     }
-    // The scenario maximum counts isolated groups already on the map.
+    // The scenario maximum counts isolated groups already on the map (which stay there, so
+    // they alone never make a choice illegal).
     for row in chart {
-        let on_map = st
-            .roster
-            .iter()
-            .filter(|e| e.active() && e.me.rg.as_ref() == Some(&row.id))
-            .filter(|e| elements.contains(&e.me.id) || (e.status != Status::Normal && e.pocket > 0))
-            .count() as u8;
-        if on_map > 0 {
-            row.may_deploy(on_map, 0)?;
+        let of_row = |e: &&Element| e.active() && e.me.rg.as_ref() == Some(&row.id);
+        let stranded = |e: &&Element| e.status != Status::Normal && e.pocket > 0;
+        let on_map = st.roster.iter().filter(of_row).filter(stranded).count() as u8;
+        let chosen = st.roster.iter().filter(of_row).filter(|e| !stranded(e) && elements.contains(&e.me.id)).count();
+        if chosen > 0 {
+            row.may_deploy(chosen as u8, on_map)?;
         }
     }
     let mut rows: Vec<&String> = artillery.iter().collect();

@@ -199,7 +199,8 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             let a = st.element_mut(into).expect("found above");
             // One command stand is kept; the rating is one worse than the better.
             a.me.stands = a.me.stands + b.me.stands - 1;
-            a.me.vehicles += b.me.vehicles;
+            // (An all-vehicle element's command stand is a vehicle.)
+            a.me.vehicles = (a.me.vehicles + b.me.vehicles).min(a.me.stands);
             a.me.rating = Rating::combined(a.me.rating, b.me.rating);
             a.strength = a.me.stands;
             a.full = a.me.stands;
