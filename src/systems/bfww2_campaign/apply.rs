@@ -61,6 +61,9 @@ pub(crate) fn element_of<'a>(s: &'a mut State, side: u8, me: &str) -> Result<&'a
 }
 
 pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+    if let Some(side) = d.named_side().filter(|&x| x > 1) {
+        return Err(RuleError::UnknownSide(side));
+    }
     let mut s = state.clone();
     let die = dice.first().copied().unwrap_or(0);
     match d {
@@ -192,9 +195,6 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
         }
         Decision::Judge(verdict) => {
             need(&s, Phase::Judge)?;
-            if verdict.winner.is_some_and(|w| w > 1) {
-                return Err(RuleError::UnknownSide(verdict.winner.unwrap_or(0)));
-            }
             s.verdict = Some(verdict.clone());
             s.phase = Phase::Over;
         }

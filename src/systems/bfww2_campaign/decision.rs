@@ -210,6 +210,22 @@ impl Decision {
         }
     }
 
+    /// The side any step names, its own or the umpire's about it.
+    pub fn named_side(&self) -> Option<u8> {
+        use Decision::*;
+        match self {
+            ChooseForces { side, .. }
+            | RollAmmo { side, .. }
+            | Result { side, .. }
+            | SetStatus { side, .. }
+            | RollEscape { side, .. }
+            | SetAmmo { side, .. }
+            | RevealFortification { side, .. } => Some(*side),
+            Judge(v) => v.winner,
+            d => d.secret_of(),
+        }
+    }
+
     /// The side that takes the step (the umpire takes the rest).
     pub fn side(&self) -> Option<u8> {
         match self {

@@ -29,6 +29,9 @@ fn once<K: Copy>(mods: &[K]) -> Vec<(K, u16)> {
 }
 
 pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
+    if d.named_side().is_some_and(|x| x > 1) {
+        return None;
+    }
     let spec = dice(setup, s, d)?;
     let total = |m: &[Modifier]| m.iter().map(|m| m.value).sum::<i32>() as i16;
     let (title, modifiers, odds, note): (String, Vec<Modifier>, Vec<(String, _)>, Option<String>) = match d {
