@@ -4,7 +4,8 @@
 //! must be refused with a typed error, never a panic) and now and then an undo. Invariants
 //! after every decision: no balance below zero, no purchase or use beyond a limit, ratings on
 //! the ladder, no secret of one side in the other side's view (or the table's); at the end of
-//! each campaign, no secret line in the other side's history, and the journal replays.
+//! each campaign (and now and then on the way), no secret line in the other side's history or
+//! seat link, and the journal replays.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -347,6 +348,21 @@ fn check_history(c: &C) {
     }
 }
 
+/// A seat link carries the seat's view and no line of the other side's refit (whose lines
+/// begin with that side's name and a colon); the table's carries neither side's.
+fn check_seat_links(c: &C) {
+    for reader in [None, Some(seat(0)), Some(seat(1))] {
+        let link = c.seat_view(reader);
+        assert_eq!(link.state, c.view(reader));
+        for side in (0..2u8).filter(|&x| reader != Some(seat(x))) {
+            let secret = format!("{}:", c.setup().sides[side as usize].name);
+            for l in &link.history {
+                assert!(!l.text.starts_with(&secret), "{reader:?}'s link tells {}", l.text);
+            }
+        }
+    }
+}
+
 fn play(seed: u64) -> usize {
     let mut r = Rng::new(seed);
     let setup = random_setup(&mut r);
@@ -360,6 +376,9 @@ fn play(seed: u64) -> usize {
             check(&c);
             continue;
         }
+        if seed % 50 == 0 && r.one_in(1, 10) {
+            check_seat_links(&c);
+        }
         let d = next(&setup, c.state(), &mut r);
         match c.decide(d.clone(), DiceInput::App(&mut r)) {
             Ok(()) => check(&c),
@@ -368,6 +387,7 @@ fn play(seed: u64) -> usize {
         }
     }
     check_history(&c);
+    assert!(c.share_hold().is_some(), "the whole campaign stays with the umpire");
     let again = C::replay(setup, c.journal().to_vec()).expect("the journal replays");
     assert_eq!(again.state(), c.state());
     c.steps()

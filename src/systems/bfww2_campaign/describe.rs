@@ -119,7 +119,7 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
         }
         Decision::RollAmmo { side, me } => {
             let a = after.side(*side).element(me).map_or(Ammo::Normal, |e| e.ammo);
-            format!("{}: ammunition roll for {me}, {die}: {}.", n(side), ammo(a))
+            format!("{} {me}: ammunition roll {die}: {}.", n(side), ammo(a))
         }
         Decision::CheckTurn { turn } => {
             if after.phase == Phase::Results {
@@ -151,7 +151,7 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
         Decision::RevealFortification { side, index } => {
             let f = after.side(*side).forts.get(*index);
             format!(
-                "{}: {} at {} is placed on the map.",
+                "{}'s {} at {} is placed on the map.",
                 n(side),
                 f.map_or("?", |f| &f.kind),
                 f.map_or("?", |f| &f.place)

@@ -75,6 +75,14 @@ impl System for Bfww2Campaign {
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
     }
+    /// Each side's refit is secret and everything after rests on it (its balance, its
+    /// roster), so the whole campaign stays on the umpire's devices; seats get seat links.
+    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
+        s.sides.iter().any(|x| x.cpp_roll.is_some() || x.refit_done || !x.cpp.lines.is_empty()).then(|| {
+            "Each side's refit is secret and the rest of the campaign rests on it: send each side its seat link instead."
+                .to_string()
+        })
+    }
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
     }
