@@ -376,7 +376,7 @@ fn play(seed: u64) -> usize {
             check(&c);
             continue;
         }
-        if seed % 50 == 0 && r.one_in(1, 10) {
+        if seed.is_multiple_of(50) && r.one_in(1, 10) {
             check_seat_links(&c);
         }
         let d = next(&setup, c.state(), &mut r);
