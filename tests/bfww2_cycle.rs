@@ -180,6 +180,12 @@ fn a_scenario_cycle_step_by_step() {
     assert_eq!(german_view.side(RUSSIAN).cpp.balance(), 0);
     assert!(german_view.side(RUSSIAN).forts.is_empty() && german_view.side(RUSSIAN).roster.is_empty());
     assert_eq!(c.view(Some(UMPIRE)).side(RUSSIAN).forts.len(), 1);
+    // A German seat link carries neither the Russian ledger nor the Russian charts and roster.
+    let link = c.seat_view(Some(seat(GERMAN)));
+    assert!(link.setup.sides[RUSSIAN as usize].rg_chart.is_empty() && link.state.side(RUSSIAN).cpp.lines.is_empty());
+    assert_eq!(link.setup.sides[GERMAN as usize], c.setup().sides[GERMAN as usize]);
+    assert!(link.history.iter().all(|l| !l.text.starts_with("Soviet 24th Tank Corps:")));
+    assert_eq!(c.seat_view(Some(UMPIRE)).setup, *c.setup());
     assert!(secret_lines_read(&c, Some(seat(GERMAN)), RUSSIAN).is_empty());
     assert!(secret_lines_read(&c, None, RUSSIAN).is_empty());
     assert_eq!(secret_lines_read(&c, Some(seat(RUSSIAN)), RUSSIAN).len(), 4);

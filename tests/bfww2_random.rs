@@ -355,6 +355,9 @@ fn check_seat_links(c: &C) {
         let link = c.seat_view(reader);
         assert_eq!(link.state, c.view(reader));
         for side in (0..2u8).filter(|&x| reader != Some(seat(x))) {
+            let other = &link.setup.sides[side as usize];
+            assert!(other.roster.is_empty() && other.rg_chart.is_empty() && other.fort_chart.is_empty());
+            assert_eq!((other.cpp, other.fpp), (0, 0), "{reader:?}'s link tells the other side's starting points");
             let secret = format!("{}:", c.setup().sides[side as usize].name);
             for l in &link.history {
                 assert!(!l.text.starts_with(&secret), "{reader:?}'s link tells {}", l.text);

@@ -104,4 +104,7 @@ impl System for Bfww2Campaign {
     fn view(setup: &Setup, s: &State, reader: Reader) -> State {
         seats::view(setup, s, reader)
     }
+    fn view_setup(setup: &Setup, reader: Reader) -> Setup {
+        seats::view_setup(setup, reader)
+    }
 }

@@ -4,6 +4,7 @@
 //! and places (until revealed), and its roster beyond what takes the field.
 
 use super::decision::Decision;
+use super::roster::Side;
 use super::setup::Setup;
 use super::state::{Account, Phase, SideState, State};
 use crate::engine::{Audience, Entry, Reader, Readers, Seat};
@@ -97,6 +98,32 @@ pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
             if !s.revealed {
                 v.postures[side as usize] = None;
             }
+        }
+    }
+    v
+}
+
+/// The setup as a seat may see it (a seat link carries it): the other side's name and nation,
+/// but not its starting roster, its reinforcement and fortification charts, its starting
+/// points or whether it is under the withdrawal restriction. The table sees neither side's.
+pub fn view_setup(setup: &Setup, reader: Reader) -> Setup {
+    if reader == Some(UMPIRE) {
+        return setup.clone();
+    }
+    let mut v = setup.clone();
+    for side in 0..2u8 {
+        if reader != Some(seat(side)) {
+            let s = &setup.sides[side as usize];
+            v.sides[side as usize] = Side {
+                name: s.name.clone(),
+                nation: s.nation,
+                armour_withdrawal: false,
+                roster: Vec::new(),
+                rg_chart: Vec::new(),
+                fort_chart: Vec::new(),
+                cpp: 0,
+                fpp: 0,
+            };
         }
     }
     v
