@@ -243,19 +243,29 @@ fn a_scenario_cycle_step_by_step() {
     check(
         &mut c,
         vec![
-            no(D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, mods: vec![] }, &[4], RuleError::NoEscape),
+            no(
+                D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, group: 1, mods: vec![] },
+                &[4],
+                RuleError::NoEscape,
+            ),
             ok(D::SetStatus { side: RUSSIAN, me: s("MR-2"), status: Status::CutOff, stands: 2 }, &[]),
         ],
     );
     // Cut off -2, Russian +1: 4 - 1 = 3 escapes on the infantry column; 1 - 1 = 0 is eliminated.
-    let p = c.preview(&D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, mods: vec![] }).unwrap();
+    let p = c.preview(&D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, group: 1, mods: vec![] }).unwrap();
     assert_eq!(p.total_modifier(), -1);
     assert_eq!(p.odds, vec![(s("Eliminated"), Chance::new(2, 10)), (s("Escapes"), Chance::new(8, 10))]);
     check(
         &mut c,
         vec![
-            ok(D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, mods: vec![] }, &[4]),
-            ok(D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, mods: vec![] }, &[1]),
+            // Only a group of transport vehicles escapes on one roll.
+            no(
+                D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, group: 2, mods: vec![] },
+                &[4],
+                RuleError::NoEscape,
+            ),
+            ok(D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, group: 1, mods: vec![] }, &[4]),
+            ok(D::RollEscape { side: RUSSIAN, me: s("MR-2"), vehicle: false, group: 1, mods: vec![] }, &[1]),
         ],
     );
     let mr2 = c.state().side(RUSSIAN).element("MR-2").unwrap();
@@ -295,6 +305,7 @@ fn a_scenario_cycle_step_by_step() {
                 &[9],
             ),
             ok(D::SetAmmo { side: GERMAN, me: s("PG-1"), ammo: Ammo::Short }, &[]),
+            ok(D::Paperwork { note: s("MLR along the Aksay; MR-2 back inside it.") }, &[]),
             ok(D::EndCleanup, &[]),
         ],
     );
@@ -303,6 +314,7 @@ fn a_scenario_cycle_step_by_step() {
     // The O3 example: one used on 23 December leaves; one is left for 24 December.
     let o3 = c.state().side(GERMAN).battery("O3").unwrap().stock;
     assert_eq!((o3.bought, o3.held, o3.used_today), (2, 1, 0));
+    assert_eq!(c.state().calendar[0].notes, [s("MLR along the Aksay; MR-2 back inside it.")]);
 
     // ---- 24 December: secret postures, both attack ----
     assert_eq!(c.state().phase, Phase::Posture);

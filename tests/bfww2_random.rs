@@ -116,7 +116,7 @@ fn refit_step(setup: &Setup, s: &State, side: u8, r: &mut Rng) -> Decision {
             rg: rg_of(setup, side, r, |k| k == RgKind::Manoeuvre),
             element: NewElement {
                 name: "Reinforcement".into(),
-                class: r.pick(&[MeClass::Armour, MeClass::Infantry]),
+                class: r.pick(&[MeClass::Armour, MeClass::Infantry, MeClass::Transport]),
                 unit_type: "Company".into(),
                 stands: r.range(0, 10) as u16,
                 vehicles: r.range(0, 6) as u16,
@@ -221,7 +221,7 @@ fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
                 _ => D::EndResults,
             }
         }
-        Phase::Cleanup => match r.below(8) {
+        Phase::Cleanup => match r.below(9) {
             0 => D::SetStatus {
                 side,
                 me: any_id(s, side, r),
@@ -232,6 +232,7 @@ fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
                 side,
                 me: any_id(s, side, r),
                 vehicle: r.one_in(1, 3),
+                group: r.pick(&[1, 1, 1, 2]),
                 mods: (0..r.below(3))
                     .map(|_| {
                         r.pick(&[
@@ -250,6 +251,7 @@ fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
                 spend_cpp: r.one_in(1, 2),
             },
             4 => D::RevealFortification { side, index: r.below(3) },
+            5 => D::Paperwork { note: "MLR redrawn".into() },
             _ => D::EndCleanup,
         },
         Phase::Judge => D::Judge(Verdict { winner: r.pick(&[None, Some(0), Some(1)]), note: String::new() }),

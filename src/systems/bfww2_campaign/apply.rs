@@ -8,7 +8,8 @@ use super::refit;
 use super::setup::{setup_check, Setup};
 use super::state::{Element, Forces, Phase, ScenarioRecord, SideState, State};
 use super::tables::{
-    self, attack_roll_off, escape, scenario_ends, EscapeMod, Nation, RollOff, Status, LAST_TURN, TURN_RECORD_DIE,
+    self, attack_roll_off, escape, scenario_ends, EscapeMod, MeClass, Nation, RollOff, Status, LAST_TURN,
+    TURN_RECORD_DIE,
 };
 use crate::engine::{DiceSpec, Die};
 
@@ -157,25 +158,35 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
             e.status = *status;
             e.pocket = if *status == Status::Normal { 0 } else { *stands };
         }
-        Decision::RollEscape { side, me, vehicle, mods } => {
+        Decision::RollEscape { side, me, vehicle, group, mods } => {
             need(&s, Phase::Cleanup)?;
             let mods = escape_mods(setup, &s, *side, me, mods)?;
             let e = element_of(&mut s, *side, me)?;
-            let has = if *vehicle { e.me.vehicles > 0 } else { e.me.stands > e.me.vehicles };
-            if !eligibility::escape_due(e.status) || e.pocket == 0 || !e.active() || !has {
+            let n = *group;
+            let has = if *vehicle { e.me.vehicles >= n } else { e.me.stands - e.me.vehicles >= n };
+            // One roll per stand or vehicle; a group of transport vehicles escapes on one roll.
+            let lawful =
+                n == 1 || (*vehicle && e.me.class == MeClass::Transport && eligibility::escape_as_group(n as usize));
+            if !eligibility::escape_due(e.status) || n == 0 || e.pocket < n || !e.active() || !has || !lawful {
                 return Err(RuleError::NoEscape);
             }
-            e.pocket -= 1;
+            e.pocket -= n;
             if escape(die, escape_column(*vehicle), &mods) != tables::Escape::Escape {
-                // Abandoned behind the enemy line or eliminated: the stand leaves the roster.
-                e.me.stands -= 1;
+                // Abandoned behind the enemy line or eliminated: the stands leave the roster.
+                e.me.stands -= n;
                 if *vehicle {
-                    e.me.vehicles -= 1;
+                    e.me.vehicles -= n;
                 }
                 e.eliminated = e.me.stands == 0;
             }
             if e.pocket == 0 {
                 e.status = Status::Normal;
+            }
+        }
+        Decision::Paperwork { note } => {
+            need(&s, Phase::Cleanup)?;
+            if let Some(r) = s.calendar.last_mut() {
+                r.notes.push(note.clone());
             }
         }
         Decision::SetAmmo { side, me, ammo } => {
@@ -213,7 +224,14 @@ fn reveal(setup: &Setup, s: &mut State) {
         _ => None,
     };
     s.attacker = attacker;
-    s.calendar.push(ScenarioRecord { day: s.day, slot: s.slot(setup), postures: p, attacker, turns: None });
+    s.calendar.push(ScenarioRecord {
+        day: s.day,
+        slot: s.slot(setup),
+        postures: p,
+        attacker,
+        turns: None,
+        notes: Vec::new(),
+    });
     s.phase = match outcome {
         PostureOutcome::Attacker(_) => Phase::Forces,
         PostureOutcome::RollOff => Phase::RollOff,

@@ -163,12 +163,14 @@ pub enum Decision {
         status: Status,
         stands: u16,
     },
-    /// An escape roll for one stand or vehicle (or a group of transport) of an isolated or
-    /// cut-off element; the judged modifiers are listed, the others read from the position.
+    /// An escape roll for one stand or vehicle of an isolated or cut-off element, or one roll
+    /// for a `group` of its transport ("T" class) vehicles escaping together; the judged
+    /// modifiers are listed, the others read from the position.
     RollEscape {
         side: u8,
         me: String,
         vehicle: bool,
+        group: u16,
         mods: Vec<EscapeMod>,
     },
     SetAmmo {
@@ -180,6 +182,11 @@ pub enum Decision {
     RevealFortification {
         side: u8,
         index: usize,
+    },
+    /// The umpire's paperwork for the calendar: the MLR, exact stands, the conditions for the
+    /// next refit.
+    Paperwork {
+        note: String,
     },
     EndCleanup,
     /// The umpire judges the campaign by its conditions.

@@ -157,6 +157,7 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
                 f.map_or("?", |f| &f.place)
             )
         }
+        Decision::Paperwork { note } => format!("Paperwork: {note}"),
         Decision::EndCleanup => match after.phase {
             Phase::Judge => "Cleanup done: the calendar is over.".to_string(),
             _ => {

@@ -111,7 +111,7 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             });
             ("Fortification removal".into(), listed(&tables::REMOVAL_MODIFIERS, &once(&mods)), odds, None)
         }
-        Decision::RollEscape { side, me, vehicle, mods } => {
+        Decision::RollEscape { side, me, vehicle, mods, .. } => {
             let em = escape_mods(setup, s, *side, me, mods).ok()?;
             let col = super::eligibility::escape_column(*vehicle);
             let odds = tally(&spec, |x| match tables::escape(x[0], col, &em) {

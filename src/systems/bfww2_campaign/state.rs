@@ -254,6 +254,8 @@ pub struct ScenarioRecord {
     pub attacker: Option<u8>,
     /// Turns the battle lasted, when fought.
     pub turns: Option<u8>,
+    /// The umpire's paperwork: the MLR, exact stands, the conditions for the next refit.
+    pub notes: Vec<String>,
 }
 
 /// The campaign's end, as the umpire judges it by the victory conditions.
