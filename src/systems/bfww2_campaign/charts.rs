@@ -71,10 +71,10 @@ pub enum LimitProblem {
 impl RgEntry {
     /// May `n` more be bought, with `already` had over the campaign and `balance` CPP?
     pub fn may_buy(&self, n: u8, already: u8, balance: u16) -> Result<(), LimitProblem> {
-        if already + n > self.per_campaign {
+        if already.saturating_add(n) > self.per_campaign {
             return Err(LimitProblem::CampaignLimit { limit: self.per_campaign, already });
         }
-        let cost = self.cost_cpp * n as u16;
+        let cost = self.cost_cpp.saturating_mul(n as u16);
         if cost > balance {
             return Err(LimitProblem::TooDear { cost, balance });
         }
@@ -83,7 +83,7 @@ impl RgEntry {
 
     /// May `n` more be deployed in a scenario where `already` are (isolated groups included)?
     pub fn may_deploy(&self, n: u8, already: u8) -> Result<(), LimitProblem> {
-        if already + n > self.per_scenario {
+        if already.saturating_add(n) > self.per_scenario {
             return Err(LimitProblem::ScenarioLimit { limit: self.per_scenario, already });
         }
         Ok(())
@@ -106,7 +106,7 @@ impl ObaStock {
         if scenarios_today > 1 && !morning {
             return Err(LimitProblem::ObaOnlyInMorning);
         }
-        if self.bought + n > entry.per_campaign {
+        if self.bought.saturating_add(n) > entry.per_campaign {
             return Err(LimitProblem::CampaignLimit { limit: entry.per_campaign, already: self.bought });
         }
         self.bought += n;
@@ -166,11 +166,11 @@ pub struct FortEntry {
 impl FortEntry {
     pub fn may_buy(&self, n: u8, already: u8, fpp: u16) -> Result<(), LimitProblem> {
         if let Some(limit) = self.per_campaign {
-            if already + n > limit {
+            if already.saturating_add(n) > limit {
                 return Err(LimitProblem::CampaignLimit { limit, already });
             }
         }
-        let cost = self.cost_fpp * n as u16;
+        let cost = self.cost_fpp.saturating_mul(n as u16);
         if cost > fpp {
             return Err(LimitProblem::TooDear { cost, balance: fpp });
         }

@@ -3,17 +3,108 @@
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
 //! through the rules README and checklist. Not in the `systems!` list: it has no screens yet.
 
+pub mod apply;
 pub mod calendar;
 pub mod charts;
+pub mod decision;
+pub mod describe;
 pub mod eligibility;
+pub mod errors;
 pub mod modifier;
+pub mod preview;
 pub mod rating;
+pub mod refit;
 pub mod roster;
 pub mod rules;
 pub mod sample;
+pub mod seats;
 pub mod setup;
+pub mod state;
 pub mod tables;
 
+pub use decision::{Decision, NewElement, Obstacle};
+pub use errors::RuleError;
 pub use modifier::{Band, Modifier};
 pub use rating::Rating;
 pub use setup::{setup_check, Setup, SetupProblem};
+pub use state::{Phase, Report, State, Verdict};
+
+use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+
+/// The Battlefront: WW2 campaign rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bfww2Campaign;
+
+impl System for Bfww2Campaign {
+    type Setup = Setup;
+    type State = State;
+    type Decision = Decision;
+    type Error = RuleError;
+
+    fn start(setup: &Setup) -> Result<State, RuleError> {
+        apply::start(setup)
+    }
+    fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
+        apply::dice(setup, state, decision)
+    }
+    fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
+        apply::apply(setup, state, decision, dice)
+    }
+    fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16], after: &State) -> String {
+        describe::describe(setup, before, decision, dice, after)
+    }
+    fn players(setup: &Setup) -> Vec<String> {
+        setup.sides.iter().map(|s| s.name.clone()).collect()
+    }
+    fn status(setup: &Setup, s: &State) -> String {
+        match (&s.phase, &s.verdict) {
+            (Phase::Over, Some(v)) => match v.winner {
+                Some(w) => format!("{} won", setup.sides[w as usize].name),
+                None => "Drawn".to_string(),
+            },
+            (Phase::Judge | Phase::Over, _) => s.phase.name().to_string(),
+            (phase, _) => {
+                let day = &setup.days[s.day];
+                format!("{} \u{00B7} {}", day.scenario_label(day.slots[s.slot]), phase.name())
+            }
+        }
+    }
+    fn turn(s: &State) -> u32 {
+        s.scenario
+    }
+    fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
+        preview::preview(setup, state, decision)
+    }
+    /// Each side's refit is secret and everything after rests on it (its balance, its
+    /// roster), so the whole campaign stays on the umpire's devices; seats get seat links.
+    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
+        s.sides.iter().any(|x| x.cpp_roll.is_some() || x.refit_done || !x.cpp.lines.is_empty()).then(|| {
+            "Each side's refit is secret and the rest of the campaign rests on it: send each side its seat link instead."
+                .to_string()
+        })
+    }
+    fn seats(setup: &Setup) -> Vec<Seat> {
+        seats::seats(setup)
+    }
+    fn seat_name(setup: &Setup, seat: Seat) -> String {
+        seats::seat_name(setup, seat)
+    }
+    fn umpire(_setup: &Setup) -> Option<Seat> {
+        Some(seats::UMPIRE)
+    }
+    fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
+        seats::to_act(setup, s)
+    }
+    fn actor(setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
+        seats::actor(setup, s, d)
+    }
+    fn audience(setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+        seats::audience(setup, at, e, now, active)
+    }
+    fn view(setup: &Setup, s: &State, reader: Reader) -> State {
+        seats::view(setup, s, reader)
+    }
+    fn view_setup(setup: &Setup, reader: Reader) -> Setup {
+        seats::view_setup(setup, reader)
+    }
+}

@@ -1,0 +1,374 @@
+//! Housekeeping and refit (2.1.1), each side's own steps: the CPP roll first, then armour
+//! repair, withdrawal, rating rolls, combining, and the purchases within their limits.
+
+use super::apply::{element_of, need, side_of};
+use super::calendar::Slot;
+use super::charts::{preregistered_cost, RgEntry, RgKind, PREREGISTERED_PER_MODULE};
+use super::decision::{Decision, Obstacle};
+use super::eligibility::{rating_roll_due, repair_due, repair_time, withdrawal_due, RepairTime};
+use super::errors::RuleError;
+use super::rating::Rating;
+use super::roster::Me;
+use super::setup::Setup;
+use super::state::{Battery, Element, Flight, Fortification, Phase, SideState, State};
+use super::tables::{
+    self, armour_repair, armour_withdrawal, fortification_removal, missions, percentile, rating_change, Nation,
+    Removal, RepairMod, Status, Withdrawal, REMOVAL_COST_FPP,
+};
+
+/// Whether armour repair may be tried now: in the night scenario's refit, or in the cleanup
+/// of the day's last scenario when the day has no night scenario.
+pub fn repair_now(setup: &Setup, s: &State) -> bool {
+    let Some(day) = setup.days.get(s.day) else { return false };
+    match repair_time(&day.slots) {
+        Some(RepairTime::NightRefit) => s.phase == Phase::Refit && s.slot(setup) == Slot::Night,
+        Some(RepairTime::CleanupAfter(slot)) => s.phase == Phase::Cleanup && s.slot(setup) == slot,
+        None => false,
+    }
+}
+
+/// The elements of a side that must still take their withdrawal roll in this refit.
+pub fn withdrawals_due(setup: &Setup, s: &State, side: u8) -> Vec<String> {
+    let st = s.side(side);
+    st.roster
+        .iter()
+        .filter(|e| e.active() && !st.withdrawal_rolled.contains(&e.me.id))
+        .filter(|e| {
+            withdrawal_due(setup.sides[side as usize].armour_withdrawal, e.me.armour_only(), e.status, e.afvs_lost_last)
+        })
+        .map(|e| e.me.id.clone())
+        .collect()
+}
+
+/// The elements of a side that must still take their rating roll in this refit.
+pub fn ratings_due(setup: &Setup, s: &State, side: u8) -> Vec<String> {
+    let st = s.side(side);
+    let slot = s.slot(setup);
+    st.roster
+        .iter()
+        .filter(|e| e.active() && !st.rating_rolled.contains(&e.me.id))
+        .filter(|e| {
+            rating_roll_due(setup.rating_changes, slot, s.first_scenario(), e.fought, e.status == Status::CutOff)
+        })
+        .map(|e| e.me.id.clone())
+        .collect()
+}
+
+/// The repair modifiers that apply.
+pub fn repair_mods(nation: Nation, abandoned: bool, in_minefield: bool, spend_cpp: bool) -> Vec<RepairMod> {
+    let mut mods = Vec::new();
+    if spend_cpp {
+        mods.push(RepairMod::CppSpent);
+    }
+    if in_minefield {
+        mods.push(RepairMod::InMinefield);
+    }
+    if nation == Nation::Russian {
+        mods.push(RepairMod::Russian);
+    }
+    if abandoned {
+        mods.push(RepairMod::Abandoned);
+    }
+    mods
+}
+
+fn row<'a>(setup: &'a Setup, side: u8, rg: &str) -> Result<&'a RgEntry, RuleError> {
+    let side = setup.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
+    side.rg_chart.iter().find(|r| r.id == rg).ok_or_else(|| RuleError::UnknownRg(rg.to_string()))
+}
+
+fn spend_cpp(st: &mut SideState, cost: u16, what: &str) -> Result<(), RuleError> {
+    st.cpp.spend(cost, what).map_err(|balance| RuleError::Balance { what: "CPP", cost, balance })
+}
+
+fn spend_fpp(st: &mut SideState, cost: u16, what: &str) -> Result<(), RuleError> {
+    st.fpp.spend(cost, what).map_err(|balance| RuleError::Balance { what: "FPP", cost, balance })
+}
+
+/// A refit step may be taken: the refit phase, the side's refit not ended, its CPP rolled.
+fn in_refit(s: &State, side: u8) -> Result<(), RuleError> {
+    need(s, Phase::Refit)?;
+    let st = s.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
+    if st.refit_done {
+        return Err(RuleError::AlreadyDone);
+    }
+    if st.cpp_roll.is_none() {
+        return Err(RuleError::CppFirst);
+    }
+    Ok(())
+}
+
+pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(), RuleError> {
+    match d {
+        Decision::RollCpp { side } => {
+            need(s, Phase::Refit)?;
+            let day = &setup.days[s.day];
+            let night = s.attacked_at_night(*side);
+            let historical = *day.drm.get(*side as usize).ok_or(RuleError::UnknownSide(*side))?;
+            let st = side_of(s, *side)?;
+            if st.refit_done {
+                return Err(RuleError::AlreadyDone);
+            }
+            if st.cpp_roll.is_some() {
+                return Err(RuleError::CppRolledAlready);
+            }
+            let gain = tables::cpp_gain(&setup.cpp_table, die, historical, night);
+            st.cpp_roll = Some(gain);
+            if gain > 0 {
+                st.cpp.earn(gain, &format!("CPP roll, {}", day.name));
+            }
+        }
+        Decision::RepairArmour { side, me, abandoned, in_minefield, spend_cpp: spend } => {
+            if s.phase == Phase::Refit {
+                in_refit(s, *side)?;
+            }
+            if !repair_now(setup, s) {
+                return Err(RuleError::NotNow { phase: s.phase });
+            }
+            let nation = setup.sides.get(*side as usize).ok_or(RuleError::UnknownSide(*side))?.nation;
+            let e = element_of(s, *side, me)?;
+            let waiting = if *abandoned { e.abandoned } else { e.wrecks };
+            if e.eliminated
+                || waiting == 0
+                || e.repair_tried >= e.wrecks + e.abandoned
+                || !repair_due(e.me.class, true, nation, setup.month)
+            {
+                return Err(RuleError::NoRepair);
+            }
+            if *spend {
+                spend_cpp(side_of(s, *side)?, 1, &format!("Repair attempt, {me}"))?;
+            }
+            let mods = repair_mods(nation, *abandoned, *in_minefield, *spend);
+            let e = element_of(s, *side, me)?;
+            e.repair_tried += 1;
+            if armour_repair(die, &mods) == tables::Repair::Repaired {
+                if *abandoned {
+                    e.abandoned -= 1;
+                } else {
+                    e.wrecks -= 1;
+                }
+                // A vehicle of a withdrawn element leaves with it.
+                if !e.withdrawn {
+                    e.me.stands += 1;
+                    e.me.vehicles += 1;
+                }
+            }
+        }
+        Decision::RollWithdrawal { side, me } => {
+            in_refit(s, *side)?;
+            if !withdrawals_due(setup, s, *side).contains(me) {
+                element_of(s, *side, me)?;
+                if s.side(*side).withdrawal_rolled.contains(me) {
+                    return Err(RuleError::RolledAlready(me.clone()));
+                }
+                return Err(RuleError::NoWithdrawalRoll);
+            }
+            side_of(s, *side)?.withdrawal_rolled.push(me.clone());
+            if armour_withdrawal(die) == Withdrawal::Withdraws {
+                element_of(s, *side, me)?.withdrawn = true;
+            }
+        }
+        Decision::RollRating { side, me } => {
+            in_refit(s, *side)?;
+            if !ratings_due(setup, s, *side).contains(me) {
+                element_of(s, *side, me)?;
+                if s.side(*side).rating_rolled.contains(me) {
+                    return Err(RuleError::RolledAlready(me.clone()));
+                }
+                return Err(RuleError::NoRatingRoll);
+            }
+            side_of(s, *side)?.rating_rolled.push(me.clone());
+            let e = element_of(s, *side, me)?;
+            let (_, after) = rating_change(e.me.rating, (die / 10) % 10, die % 10, &e.record);
+            debug_assert_eq!(percentile((die / 10) % 10, die % 10), die);
+            e.me.rating = after;
+            e.record = Default::default();
+        }
+        Decision::Combine { side, into, from } => {
+            in_refit(s, *side)?;
+            let st = side_of(s, *side)?;
+            let a = st.element(into).ok_or_else(|| RuleError::UnknownElement(into.clone()))?;
+            let b = st.element(from).ok_or_else(|| RuleError::UnknownElement(from.clone()))?;
+            fn key(e: &Element) -> (super::tables::MeClass, &str, u16, u16) {
+                (e.me.class, e.me.unit_type.as_str(), e.full, e.full.saturating_sub(e.me.stands))
+            }
+            if into == from || !a.active() || !b.active() || !tables::may_combine(key(a), key(b)) {
+                return Err(RuleError::NoCombine);
+            }
+            let b = b.clone();
+            let a = st.element_mut(into).expect("found above");
+            // One command stand is kept; the rating is one worse than the better.
+            a.me.stands = a.me.stands + b.me.stands - 1;
+            // (An all-vehicle element's command stand is a vehicle.)
+            a.me.vehicles = (a.me.vehicles + b.me.vehicles).min(a.me.stands);
+            a.me.rating = Rating::combined(a.me.rating, b.me.rating);
+            a.strength = a.me.stands;
+            a.full = a.me.stands;
+            a.wrecks += b.wrecks;
+            a.abandoned += b.abandoned;
+            // The absorbed element still counts against its row's campaign total.
+            st.element_mut(from).expect("found above").eliminated = true;
+        }
+        Decision::Reinforce { side, rg, element } => {
+            in_refit(s, *side)?;
+            let r = row(setup, *side, rg)?;
+            if r.kind != RgKind::Manoeuvre {
+                return Err(RuleError::WrongKind(rg.clone()));
+            }
+            if element.stands == 0 || element.vehicles > element.stands {
+                return Err(RuleError::BadReport);
+            }
+            let st = side_of(s, *side)?;
+            r.may_buy(1, st.had(rg), u16::MAX)?;
+            spend_cpp(st, r.cost_cpp, &format!("Reinforcement {rg}"))?;
+            SideState::add_had(&mut st.bought, rg, 1);
+            let mut n = st.had(rg);
+            let id = loop {
+                let id = format!("{rg}-{n}");
+                if st.element(&id).is_none() {
+                    break id;
+                }
+                n += 1;
+            };
+            st.roster.push(Element::new(Me {
+                id,
+                name: element.name.clone(),
+                class: element.class,
+                unit_type: element.unit_type.clone(),
+                stands: element.stands,
+                vehicles: element.vehicles,
+                rating: r.rating,
+                rg: Some(rg.clone()),
+            }));
+        }
+        Decision::BuyArtillery { side, rg, count } => {
+            in_refit(s, *side)?;
+            let r = row(setup, *side, rg)?;
+            if r.kind != RgKind::OffBoardArtillery {
+                return Err(RuleError::WrongKind(rg.clone()));
+            }
+            if *count == 0 {
+                return Err(RuleError::BadCount);
+            }
+            let morning = s.slot(setup) == Slot::Morning;
+            let scenarios = setup.days[s.day].slots.len() as u8;
+            let st = side_of(s, *side)?;
+            let mut battery = st.battery(rg).cloned().unwrap_or(Battery {
+                rg: rg.clone(),
+                stock: Default::default(),
+                smoke_missions: 0,
+                smoke_rolls: 0,
+                preregistered: 0,
+            });
+            battery.stock.buy(r, *count, morning, scenarios)?;
+            spend_cpp(st, r.cost_cpp.saturating_mul(*count as u16), &format!("Artillery {rg} x{count}"))?;
+            SideState::add_had(&mut st.bought, rg, *count);
+            st.batteries.retain(|b| &b.rg != rg);
+            st.batteries.push(battery);
+        }
+        Decision::RollSmoke { side, rg, extra_cpp } => {
+            in_refit(s, *side)?;
+            let st = side_of(s, *side)?;
+            let b = st.battery(rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
+            if b.stock.held == 0 || b.smoke_rolls >= b.stock.bought {
+                return Err(super::charts::LimitProblem::NoneHeld.into());
+            }
+            spend_cpp(st, *extra_cpp, &format!("Smoke missions {rg}"))?;
+            let n = missions(die, *extra_cpp, None);
+            let b = st.batteries.iter_mut().find(|b| &b.rg == rg).expect("found above");
+            b.smoke_rolls += 1;
+            b.smoke_missions += n;
+        }
+        Decision::Preregister { side, rg, points } => {
+            in_refit(s, *side)?;
+            let st = side_of(s, *side)?;
+            let b = st.battery(rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
+            if *points == 0 {
+                return Err(RuleError::BadCount);
+            }
+            let limit = PREREGISTERED_PER_MODULE * b.stock.held;
+            if b.preregistered + points > limit {
+                return Err(
+                    super::charts::LimitProblem::TooManyPreregistered { limit: PREREGISTERED_PER_MODULE }.into()
+                );
+            }
+            let cost = preregistered_cost(*points)?;
+            spend_cpp(st, cost, &format!("Pre-registered points {rg}"))?;
+            st.batteries.iter_mut().find(|b| &b.rg == rg).expect("found above").preregistered += points;
+        }
+        Decision::BuyAircraft { side, rg, extra_cpp } => {
+            in_refit(s, *side)?;
+            let r = row(setup, *side, rg)?;
+            if r.kind != RgKind::Aircraft {
+                return Err(RuleError::WrongKind(rg.clone()));
+            }
+            // Bought in a night refit, the flight flies the next day.
+            let day = if s.slot(setup) == Slot::Night { s.day + 1 } else { s.day };
+            let nation = setup.sides[*side as usize].nation;
+            let st = side_of(s, *side)?;
+            r.may_buy(1, st.had(rg), u16::MAX)?;
+            spend_cpp(st, r.cost_cpp.saturating_add(*extra_cpp), &format!("Aircraft {rg}"))?;
+            SideState::add_had(&mut st.bought, rg, 1);
+            let aircraft = missions(die, *extra_cpp, Some((nation, setup.month)));
+            st.flights.push(Flight { rg: rg.clone(), aircraft, day, used: false });
+        }
+        Decision::BuyFpp { side, rg, count } => {
+            in_refit(s, *side)?;
+            let r = row(setup, *side, rg)?;
+            let RgKind::Fpp(points) = r.kind else { return Err(RuleError::WrongKind(rg.clone())) };
+            if *count == 0 {
+                return Err(RuleError::BadCount);
+            }
+            let st = side_of(s, *side)?;
+            r.may_buy(*count, st.had(rg), u16::MAX)?;
+            spend_cpp(st, r.cost_cpp.saturating_mul(*count as u16), &format!("FPP {rg} x{count}"))?;
+            SideState::add_had(&mut st.bought, rg, *count);
+            st.fpp.earn(points.saturating_mul(*count as u16), &format!("Bought through {rg}"));
+        }
+        Decision::BuyFortification { side, kind, place } => {
+            in_refit(s, *side)?;
+            let chart = &setup.sides.get(*side as usize).ok_or(RuleError::UnknownSide(*side))?.fort_chart;
+            let f =
+                chart.iter().find(|f| &f.name == kind).ok_or_else(|| RuleError::UnknownFortification(kind.clone()))?;
+            let st = side_of(s, *side)?;
+            let had = st.forts_bought.iter().find(|b| &b.0 == kind).map_or(0, |b| b.1);
+            f.may_buy(1, had, u16::MAX)?;
+            spend_fpp(st, f.cost_fpp, &format!("{kind} at {place}"))?;
+            SideState::add_had(&mut st.forts_bought, kind, 1);
+            st.forts.push(Fortification { kind: kind.clone(), place: place.clone(), placed: false, revealed: false });
+        }
+        Decision::RemoveObstacle { side, obstacle, place, mods } => {
+            in_refit(s, *side)?;
+            let mut mods = mods.clone();
+            mods.sort_by_key(|m| *m as u8);
+            mods.dedup();
+            let st = side_of(s, *side)?;
+            spend_fpp(st, REMOVAL_COST_FPP, &format!("Removal: {} at {place}", obstacle.name()))?;
+            if fortification_removal(die, &mods) == Removal::Eliminated && *obstacle != Obstacle::Wreck {
+                // A known (revealed) enemy fortification of that type at that place goes.
+                let enemy = side_of(s, 1 - *side)?;
+                if let Some(i) = enemy
+                    .forts
+                    .iter()
+                    .position(|f| f.revealed && f.place == *place && f.kind.eq_ignore_ascii_case(obstacle.name()))
+                {
+                    enemy.forts.remove(i);
+                }
+            }
+        }
+        Decision::EndRefit { side } => {
+            in_refit(s, *side)?;
+            let mut pending = withdrawals_due(setup, s, *side);
+            pending.extend(ratings_due(setup, s, *side));
+            if !pending.is_empty() {
+                return Err(RuleError::RollsPending(pending));
+            }
+            side_of(s, *side)?.refit_done = true;
+            if s.sides.iter().all(|x| x.refit_done) {
+                s.phase = Phase::Reveal;
+            }
+        }
+        _ => unreachable!("apply.rs plays every other decision"),
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! Who sits where and what each may read. Seat 0 is the umpire, who reads everything; seats 1
+//! and 2 are the two sides. Each side's secrets are its own: its posture until both are shown,
+//! its CPP rolls and balances, its purchases, its withdrawal rolls, its fortifications' types
+//! and places (until revealed), and its roster beyond what takes the field.
+
+use super::decision::Decision;
+use super::roster::Side;
+use super::setup::Setup;
+use super::state::{Account, Phase, SideState, State};
+use crate::engine::{Audience, Entry, Reader, Readers, Seat};
+
+pub const UMPIRE: Seat = Seat(0);
+
+/// The seat of side `side` (0 or 1).
+pub fn seat(side: u8) -> Seat {
+    Seat(side + 1)
+}
+
+pub fn seats(_setup: &Setup) -> Vec<Seat> {
+    vec![UMPIRE, seat(0), seat(1)]
+}
+
+pub fn seat_name(setup: &Setup, s: Seat) -> String {
+    match s.0 {
+        0 => "Umpire".to_string(),
+        n @ 1..=2 => setup.sides[n as usize - 1].name.clone(),
+        n => format!("seat {n}"),
+    }
+}
+
+pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
+    match s.phase {
+        Phase::Posture => (0..2).filter(|&i| s.postures[i as usize].is_none()).map(seat).collect(),
+        Phase::Refit => (0..2).filter(|&i| !s.side(i).refit_done).map(seat).collect(),
+        Phase::Forces => (0..2).filter(|&i| s.side(i).forces.is_none()).map(seat).collect(),
+        Phase::Over => Vec::new(),
+        _ => vec![UMPIRE],
+    }
+}
+
+pub fn actor(_setup: &Setup, _s: &State, d: &Decision) -> Option<Seat> {
+    Some(d.side().map_or(UMPIRE, seat))
+}
+
+/// Whether the posture chosen in position `at` has been shown by position `now`.
+fn posture_shown(at: &State, now: &State) -> bool {
+    now.scenario > at.scenario || matches!(now.phase, Phase::Judge | Phase::Over) || now.revealed
+}
+
+pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
+    let own = |side: u8| Audience::Only(vec![UMPIRE, seat(side)]);
+    match &e.decision {
+        Decision::ChoosePosture { side, .. } => {
+            if active && posture_shown(at, now) {
+                Readers::EVERYONE
+            } else {
+                // Everyone is told that the side has chosen (the line names no posture).
+                Readers { decision: own(*side), dice: own(*side), announced: true }
+            }
+        }
+        Decision::EndRefit { .. } => Readers::EVERYONE,
+        d => match d.secret_of() {
+            Some(side) => Readers { decision: own(side), dice: own(side), announced: false },
+            None => Readers::EVERYONE,
+        },
+    }
+}
+
+/// A side's part as the other side (or the table) may see it: what took the field and the
+/// fortifications revealed, nothing more.
+fn public(st: &SideState) -> SideState {
+    let fielded: Vec<String> = st.forces.iter().flat_map(|f| f.elements.iter().cloned()).collect();
+    SideState {
+        roster: st.roster.iter().filter(|e| fielded.contains(&e.me.id)).cloned().collect(),
+        cpp: Account::default(),
+        fpp: Account::default(),
+        cpp_roll: None,
+        refit_done: st.refit_done,
+        bought: Vec::new(),
+        forts_bought: Vec::new(),
+        batteries: Vec::new(),
+        flights: Vec::new(),
+        forts: st.forts.iter().filter(|f| f.revealed).cloned().collect(),
+        withdrawal_rolled: Vec::new(),
+        rating_rolled: Vec::new(),
+        forces: st.forces.clone(),
+    }
+}
+
+pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
+    if reader == Some(UMPIRE) {
+        return s.clone();
+    }
+    let mut v = s.clone();
+    for side in 0..2u8 {
+        if reader != Some(seat(side)) {
+            v.sides[side as usize] = public(&s.sides[side as usize]);
+            if !s.revealed {
+                v.postures[side as usize] = None;
+            }
+        }
+    }
+    v
+}
+
+/// The setup as a seat may see it (a seat link carries it): the other side's name and nation,
+/// but not its starting roster, its reinforcement and fortification charts, its starting
+/// points or whether it is under the withdrawal restriction. The table sees neither side's.
+pub fn view_setup(setup: &Setup, reader: Reader) -> Setup {
+    if reader == Some(UMPIRE) {
+        return setup.clone();
+    }
+    let mut v = setup.clone();
+    for side in 0..2u8 {
+        if reader != Some(seat(side)) {
+            let s = &setup.sides[side as usize];
+            v.sides[side as usize] = Side {
+                name: s.name.clone(),
+                nation: s.nation,
+                armour_withdrawal: false,
+                roster: Vec::new(),
+                rg_chart: Vec::new(),
+                fort_chart: Vec::new(),
+                cpp: 0,
+                fpp: 0,
+            };
+        }
+    }
+    v
+}

@@ -1,0 +1,428 @@
+//! Random legal Battlefront: WW2 campaigns, seeded: varied calendars (morning, afternoon,
+//! night), dice, options and starting points on the Advance to Rostov sides, played through the
+//! whole scenario cycle from the seeded generator, with many illegal tries thrown away (each
+//! must be refused with a typed error, never a panic) and now and then an undo. Invariants
+//! after every decision: no balance below zero, no purchase or use beyond a limit, ratings on
+//! the ladder, no secret of one side in the other side's view (or the table's); at the end of
+//! each campaign (and now and then on the way), no secret line in the other side's history or
+//! seat link, and the journal replays.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/rng.rs"]
+mod rng;
+
+use field_desk::engine::{Action, Campaign, DecideError, DiceInput, Die};
+use field_desk::systems::bfww2_campaign::calendar::{Day, Slot};
+use field_desk::systems::bfww2_campaign::charts::RgKind;
+use field_desk::systems::bfww2_campaign::eligibility::Posture;
+use field_desk::systems::bfww2_campaign::refit::{ratings_due, withdrawals_due};
+use field_desk::systems::bfww2_campaign::sample::sample_setup;
+use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
+use field_desk::systems::bfww2_campaign::tables::{Ammo, EscapeMod, HistoricalDrm, MeClass, RemovalMod, Status};
+use field_desk::systems::bfww2_campaign::{
+    Bfww2Campaign, Decision, NewElement, Obstacle, Phase, Rating, Report, Setup, State, Verdict,
+};
+use rng::Rng;
+
+type C = Campaign<Bfww2Campaign>;
+use Decision as D;
+
+/// Campaigns played, in four tests the harness runs side by side: about 35 s of one core in a
+/// debug build (about 100 decisions and 180 tries each), about a minute of wall time on a
+/// shared two-core machine.
+const CAMPAIGNS: u64 = 2000;
+const PARTS: u64 = 4;
+
+fn random_setup(r: &mut Rng) -> Setup {
+    let mut setup = sample_setup();
+    let days = r.range(1, 4);
+    setup.days.truncate(days);
+    for day in &mut setup.days {
+        day.slots = match r.below(4) {
+            0 => vec![Slot::Morning],
+            1 => vec![Slot::Morning, Slot::Afternoon],
+            2 => vec![Slot::Morning, Slot::Night],
+            _ => vec![Slot::Morning, Slot::Afternoon, Slot::Night],
+        };
+        if r.one_in(1, 5) {
+            day.drm[r.below(2)] = HistoricalDrm::NoCpp;
+        }
+    }
+    if r.one_in(1, 4) {
+        setup.days.push(Day { name: "Extra".into(), slots: vec![Slot::Morning], drm: [HistoricalDrm::Drm(1); 2] });
+    }
+    setup.die = if r.one_in(1, 4) { Die::D6 } else { Die::D10 };
+    setup.rating_changes = r.one_in(2, 3);
+    setup.first_attacker = r.below(2) as u8;
+    for side in &mut setup.sides {
+        side.cpp = r.range(0, 20) as u16;
+        side.fpp = r.range(0, 4) as u16;
+        side.armour_withdrawal = r.one_in(1, 2);
+        side.nation = r.pick(&[
+            field_desk::systems::bfww2_campaign::tables::Nation::German,
+            field_desk::systems::bfww2_campaign::tables::Nation::Russian,
+        ]);
+    }
+    if r.one_in(1, 3) {
+        setup.month = field_desk::systems::bfww2_campaign::tables::Month::new(1944, 8);
+    }
+    setup
+}
+
+fn ids(s: &State, side: u8) -> Vec<String> {
+    s.side(side).roster.iter().filter(|e| e.active()).map(|e| e.me.id.clone()).collect()
+}
+
+fn any_id(s: &State, side: u8, r: &mut Rng) -> String {
+    let all: Vec<String> = s.side(side).roster.iter().map(|e| e.me.id.clone()).collect();
+    all[r.below(all.len())].clone()
+}
+
+fn rg_of(setup: &Setup, side: u8, r: &mut Rng, kind: impl Fn(RgKind) -> bool) -> String {
+    let rows: Vec<&str> =
+        setup.sides[side as usize].rg_chart.iter().filter(|x| kind(x.kind)).map(|x| x.id.as_str()).collect();
+    if rows.is_empty() || r.one_in(1, 10) {
+        "PG".into()
+    } else {
+        rows[r.below(rows.len())].to_string()
+    }
+}
+
+fn refit_step(setup: &Setup, s: &State, side: u8, r: &mut Rng) -> Decision {
+    let st = s.side(side);
+    if st.cpp_roll.is_none() {
+        return D::RollCpp { side };
+    }
+    let withdrawals = withdrawals_due(setup, s, side);
+    if let Some(me) = withdrawals.first().filter(|_| r.one_in(3, 4)) {
+        return D::RollWithdrawal { side, me: me.clone() };
+    }
+    let ratings = ratings_due(setup, s, side);
+    if let Some(me) = ratings.first().filter(|_| r.one_in(3, 4)) {
+        return D::RollRating { side, me: me.clone() };
+    }
+    let me = any_id(s, side, r);
+    match r.below(14) {
+        0 => D::RepairArmour {
+            side,
+            me,
+            abandoned: r.one_in(1, 3),
+            in_minefield: r.one_in(1, 4),
+            spend_cpp: r.one_in(1, 2),
+        },
+        1 => D::Combine { side, into: me, from: any_id(s, side, r) },
+        2 => D::Reinforce {
+            side,
+            rg: rg_of(setup, side, r, |k| k == RgKind::Manoeuvre),
+            element: NewElement {
+                name: "Reinforcement".into(),
+                class: r.pick(&[MeClass::Armour, MeClass::Infantry, MeClass::Transport]),
+                unit_type: "Company".into(),
+                stands: r.range(0, 10) as u16,
+                vehicles: r.range(0, 6) as u16,
+            },
+        },
+        3 => D::BuyArtillery {
+            side,
+            rg: rg_of(setup, side, r, |k| k == RgKind::OffBoardArtillery),
+            count: r.range(0, 3) as u8,
+        },
+        4 => D::RollSmoke {
+            side,
+            rg: rg_of(setup, side, r, |k| k == RgKind::OffBoardArtillery),
+            extra_cpp: r.range(0, 2) as u16,
+        },
+        5 => D::Preregister {
+            side,
+            rg: rg_of(setup, side, r, |k| k == RgKind::OffBoardArtillery),
+            points: r.range(0, 3) as u8,
+        },
+        6 => D::BuyAircraft {
+            side,
+            rg: rg_of(setup, side, r, |k| k == RgKind::Aircraft),
+            extra_cpp: r.range(0, 2) as u16,
+        },
+        7 => D::BuyFpp { side, rg: rg_of(setup, side, r, |k| matches!(k, RgKind::Fpp(_))), count: r.range(0, 2) as u8 },
+        8 => D::BuyFortification {
+            side,
+            kind: r.pick(&["Wire", "Minefield", "Roadblock", "Improved position", "Moat"]).into(),
+            place: r.pick(&["Hill 112", "Farm", "Bridge"]).into(),
+        },
+        9 => D::RemoveObstacle {
+            side,
+            obstacle: r.pick(&[Obstacle::Wire, Obstacle::Minefield, Obstacle::Roadblock, Obstacle::Wreck]),
+            place: r.pick(&["Hill 112", "Farm", "Bridge"]).into(),
+            mods: (0..r.below(3))
+                .map(|_| {
+                    r.pick(&[
+                        RemovalMod::WireOrMinefieldNearMlr,
+                        RemovalMod::RoadblockOnMlr,
+                        RemovalMod::ThreeEngineerSquads,
+                    ])
+                })
+                .collect(),
+        },
+        10 => D::RollRating { side, me },
+        11 => D::RollWithdrawal { side, me },
+        _ => D::EndRefit { side },
+    }
+}
+
+fn random_report(s: &State, side: u8, me: &str, r: &mut Rng) -> Report {
+    let e = s.side(side).element(me).unwrap();
+    let lost = r.range(0, e.me.stands as usize) as u16;
+    // Soft stands lost are at most the soft stands there are.
+    let soft = e.me.stands - e.me.vehicles;
+    let afvs = r.range(lost.saturating_sub(soft) as usize, lost.min(e.me.vehicles) as usize) as u16;
+    let ko = r.range(0, afvs as usize) as u16;
+    Report {
+        lost,
+        afvs_knocked_out: ko,
+        afvs_abandoned: afvs - ko,
+        panicked: r.range(0, 2) as u16,
+        enemy_knocked_out: r.range(0, 3) as u16,
+        close_combat_wins: r.range(0, 2) as u16,
+        close_combat_losses: r.range(0, 2) as u16,
+    }
+}
+
+fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
+    let side = r.below(2) as u8;
+    match s.phase {
+        Phase::Posture => D::ChoosePosture { side, posture: r.pick(&[Posture::Attack, Posture::Defend]) },
+        Phase::Refit => {
+            let side = if s.side(side).refit_done { 1 - side } else { side };
+            refit_step(setup, s, side, r)
+        }
+        Phase::Reveal => D::RevealPostures,
+        Phase::RollOff => D::RollOff,
+        Phase::Forces => {
+            let side = if s.side(side).forces.is_some() { 1 - side } else { side };
+            let elements: Vec<String> = ids(s, side).into_iter().filter(|_| r.one_in(1, 2)).collect();
+            let artillery: Vec<String> =
+                s.side(side).batteries.iter().flat_map(|b| vec![b.rg.clone(); r.below(3)]).collect();
+            D::ChooseForces { side, elements, artillery, aircraft: r.one_in(1, 4) }
+        }
+        Phase::Battle => match r.below(6) {
+            0 => D::RollAmmo { side, me: any_id(s, side, r) },
+            1 => D::SetAmmo { side, me: any_id(s, side, r), ammo: r.pick(&[Ammo::Normal, Ammo::Short, Ammo::Out]) },
+            2 | 3 => D::CheckTurn { turn: s.turn_checked + 1 },
+            _ => D::EndBattle { turns: r.range(0, 20) as u8 },
+        },
+        Phase::Results => {
+            let pending: Vec<(u8, String)> = (0..2u8)
+                .flat_map(|i| s.side(i).forces.iter().flat_map(move |f| f.elements.iter().map(move |e| (i, e.clone()))))
+                .filter(|(i, e)| !s.reports.iter().any(|x| x.0 == *i && &x.1 == e))
+                .collect();
+            match pending.first() {
+                Some((i, me)) if r.one_in(9, 10) => {
+                    D::Result { side: *i, me: me.clone(), report: random_report(s, *i, me, r) }
+                }
+                _ => D::EndResults,
+            }
+        }
+        Phase::Cleanup => match r.below(9) {
+            0 => D::SetStatus {
+                side,
+                me: any_id(s, side, r),
+                status: r.pick(&[Status::Normal, Status::Isolated, Status::CutOff]),
+                stands: r.range(0, 4) as u16,
+            },
+            1 | 2 => D::RollEscape {
+                side,
+                me: any_id(s, side, r),
+                vehicle: r.one_in(1, 3),
+                group: r.pick(&[1, 1, 1, 2]),
+                mods: (0..r.below(3))
+                    .map(|_| {
+                        r.pick(&[
+                            EscapeMod::NearFriendlyLines,
+                            EscapeMod::FullyTrackedAfv,
+                            EscapeMod::UnarmouredVehicle,
+                        ])
+                    })
+                    .collect(),
+            },
+            3 => D::RepairArmour {
+                side,
+                me: any_id(s, side, r),
+                abandoned: r.one_in(1, 3),
+                in_minefield: r.one_in(1, 4),
+                spend_cpp: r.one_in(1, 2),
+            },
+            4 => D::RevealFortification { side, index: r.below(3) },
+            5 => D::Paperwork { note: "MLR redrawn".into() },
+            _ => D::EndCleanup,
+        },
+        Phase::Judge => D::Judge(Verdict { winner: r.pick(&[None, Some(0), Some(1)]), note: String::new() }),
+        Phase::Over => unreachable!("the loop stops"),
+    }
+}
+
+/// The invariants of every position.
+fn check(c: &C) {
+    let setup = c.setup();
+    let s = c.state();
+    for (i, st) in s.sides.iter().enumerate() {
+        for a in [&st.cpp, &st.fpp] {
+            assert!(a.spent <= a.earned, "a balance below zero");
+            let sum: i64 = a.lines.iter().map(|l| l.amount as i64).sum();
+            assert_eq!(sum, a.balance() as i64, "the ledger adds up to the balance");
+        }
+        let chart = &setup.sides[i];
+        for row in &chart.rg_chart {
+            assert!(st.had(&row.id) <= row.per_campaign, "{} beyond its campaign limit", row.id);
+        }
+        for b in &st.batteries {
+            let row = chart.rg_chart.iter().find(|x| x.id == b.rg).unwrap();
+            assert!(b.stock.bought <= row.per_campaign && b.stock.used_today <= b.stock.held);
+            assert!(row.per_day.is_none_or(|d| b.stock.used_today <= d), "{} beyond its day limit", b.rg);
+            assert!(b.preregistered <= 2 * b.stock.held.max(1));
+            assert!(b.smoke_rolls <= b.stock.bought);
+        }
+        for (kind, n) in &st.forts_bought {
+            let row = chart.fort_chart.iter().find(|f| &f.name == kind).unwrap();
+            assert!(row.per_campaign.is_none_or(|l| *n <= l));
+        }
+        // Until the umpire judges the status afresh in cleanup: elements newly fielded and
+        // isolated groups on the map stay within the scenario limit (stranded groups alone
+        // may be beyond it: they cannot leave the map).
+        let judged = matches!(s.phase, Phase::Forces | Phase::Battle | Phase::Results);
+        if let Some(f) = st.forces.as_ref().filter(|_| judged) {
+            for row in &chart.rg_chart {
+                let of_row: Vec<_> = st.roster.iter().filter(|e| e.me.rg.as_ref() == Some(&row.id)).collect();
+                let stranded = |e: &&&field_desk::systems::bfww2_campaign::state::Element| {
+                    e.active() && e.status != Status::Normal && e.pocket > 0
+                };
+                let fresh = of_row.iter().filter(|e| !stranded(e) && f.elements.contains(&e.me.id)).count();
+                let on_map = of_row.iter().filter(stranded).count();
+                assert!(
+                    fresh == 0 || fresh + on_map <= row.per_scenario as usize,
+                    "{} beyond its scenario limit",
+                    row.id
+                );
+                let a = f.artillery.iter().filter(|a| **a == row.id).count();
+                assert!(a <= row.per_scenario as usize);
+            }
+        }
+        for e in &st.roster {
+            assert!(Rating::LADDER.contains(&e.me.rating));
+            assert!(e.me.vehicles <= e.me.stands && e.pocket <= e.me.stands);
+        }
+    }
+    for reader in [None, Some(seat(0)), Some(seat(1))] {
+        let v = c.view(reader);
+        for side in 0..2u8 {
+            if reader == Some(seat(side)) {
+                continue;
+            }
+            let o = v.side(side);
+            assert_eq!((o.cpp.earned, o.cpp.spent, o.fpp.earned), (0, 0, 0), "{reader:?} sees a ledger");
+            assert!(o.cpp_roll.is_none() && o.bought.is_empty() && o.batteries.is_empty() && o.flights.is_empty());
+            assert!(o.forts.iter().all(|f| f.revealed), "{reader:?} sees a hidden fortification");
+            assert!(o.withdrawal_rolled.is_empty() && o.forts_bought.is_empty());
+            let fielded: Vec<String> = s.side(side).forces.iter().flat_map(|f| f.elements.clone()).collect();
+            assert!(o.roster.iter().all(|e| fielded.contains(&e.me.id)), "{reader:?} sees the roster");
+            if !s.revealed {
+                assert_eq!(v.postures[side as usize], None, "{reader:?} sees a posture");
+            }
+        }
+    }
+    assert_eq!(c.view(Some(UMPIRE)), *s, "the umpire sees everything");
+}
+
+/// No line of one side's secret steps in the other side's history or the table's.
+fn check_history(c: &C, table_too: bool) {
+    let journal = c.journal();
+    let readers = if table_too { vec![Some(seat(0)), Some(seat(1)), None] } else { vec![Some(seat(0)), Some(seat(1))] };
+    for reader in readers {
+        for line in c.history_for(reader) {
+            let Action::Decide(e) = &journal[line.of] else { continue };
+            let Some(side) = e.decision.secret_of() else { continue };
+            if reader == Some(seat(side)) {
+                continue;
+            }
+            match &e.decision {
+                D::EndRefit { .. } => {}
+                D::ChoosePosture { .. } => assert!(line.text.ends_with("has chosen a posture."), "{}", line.text),
+                d => panic!("{reader:?} reads {d:?}: {}", line.text),
+            }
+        }
+    }
+}
+
+/// A seat link carries the seat's view and no line of the other side's refit (whose lines
+/// begin with that side's name and a colon); the table's carries neither side's.
+fn check_seat_links(c: &C) {
+    for reader in [None, Some(seat(0)), Some(seat(1))] {
+        let link = c.seat_view(reader);
+        assert_eq!(link.state, c.view(reader));
+        for side in (0..2u8).filter(|&x| reader != Some(seat(x))) {
+            let other = &link.setup.sides[side as usize];
+            assert!(other.roster.is_empty() && other.rg_chart.is_empty() && other.fort_chart.is_empty());
+            assert_eq!((other.cpp, other.fpp), (0, 0), "{reader:?}'s link tells the other side's starting points");
+            let secret = format!("{}:", c.setup().sides[side as usize].name);
+            for l in &link.history {
+                assert!(!l.text.starts_with(&secret), "{reader:?}'s link tells {}", l.text);
+            }
+        }
+    }
+}
+
+fn play(seed: u64) -> usize {
+    let mut r = Rng::new(seed);
+    let setup = random_setup(&mut r);
+    let mut c = C::new(setup.clone()).expect("a random setup starts");
+    let mut tries = 0;
+    while c.state().phase != Phase::Over {
+        tries += 1;
+        assert!(tries < 20_000, "seed {seed}: stuck at {:?}", c.state().phase);
+        if r.one_in(1, 60) && c.can_undo() {
+            c.undo();
+            check(&c);
+            continue;
+        }
+        if seed.is_multiple_of(50) && r.one_in(1, 10) {
+            check_seat_links(&c);
+        }
+        let d = next(&setup, c.state(), &mut r);
+        match c.decide(d.clone(), DiceInput::App(&mut r)) {
+            Ok(()) => check(&c),
+            Err(DecideError::Rules(e)) => assert!(!e.to_string().is_empty()),
+            Err(e) => panic!("seed {seed}: {d:?}: {e}"),
+        }
+    }
+    // Each side's history every time; the table's (which reads less than either) one in four.
+    check_history(&c, seed.is_multiple_of(4));
+    assert!(c.share_hold().is_some(), "the whole campaign stays with the umpire");
+    let again = C::replay(setup, c.journal().to_vec()).expect("the journal replays");
+    assert_eq!(again.state(), c.state());
+    c.steps()
+}
+
+fn part(k: u64) {
+    let per = CAMPAIGNS / PARTS;
+    let steps: usize = (k * per..(k + 1) * per).map(play).sum();
+    assert!(steps > per as usize * 20, "campaigns are played through ({steps} steps)");
+}
+
+#[test]
+fn random_legal_campaigns_keep_the_invariants_1() {
+    part(0)
+}
+
+#[test]
+fn random_legal_campaigns_keep_the_invariants_2() {
+    part(1)
+}
+
+#[test]
+fn random_legal_campaigns_keep_the_invariants_3() {
+    part(2)
+}
+
+#[test]
+fn random_legal_campaigns_keep_the_invariants_4() {
+    part(3)
+}
