@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sizes of the release build in dist/ (run `trunk build --release` first): raw and gzip -9 bytes
-# of the wasm, js and css, one line each, plus the total. Figures only, no assertions.
+# of the wasm, js and css, one line each, plus the total; then what a first visit transfers and where
+# the wasm's bytes go. Figures only, no assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIST="${1:-dist}"
@@ -26,7 +27,12 @@ for ext in wasm js css; do
 done
 printf '%-6s %10d %10d\n' total "$total_raw" "$total_gz"
 
-# Where the wasm's bytes go, by crate and by function (the cargo output before wasm-bindgen and
-# wasm-opt, which still has names).
+# What a first visit to the campaign list transfers, every request counted (the service worker's
+# precache fetches too), measured in headless Chromium with a fresh profile.
 echo
-node scripts/wasm-functions.mjs target/wasm32-unknown-unknown/release/field-desk.wasm 20
+node scripts/first-visit.mjs "$DIST"
+
+# Where the wasm's bytes go, by crate, by module and by function (the cargo output before
+# wasm-bindgen and wasm-opt, which still has names).
+echo
+node scripts/wasm-functions.mjs target/wasm32-unknown-unknown/release/field-desk.wasm 40
