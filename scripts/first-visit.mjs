@@ -65,6 +65,12 @@ function report(title, requests) {
 try {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console.error: ${msg.text()}`));
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  // What the page itself asked for (answered by the server or by the service worker).
+  const asked = [];
+  page.on('response', (r) => asked.push(`${r.url().replace(server.url, '') || 'index.html'}${r.fromServiceWorker() ? ' (service worker)' : ''}`));
   await page.goto(server.url);
   await tid(page, 'start-sample-race-for-x').waitFor({ timeout: 20_000 });
   const sw = await page.evaluate(async () => {
@@ -75,14 +81,22 @@ try {
   });
   await quiet();
   const first = server.requests.length;
+  const askedFirst = asked.length;
   console.log(`first visit of ${path.relative(REPO_ROOT, dir) || '.'} (service worker: ${sw})`);
   report('  status     bytes     gzip  file', server.requests.slice(0, first));
+  console.log(`  the page itself asked for: ${asked.slice(0, askedFirst).join(', ')}`);
   if (open) {
     await tid(page, `start-sample-${open}`).click();
     await page.waitForFunction(() => /#\/c\//.test(location.hash), null, { timeout: 20_000 });
+    const shown = await page
+      .waitForSelector('[data-testid="phase-title"], [data-testid="chunk-error"]', { timeout: 20_000 })
+      .then((e) => e.textContent())
+      .catch(() => 'nothing within 20 s');
     await quiet();
-    report(`\nthen opening the ${open} sample:`, server.requests.slice(first));
+    report(`\nthen opening the ${open} sample (the page shows: ${JSON.stringify(shown.trim())}):`, server.requests.slice(first));
+    console.log(`  the page asked for: ${asked.slice(askedFirst).join(', ') || 'nothing'}`);
   }
+  for (const e of errors) console.log(`page error: ${e}`);
   await context.close();
 } finally {
   await browser.close();

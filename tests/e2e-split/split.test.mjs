@@ -1,0 +1,79 @@
+// Prototype of issue 12 (not part of scripts/test.sh yet): the split build of
+// scripts/build-split.sh in dist-split/, served under /field-desk/ like the release build.
+// - The campaign list starts without Axis of Attack's chunk; opening that system's sample fetches
+//   it (and only then), and its screen works; another system's sample needs no chunk.
+// - A chunk that cannot be fetched is a message on the page (no panic), and opening the campaign
+//   again once the network is back works.
+// The service worker is blocked in these tests so that every fetch is the page's own.
+//
+//   bash scripts/build-split.sh && node --test tests/e2e-split/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer, launchBrowser, tid, waitText, REPO_ROOT } from '../e2e/harness.mjs';
+
+const DIR = path.join(REPO_ROOT, process.env.FIELD_DESK_SPLIT_DIST || 'dist-split');
+const CHUNK_RE = /\/split_[^/]*\.wasm$/;
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ dir: DIR });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function pageWithoutWorker(t) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const chunks = [];
+  page.on('request', (r) => CHUNK_RE.test(new URL(r.url()).pathname) && chunks.push(r.url()));
+  t.after(() => context.close());
+  return { page, context, errors, chunks };
+}
+
+test('the list starts without the Axis of Attack chunk; its sample fetches it and opens', async (t) => {
+  const { page, errors, chunks } = await pageWithoutWorker(t);
+  await page.goto(server.url);
+  await tid(page, 'start-sample-race-for-x').waitFor();
+  await page.waitForTimeout(500);
+  assert.deepEqual(chunks, [], 'no chunk on the campaign list');
+
+  await tid(page, 'start-sample-race-for-x').click();
+  await waitText(tid(page, 'phase-title'), 'Offensive actions', 10_000);
+  assert.deepEqual(chunks, [], 'Race for X needs no chunk');
+
+  await page.goto(server.url + '#/');
+  await tid(page, 'start-sample-axis-of-attack').click();
+  await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
+  assert.equal(chunks.length, 1, `one chunk fetched: ${chunks.join(', ')}`);
+  assert.match(chunks[0], /split_axis_of_attack\.wasm$/);
+  // The screen from the chunk is live: its tabs switch and a reload opens it again.
+  await page.reload();
+  await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
+  assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), []);
+});
+
+test('a chunk that cannot be fetched is a message, and opening again works once it can', async (t) => {
+  const { page, context, errors } = await pageWithoutWorker(t);
+  let blocked = true;
+  await context.route(CHUNK_RE, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(server.url);
+  await tid(page, 'start-sample-axis-of-attack').click();
+  await waitText(tid(page, 'chunk-error'), 'could not be loaded', 10_000);
+  assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
+
+  blocked = false;
+  await tid(page, 'home').click();
+  await tid(page, 'campaign-list').or(tid(page, 'start-sample-race-for-x')).first().waitFor();
+  await page.goBack();
+  await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
+});
