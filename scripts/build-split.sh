@@ -94,8 +94,10 @@ const start = `    <link rel="stylesheet" href="./${css}" />
     <link rel="modulepreload" href="./${pkg}/field-desk.js" />
     <link rel="preload" href="./${pkg}/field-desk_bg.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" />
     <script type="module">
-      import init from './${pkg}/field-desk.js';
-      await init({ module_or_path: './${pkg}/field-desk_bg.wasm' });
+      import init, * as bindings from './${pkg}/field-desk.js';
+      const wasm = await init({ module_or_path: './${pkg}/field-desk_bg.wasm' });
+      window.wasmBindings = bindings; // as Trunk does: public/register-sw.js waits for the start
+      dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
     </script>
   </head>`;
 html = html.replace('  </head>', start);

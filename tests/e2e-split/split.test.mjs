@@ -78,3 +78,38 @@ test('a chunk that cannot be fetched is a message, and opening again works once 
   await page.goBack();
   await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
 });
+
+test('offline after the first visit: every system opens from the precache, nothing fetched twice', async (t) => {
+  const dir = DIR;
+  const local = await startServer({ dir });
+  let open = true;
+  t.after(() => (open ? local.close() : undefined));
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(local.url);
+  await tid(page, 'start-sample-race-for-x').waitFor();
+  // The worker installs once the app has started and takes every file of the build, chunks too.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    }
+  });
+  const paths = local.requests.map((r) => r.path);
+  const twice = paths.filter((p, i) => paths.indexOf(p) !== i && !p.endsWith('/'));
+  assert.deepEqual(twice.filter((p) => !/index\.html$/.test(p)), [], `fetched twice: ${twice.join(', ')}`);
+  assert.ok(paths.some((p) => /\/split_axis_of_attack\.wasm$/.test(p)), 'the chunks are precached');
+
+  await context.setOffline(true);
+  await local.close();
+  open = false;
+  for (const [slug, title] of [['race-for-x', 'Offensive actions'], ['crossfire-scouting', ''], ['axis-of-attack', 'Table area']]) {
+    await page.goto(local.url + '#/');
+    await tid(page, `start-sample-${slug}`).click();
+    await waitText(tid(page, 'phase-title'), title, 10_000);
+  }
+  assert.deepEqual(errors, []);
+});
