@@ -39,7 +39,8 @@ const gzipOf = (file) => {
   if (!gz.has(file)) gz.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);
   return gz.get(file);
 };
-function report(title, requests) {
+function report(title, requests, pageOwn = new Set()) {
+  let own = 0;
   console.log(title);
   const seen = new Map();
   let raw = 0;
@@ -53,12 +54,17 @@ function report(title, requests) {
     raw += size;
     zipped += g;
     seen.set(rel, (seen.get(rel) ?? 0) + 1);
+    if (seen.get(rel) === 1 && pageOwn.has(rel)) own += g;
     const again = seen.get(rel) > 1 ? '  (again)' : '';
     console.log(`  ${String(r.status).padStart(3)} ${String(size).padStart(9)} ${String(g).padStart(8)}  ${rel}${again}`);
   }
   const twice = [...seen.values()].filter((n) => n > 1).length;
   console.log(`  total: ${requests.length} requests, ${raw} bytes raw, ${zipped} bytes gzip -9` +
     (twice ? `; ${twice} files fetched more than once` : ''));
+  if (pageOwn.size) {
+    console.log(`  of which the page's own files (what it needs to start): ${own} bytes gzip -9; ` +
+      `the rest (${zipped - own}) is the service worker's precache and the browser's manifest and icons`);
+  }
   return zipped;
 }
 
@@ -83,7 +89,8 @@ try {
   const first = server.requests.length;
   const askedFirst = asked.length;
   console.log(`first visit of ${path.relative(REPO_ROOT, dir) || '.'} (service worker: ${sw})`);
-  report('  status     bytes     gzip  file', server.requests.slice(0, first));
+  report('  status     bytes     gzip  file', server.requests.slice(0, first),
+    new Set(asked.slice(0, askedFirst).map((u) => u.replace(/ \(service worker\)$/, ''))));
   console.log(`  the page itself asked for: ${asked.slice(0, askedFirst).join(', ')}`);
   if (open) {
     await tid(page, `start-sample-${open}`).click();

@@ -5,6 +5,7 @@
 // ranking is what counts. Figures only, no assertions.
 //
 //   node scripts/wasm-functions.mjs [WASM] [TOP]   (sizes.sh: top 40)
+//   WF_MATCH='regex' node scripts/wasm-functions.mjs ...   also: the bytes of the functions it matches
 //
 // WASM defaults to target/wasm32-unknown-unknown/release/field-desk.wasm (left by
 // `trunk build --release`), TOP to 25.
@@ -214,6 +215,13 @@ console.log(`\nBytes of code by module (top 30; field_desk to three segments, co
 console.log(`${'module'.padEnd(44)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
 for (const [m, e] of [...byModule].sort((a, b) => b[1].size - a[1].size).slice(0, 30)) {
   console.log(`${m.padEnd(44)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
+}
+// WF_MATCH=regex: how much code the functions whose names match take (what a cut would move).
+if (process.env.WF_MATCH) {
+  const re = new RegExp(process.env.WF_MATCH);
+  const hit = functions.filter((f) => re.test(f.name));
+  const bytes = hit.reduce((a, f) => a + f.size, 0);
+  console.log(`\nFunctions matching /${re.source}/: ${hit.length}, ${bytes} bytes (${pct(bytes, codeTotal)})`);
 }
 console.log(`\nLargest functions (top ${top}):`);
 for (const f of [...functions].sort((a, b) => b.size - a.size).slice(0, top)) {
