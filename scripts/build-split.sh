@@ -43,7 +43,7 @@ command -v wasm-opt >/dev/null || die "wasm-opt not found: run scripts/setup.sh"
 # --- 1. cargo --------------------------------------------------------------------------------
 say "cargo build --release --features split (target dir $TARGET_DIR)"
 RUSTFLAGS="-Clink-args=--emit-relocs" CARGO_TARGET_DIR="$TARGET_DIR" \
-  cargo build --release --target wasm32-unknown-unknown --features split --bin field-desk
+  cargo build --release --locked --target wasm32-unknown-unknown --features split --bin field-desk
 IN="$TARGET_DIR/wasm32-unknown-unknown/release/field-desk.wasm"
 
 # --- 2. split --------------------------------------------------------------------------------
