@@ -16,8 +16,22 @@ const marker = document.querySelector('meta[name="field-desk-sw"]');
 const scope = new URL('./', document.baseURI);
 
 if ('serviceWorker' in navigator) {
-  const work = marker && marker.content === 'release' ? register() : removeWorkers();
+  const work = marker && marker.content === 'release' ? started().then(register) : removeWorkers();
   work.catch((err) => console.warn('Field Desk: service worker:', err));
+}
+
+/**
+ * Resolves once the app has started (index.html's start-up script sets window.wasmBindings and
+ * dispatches TrunkApplicationStarted, as Trunk writes it), or 10 s after the page's load event if
+ * it never does: the worker's precache then finds the page's own files in the HTTP cache instead
+ * of downloading them a second time while the page is still loading.
+ */
+function started() {
+  return new Promise((resolve) => {
+    if (window.wasmBindings) return resolve();
+    window.addEventListener('TrunkApplicationStarted', () => resolve(), { once: true });
+    window.addEventListener('load', () => setTimeout(resolve, 10_000), { once: true });
+  });
 }
 
 async function register() {

@@ -6,8 +6,10 @@
 // SHA-256 integrity. A copy that was not prepared that way (debug build, `trunk serve`) refuses to
 // install. public/register-sw.js registers it, only in a release build.
 //
-// - install: fetch every file of the build (bypassing the HTTP cache, integrity-checked) into
-//   the cache "field-desk-<build>@<scope path>".
+// - install: every file of the build (integrity-checked; from the browser's HTTP cache when the
+//   page has just fetched it, else from the network) into the cache "field-desk-<build>@<scope>".
+//   public/register-sw.js registers the worker only once the app has started, so on a first
+//   visit the page's own files are in the HTTP cache by then and nothing is fetched twice.
 // - activate: delete the other field-desk-* caches of this scope, take control of open pages.
 // - navigations: network first; no network (the browser says it is offline, or no answer within
 //   NAV_TIMEOUT_MS, short enough that a tablet on a hanging club network still opens at once):
@@ -45,9 +47,17 @@ async function precache() {
     FILES.map(async (f) => {
       // A retried install keeps what an earlier attempt already fetched and checked.
       if (await cache.match(f.href)) return;
-      // cache: 'reload' skips the HTTP cache (a stale copy of a same-named file from an older
-      // build); integrity makes a file of any other build (a deploy under way) fail the install.
-      const response = await fetch(new Request(f.href, { cache: 'reload', integrity: f.integrity }));
+      // The page has just fetched most of these files itself: take the browser's HTTP cache copy
+      // (cache: 'force-cache', even if the host said no-cache), so no file is downloaded twice on a
+      // first visit. Integrity refuses a stale copy of a same-named file from an older build; then,
+      // and for what is not in the HTTP cache, cache: 'reload' fetches it from the network, where
+      // integrity makes a file of any other build (a deploy under way) fail the install.
+      let response = await fetch(new Request(f.href, { cache: 'force-cache', integrity: f.integrity })).catch(
+        () => null,
+      );
+      if (!response || !response.ok) {
+        response = await fetch(new Request(f.href, { cache: 'reload', integrity: f.integrity }));
+      }
       if (!response.ok) throw new Error(`Field Desk: precaching ${f.url}: HTTP ${response.status}`);
       // Hosts that redirect /index.html to / give a "redirected" response, which a navigation
       // may not be answered with: store a plain copy instead.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sizes of the release build in dist/ (run `trunk build --release` first): raw and gzip -9 bytes
-# of the wasm, js and css, one line each, plus the total. Figures only, no assertions.
+# of the wasm, js and css, one line each, plus the total; then what a first visit transfers and where
+# the wasm's bytes go. Figures only, no assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIST="${1:-dist}"
@@ -26,7 +27,34 @@ for ext in wasm js css; do
 done
 printf '%-6s %10d %10d\n' total "$total_raw" "$total_gz"
 
-# Where the wasm's bytes go, by crate and by function (the cargo output before wasm-bindgen and
-# wasm-opt, which still has names).
+# Each wasm file on its own (a split build has a main wasm and one chunk per system, plus the
+# chunks that several systems share; chunk_N.wasm's systems are named in __wasm_split.js).
+if [ "$(find "$DIST" -name '*.wasm' | wc -l)" -gt 1 ]; then
+  echo
+  printf '%-6s %10s %10s  %s\n' wasm raw gzip-9 file
+  while IFS= read -r -d '' f; do
+    printf '%-6s %10d %10d  %s\n' '' "$(wc -c <"$f")" "$(gzip -9 -c "$f" | wc -c)" "${f#"$DIST"/}"
+  done < <(find "$DIST" -type f -name '*.wasm' -print0 | sort -z)
+  grep -ho '/\* [a-z_, ]* \*/' "$DIST"/*/__wasm_split.js 2>/dev/null | sed 's/^/       shared chunk of: /' || true
+fi
+
+# What a first visit to the campaign list transfers, every request counted (the service worker's
+# precache fetches too), measured in headless Chromium with a fresh profile.
 echo
-node scripts/wasm-functions.mjs target/wasm32-unknown-unknown/release/field-desk.wasm 20
+node scripts/first-visit.mjs "$DIST"
+
+# Where the wasm's bytes go, by crate, by module and by function (the cargo output before
+# wasm-bindgen and wasm-opt, which still has names). A split build (scripts/build-split.sh):
+# its main wasm and each chunk as the splitter wrote them.
+SPLIT_OUT="${SPLIT_TARGET_DIR:-target/split}/split-out/split"
+if compgen -G "$DIST/pkg-*/__wasm_split.js" >/dev/null && [ -d "$SPLIT_OUT" ]; then
+  echo
+  node scripts/wasm-functions.mjs "$SPLIT_OUT/field-desk.wasm" 40
+  for f in "$SPLIT_OUT"/split_*.wasm; do
+    echo
+    node scripts/wasm-functions.mjs "$f" 10
+  done
+else
+  echo
+  node scripts/wasm-functions.mjs target/wasm32-unknown-unknown/release/field-desk.wasm 40
+fi

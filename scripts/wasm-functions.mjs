@@ -4,7 +4,8 @@
 // wasm-bindgen and wasm-opt (it still has the function names); the shipped file is smaller, the
 // ranking is what counts. Figures only, no assertions.
 //
-//   node scripts/wasm-functions.mjs [WASM] [TOP]
+//   node scripts/wasm-functions.mjs [WASM] [TOP]   (sizes.sh: top 40)
+//   WF_MATCH='regex' node scripts/wasm-functions.mjs ...   also: the bytes of the functions it matches
 //
 // WASM defaults to target/wasm32-unknown-unknown/release/field-desk.wasm (left by
 // `trunk build --release`), TOP to 25.
@@ -103,7 +104,29 @@ while (pos < bytes.length) {
 
 // rustc's legacy symbol mangling (`_ZN` <len><part>... `17h<hash>E`) back to a path.
 const ESCAPES = { SP: '@', BP: '*', RF: '&', LT: '<', GT: '>', LP: '(', RP: ')', C: ',' };
+// The prebuilt standard library uses the v0 scheme (`_R...`): read its crate root and the plain
+// identifiers after it (`_RNvNtNtCs..._4core3fmt5float29float_to_decimal_common_exact` is
+// core::fmt::float::float_to_decimal_common_exact); generic arguments and impl blocks are dropped,
+// which is enough to say where the bytes go.
+function demangleV0(sym) {
+  const root = /C(?:s[0-9A-Za-z]*_)?(\d+)/.exec(sym);
+  if (!root) return sym;
+  const parts = [];
+  let i = root.index + root[0].length;
+  let n = Number(root[1]);
+  for (;;) {
+    if (sym[i] === '_') i++;
+    parts.push(sym.slice(i, i + n));
+    i += n;
+    const m = /^(\d+)/.exec(sym.slice(i));
+    if (!m) break;
+    i += m[0].length;
+    n = Number(m[1]);
+  }
+  return parts.join('::');
+}
 function demangle(sym) {
+  if (sym.startsWith('_R')) return demangleV0(sym);
   if (!sym.startsWith('_ZN')) return sym;
   const parts = [];
   let i = 3;
@@ -143,7 +166,34 @@ function crateOf(n) {
     return own ? own[1] : qualified[2];
   }
   const m = /^<*(?:impl\s+)?([A-Za-z_][A-Za-z0-9_]*)::/.exec(n);
+  if (n.startsWith('__wbindgen_describe')) return '(wasm-bindgen describe, dropped)';
   return m ? m[1] : n.startsWith('__') || /^[a-z_0-9]+$/.test(n) ? '(runtime)' : '(other)';
+}
+// The module a function belongs to, by the same rule, cut to a depth that says where to cut:
+// field_desk::<area>::<system or screen> (field_desk::systems::axis_of_attack, field_desk::ui::aoa),
+// core:: and alloc::<module> (core::fmt), and the crate alone for the others (serde_json, qrcode).
+function moduleOf(n) {
+  const crate = crateOf(n);
+  const qualified = /^<[&*]?(?:mut\s+|const\s+)?(?:dyn\s+)?(.+?) as ([A-Za-z_][A-Za-z0-9_:]*?)(?:<|>)/.exec(n);
+  let p = n.replace(/^<+(?:impl\s+)?/, '');
+  if (qualified) p = /^[A-Za-z_][A-Za-z0-9_]*::/.test(qualified[1]) ? qualified[1] : qualified[2];
+  const segs = p.split('::').map((s) => s.replace(/[<>(){}\[\],\s].*$/, ''));
+  if (segs[0] !== crate) return crate;
+  const depth = crate === 'field_desk' ? 3 : crate === 'core' || crate === 'alloc' || crate === 'std' ? 2 : 1;
+  const out = [];
+  for (const s of segs.slice(0, depth)) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(s)) break; // a type or function name: the module ends here
+    out.push(s);
+  }
+  return out.join('::') || crate;
+}
+const byModule = new Map();
+for (const f of functions) {
+  const m = moduleOf(f.name);
+  const e = byModule.get(m) ?? { size: 0, count: 0 };
+  e.size += f.size;
+  e.count += 1;
+  byModule.set(m, e);
 }
 const byCrate = new Map();
 for (const f of functions) {
@@ -157,12 +207,25 @@ for (const f of functions) {
 console.log(`wasm before wasm-bindgen and wasm-opt: ${path.relative(root, file)}, ${bytes.length} bytes`);
 console.log(`  code: ${functions.length} functions, ${codeTotal} bytes; data: ${sections.get('data') ?? 0} bytes`);
 console.log(`\nBytes of code by crate (top 15):`);
-console.log(`${'crate'.padEnd(28)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
+console.log(`${'crate'.padEnd(34)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
 for (const [c, e] of [...byCrate].sort((a, b) => b[1].size - a[1].size).slice(0, 15)) {
-  console.log(`${c.padEnd(28)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
+  console.log(`${c.padEnd(34)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
+}
+console.log(`\nBytes of code by module (top 30; field_desk to three segments, core/alloc to two):`);
+console.log(`${'module'.padEnd(44)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
+for (const [m, e] of [...byModule].sort((a, b) => b[1].size - a[1].size).slice(0, 30)) {
+  console.log(`${m.padEnd(44)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
+}
+// WF_MATCH=regex: how much code the functions whose names match take (what a cut would move).
+if (process.env.WF_MATCH) {
+  const re = new RegExp(process.env.WF_MATCH);
+  const hit = functions.filter((f) => re.test(f.name));
+  const bytes = hit.reduce((a, f) => a + f.size, 0);
+  console.log(`\nFunctions matching /${re.source}/: ${hit.length}, ${bytes} bytes (${pct(bytes, codeTotal)})`);
 }
 console.log(`\nLargest functions (top ${top}):`);
 for (const f of [...functions].sort((a, b) => b.size - a.size).slice(0, top)) {
   const shown = f.name.length > 110 ? `${f.name.slice(0, 107)}...` : f.name;
   console.log(`${String(f.size).padStart(8)} ${pct(f.size, codeTotal).padStart(6)}  ${shown}`);
 }
+

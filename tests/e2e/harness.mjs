@@ -13,7 +13,9 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+// FIELD_DESK_DIST: another build to test (relative to the repository), e.g. the split build of
+// scripts/build-split.sh in dist-split/.
+export const DIST_DIR = path.resolve(REPO_ROOT, process.env.FIELD_DESK_DIST || 'dist');
 export const BASE_PATH = '/field-desk/';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Prototype of issue 12: a release build split into a main wasm and lazily fetched chunks, written
+# to dist-split/ (or $1), deployable like dist/ (relative URLs, any sub-path, service worker).
+#
+# Trunk 0.21 cannot run a splitter between cargo and wasm-bindgen, so this script runs the
+# pipeline itself (the one cargo-leptos runs for `--split`):
+#   1. cargo build --release --features split, linked with --emit-relocs (the splitter needs the
+#      relocations), into its own target dir (target/split: other RUSTFLAGS would otherwise
+#      rebuild the whole of target/ for trunk each time);
+#   2. wasm-split-cli (crate wasm_split_cli_support, installed into target/tools on first use):
+#      main wasm, one wasm per chunk and __wasm_split.js, the chunks' loader;
+#   3. wasm-bindgen --target web --keep-lld-exports (chunks import the main module's memory,
+#      table and functions through exports wasm-bindgen would otherwise drop);
+#   4. wasm-opt -Oz on every wasm (npm binaryen, with the features rustc enables, as index.html
+#      passes Trunk);
+#   5. the page: index.html without Trunk's links, the app's files in pkg-<hash>/ (one build,
+#      one directory: a new build never reuses a name), css, icons, manifest, and the service
+#      worker prepared by scripts/sw-precache.mjs (its list holds the chunks too).
+# `trunk serve` / `trunk build` stay as they are (without the feature). Figures: scripts/sizes.sh
+# dist-split, scripts/first-visit.mjs dist-split --open axis-of-attack.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+OUT="${1:-dist-split}"
+TARGET_DIR="${SPLIT_TARGET_DIR:-target/split}"
+TOOLS=target/tools
+WSC_VERSION=0.2.4
+WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+  --enable-mutable-globals --enable-reference-types --enable-multivalue)
+
+say() { printf 'build-split: %s\n' "$*"; }
+die() { printf 'build-split: ERROR: %s\n' "$*" >&2; exit 1; }
+
+# --- tools -----------------------------------------------------------------------------------
+# (the binary has no --version: cargo install's record says which version is there)
+if [ ! -x "$TOOLS/bin/wasm-split-cli" ] || ! grep -q "wasm_split_cli_support $WSC_VERSION " "$TOOLS/.crates.toml" 2>/dev/null; then
+  say "installing wasm_split_cli_support $WSC_VERSION into $TOOLS (once; about 4 min)"
+  cargo install wasm_split_cli_support --version "$WSC_VERSION" --features build-binary --locked --root "$TOOLS"
+fi
+command -v wasm-bindgen >/dev/null || die "wasm-bindgen not found: run scripts/setup.sh"
+command -v wasm-opt >/dev/null || die "wasm-opt not found: run scripts/setup.sh"
+
+# --- 1. cargo --------------------------------------------------------------------------------
+say "cargo build --release --features split (target dir $TARGET_DIR)"
+RUSTFLAGS="-Clink-args=--emit-relocs" CARGO_TARGET_DIR="$TARGET_DIR" \
+  cargo build --release --locked --target wasm32-unknown-unknown --features split --bin field-desk
+IN="$TARGET_DIR/wasm32-unknown-unknown/release/field-desk.wasm"
+
+# --- 2. split --------------------------------------------------------------------------------
+WORK="$TARGET_DIR/split-out"
+rm -rf "$WORK"
+mkdir -p "$WORK/split" "$WORK/bindgen"
+say "wasm-split-cli"
+"$TOOLS/bin/wasm-split-cli" --out-name field-desk "$IN" "$WORK/split"
+
+# --- 3. wasm-bindgen -------------------------------------------------------------------------
+say "wasm-bindgen"
+wasm-bindgen "$WORK/split/field-desk.wasm" --out-dir "$WORK/bindgen" --target web \
+  --keep-lld-exports --no-demangle --no-typescript
+# The loader and the chunks sit next to the bindings they import from.
+cp "$WORK/split/__wasm_split.js" "$WORK/bindgen/"
+for f in "$WORK"/split/*.wasm; do
+  [ "$(basename "$f")" = field-desk.wasm ] || cp "$f" "$WORK/bindgen/"
+done
+
+# --- 4. wasm-opt -----------------------------------------------------------------------------
+for f in "$WORK"/bindgen/*.wasm; do
+  say "wasm-opt -Oz $(basename "$f")"
+  wasm-opt -Oz "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
+done
+
+# --- 5. the page -----------------------------------------------------------------------------
+hash16() { cat "$@" | sha256sum | cut -c1-16; }
+PKG="pkg-$(hash16 "$WORK"/bindgen/*)"
+CSS="main-$(hash16 style/main.css).css"
+rm -rf "$OUT"
+mkdir -p "$OUT/$PKG"
+cp "$WORK"/bindgen/* "$OUT/$PKG/"
+cp style/main.css "$OUT/$CSS"
+cp -r public/icons "$OUT/icons"
+cp public/manifest.webmanifest public/sw.js public/register-sw.js "$OUT/"
+node - "$OUT" "$PKG" "$CSS" <<'EOF'
+// index.html as Trunk would write it: Trunk's own links out, the css, the module start-up and
+// preloads of the main js and wasm in (relative URLs: any sub-path).
+const fs = require('node:fs');
+const [out, pkg, css] = process.argv.slice(2);
+let html = fs.readFileSync('index.html', 'utf8');
+const before = html;
+html = html.replace(/^\s*<link data-trunk [^>]*\/>\n/gm, '');
+html = html.replace(/^\s*<link data-trunk rel="rust"[\s\S]*?\/>\n/m, '');
+if (/data-trunk/.test(html)) throw new Error('index.html: a data-trunk link this script does not know');
+if (html === before) throw new Error('index.html: no Trunk links found');
+const start = `    <link rel="stylesheet" href="./${css}" />
+    <link rel="modulepreload" href="./${pkg}/field-desk.js" />
+    <link rel="preload" href="./${pkg}/field-desk_bg.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" />
+    <script type="module">
+      import init, * as bindings from './${pkg}/field-desk.js';
+      const wasm = await init({ module_or_path: './${pkg}/field-desk_bg.wasm' });
+      window.wasmBindings = bindings; // as Trunk does: public/register-sw.js waits for the start
+      dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+    </script>
+  </head>`;
+html = html.replace('  </head>', start);
+fs.writeFileSync(`${out}/index.html`, html);
+EOF
+TRUNK_PROFILE=release TRUNK_STAGING_DIR="$OUT" node scripts/sw-precache.mjs
+say "done: $OUT/ ($(find "$OUT/$PKG" -name '*.wasm' | wc -l) wasm files in $PKG/)"
