@@ -4,9 +4,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::{Campaign, DiceInput, Seat};
-use field_desk::systems::rapier_offensive::grid::Sector;
+use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::sample::sample_setup;
-use field_desk::systems::rapier_offensive::{Decision, RapierOffensive};
+use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RapierOffensive};
 use field_desk::ui::campaign::Open;
 use field_desk::ui::rapier::map::BattleMap;
 use field_desk::ui::rapier::phases::PhaseView;
@@ -111,4 +111,128 @@ async fn the_umpire_deploys_behind_the_hand_over_and_the_step_moves_on() {
     assert_eq!(open.campaign.with_untracked(|c| c.state().counters.len()), 50);
     // The dice widget for the recon roll is there, with its odds.
     assert!(find(&root, "odds").is_some());
+}
+
+fn ok(c: &mut C, d: Decision, dice: &[u16]) {
+    c.decide(d.clone(), DiceInput::Typed(dice.to_vec())).unwrap_or_else(|e| panic!("{d:?}: {e}"));
+}
+
+#[wasm_bindgen_test]
+async fn six_quiet_turns_end_on_the_summary_with_the_record_and_the_result() {
+    let mut c = deployed();
+    for _ in 0..3 {
+        ok(&mut c, Decision::RollRecon, &[6, 6]);
+    }
+    let frontages = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
+    ok(
+        &mut c,
+        Decision::IssueOrders { break_through: None, corps_reserve: vec![], frontages, intentions: String::new() },
+        &[],
+    );
+    for d in 0..3u8 {
+        let n = c.setup().attackers[d as usize].units.len() as u16;
+        let placements = (0..n).map(|u| (u, Deployment::Reserve)).collect();
+        ok(&mut c, Decision::DeployDivision { division: d, placements }, &[]);
+    }
+    let s = |a, l| Sector::new(a, l).unwrap();
+    ok(&mut c, Decision::PlotTrps { sectors: [s(1, 3), s(2, 3), s(3, 4), s(4, 2)] }, &[]);
+    ok(&mut c, Decision::EndBombardment, &[]);
+    for turn in 0..6u16 {
+        ok(&mut c, Decision::RollEvent, &[1 + turn % 2]);
+        for d in [
+            Decision::EndMovement,
+            Decision::EndDefenderMovement,
+            Decision::EndOnCall,
+            Decision::EndSupport,
+            Decision::EndSupport,
+        ] {
+            ok(&mut c, d, &[]);
+        }
+        ok(&mut c, Decision::ClearMinefields, &[]);
+        ok(&mut c, Decision::EndTurn, &[]);
+    }
+    assert_eq!(c.state().phase, Phase::GameOver);
+    let (root, _) = mount(c, || view! { <PhaseView/> });
+    leptos::task::tick().await;
+    assert_eq!(find(&root, "phase-title").unwrap().inner_text(), "Game over");
+    assert_eq!(find(&root, "outcome").unwrap().inner_text(), "Defeat");
+    assert!(find(&root, "outcome-line")
+        .unwrap()
+        .inner_text()
+        .contains("0 of the break-through division's 17 units (0%)"));
+    let rows = all(&root, "[data-testid=turn-record] tbody tr");
+    assert_eq!(rows.len(), 6, "one row a turn");
+    assert!(rows[5].text_content().unwrap_or_default().starts_with('6'));
+}
+
+#[wasm_bindgen_test]
+async fn a_lost_hq_is_replaced_at_the_command_post_with_the_chain_of_command_roll() {
+    use field_desk::systems::rapier_offensive::state::{Target, UnitRef};
+    let unit = |d, u| UnitRef { division: d, unit: u };
+    let s = |a, l| Sector::new(a, l).unwrap();
+    let mut c = deployed();
+    for _ in 0..3 {
+        ok(&mut c, Decision::RollRecon, &[6, 6]);
+    }
+    let frontages = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
+    ok(
+        &mut c,
+        Decision::IssueOrders { break_through: None, corps_reserve: vec![], frontages, intentions: String::new() },
+        &[],
+    );
+    for d in 0..3u8 {
+        let axes: Vec<u8> = frontages[d as usize].unwrap().axes().collect();
+        let n = c.setup().attackers[d as usize].units.len() as u16;
+        let placements = (0..n)
+            .map(|u| {
+                (u, if u < 6 { Deployment::Line1 { axis: axes[u as usize % axes.len()] } } else { Deployment::Reserve })
+            })
+            .collect();
+        ok(&mut c, Decision::DeployDivision { division: d, placements }, &[]);
+    }
+    ok(&mut c, Decision::PlotTrps { sectors: [s(1, 3), s(2, 3), s(3, 4), s(4, 2)] }, &[]);
+    ok(&mut c, Decision::EndBombardment, &[]);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    // The rifle division's HQ goes into A1 L2 with two battalions, and is lost there.
+    for u in 0..3 {
+        ok(&mut c, Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false }, &[]);
+    }
+    for d in [
+        Decision::EndMovement,
+        Decision::EndDefenderMovement,
+        Decision::EndOnCall,
+        Decision::EndSupport,
+        Decision::EndSupport,
+    ] {
+        ok(&mut c, d, &[]);
+    }
+    ok(&mut c, Decision::CombatRoll, &[6, 6]);
+    ok(&mut c, Decision::AllocateLosses { losses: vec![Target::Unit(unit(0, 0)), Target::Unit(unit(0, 1))] }, &[]);
+    ok(&mut c, Decision::CombatRoll, &[5]);
+    ok(&mut c, Decision::CombatRoll, &[1, 1, 6]);
+    ok(&mut c, Decision::ClearMinefields, &[]);
+    assert_eq!(c.state().phase, Phase::ReplaceHq);
+
+    // The Corps Commander holds the tablet: the choice is open without a hand-over.
+    let root = container();
+    let campaign = RwSignal::new(c);
+    let open = Open::new(campaign, Some(Seat(1)));
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(open);
+        view! { <PhaseView/> }
+    })
+    .forget();
+    leptos::task::tick().await;
+    assert!(find(&root, "headless").unwrap().inner_text().contains("47th Guards Rifle Division"));
+    click(&root, "hq-chain");
+    click(&root, "hq-unit-1-3");
+    leptos::task::tick().await;
+    assert!(find(&root, "odds").unwrap().inner_text().contains("A subordinate takes command"));
+    click(&root, "face-4");
+    leptos::task::tick().await;
+    assert!(campaign.with_untracked(|c| c.state().units[3].made_hq), "3/137th Gds is the HQ now");
+    assert!(find(&root, "headless").is_none());
+    click(&root, "end-turn");
+    leptos::task::tick().await;
+    assert_eq!(find(&root, "phase-title").unwrap().inner_text(), "Random event");
 }

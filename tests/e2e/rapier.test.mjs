@@ -1,8 +1,11 @@
 // Rapier Offensive: the sample (Operation Uranus) played on one shared tablet held by "the
 // whole table": the umpire's face-down deployment behind the hand-over, recon with a counter
 // pair examined by the Staff Officer alone, the orders, the divisions' deployment, the TRPs,
-// the bombardment, and two full turns with every die typed in. At every step the players'
-// screen is checked: no face-down counter's identity in the DOM's text or attributes.
+// the bombardment, and two full turns with every die typed in (a move into contact, a unit up
+// from the Division Reserve, the umpire's movers and a dummy moved and lifted, an on-call
+// mission on a TRP, mortar support fire, and ground combat where the umpire names a loss).
+// At every step the players' screen is checked: no face-down counter's identity in the DOM's
+// text or attributes; the TRPs are not drawn for the table.
 //
 // The deployment is the "spread the rest" one: piece i (the 15 units, then 6 fortifications,
 // 4 minefields, 25 dummies) goes to deployment sector i mod 16 (A1 L2, A2 L2, ... A4 L5), so
@@ -181,15 +184,29 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await tid(page, 'reveal-corps').click();
   await tid(page, 'reserves').waitFor();
   await tid(page, 'map-a1-l1').click();
-  await tid(page, 'enter-1-6').click();
-  await waitText(tid(page, 'last-step'), 'comes up from the Division Reserve to A1 L1');
+  await tid(page, 'enter-1-13').click();
+  await waitText(tid(page, 'last-step'), 'Mortar Bn comes up from the Division Reserve to A1 L1');
   await noSecrets(page, 'reserve entered');
+  // The map answers the step again once the reserve panel is covered: 2/137th joins the fight.
+  await tid(page, 'map-a1-l1').click();
+  await tid(page, 'mover-1-2').click();
+  await tid(page, 'map-a1-l2').click();
+  await tid(page, 'move').click();
+  await waitText(tid(page, 'last-step'), '2/137th Gds moves into A1 L2');
   await tid(page, 'end-movement').click();
   await phase(page, 'Defender movement');
   await tid(page, 'reveal-umpire').click();
   await tid(page, 'face-3').click();
   await waitText(tid(page, 'last-step'), 'may move 3 units');
   await noSecrets(page, 'movers rolled');
+  // The umpire moves a counter of A4 L5 (a fortification and two dummies): a dummy, lifted.
+  await tid(page, 'reveal-umpire').click();
+  await tid(page, 'map-a4-l5').click();
+  await page.locator('[data-testid^="dmover-"]').first().click();
+  await tid(page, 'map-a4-l4').click();
+  await tid(page, 'defender-move').click();
+  await waitText(tid(page, 'last-step'), 'a dummy, lifted from A4 L4');
+  await noSecrets(page, 'defender moved');
   await tid(page, 'end-defender-movement').click();
   await phase(page, 'On-call bombardment');
   await tid(page, 'reveal-corps').click();
@@ -201,7 +218,23 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await phase(page, 'Defender support fire');
   await tid(page, 'end-support').click();
   await phase(page, 'Attacker support fire');
+  // The mortars fire from A1 L1 at a face-up counter of A1 L2: a 1 misses.
+  await tid(page, 'battery-unit-1-13').click();
+  await tid(page, 'map-a1-l2').click();
+  await page.locator('[data-testid^="target-counter-"]').first().click();
+  await typeDice(page, '1');
+  await waitText(tid(page, 'last-step'), 'Mortar Bn fires at');
+  await waitText(tid(page, 'last-step'), 'no effect');
   await tid(page, 'end-support').click();
+  // Round 1: the HQ and the fortification throw 6 and 1: one hit on two rifle battalions, so
+  // the umpire names the loss.
+  await phase(page, 'Ground combat');
+  await typeDice(page, '6 1');
+  await tid(page, 'name-losses').waitFor();
+  await axe(page, 'naming the losses');
+  await tid(page, 'loss-unit-1-1').click();
+  await tid(page, 'allocate-losses').click();
+  await waitText(tid(page, 'last-step'), 'The umpire names the losses: 1/137th Gds');
   while ((await tid(page, 'phase-title').textContent()).includes('Ground combat')) {
     await noSecrets(page, 'ground combat, turn 2');
     const before = await tid(page, 'last-step').textContent().catch(() => '');

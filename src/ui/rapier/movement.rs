@@ -72,6 +72,16 @@ pub fn AttackerMovement() -> impl IntoView {
     };
     view! {
         <div class="mover-pick" data-testid="movers">
+            {move || unit.get().map(|r| view! {
+                <p class="info" data-testid="path-line">{move || format!("{}: {}", ro.unit_name(r), path_line(&path.get()))}</p>
+                {move || at_l6().then(|| view! {
+                    <label class="check big-check"><input type="checkbox" data-testid="exit" prop:checked=move || exit.get() on:change=move |ev| exit.set(event_target_checked(&ev))/>" Then leave the table (exit from L6)"</label>
+                })}
+                {move || {
+                    let (p, e) = (path.get(), exit.get());
+                    (!p.is_empty() || e).then(|| act_or_roll(ro, Decision::Move { unit: r, path: p, exit: e }, "Move", "move"))
+                }}
+            })}
             {move || match from.get() {
                 None => view! { <p class="info">"Tap a sector on the map holding our units, then a unit, then its path."</p> }.into_any(),
                 Some(x) => view! {
@@ -86,16 +96,6 @@ pub fn AttackerMovement() -> impl IntoView {
                     </div>
                 }.into_any(),
             }}
-            {move || unit.get().map(|r| view! {
-                <p class="info" data-testid="path-line">{move || format!("{}: {}", ro.unit_name(r), path_line(&path.get()))}</p>
-                {move || at_l6().then(|| view! {
-                    <label class="check big-check"><input type="checkbox" data-testid="exit" prop:checked=move || exit.get() on:change=move |ev| exit.set(event_target_checked(&ev))/>" Then leave the table (exit from L6)"</label>
-                })}
-                {move || {
-                    let (p, e) = (path.get(), exit.get());
-                    (!p.is_empty() || e).then(|| act_or_roll(ro, Decision::Move { unit: r, path: p, exit: e }, "Move", "move"))
-                }}
-            })}
         </div>
         <Reserves/>
         {button(ro, Decision::EndMovement, "End the attackers' movement".into(), "end-movement", false)}
@@ -225,6 +225,10 @@ fn DefenderMoveForm() -> impl IntoView {
             ro.roll(Decision::RollDefenderMovers, "the defender's movers").into_any()
         } else {
             view! {
+                {move || counter.get().map(|id| view! {
+                    <p class="info" data-testid="path-line">{move || path_line(&path.get())}</p>
+                    {move || { let p = path.get(); (!p.is_empty()).then(|| act_or_roll(ro, Decision::DefenderMove { counter: id, path: p }, "Move this counter", "defender-move")) }}
+                })}
                 <p class="info">{move || match from.get() {
                     None => "Tap a sector on the map to pick a counter to move.".to_string(),
                     Some(x) => format!("Counters in {x} that can move:"),
@@ -236,10 +240,6 @@ fn DefenderMoveForm() -> impl IntoView {
                             on:click=move |_| { counter.set(Some(id)); path.set(Vec::new()); pick.marked.set(Vec::new()); }>{name}</button>
                     }).collect_view()}
                 </div>
-                {move || counter.get().map(|id| view! {
-                    <p class="info" data-testid="path-line">{move || path_line(&path.get())}</p>
-                    {move || { let p = path.get(); (!p.is_empty()).then(|| act_or_roll(ro, Decision::DefenderMove { counter: id, path: p }, "Move this counter", "defender-move")) }}
-                })}
             }.into_any()
         }}
     }

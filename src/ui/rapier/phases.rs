@@ -63,7 +63,9 @@ pub fn PhaseView() -> impl IntoView {
             let step =
                 if s.turn == 0 { "Before the battle".to_string() } else { format!("Turn {} of {TURNS}", s.turn) };
             match s.event {
-                Some(e) if s.turn > 0 => format!("{step} \u{00B7} {}{}", e.name(), if s.fog { " (fog)" } else { "" }),
+                Some(e) if s.turn > 0 && s.phase != Phase::RandomEvent => {
+                    format!("{step} \u{00B7} {}{}", e.name(), if s.fog { " (fog)" } else { "" })
+                }
                 _ => step,
             }
         })
