@@ -289,6 +289,7 @@ test('a new Rapier game from the wizard: the sample to start from, the options, 
   await tid(page, 'create-campaign').click();
   await phase(page, 'Defender deployment');
   await waitText(tid(page, 'reveal-umpire'), 'I am Ute');
+  await waitText(tid(page, 'map-a2-l3'), 'Woods');
   await tid(page, 'tab-rules').click();
   await waitText(tid(page, 'table-bogging'), 'Canal/river');
   assert.deepEqual(axeMisses, []);

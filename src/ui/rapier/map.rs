@@ -7,6 +7,7 @@
 
 use super::{map_pick, sector_key, Ro};
 use crate::systems::rapier_offensive::grid::{Sector, AXES, LINES};
+use crate::systems::rapier_offensive::optional::Terrain;
 use crate::systems::rapier_offensive::state::{CounterPlace, Place, State};
 use crate::systems::rapier_offensive::units::{ArmourKind, GunKind, InfantryArm, Mobility, Piece, UnitKind};
 use leptos::prelude::*;
@@ -82,6 +83,19 @@ pub fn BattleMap() -> impl IntoView {
                 }
             };
             let marked = move || pick.marked.with(|m| m.iter().position(|&s| s == x));
+            // The ground, where the scenario draws one (the terrain options read it).
+            let ground = ro.setup.with_untracked(|s| {
+                s.terrain.iter().find(|g| g.sector == x).map(|g| {
+                    let mut w = super::wizard::ground_name(g.ground).to_string();
+                    if g.road && g.ground != Terrain::Road {
+                        w.push_str(" + road");
+                    }
+                    if g.impassable {
+                        w.push_str(" (impassable)");
+                    }
+                    w
+                })
+            });
             view! {
                 <g class="map-cell" class:tappable=tappable class:marked=move || marked().is_some()
                     data-testid=format!("map-{}", sector_key(x))
@@ -89,6 +103,7 @@ pub fn BattleMap() -> impl IntoView {
                     on:click=move |_| tap()
                     >
                     <rect class="cell" x=cx y=cy width=CELL_W - 2.0 height=CELL_H - 2.0 rx="3"/>
+                    {ground.map(|g| view! { <text class="ground" x=cx + 4.0 y=cy + CELL_H - 6.0>{g}</text> })}
                     {move || marked().map(|k| view! {
                         <text class="mark-no" aria-hidden="true" x=cx + CELL_W - 14.0 y=cy + CELL_H - 8.0>{k + 1}</text>
                     })}

@@ -51,7 +51,7 @@ const GROUNDS: [Terrain; 8] = [
     Terrain::Road,
 ];
 
-fn ground_name(t: Terrain) -> &'static str {
+pub(super) fn ground_name(t: Terrain) -> &'static str {
     match t {
         Terrain::Road => "Road",
         Terrain::Open => "Open",
