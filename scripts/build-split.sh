@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prototype of issue 12: a release build split into a main wasm and lazily fetched chunks, written
-# to dist-split/ (or $1), deployable like dist/ (relative URLs, any sub-path, service worker).
+# The release build (issue 12): a small main wasm and one chunk per system, fetched the first time
+# one of its campaigns opens, written to dist/ (or $1), deployable as it is (relative URLs, any
+# sub-path, service worker). scripts/test.sh runs the end-to-end tests on it.
 #
 # Trunk 0.21 cannot run a splitter between cargo and wasm-bindgen, so this script runs the
 # pipeline itself (the one cargo-leptos runs for `--split`):
@@ -16,15 +17,14 @@
 #   5. the page: index.html without Trunk's links, the app's files in pkg-<hash>/ (one build,
 #      one directory: a new build never reuses a name), css, icons, manifest, and the service
 #      worker prepared by scripts/sw-precache.mjs (its list holds the chunks too).
-# `trunk serve` / `trunk build` stay as they are (without the feature). Figures: scripts/sizes.sh
-# dist-split, scripts/first-visit.mjs dist-split --open axis-of-attack.
+# `trunk serve` / `trunk build` stay as they are (without the feature, one wasm): the first is the
+# development server. Figures: scripts/sizes.sh, scripts/first-visit.mjs dist --open axis-of-attack.
+# The tools (wasm-split-cli, wasm-bindgen, wasm-opt) are scripts/setup.sh's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-OUT="${1:-dist-split}"
+OUT="${1:-dist}"
 TARGET_DIR="${SPLIT_TARGET_DIR:-target/split}"
-TOOLS=target/tools
-WSC_VERSION=0.2.4
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 
@@ -32,11 +32,7 @@ say() { printf 'build-split: %s\n' "$*"; }
 die() { printf 'build-split: ERROR: %s\n' "$*" >&2; exit 1; }
 
 # --- tools -----------------------------------------------------------------------------------
-# (the binary has no --version: cargo install's record says which version is there)
-if [ ! -x "$TOOLS/bin/wasm-split-cli" ] || ! grep -q "wasm_split_cli_support $WSC_VERSION " "$TOOLS/.crates.toml" 2>/dev/null; then
-  say "installing wasm_split_cli_support $WSC_VERSION into $TOOLS (once; about 4 min)"
-  cargo install wasm_split_cli_support --version "$WSC_VERSION" --features build-binary --locked --root "$TOOLS"
-fi
+command -v wasm-split-cli >/dev/null || die "wasm-split-cli not found: run scripts/setup.sh"
 command -v wasm-bindgen >/dev/null || die "wasm-bindgen not found: run scripts/setup.sh"
 command -v wasm-opt >/dev/null || die "wasm-opt not found: run scripts/setup.sh"
 
@@ -51,7 +47,7 @@ WORK="$TARGET_DIR/split-out"
 rm -rf "$WORK"
 mkdir -p "$WORK/split" "$WORK/bindgen"
 say "wasm-split-cli"
-"$TOOLS/bin/wasm-split-cli" --out-name field-desk "$IN" "$WORK/split"
+wasm-split-cli --out-name field-desk "$IN" "$WORK/split"
 
 # --- 3. wasm-bindgen -------------------------------------------------------------------------
 say "wasm-bindgen"

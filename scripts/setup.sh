@@ -2,6 +2,7 @@
 # Install whatever the Field Desk build and tests need and is missing; fast when all is present.
 #
 #   wasm32-unknown-unknown target, trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
+#   wasm-split-cli 0.2.4 (wasm_split_cli_support),
 #   Debian chromium + chromium-driver, npm devDependencies (binaryen 132 = wasm-opt, playwright-core).
 #
 # Works as root on a fresh Debian 12 with rustup, cargo, node and npm. Needs crates.io, the npm
@@ -74,6 +75,16 @@ else
   say "wasm-bindgen-cli $WB_VERSION: installing (found: ${have_wb:-none}; takes about 2 min)"
   # Not --locked: the crate's own lockfile pins a webpki-roots version the registry lacks.
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
+fi
+
+# --- wasm-split-cli (the release build: scripts/build-split.sh splits the wasm per system) --------
+WSC_VERSION=0.2.4
+if command -v wasm-split-cli >/dev/null 2>&1 \
+  && grep -q "wasm_split_cli_support $WSC_VERSION " "${CARGO_HOME:-$HOME/.cargo}/.crates.toml" 2>/dev/null; then
+  say "wasm-split-cli $WSC_VERSION: present"
+else
+  say "wasm-split-cli $WSC_VERSION: installing (takes about 4 min)"
+  cargo install wasm_split_cli_support --version "$WSC_VERSION" --features build-binary --locked
 fi
 
 # --- Crate sources ---------------------------------------------------------------------------------

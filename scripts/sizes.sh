@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Sizes of the release build in dist/ (run `trunk build --release` first): raw and gzip -9 bytes
+# Sizes of the release build in dist/ (run `bash scripts/build-split.sh` first): raw and gzip -9 bytes
 # of the wasm, js and css, one line each, plus the total; then what a first visit transfers and where
 # the wasm's bytes go. Figures only, no assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIST="${1:-dist}"
-[ -d "$DIST" ] || { echo "sizes: no $DIST/ directory; run trunk build --release first" >&2; exit 1; }
+[ -d "$DIST" ] || { echo "sizes: no $DIST/ directory; run bash scripts/build-split.sh first" >&2; exit 1; }
 
 total_raw=0
 total_gz=0

@@ -48,10 +48,10 @@ CHROMEDRIVER=/usr/bin/chromedriver \
 WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}" \
   cargo test --target wasm32-unknown-unknown --tests
 
-step "release build: trunk build --release (into dist/)"
-trunk build --release
+step "release build: scripts/build-split.sh (into dist/: the shell and one wasm chunk per system)"
+bash scripts/build-split.sh dist
 
-step "end-to-end tests: node --test tests/e2e/*.test.mjs"
+step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/)"
 shopt -s nullglob
 e2e_files=(tests/e2e/*.test.mjs)
 shopt -u nullglob

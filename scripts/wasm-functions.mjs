@@ -8,7 +8,7 @@
 //   WF_MATCH='regex' node scripts/wasm-functions.mjs ...   also: the bytes of the functions it matches
 //
 // WASM defaults to target/wasm32-unknown-unknown/release/field-desk.wasm (left by
-// `trunk build --release`), TOP to 25.
+// `trunk build --release`; sizes.sh passes the split build's main wasm and chunks), TOP to 25.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// FIELD_DESK_DIST: another build to test (relative to the repository), e.g. the split build of
-// scripts/build-split.sh in dist-split/.
+// The release build of scripts/build-split.sh in dist/; FIELD_DESK_DIST: another build to test
+// (relative to the repository), e.g. trunk's unsplit one.
 export const DIST_DIR = path.resolve(REPO_ROOT, process.env.FIELD_DESK_DIST || 'dist');
 export const BASE_PATH = '/field-desk/';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -60,7 +60,7 @@ const MIME = {
 export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {}) {
   const root = path.resolve(dir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
-    throw new Error(`${root}/index.html not found: run \`trunk build --release\` first`);
+    throw new Error(`${root}/index.html not found: run \`bash scripts/build-split.sh\` first`);
   }
   const requests = [];
   let hanging = false;

@@ -52,7 +52,7 @@ function copyDist(from = DIST_DIR) {
 /** The build id and file list the hook wrote into `dir`/sw.js. */
 function precacheOf(dir) {
   const m = PRECACHE_RE.exec(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8'));
-  assert.ok(m, `${dir}/sw.js has no prepared precache list: was dist/ built with trunk build --release?`);
+  assert.ok(m, `${dir}/sw.js has no prepared precache list: was dist/ built with scripts/build-split.sh?`);
   return JSON.parse(m[1]);
 }
 
