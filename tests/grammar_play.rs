@@ -1,0 +1,86 @@
+//! Random play drawn from each grammar-coded system's grammar (`tests/support/grammar_walk.rs`):
+//! the grammar alone carries a campaign from the sample to its end, every campaign so played
+//! round-trips through a link, and the figures print how often each grammar described a decision
+//! the rules refused (`cargo test --test grammar_play -- --nocapture`). Those refusals are why
+//! the grammars cannot yet replace the suites' own generators (`support/aoa_legal.rs`,
+//! `support/scouting_legal.rs`): a grammar tight enough that every draw is legal changes the
+//! link bytes, so it waits for a new link version.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
+#[path = "support/rng.rs"]
+mod rng;
+
+use field_desk::engine::{Campaign, Grammar};
+use field_desk::share::link;
+use field_desk::share::{Document, Meta};
+use field_desk::systems::axis_of_attack::{self, AxisOfAttack};
+use field_desk::systems::crossfire_scouting::{self, CrossfireScouting};
+use field_desk::systems::AnyCampaign;
+use grammar_walk::{step, Tally};
+use rng::Rng;
+
+fn meta(seed: u64) -> Meta {
+    Meta { id: format!("{seed:016x}"), name: format!("Seed {seed}"), created: 1.0, updated: 2.0 }
+}
+
+/// Plays `games` campaigns from `start` through the grammar, each to its end or `max_steps`;
+/// checks each round-trips through a link; returns the tally and how many reached the end.
+fn check<S: Grammar>(
+    games: u64,
+    max_steps: usize,
+    start: impl Fn() -> Campaign<S>,
+    wrap: impl Fn(Campaign<S>) -> AnyCampaign,
+) -> (Tally, usize)
+where
+    S::Decision: std::fmt::Debug,
+{
+    let mut tally = Tally::default();
+    let mut ended = 0;
+    for seed in 0..games {
+        let mut rng = Rng::new(seed);
+        let mut c = start();
+        for _ in 0..max_steps {
+            if S::over(c.setup(), c.state()) {
+                break;
+            }
+            assert!(
+                step(&mut c, &mut rng, 2_000, &mut tally),
+                "seed {seed}: no decision drawn in 2,000 tries at step {}",
+                c.steps()
+            );
+        }
+        ended += usize::from(S::over(c.setup(), c.state()));
+        let doc = Document::new(meta(seed), &wrap(c));
+        let text = link::encode(&doc);
+        let back = link::decode(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back, doc, "seed {seed}: the link changed the campaign");
+    }
+    (tally, ended)
+}
+
+fn report(name: &str, games: u64, (t, ended): &(Tally, usize)) {
+    let (a, r) = (t.total_accepted(), t.total_refused());
+    println!("{name}: {games} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable", 100.0 * r as f64 / (a + r).max(1) as f64, t.unusable);
+    for (k, n) in &t.refused {
+        println!("  refused {k}: {n} (taken {})", t.accepted.get(k).copied().unwrap_or(0));
+    }
+}
+
+#[test]
+fn axis_of_attack_plays_from_its_grammar() {
+    let start = || Campaign::<AxisOfAttack>::new(axis_of_attack::sample::sample_setup()).unwrap();
+    let out = check(40, 400, start, AnyCampaign::AxisOfAttack);
+    report("Axis of Attack", 40, &out);
+    assert_eq!(out.1, 40, "every campaign reaches its end from the grammar alone");
+}
+
+#[test]
+fn night_scouting_plays_from_its_grammar() {
+    let start = || Campaign::<CrossfireScouting>::new(crossfire_scouting::sample::sample_setup()).unwrap();
+    let out = check(40, 400, start, AnyCampaign::CrossfireScouting);
+    report("Night scouting", 40, &out);
+    assert_eq!(out.1, 40, "every night reaches its end from the grammar alone");
+}

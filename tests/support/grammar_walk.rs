@@ -1,0 +1,94 @@
+//! A system's grammar (`engine::Grammar`) walked by a random chooser: random play that draws
+//! every decision from the same description the link coder uses, instead of a generator of its
+//! own. A draw the rules refuse is counted and drawn again, so the figures say how tight each
+//! grammar is (how often it describes a decision the position does not allow).
+#![allow(dead_code)]
+
+use super::rng::Rng;
+use field_desk::engine::{Campaign, Chooser, DiceInput, Grammar};
+use std::collections::BTreeMap;
+
+/// A chooser that takes every choice at random: small numbers, short lists, texts from a few.
+pub struct RandomChooser<'a> {
+    pub rng: &'a mut Rng,
+}
+
+/// The random chooser never refuses; a value the grammar cannot use ends the draw.
+#[derive(Debug)]
+pub struct Refused;
+
+const TEXTS: [&str; 4] = ["", "Hill 112", "the ford", "Night raid on the farm"];
+
+impl Chooser for RandomChooser<'_> {
+    type Error = Refused;
+    fn pick(&mut self, n: u32, _given: Option<u32>) -> Result<u32, Refused> {
+        if n == 0 {
+            return Err(Refused);
+        }
+        Ok(self.rng.below(n as usize) as u32)
+    }
+    fn flag(&mut self, _ctx: u16, _given: Option<bool>) -> Result<bool, Refused> {
+        Ok(self.rng.one_in(1, 2))
+    }
+    fn number(&mut self, _ctx: u16, _given: Option<u64>) -> Result<u64, Refused> {
+        // Mostly small: 0 to 3 often, up to 20 sometimes.
+        Ok(if self.rng.one_in(3, 4) { self.rng.range(0, 3) } else { self.rng.range(0, 20) } as u64)
+    }
+    fn text(&mut self, _given: Option<&str>) -> Result<String, Refused> {
+        Ok(TEXTS[self.rng.below(TEXTS.len())].to_string())
+    }
+    fn count(&mut self, _ctx: u16, _given: Option<usize>, cap: usize) -> Result<usize, Refused> {
+        Ok(self.rng.range(0, cap.min(4)))
+    }
+    fn refuse(&self) -> Refused {
+        Refused
+    }
+}
+
+/// What the draws came to, by the decision's kind (its `Debug` name).
+#[derive(Default, Debug)]
+pub struct Tally {
+    pub accepted: BTreeMap<String, usize>,
+    pub refused: BTreeMap<String, usize>,
+    /// Draws the grammar itself gave up on (a value it cannot use).
+    pub unusable: usize,
+}
+
+impl Tally {
+    pub fn total_accepted(&self) -> usize {
+        self.accepted.values().sum()
+    }
+    pub fn total_refused(&self) -> usize {
+        self.refused.values().sum()
+    }
+}
+
+fn kind<D: std::fmt::Debug>(d: &D) -> String {
+    let s = format!("{d:?}");
+    s.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("").to_string()
+}
+
+/// One step of random play through the grammar: draws until the rules accept a decision (at
+/// most `tries`), and takes it with dice from the app (the seeded generator). False when no
+/// draw was accepted.
+pub fn step<S: Grammar>(c: &mut Campaign<S>, rng: &mut Rng, tries: usize, tally: &mut Tally) -> bool
+where
+    S::Decision: std::fmt::Debug,
+{
+    for _ in 0..tries {
+        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng }, None);
+        let Ok(d) = drawn else {
+            tally.unusable += 1;
+            continue;
+        };
+        let k = kind(&d);
+        match c.decide(d, DiceInput::App(&mut *rng)) {
+            Ok(()) => {
+                *tally.accepted.entry(k).or_default() += 1;
+                return true;
+            }
+            Err(_) => *tally.refused.entry(k).or_default() += 1,
+        }
+    }
+    false
+}
