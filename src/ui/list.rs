@@ -28,6 +28,7 @@ pub fn CampaignList() -> impl IntoView {
     let Nav(screen) = expect_context::<Nav>();
     let nav = Nav(screen);
     let Banner(banner) = expect_context::<Banner>();
+    let super::Notice(notice) = expect_context::<super::Notice>();
     let version = RwSignal::new(0u32);
     let listing = Memo::new(move |_| {
         version.track();
@@ -45,11 +46,13 @@ pub fn CampaignList() -> impl IntoView {
             match super::transfer::read_picked_file(input.clone()).await {
                 Ok(text) if crate::share::seat::is_seat_copy(&text) => {
                     match crate::share::seat::SeatCopy::from_json(&text) {
-                        Ok(copy) => {
-                            let (message, to) = super::viewer::receive(&copy);
-                            banner.set(Some(message));
-                            nav.go(to);
-                        }
+                        Ok(copy) => match super::viewer::receive(&copy) {
+                            Ok((message, to)) => {
+                                notice.set(Some(message));
+                                nav.go(to);
+                            }
+                            Err(e) => banner.set(Some(e)),
+                        },
                         Err(e) => banner.set(Some(e.to_string())),
                     }
                 }

@@ -41,9 +41,14 @@ impl Nav {
     }
 }
 
-/// A message across the top of the page (saving failures, imports).
+/// A message across the top of the page, for what went wrong (saving failures, imports).
 #[derive(Clone, Copy)]
 pub struct Banner(pub RwSignal<Option<String>>);
+
+/// A message across the top of the page for news that is not a problem (a seat's view kept),
+/// in calm colours and announced politely, so it is never mistaken for an error.
+#[derive(Clone, Copy)]
+pub struct Notice(pub RwSignal<Option<String>>);
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -51,6 +56,8 @@ pub fn App() -> impl IntoView {
     provide_context(Nav(screen));
     let banner = RwSignal::new(None::<String>);
     provide_context(Banner(banner));
+    let notice = RwSignal::new(None::<String>);
+    provide_context(Notice(notice));
     // A share link: review what it holds before anything is stored.
     let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<String>)>);
     // Seat copies received so far: a newer copy of the view on screen redraws it.
@@ -61,10 +68,17 @@ pub fn App() -> impl IntoView {
             None => {}
             Some(Ok(Received::Seat(copy))) => {
                 // One seat's view: kept read-only (a newer one replacing the older) and shown.
-                let (message, to) = viewer::receive(&copy);
-                banner.set(Some(message));
-                platform::set_hash(&to.to_hash());
-                received.update(|n| *n += 1);
+                match viewer::receive(&copy) {
+                    Ok((message, to)) => {
+                        notice.set(Some(message));
+                        platform::set_hash(&to.to_hash());
+                        received.update(|n| *n += 1);
+                    }
+                    Err(e) => {
+                        banner.set(Some(e));
+                        platform::set_hash("/");
+                    }
+                }
             }
             Some(result) => incoming.set(Some(transfer::review(vec![result
                 .and_then(|r| match r {
@@ -103,6 +117,12 @@ pub fn App() -> impl IntoView {
                 <div class="banner" role="alert" data-testid="banner">
                     <span>{msg}</span>
                     <button class="btn small" on:click=move |_| banner.set(None)>"Dismiss"</button>
+                </div>
+            })}
+            {move || notice.get().map(|msg| view! {
+                <div class="notice" role="status" data-testid="notice">
+                    <span>{msg}</span>
+                    <button class="btn small" on:click=move |_| notice.set(None)>"Dismiss"</button>
                 </div>
             })}
             {move || incoming.get().map(|(items, errors)| view! {

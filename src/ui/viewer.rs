@@ -10,8 +10,9 @@ use crate::share::seat::SeatCopy;
 use crate::store;
 use leptos::prelude::*;
 
-/// Keeps a seat copy that arrived (a link, a file): the message to show and where to go.
-pub fn receive(copy: &SeatCopy) -> (String, Screen) {
+/// Keeps a seat copy that arrived (a link, a file): the news to show and where to go, or why it
+/// could not be kept (a full store).
+pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), String> {
     let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
     let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
     let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
@@ -22,9 +23,9 @@ pub fn receive(copy: &SeatCopy) -> (String, Screen) {
                 "This device already has a newer {what}, so the one just opened was not kept. Showing the newer one."
             )
         }
-        Err(e) => return (e.to_string(), Screen::List),
+        Err(e) => return Err(e.to_string()),
     };
-    (message, screen)
+    Ok((message, screen))
 }
 
 /// The received views, for the campaign list.

@@ -46,6 +46,9 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
   assert.match(first, /#s=fd3\./, 'a seat link');
   await axeCheck(page, 'the Share tab with a seat link');
   await page.screenshot({ path: screenshotPath('seat-link-share-1024x768.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: screenshotPath('seat-link-share-390x844.png') });
+  await page.setViewportSize({ width: 1024, height: 768 });
 
   // Boris's own device.
   const other = await newPage(browser);
@@ -53,7 +56,7 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     const p2 = other.page;
     await p2.goto(first);
     await tid(p2, 'seat-copy').waitFor({ timeout: 10_000 });
-    await waitText(tid(p2, 'banner'), 'is on this device now, read-only');
+    await waitText(tid(p2, 'notice'), 'is on this device now, read-only');
     const whose = norm(await tid(p2, 'seat-copy-whose').textContent());
     assert.match(whose, /^Boris.*'s view, made .+\. Read-only/, whose);
     assert.equal(norm(await tid(p2, 'status').textContent()), 'Turn 1 · Offensive actions');
@@ -69,6 +72,9 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     assert.ok(!stored.some((k) => k.startsWith('fielddesk.campaign.')), 'no campaign was added');
     await axeCheck(p2, 'a received seat view');
     await p2.screenshot({ path: screenshotPath('seat-copy-1024x768.png'), fullPage: true });
+    await p2.setViewportSize({ width: 390, height: 844 });
+    await p2.screenshot({ path: screenshotPath('seat-copy-390x844.png') });
+    await p2.setViewportSize({ width: 1024, height: 768 });
 
     // Both choose; Boris's newer view replaces the older on his device.
     await tid(page, 'tab-play').click();
@@ -77,14 +83,14 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     const second = await borisLink(page);
     assert.notEqual(second, first);
     await p2.goto(second);
-    await waitText(tid(p2, 'banner'), 'replaced the older one on this device');
+    await waitText(tid(p2, 'notice'), 'replaced the older one on this device');
     await waitText(tid(p2, 'status'), 'Turn 1 · Type of battle');
     const after = (await tid(p2, 'log-line').allInnerTexts()).map(norm);
     assert.equal(after[0], 'Turn 1: Anna chose Regroup; Boris chose Attack.', 'newest first');
 
     // The older link again: the newer view stays.
     await p2.goto(first);
-    await waitText(tid(p2, 'banner'), 'already has a newer');
+    await waitText(tid(p2, 'notice'), 'already has a newer');
     await waitText(tid(p2, 'status'), 'Turn 1 · Type of battle');
 
     // The list shows the view apart from the campaigns; it can be removed.
