@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Lighthouse (mobile defaults: a mid-range phone on a throttled 4G link, simulated) on a release
+// build (default dist/) served under /field-desk/ by the e2e tests' static server, in Debian's
+// Chromium, each load in a fresh profile: the campaign list on a first visit, then an opened
+// campaign (a system's sample, Race for X unless --open says another, started on the list and
+// loaded again on its address with its storage kept). Prints each
+// category's score and the main timings. Figures only, no assertions.
+//
+//   node scripts/lighthouse.mjs [DIST] [--open SLUG]
+import fs from 'node:fs';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { startFlow } from 'lighthouse';
+import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
+
+const args = process.argv.slice(2);
+const openAt = args.indexOf('--open');
+const slug = openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x';
+const dir = path.resolve(REPO_ROOT, args[0] || 'dist');
+if (!fs.existsSync(path.join(dir, 'index.html'))) {
+  console.log(`lighthouse: ${path.relative(REPO_ROOT, dir)}/index.html not found; build first`);
+  process.exit(0);
+}
+
+const server = await startServer({ dir });
+const launch = () =>
+  puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const AUDITS = [
+  ['first-contentful-paint', 'first contentful paint'],
+  ['largest-contentful-paint', 'largest contentful paint'],
+  ['interactive', 'time to interactive'],
+  ['total-blocking-time', 'total blocking time'],
+  ['cumulative-layout-shift', 'layout shift'],
+  ['total-byte-weight', 'bytes transferred'],
+];
+const config = { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES } };
+
+/** One measured load in a browser of its own (a fresh profile each time). */
+async function measure(name, prepare) {
+  const browser = await launch();
+  try {
+    const url = await prepare(browser);
+    const page = await browser.newPage();
+    const flow = await startFlow(page, { name, config });
+    await flow.navigate(url, { name, flags: { disableStorageReset: url !== server.url } });
+    const result = await flow.createFlowResult();
+    report(result.steps[0]);
+  } finally {
+    await browser.close();
+  }
+}
+
+function report(step) {
+  const lhr = step.lhr;
+  console.log(`\n${step.name}: ${lhr.finalDisplayedUrl.replace(server.origin, '')}`);
+  if (lhr.runtimeError) console.log(`  not measured: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const c of CATEGORIES) {
+    const cat = lhr.categories[c];
+    console.log(`  ${cat.title.padEnd(16)} ${cat.score === null ? 'n/a' : Math.round(cat.score * 100)}`);
+  }
+  for (const [id, label] of AUDITS) {
+    const a = lhr.audits[id];
+    if (a) console.log(`  ${label.padEnd(26)} ${a.displayValue ?? ''}`);
+  }
+  const failing = Object.values(lhr.audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && ['binary', 'numeric'].includes(a.scoreDisplayMode),
+  );
+  for (const a of failing) console.log(`  below 0.9: ${a.id} (${a.score}) ${a.displayValue ?? ''}`);
+}
+
+try {
+  await measure('the campaign list, first visit', async () => server.url);
+  // A campaign to open: the sample, started as a player would on a page of its own first (so the
+  // campaign is in the profile's storage), then measured loaded afresh on its address with that
+  // storage kept.
+  await measure(`an opened campaign (${slug} sample)`, async (browser) => {
+    const setup = await browser.newPage();
+    await setup.goto(server.url);
+    await setup.waitForSelector(`[data-testid="start-sample-${slug}"]`, { timeout: 30_000 });
+    await setup.click(`[data-testid="start-sample-${slug}"]`);
+    await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30_000 });
+    const url = setup.url();
+    await setup.close();
+    return url;
+  });
+} finally {
+  await server.close();
+}
