@@ -108,6 +108,14 @@ pub trait System: Send + Sync + 'static {
         setup.clone()
     }
 
+    /// Whether a position read from outside the device (a seat copy: a view, not replayed) is
+    /// one the screens can draw: every index it holds within the setup's lists, every count
+    /// within its bounds. A position the rules produced always passes; a hostile or damaged
+    /// copy is refused with the reason rather than crashing the page that draws it.
+    fn check_view(_setup: &Self::Setup, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Someone who runs the game and may read everything (Rapier's umpire): they may take
     /// the whole campaign, secrets and all, to their own devices. `None` where no one does.
     fn umpire(_setup: &Self::Setup) -> Option<Seat> {

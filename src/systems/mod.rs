@@ -113,11 +113,15 @@ macro_rules! systems {
                     $(ViewBody::$variant(v) => <$module::$rules as crate::engine::System>::status(&v.setup, &v.state),)*
                 }
             }
-            /// Whether the setup is one the rules can start from: a view read from outside is
-            /// checked so before any screen draws it.
+            /// Whether the setup is one the rules can start from, and the position one its
+            /// screens can draw (`System::check_view`): a view read from outside is checked so
+            /// before anything (the list, its screen) reads it.
             pub fn check(&self) -> Result<(), String> {
                 match self {
-                    $(ViewBody::$variant(v) => <$module::$rules as crate::engine::System>::start(&v.setup).map(|_| ()).map_err(|e| e.to_string()),)*
+                    $(ViewBody::$variant(v) => {
+                        <$module::$rules as crate::engine::System>::start(&v.setup).map_err(|e| e.to_string())?;
+                        <$module::$rules as crate::engine::System>::check_view(&v.setup, &v.state)
+                    })*
                 }
             }
         }

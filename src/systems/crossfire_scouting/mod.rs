@@ -4,6 +4,7 @@
 //! through the rules README. The readings taken where the text leaves room are listed at
 //! the top of `rules.rs`.
 
+mod check;
 pub mod describe;
 mod errors;
 mod grammar;
@@ -74,6 +75,9 @@ impl System for CrossfireScouting {
     }
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
+    }
+    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+        check::check_view(setup, s)
     }
     fn seat_name(setup: &Setup, seat: Seat) -> String {
         seats::seat_name(setup, seat)
