@@ -94,6 +94,8 @@ fn numbers(v: &Value, at: String, out: &mut Vec<String>) {
 fn check(copies: &[SeatCopy]) -> (usize, usize) {
     let (mut tried, mut refused) = (0, 0);
     for copy in copies {
+        // A copy the rules produced is never refused.
+        assert_eq!(SeatCopy::from_json(&copy.to_json()).as_ref(), Ok(copy), "a true copy is refused");
         exercise_any(copy);
         let json: Value = serde_json::from_str(&copy.to_json()).unwrap();
         let mut paths = Vec::new();

@@ -6,6 +6,7 @@
 pub mod apply;
 pub mod calendar;
 pub mod charts;
+mod check;
 pub mod decision;
 pub mod describe;
 pub mod eligibility;
@@ -88,6 +89,9 @@ impl System for Bfww2Campaign {
     }
     fn seat_name(setup: &Setup, seat: Seat) -> String {
         seats::seat_name(setup, seat)
+    }
+    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+        check::check_view(setup, s)
     }
     fn umpire(_setup: &Setup) -> Option<Seat> {
         Some(seats::UMPIRE)
