@@ -114,9 +114,9 @@ impl Open<RapierOffensive> {
                 .map_or_else(|| format!("counter {}", id + 1), |c| self.counter_name(&c)),
         }
     }
-    /// The seat's player's name and role.
+    /// The seat's player's name and role, as the game stands (after any role swap).
     pub fn seat_name(&self, seat: Seat) -> String {
-        self.setup.with(|s| seats::seat_name(s, seat))
+        self.campaign.with(|c| seats::seat_name_now(c.setup(), c.state(), seat))
     }
     /// Whether the reader sits at the command post (sees the orders and the reserves).
     pub fn at_command_post(&self) -> bool {
