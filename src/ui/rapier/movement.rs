@@ -166,7 +166,7 @@ fn ReserveForm() -> impl IntoView {
             {move || (!r2().is_empty()).then(|| view! {
                 <p class="hint">"Released units go to a division's reserve. A division without a frontage gets this one:"</p>
                 <div class="segmented wrap">{[(1, 1), (2, 2), (3, 3), (4, 4), (1, 2), (2, 3), (3, 4)].into_iter().filter_map(|(a, b)| Frontage::new(a, b)).map(|f| view! {
-                    <button type="button" class="btn seg" class:on=move || front.get() == Some(f) aria-pressed=move || (front.get() == Some(f)).to_string() on:click=move |_| front.set(Some(f))>{f.to_string()}</button>
+                    <button type="button" class="btn seg" data-testid=format!("release-front-{}-{}", f.first, f.last) class:on=move || front.get() == Some(f) aria-pressed=move || (front.get() == Some(f)).to_string() on:click=move |_| front.set(Some(f))>{f.to_string()}</button>
                 }).collect_view()}</div>
             })}
             <ul class="plain">
