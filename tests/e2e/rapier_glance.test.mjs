@@ -88,7 +88,7 @@ test('every kind of Rapier step at a glance on tablets and a phone', async (t) =
   await phase(page, 'Defender movement');
   await glance(page, 'defender-movement', 'reveal-umpire', misses);
   await tid(page, 'reveal-umpire').click();
-  await glance(page, 'defender-movers', 'roll-app', misses);
+  await glance(page, 'defender-movers', 'face-1', misses);
   await tid(page, 'face-2').click();
   await tid(page, 'map-a4-l5').click();
   await glance(page, 'defender-move-form', 'moves-left', misses);

@@ -39,9 +39,11 @@ pub struct MapPick {
 }
 
 /// The map's picking, shared by the map above the tabs and the step below it: found in the
-/// context, or made and given there by whichever asks first.
+/// context, or made and given there by whichever asks first. A campaign screen drawn again
+/// (after the setup was edited, or on coming back to the game) can find the picking of the
+/// screen before it, whose signals went with that screen: then a new one is made.
 pub fn map_pick() -> MapPick {
-    use_context::<MapPick>().unwrap_or_else(|| {
+    use_context::<MapPick>().filter(|p| p.is_live()).unwrap_or_else(|| {
         let p = MapPick { taps: RwSignal::new(Vec::new()), marked: RwSignal::new(Vec::new()) };
         provide_context(p);
         p
@@ -49,6 +51,10 @@ pub fn map_pick() -> MapPick {
 }
 
 impl MapPick {
+    /// Whether its signals still exist (their screen has not gone).
+    fn is_live(self) -> bool {
+        self.taps.try_with_untracked(|_| ()).is_some() && self.marked.try_with_untracked(|_| ()).is_some()
+    }
     /// Listens to taps while the calling component is drawn; its marks go when it goes.
     pub fn listen(self, f: impl Fn(Sector) + Send + Sync + 'static) {
         use std::sync::atomic::{AtomicUsize, Ordering};
