@@ -62,8 +62,9 @@ impl MapPick {
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
         self.taps.update(|t| t.push((id, Callback::new(f))));
         on_cleanup(move || {
-            self.taps.update(|t| t.retain(|x| x.0 != id));
-            self.marked.set(Vec::new());
+            // The whole screen may be going, the picking with it: nothing then to clear.
+            self.taps.try_update(|t| t.retain(|x| x.0 != id));
+            self.marked.try_set(Vec::new());
         });
     }
     /// Whoever hears a tap now.

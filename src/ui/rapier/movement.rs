@@ -192,8 +192,9 @@ pub fn DefenderMovement() -> impl IntoView {
     let ro = expect_context::<Ro>();
     // Leaving the step (ended, or undone past) covers the umpire's screen.
     on_cleanup(move || {
-        if ro.peek.get_untracked() == Some(UMPIRE) {
-            ro.peek.set(None);
+        // (The screen itself may be going, with its signals.)
+        if ro.peek.try_get_untracked() == Some(Some(UMPIRE)) {
+            ro.peek.try_set(None);
         }
     });
     view! {
