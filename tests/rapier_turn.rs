@@ -7,6 +7,7 @@
 use field_desk::engine::{Campaign, DecideError, DiceInput};
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::sample::sample_setup;
+use field_desk::systems::rapier_offensive::seats::{division_commander, seat_name, seat_name_now, STAFF_OFFICER};
 use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target, UnitRef};
 use field_desk::systems::rapier_offensive::tables::Victory;
 use field_desk::systems::rapier_offensive::turn_end::{judge, HqChoice};
@@ -162,6 +163,19 @@ fn ground_combat_round_replayed_with_typed_dice() {
     ok(&mut c, Decision::ReplaceHq { division: 0, choice: HqChoice::StaffOfficer, unit: unit(0, 3) }, &[]);
     assert_eq!(c.state().staff_swaps, vec![0]);
     assert!(!c.state().hq_lost(c.setup(), 0));
+    // The seats stay; the players trade them: the Staff Officer now commands the division.
+    let (st, p) = (c.state(), &c.setup().players);
+    let (staff, first) = (p.staff_officer.clone(), p.division_commanders[0].clone());
+    assert_eq!(seat_name_now(c.setup(), st, STAFF_OFFICER), format!("{first} (Staff Officer)"));
+    assert_eq!(seat_name_now(c.setup(), st, division_commander(0)), format!("{staff} (47th Guards Rifle Division)"));
+    assert_eq!(seat_name_now(c.setup(), st, division_commander(1)), seat_name(c.setup(), division_commander(1)));
+    // A second swap, with another division, passes the role on again.
+    let mut twice = st.clone();
+    twice.staff_swaps.push(1);
+    let second = p.division_commanders[1].clone();
+    assert_eq!(seat_name_now(c.setup(), &twice, STAFF_OFFICER), format!("{second} (Staff Officer)"));
+    assert!(seat_name_now(c.setup(), &twice, division_commander(1)).starts_with(&format!("{first} (")));
+    assert!(seat_name_now(c.setup(), &twice, division_commander(0)).starts_with(&format!("{staff} (")));
     // The journal replays to the same position.
     let again = C::replay(c.setup().clone(), c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());

@@ -5,7 +5,7 @@
 // casualty forms are both filled in before one is recorded: the other keeps its numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { VIEWPORTS, startServer, launchBrowser, newPage, screenshotPath, tid, waitText, phase, axeCheck } from './harness.mjs';
+import { VIEWPORTS, startServer, launchBrowser, newPage, screenshotPath, tid, waitText, phase, axeCheck, glance as lookAtEverySize } from './harness.mjs';
 
 let server;
 let browser;
@@ -18,31 +18,9 @@ after(async () => {
   await server?.close();
 });
 
-/**
- * Looks at the current screen at every size. `action` (a test id) must lie inside the first
- * screen (on a phone the sector map folds behind a button for that), the page must not be
- * wider than the window and axe-core must find nothing; what fails is collected in `misses`,
- * which fail the test. A screenshot of the first screen goes
- * to target/screenshots/.
- */
-async function glance(page, name, action, misses, { fold = true } = {}) {
-  for (const size of VIEWPORTS) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
-    await page.screenshot({ path: screenshotPath(`aoa-glance-${name}-${size.width}x${size.height}.png`) });
-    const box = await tid(page, action).first().boundingBox();
-    if (fold && (!box || box.y + box.height > size.height)) {
-      misses.push(`${name} at ${size.width}x${size.height}: ${action} ${box ? `ends at ${Math.round(box.y + box.height)} px` : 'is not shown'}`);
-    }
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (wide > 0) misses.push(`${name} at ${size.width}x${size.height}: the page scrolls ${wide} px sideways`);
-    try {
-      await axeCheck(page, `the ${name} step at ${size.width}x${size.height}`);
-    } catch (e) {
-      misses.push(e.message);
-    }
-  }
-  await page.setViewportSize(VIEWPORTS[0]);
+/** The shared look at every size (harness.mjs), its screenshots named `aoa-glance-…`. */
+function glance(page, name, action, misses, options) {
+  return lookAtEverySize(page, 'aoa', name, action, misses, options);
 }
 
 async function typeDice(page, dice) {

@@ -374,3 +374,30 @@ export async function onFirstScreen(page, locator, what) {
   const vh = page.viewportSize().height;
   assert.ok(box && box.y >= 0 && box.y + Math.min(box.height, 44) <= vh, `${what}: not on the first screen (${JSON.stringify(box)}, viewport ${vh} px high)`);
 }
+
+/**
+ * Looks at the current screen at every size in `VIEWPORTS`. `action` (a test id) must lie
+ * inside the first screen (unless `fold` is false), the page must not be wider than the window
+ * and axe-core must find nothing; what fails is pushed to `misses` (the caller fails the test
+ * on them at its end). A screenshot of the first screen at each size goes to
+ * target/screenshots/`prefix`-glance-`name`-WxH.png.
+ */
+export async function glance(page, prefix, name, action, misses, { fold = true } = {}) {
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
+    await page.screenshot({ path: screenshotPath(`${prefix}-glance-${name}-${size.width}x${size.height}.png`) });
+    const box = await tid(page, action).first().boundingBox();
+    if (fold && (!box || box.y + box.height > size.height)) {
+      misses.push(`${name} at ${size.width}x${size.height}: ${action} ${box ? `ends at ${Math.round(box.y + box.height)} px` : 'is not shown'}`);
+    }
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (wide > 0) misses.push(`${name} at ${size.width}x${size.height}: the page scrolls ${wide} px sideways`);
+    try {
+      await axeCheck(page, `the ${name} step at ${size.width}x${size.height}`);
+    } catch (e) {
+      misses.push(e.message);
+    }
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+}

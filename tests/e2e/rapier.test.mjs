@@ -62,6 +62,28 @@ async function missAll(page) {
   await typeDice(page, Array(n).fill('1').join(' '));
 }
 
+/** Plays steps that need only their button: each [phase title, button test id] in turn. */
+async function steps(page, runs) {
+  for (const [title, id] of runs) {
+    await phase(page, title);
+    await tid(page, id).click();
+  }
+}
+
+/** Throws ones for every die until the ground combat is over, the secrets checked at each throw. */
+async function missUntilOver(page, where) {
+  while ((await tid(page, 'phase-title').textContent()).includes('Ground combat')) {
+    await noSecrets(page, where);
+    const before = await tid(page, 'last-step').textContent().catch(() => '');
+    await missAll(page);
+    await waitFor(async () => (await tid(page, 'last-step').textContent()) !== before, 'the throw is taken');
+  }
+}
+
+/** The end of a turn once the fighting is over: minefields, HQs, the next turn. */
+async function endTurn(page) {
+  await steps(page, [['Clear minefields', 'clear-minefields'], ['Replace Division HQ', 'end-turn']]);
+}
 
 test('the Rapier sample: setup, recon, deployment, bombardment and two turns, secrets kept', async (t) => {
   const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
@@ -153,27 +175,17 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await noSecrets(page, 'contact');
   assert.equal(await page.locator('[data-face="up"]').count(), 2, 'the HQ and the fortification face up');
   await tid(page, 'end-movement').click();
-  await phase(page, 'Defender movement');
-  await tid(page, 'end-defender-movement').click();
-  await phase(page, 'On-call bombardment');
-  await tid(page, 'end-on-call').click();
-  await phase(page, 'Defender support fire');
-  await tid(page, 'end-support').click();
-  await phase(page, 'Attacker support fire');
-  await tid(page, 'end-support').click();
+  await steps(page, [
+    ['Defender movement', 'end-defender-movement'],
+    ['On-call bombardment', 'end-on-call'],
+    ['Defender support fire', 'end-support'],
+    ['Attacker support fire', 'end-support'],
+  ]);
   await phase(page, 'Ground combat');
   await waitText(tid(page, 'combat-line'), 'A1 L2, round 1 of 3: the defender fires first');
   await axe(page, 'ground combat');
-  while ((await tid(page, 'phase-title').textContent()).includes('Ground combat')) {
-    await noSecrets(page, 'ground combat');
-    const before = await tid(page, 'last-step').textContent().catch(() => '');
-    await missAll(page);
-    await waitFor(async () => (await tid(page, 'last-step').textContent()) !== before, 'the throw is taken');
-  }
-  await phase(page, 'Clear minefields');
-  await tid(page, 'clear-minefields').click();
-  await phase(page, 'Replace Division HQ');
-  await tid(page, 'end-turn').click();
+  await missUntilOver(page, 'ground combat');
+  await endTurn(page);
 
   // Turn 2: a unit comes up from R1 at the command post; the defender rolls its movers;
   // an on-call mission on a TRP; ground combat again.
@@ -197,14 +209,18 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await phase(page, 'Defender movement');
   await tid(page, 'reveal-umpire').click();
   await tid(page, 'face-3').click();
-  await waitText(tid(page, 'last-step'), 'may move 3 units');
-  await noSecrets(page, 'movers rolled');
-  // The umpire moves a counter of A4 L5 (a fortification and two dummies): a dummy, lifted.
-  await tid(page, 'reveal-umpire').click();
+  // One reveal serves the umpire's whole turn: the panel stays open after the roll and the
+  // move. The umpire moves a counter of A4 L5 (a fortification and two dummies): a dummy, lifted.
+  await waitText(tid(page, 'moves-left'), '3 of 3 moves left');
   await tid(page, 'map-a4-l5').click();
   await page.locator('[data-testid^="dmover-"]').first().click();
   await tid(page, 'map-a4-l4').click();
   await tid(page, 'defender-move').click();
+  await waitText(tid(page, 'moves-left'), '2 of 3 moves left');
+  await waitText(tid(page, 'last-step'), 'lifted');
+  // Covered before the tablet goes back: the table's last step says only what it may know.
+  await tid(page, 'cover').click();
+  await tid(page, 'defender-move-panel').waitFor({ state: 'detached' });
   await waitText(tid(page, 'last-step'), 'a dummy, lifted from A4 L4');
   await noSecrets(page, 'defender moved');
   await tid(page, 'end-defender-movement').click();
@@ -215,8 +231,7 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await waitText(tid(page, 'last-step'), 'On-call fire mission 1 of 8 on A1 L3');
   await noSecrets(page, 'on-call fire');
   await tid(page, 'end-on-call').click();
-  await phase(page, 'Defender support fire');
-  await tid(page, 'end-support').click();
+  await steps(page, [['Defender support fire', 'end-support']]);
   await phase(page, 'Attacker support fire');
   // The mortars fire from A1 L1 at a face-up counter of A1 L2: a 1 misses.
   await tid(page, 'battery-unit-1-13').click();
@@ -235,16 +250,8 @@ test('the Rapier sample: setup, recon, deployment, bombardment and two turns, se
   await tid(page, 'loss-unit-1-1').click();
   await tid(page, 'allocate-losses').click();
   await waitText(tid(page, 'last-step'), 'The umpire names the losses: 1/137th Gds');
-  while ((await tid(page, 'phase-title').textContent()).includes('Ground combat')) {
-    await noSecrets(page, 'ground combat, turn 2');
-    const before = await tid(page, 'last-step').textContent().catch(() => '');
-    await missAll(page);
-    await waitFor(async () => (await tid(page, 'last-step').textContent()) !== before, 'the throw is taken');
-  }
-  await phase(page, 'Clear minefields');
-  await tid(page, 'clear-minefields').click();
-  await phase(page, 'Replace Division HQ');
-  await tid(page, 'end-turn').click();
+  await missUntilOver(page, 'ground combat, turn 2');
+  await endTurn(page);
   await phase(page, 'Random event');
   await waitText(tid(page, 'turn-line'), 'Turn 3 of 6');
   await noSecrets(page, 'turn 3');
@@ -292,5 +299,54 @@ test('a new Rapier game from the wizard: the sample to start from, the options, 
   await waitText(tid(page, 'map-a2-l3'), 'Woods');
   await tid(page, 'tab-rules').click();
   await waitText(tid(page, 'table-bogging'), 'Canal/river');
+  assert.deepEqual(axeMisses, []);
+});
+
+test('an unplayed Rapier game is edited in the wizard and saved over itself; once play starts the setup is fixed', async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await guard(page.goto(server.url));
+  const start = tid(page, 'start-sample-rapier-offensive');
+  if (!(await start.isVisible())) await tid(page, 'new-campaign').click();
+  await start.click();
+  await phase(page, 'Defender deployment', 10_000);
+  await waitText(tid(page, 'reveal-umpire'), 'I am Umpire');
+
+  // The wizard opens on the game's own setup.
+  await tid(page, 'edit-setup').click();
+  await tid(page, 'wizard').waitFor();
+  await waitText(page.locator('h1'), 'Edit game setup');
+  assert.equal(await tid(page, 'player-umpire').inputValue(), 'Umpire');
+  assert.equal(await tid(page, 'extra-dummies').inputValue(), '25');
+  const fill = async (id, value) => {
+    await tid(page, id).fill(value);
+    await tid(page, id).dispatchEvent('change');
+  };
+  await fill('wizard-name', 'Uranus, club night');
+  await fill('player-umpire', 'Ute');
+  await fill('extra-dummies', '20');
+  await tid(page, 'opt-halting').check();
+  await tid(page, 'ground-a2-l3').selectOption({ label: 'Woods' });
+  await axe(page, 'the wizard, editing');
+  await waitText(tid(page, 'create-campaign'), 'Save setup');
+  await tid(page, 'create-campaign').click();
+
+  // The same game, changed: the new name, the umpire, 45 counters, the woods on the map.
+  await waitText(tid(page, 'campaign-title'), 'Uranus, club night');
+  await phase(page, 'Defender deployment');
+  await waitText(tid(page, 'reveal-umpire'), 'I am Ute');
+  await waitText(tid(page, 'phase'), "defending division's 45 counters");
+  await waitText(tid(page, 'map-a2-l3'), 'Woods');
+  await tid(page, 'reveal-umpire').click();
+  await tid(page, 'spread-rest').click();
+  await waitText(tid(page, 'deploy-count'), '45 of 45 counters placed');
+  await tid(page, 'deploy-defenders').click();
+  await phase(page, 'Reconnaissance');
+  assert.equal(await tid(page, 'edit-setup').count(), 0, 'no editing once play has begun');
+
+  // Saved over itself: one game in the list, under its new name.
+  await page.goto(server.url);
+  await tid(page, 'campaign-row').first().waitFor();
+  assert.equal(await tid(page, 'campaign-row').count(), 1);
+  await waitText(tid(page, 'campaign-row'), 'Uranus, club night');
   assert.deepEqual(axeMisses, []);
 });

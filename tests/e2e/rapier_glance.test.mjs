@@ -4,7 +4,7 @@
 // violation, and a screenshot of the first screen goes to target/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { VIEWPORTS, startServer, launchBrowser, newPage, screenshotPath, tid, phase, axeCheck } from './harness.mjs';
+import { VIEWPORTS, startServer, launchBrowser, newPage, tid, phase, glance as lookAtEverySize } from './harness.mjs';
 
 let server;
 let browser;
@@ -17,24 +17,9 @@ after(async () => {
   await server?.close();
 });
 
-async function glance(page, name, action, misses, { fold = true } = {}) {
-  for (const size of VIEWPORTS) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
-    await page.screenshot({ path: screenshotPath(`rapier-glance-${name}-${size.width}x${size.height}.png`) });
-    const box = await tid(page, action).first().boundingBox();
-    if (fold && (!box || box.y + box.height > size.height)) {
-      misses.push(`${name} at ${size.width}x${size.height}: ${action} ${box ? `ends at ${Math.round(box.y + box.height)} px` : 'is not shown'}`);
-    }
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (wide > 0) misses.push(`${name} at ${size.width}x${size.height}: the page scrolls ${wide} px sideways`);
-    try {
-      await axeCheck(page, `the ${name} step at ${size.width}x${size.height}`);
-    } catch (e) {
-      misses.push(e.message);
-    }
-  }
-  await page.setViewportSize(VIEWPORTS[0]);
+/** The shared look at every size (harness.mjs), its screenshots named `rapier-glance-…`. */
+function glance(page, name, action, misses, options) {
+  return lookAtEverySize(page, 'rapier', name, action, misses, options);
 }
 
 async function typeDice(page, dice) {
@@ -54,7 +39,7 @@ test('every kind of Rapier step at a glance on tablets and a phone', async (t) =
   await glance(page, 'deployment', 'reveal-umpire', misses);
   await tid(page, 'reveal-umpire').click();
   await tid(page, 'spread-rest').click();
-  await glance(page, 'deployment-form', 'spread-rest', misses);
+  await glance(page, 'deployment-form', 'deploy-defenders', misses);
   await tid(page, 'deploy-defenders').click();
 
   await phase(page, 'Reconnaissance');
@@ -102,6 +87,12 @@ test('every kind of Rapier step at a glance on tablets and a phone', async (t) =
   await tid(page, 'end-movement').click();
   await phase(page, 'Defender movement');
   await glance(page, 'defender-movement', 'reveal-umpire', misses);
+  await tid(page, 'reveal-umpire').click();
+  await glance(page, 'defender-movers', 'face-1', misses);
+  await tid(page, 'face-2').click();
+  await tid(page, 'map-a4-l5').click();
+  await glance(page, 'defender-move-form', 'moves-left', misses);
+  await tid(page, 'cover').click();
   await tid(page, 'end-defender-movement').click();
   await phase(page, 'On-call bombardment');
   await tid(page, 'end-on-call').click();

@@ -45,6 +45,28 @@ pub fn seat_name(setup: &Setup, seat: Seat) -> String {
     }
 }
 
+/// A seat's name as the game stands: when the Staff Officer took over a division that lost
+/// its HQ, he and that division's commander swapped roles (the seats stay, the players change
+/// places), swap after swap in the order they happened.
+pub fn seat_name_now(setup: &Setup, s: &State, seat: Seat) -> String {
+    let p = &setup.players;
+    let mut staff = p.staff_officer.clone();
+    let mut divisions = p.division_commanders.clone();
+    for &d in &s.staff_swaps {
+        if let Some(c) = divisions.get_mut(d as usize) {
+            std::mem::swap(&mut staff, c);
+        }
+    }
+    match seat.0 {
+        2 => format!("{staff} (Staff Officer)"),
+        n @ 3..=5 => {
+            let d = (n - 3) as usize;
+            format!("{} ({})", divisions[d], setup.attackers[d].name)
+        }
+        _ => seat_name(setup, seat),
+    }
+}
+
 pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
     match s.phase {
         Phase::DeployDefenders | Phase::DefenderMovement | Phase::DefenderSupport => vec![UMPIRE],

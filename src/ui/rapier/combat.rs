@@ -7,7 +7,7 @@ use super::phases::{act_or_roll, button, error_line};
 use super::secret::{behind, words};
 use super::Ro;
 use crate::systems::rapier_offensive::combat::{choices, Side, Stage};
-use crate::systems::rapier_offensive::seats::CORPS_COMMANDER;
+use crate::systems::rapier_offensive::seats::{division_commander, CORPS_COMMANDER, STAFF_OFFICER};
 use crate::systems::rapier_offensive::state::{Place, Target, UnitRef};
 use crate::systems::rapier_offensive::turn_end::{headless, HqChoice};
 use crate::systems::rapier_offensive::Decision;
@@ -109,8 +109,23 @@ pub fn ReplaceHq() -> impl IntoView {
                 {behind(ro, vec![CORPS_COMMANDER], words("replace the HQ", "", "hq-panel"), |_| false, move |_| view! { <HqForm due=due.get_untracked()/> })}
             }.into_any()
         }}
+        {move || seats_now(ro)}
         {button(ro, Decision::EndTurn, "End the turn".into(), "end-turn", true)}
     }
+}
+
+/// After the Staff Officer took over a division: who now sits in which role, so the players
+/// change devices (the seats stay where they are).
+fn seats_now(ro: Ro) -> Option<impl IntoView> {
+    let mut swapped = ro.state.with(|s| s.staff_swaps.clone());
+    swapped.dedup();
+    (!swapped.is_empty()).then(|| {
+        let commands: Vec<String> = swapped.iter().map(|&d| ro.seat_name(division_commander(d))).collect();
+        view! {
+            <p class="info" data-testid="seats-now">{format!("Seats after the role swap: {}; {}. The players change devices.",
+                ro.seat_name(STAFF_OFFICER), commands.join("; "))}</p>
+        }
+    })
 }
 
 #[component]

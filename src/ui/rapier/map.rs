@@ -12,13 +12,19 @@ use crate::systems::rapier_offensive::state::{CounterPlace, Place, State};
 use crate::systems::rapier_offensive::units::{ArmourKind, GunKind, InfantryArm, Mobility, Piece, UnitKind};
 use leptos::prelude::*;
 
-const LEFT: f32 = 30.0;
-const TOP: f32 = 18.0;
-const RES_W: f32 = 74.0;
-const GAP: f32 = 22.0;
-const CELL_W: f32 = 104.0;
-const CELL_H: f32 = 62.0;
-const BOX: f32 = 16.0;
+// The sizes are chosen so the map fills a tablet's width in its height allowance: the
+// sectors take the width (the reserve and exit boxes only hold counts), and a sector's six
+// counters and six units each sit in one row of boxes wide enough for a 13-unit code.
+const LEFT: f32 = 26.0;
+const TOP: f32 = 16.0;
+const RES_W: f32 = 60.0;
+const GAP: f32 = 16.0;
+const CELL_W: f32 = 132.0;
+const CELL_H: f32 = 56.0;
+const BOX: f32 = 20.0;
+const BOX_H: f32 = 22.0;
+/// The widest a code's text may run inside its box: longer codes are squeezed to fit.
+const TEXT_W: f32 = BOX - 3.0;
 
 /// A short code for a kind of unit, as the counter shows it.
 pub fn kind_code(k: UnitKind) -> &'static str {
@@ -136,8 +142,8 @@ pub fn BattleMap() -> impl IntoView {
                             let face = if up { "up" } else if piece.is_some() { "known" } else { "down" };
                             view! {
                                 <g class=format!("counter face-{face}") data-testid="map-counter" data-face=face>
-                                    <rect x=bx y=cy + 5.0 width=BOX height=BOX + 4.0 rx="2"/>
-                                    <text x=bx + BOX / 2.0 y=cy + 18.0>{code}</text>
+                                    <rect x=bx y=cy + 3.0 width=BOX height=BOX_H rx="2"/>
+                                    <text x=bx + BOX / 2.0 y=cy + 19.0 textLength=(code.len() > 2).then_some(TEXT_W) lengthAdjust="spacingAndGlyphs">{code}</text>
                                 </g>
                             }
                         }).collect_view();
@@ -145,8 +151,8 @@ pub fn BattleMap() -> impl IntoView {
                             let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
                             view! {
                                 <g class=format!("unit div{}", d + 1) data-testid="map-unit">
-                                    <rect x=bx y=cy + 32.0 width=BOX height=BOX + 4.0 rx="2"/>
-                                    <text x=bx + BOX / 2.0 y=cy + 45.0>{kind_code(kind)}</text>
+                                    <rect x=bx y=cy + 29.0 width=BOX height=BOX_H rx="2"/>
+                                    <text x=bx + BOX / 2.0 y=cy + 45.0 textLength=(kind_code(kind).len() > 2).then_some(TEXT_W) lengthAdjust="spacingAndGlyphs">{kind_code(kind)}</text>
                                 </g>
                             }
                         }).collect_view();

@@ -39,9 +39,11 @@ pub struct MapPick {
 }
 
 /// The map's picking, shared by the map above the tabs and the step below it: found in the
-/// context, or made and given there by whichever asks first.
+/// context, or made and given there by whichever asks first. A campaign screen drawn again
+/// (after the setup was edited, or on coming back to the game) can find the picking of the
+/// screen before it, whose signals went with that screen: then a new one is made.
 pub fn map_pick() -> MapPick {
-    use_context::<MapPick>().unwrap_or_else(|| {
+    use_context::<MapPick>().filter(|p| p.is_live()).unwrap_or_else(|| {
         let p = MapPick { taps: RwSignal::new(Vec::new()), marked: RwSignal::new(Vec::new()) };
         provide_context(p);
         p
@@ -49,6 +51,10 @@ pub fn map_pick() -> MapPick {
 }
 
 impl MapPick {
+    /// Whether its signals still exist (their screen has not gone).
+    fn is_live(self) -> bool {
+        self.taps.try_with_untracked(|_| ()).is_some() && self.marked.try_with_untracked(|_| ()).is_some()
+    }
     /// Listens to taps while the calling component is drawn; its marks go when it goes.
     pub fn listen(self, f: impl Fn(Sector) + Send + Sync + 'static) {
         use std::sync::atomic::{AtomicUsize, Ordering};
@@ -56,8 +62,9 @@ impl MapPick {
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
         self.taps.update(|t| t.push((id, Callback::new(f))));
         on_cleanup(move || {
-            self.taps.update(|t| t.retain(|x| x.0 != id));
-            self.marked.set(Vec::new());
+            // The whole screen may be going, the picking with it: nothing then to clear.
+            self.taps.try_update(|t| t.retain(|x| x.0 != id));
+            self.marked.try_set(Vec::new());
         });
     }
     /// Whoever hears a tap now.
@@ -114,9 +121,9 @@ impl Open<RapierOffensive> {
                 .map_or_else(|| format!("counter {}", id + 1), |c| self.counter_name(&c)),
         }
     }
-    /// The seat's player's name and role.
+    /// The seat's player's name and role, as the game stands (after any role swap).
     pub fn seat_name(&self, seat: Seat) -> String {
-        self.setup.with(|s| seats::seat_name(s, seat))
+        self.campaign.with(|c| seats::seat_name_now(c.setup(), c.state(), seat))
     }
     /// Whether the reader sits at the command post (sees the orders and the reserves).
     pub fn at_command_post(&self) -> bool {

@@ -2,15 +2,16 @@
 //! the reserves brought forward at the command post) and the defender's (the umpire's
 //! movers, behind the hand-over since only he knows what the counters are).
 
-use super::phases::{act_or_roll, button, error_line};
+use super::phases::{act_or_roll, button, error_line, problem, takes_dice};
 use super::secret::{behind, words};
 use super::{map_pick, MapPick, Ro};
 use crate::systems::rapier_offensive::grid::{Frontage, Sector, LINES};
 use crate::systems::rapier_offensive::seats::{CORPS_COMMANDER, UMPIRE};
 use crate::systems::rapier_offensive::setup::ATTACKING_DIVISIONS;
-use crate::systems::rapier_offensive::state::{CounterPlace, Place, UnitRef};
+use crate::systems::rapier_offensive::state::{CounterPlace, Phase, Place, UnitRef};
 use crate::systems::rapier_offensive::units::Piece;
 use crate::systems::rapier_offensive::Decision;
+use crate::ui::dice::{DiceChoice, DiceRoll};
 use leptos::prelude::*;
 
 /// Map taps while a mover is chosen: each tap adds a step; tapping the last step again takes
@@ -165,7 +166,7 @@ fn ReserveForm() -> impl IntoView {
             {move || (!r2().is_empty()).then(|| view! {
                 <p class="hint">"Released units go to a division's reserve. A division without a frontage gets this one:"</p>
                 <div class="segmented wrap">{[(1, 1), (2, 2), (3, 3), (4, 4), (1, 2), (2, 3), (3, 4)].into_iter().filter_map(|(a, b)| Frontage::new(a, b)).map(|f| view! {
-                    <button type="button" class="btn seg" class:on=move || front.get() == Some(f) aria-pressed=move || (front.get() == Some(f)).to_string() on:click=move |_| front.set(Some(f))>{f.to_string()}</button>
+                    <button type="button" class="btn seg" data-testid=format!("release-front-{}-{}", f.first, f.last) class:on=move || front.get() == Some(f) aria-pressed=move || (front.get() == Some(f)).to_string() on:click=move |_| front.set(Some(f))>{f.to_string()}</button>
                 }).collect_view()}</div>
             })}
             <ul class="plain">
@@ -189,6 +190,13 @@ fn ReserveForm() -> impl IntoView {
 #[component]
 pub fn DefenderMovement() -> impl IntoView {
     let ro = expect_context::<Ro>();
+    // Leaving the step (ended, or undone past) covers the umpire's screen.
+    on_cleanup(move || {
+        // (The screen itself may be going, with its signals.)
+        if ro.peek.try_get_untracked() == Some(Some(UMPIRE)) {
+            ro.peek.try_set(None);
+        }
+    });
     view! {
         <p class="hint">{move || ro.state.with(|s| match s.defender_movers {
             None => "The umpire rolls for how many defending units may move (1d6, 1d3 without the division HQ), then moves them. Each counter that moves is turned face up.".to_string(),
@@ -196,6 +204,45 @@ pub fn DefenderMovement() -> impl IntoView {
         })}</p>
         {behind(ro, vec![UMPIRE], words("move the defenders", "", "defender-move-panel"), |_| false, move |_| view! { <DefenderMoveForm/> })}
         {button(ro, Decision::EndDefenderMovement, "End the defender's movement".into(), "end-defender-movement", false)}
+    }
+}
+
+/// Whether the umpire still has counters to move this turn (the roll made, moves left).
+fn moves_left(ro: Ro) -> bool {
+    ro.campaign.with_untracked(|c| {
+        let s = c.state();
+        s.phase == Phase::DefenderMovement && s.defender_movers.is_some_and(|n| s.defender_moved < n)
+    })
+}
+
+/// One of the umpire's decisions this step. Every decision covers the screen; one reveal
+/// serves his whole turn of moves, so the panel he opened opens again while he has moves
+/// left. With none left (or once he ends the movement) it stays covered for the table.
+fn umpire_act(ro: Ro, d: Decision, label: &'static str, testid: &'static str) -> AnyView {
+    if let Some(why) = problem(ro, &d) {
+        return view! { <p class="warning" data-testid="move-problem">{why}</p> }.into_any();
+    }
+    let dice_now = takes_dice(ro, &d);
+    let preview = ro.preview(d.clone());
+    let play = Callback::new(move |dice: DiceChoice| {
+        let was_open = ro.peek.get_untracked() == Some(UMPIRE);
+        let result = ro.decide(d.clone(), dice);
+        if result.is_ok() && was_open && moves_left(ro) {
+            ro.peek.set(Some(UMPIRE));
+        }
+        result
+    });
+    if dice_now {
+        view! { <DiceRoll preview=preview label=label on_roll=play/> }.into_any()
+    } else {
+        let error = RwSignal::new(None::<String>);
+        view! {
+            <button class="btn primary big" data-testid=testid on:click=move |_| {
+                error.set(play.run(DiceChoice::App).err());
+            }>{label}</button>
+            {error_line(error)}
+        }
+        .into_any()
     }
 }
 
@@ -222,12 +269,16 @@ fn DefenderMoveForm() -> impl IntoView {
     };
     view! {
         {move || if !rolled() {
-            ro.roll(Decision::RollDefenderMovers, "the defender's movers").into_any()
+            umpire_act(ro, Decision::RollDefenderMovers, "the defender's movers", "roll-movers")
         } else {
             view! {
+                <p class="info" data-testid="moves-left">{move || ro.state.with(|s| {
+                    let n = s.defender_movers.unwrap_or(0);
+                    format!("{} of {n} moves left. This panel stays open for all of them; cover it when you are done.", n.saturating_sub(s.defender_moved))
+                })}</p>
                 {move || counter.get().map(|id| view! {
                     <p class="info" data-testid="path-line">{move || path_line(&path.get())}</p>
-                    {move || { let p = path.get(); (!p.is_empty()).then(|| act_or_roll(ro, Decision::DefenderMove { counter: id, path: p }, "Move this counter", "defender-move")) }}
+                    {move || { let p = path.get(); (!p.is_empty()).then(|| umpire_act(ro, Decision::DefenderMove { counter: id, path: p }, "Move this counter", "defender-move")) }}
                 })}
                 <p class="info">{move || match from.get() {
                     None => "Tap a sector on the map to pick a counter to move.".to_string(),

@@ -25,8 +25,8 @@ pub fn DeployDefenders() -> impl IntoView {
     let sample = ro.setup.with_untracked(super::roster::is_sample);
     view! {
         <p class="hint">{format!("The umpire places the defending division's {counters} counters face down on lines L2 to L5, at most {STACKING} a sector. Nobody else looks.")}</p>
-        {sample.then(|| view! { <p class="hint" data-testid="illustrative">"The sample's orders of battle are illustrative, not a historical record (see the Forces tab)."</p> })}
         {behind(ro, vec![UMPIRE], words("deploy the defenders", "has deployed", "deploy-panel"), |_| false, move |_| view! { <DeployForm/> })}
+        {sample.then(|| view! { <p class="hint" data-testid="illustrative">"The sample's orders of battle are illustrative, not a historical record (see the Forces tab)."</p> })}
     }
 }
 
@@ -102,14 +102,16 @@ fn DeployForm() -> impl IntoView {
     let left_extras = left.clone();
     view! {
         <div class="deploy-form" data-testid="deploy-form">
-            <p class="info">{move || format!("{} of {total} counters placed. Tap a sector, then the counters to put there.", draft.with(Vec::len))}</p>
+            // The step's action comes first, so that it shows without scrolling on a phone.
+            <p class="info" data-testid="deploy-count">{move || format!("{} of {total} counters placed.", draft.with(Vec::len))}</p>
             <div class="actions">
-                <button type="button" class="btn" data-testid="spread-rest" on:click=spread>"Spread the rest over the free sectors"</button>
-                <button type="button" class="btn danger" data-testid="clear-deploy" on:click=move |_| draft.set(Vec::new())>"Start again"</button>
                 <button class="btn primary big" data-testid="deploy-defenders" disabled=move || draft.with(Vec::len) != total
                     on:click=move |_| { ro.act(Decision::DeployDefenders { counters: shuffled(draft.get_untracked()) }, error); }>"Deploy face down"</button>
+                <button type="button" class="btn" data-testid="spread-rest" on:click=spread>"Spread the rest"</button>
+                <button type="button" class="btn danger" data-testid="clear-deploy" on:click=move |_| draft.set(Vec::new())>"Start again"</button>
             </div>
             {error_line(error)}
+            <p class="hint">"Tap a sector, then the counters to put there; \"Spread the rest\" puts the ones left over the free sectors."</p>
             <div class="sector-grid four" role="group" aria-label="Deployment sectors">
                 {deployment_sectors().into_iter().map(|x| view! {
                     <button type="button" class="btn seg" class:on=move || at.get() == x aria-pressed=move || (at.get() == x).to_string()

@@ -2,8 +2,8 @@
 //! screen at the end with the victory result.
 
 use super::Ro;
-use crate::systems::rapier_offensive::state::{Place, TurnRecord};
-use crate::systems::rapier_offensive::tables::VICTORY;
+use crate::systems::rapier_offensive::state::{GameResult, Place, TurnRecord};
+use crate::systems::rapier_offensive::tables::{victory, VICTORY};
 use leptos::prelude::*;
 
 fn record_table(rows: Vec<TurnRecord>) -> impl IntoView {
@@ -31,10 +31,50 @@ pub fn TurnRecords() -> impl IntoView {
     }
 }
 
+/// The advanced victory conditions (when the option is on): the level the share alone gives,
+/// each condition met or missed, and how far the misses lowered it.
+fn advanced_lines(r: &GameResult) -> impl IntoView {
+    let by_share = victory(r.exited, r.total);
+    let objectives = if r.missed_objectives.is_empty() {
+        "Every objective held.".to_string()
+    } else {
+        format!(
+            "Objectives not held: {}.",
+            r.missed_objectives.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+        )
+    };
+    let front = r.front.map(|(got, need)| {
+        format!(
+            "Left the table on {got} of the {need} axes the wide front asks{}.",
+            if got >= need { "" } else { ": missed" }
+        )
+    });
+    let missed = r.missed_objectives.len() + r.front.is_some_and(|(got, need)| got < need) as usize;
+    let lowered = match missed {
+        0 => "Every condition met: the result stands.".to_string(),
+        n => format!(
+            "Each condition missed lowers the result one level: lowered {} level{}, to {}.",
+            ["one", "two", "three", "four", "five"].get(n - 1).copied().unwrap_or("many"),
+            if n == 1 { "" } else { "s" },
+            r.victory.name()
+        ),
+    };
+    view! {
+        <div class="card" data-testid="advanced-victory">
+            <h3>"Advanced victory conditions"</h3>
+            <p>{format!("By the share that left the table alone: {}.", by_share.name())}</p>
+            <p>{objectives}</p>
+            {front.map(|f| view! { <p>{f}</p> })}
+            <p>{lowered}</p>
+        </div>
+    }
+}
+
 #[component]
 pub fn GameOver() -> impl IntoView {
     let ro = expect_context::<Ro>();
     let result = Memo::new(move |_| ro.state.with(|s| s.result.clone()));
+    let advanced = ro.setup.with_untracked(|s| s.options.advanced_victory);
     let totals = move || {
         ro.state.with(|s| {
             let lost = s.units.iter().filter(|u| u.place == Place::Killed).count();
@@ -50,8 +90,7 @@ pub fn GameOver() -> impl IntoView {
                 view! {
                     <p class="winner" data-testid="outcome">{r.victory.name()}</p>
                     <p data-testid="outcome-line">{format!("{} of the break-through division's {} units ({pct}%) left the table.", r.exited, r.total)}</p>
-                    {(!r.missed_objectives.is_empty()).then(|| view! { <p>{format!("Objectives not held: {}.", r.missed_objectives.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))}</p> })}
-                    {r.front.map(|(got, need)| view! { <p>{format!("Left the table on {got} axes of the {need} the wide front asks.")}</p> })}
+                    {advanced.then(|| advanced_lines(&r))}
                 }
             })}
             <p>{totals}</p>
