@@ -169,6 +169,10 @@ fn ground_combat_round_replayed_with_typed_dice() {
     assert_eq!(seat_name_now(c.setup(), st, STAFF_OFFICER), format!("{first} (Staff Officer)"));
     assert_eq!(seat_name_now(c.setup(), st, division_commander(0)), format!("{staff} (47th Guards Rifle Division)"));
     assert_eq!(seat_name_now(c.setup(), st, division_commander(1)), seat_name(c.setup(), division_commander(1)));
+    // Everywhere the app names a seat (the holder choice, seat links, "X's hidden step") asks
+    // the campaign, which names it in the position now.
+    assert_eq!(c.seat_name(STAFF_OFFICER), format!("{first} (Staff Officer)"));
+    assert_eq!(c.seat_name(division_commander(0)), format!("{staff} (47th Guards Rifle Division)"));
     // A second swap, with another division, passes the role on again.
     let mut twice = st.clone();
     twice.staff_swaps.push(1);

@@ -59,7 +59,7 @@ fn exercise<S: System>(v: &SeatView<S>) {
     let _ = S::to_act(setup, state);
     let _ = S::share_hold(setup, state);
     for seat in S::seats(setup) {
-        let _ = S::seat_name(setup, seat);
+        let _ = S::seat_name(setup, state, seat);
         let _ = S::view(setup, state, Some(seat));
     }
     let _ = S::view(setup, state, None);

@@ -67,8 +67,9 @@ pub trait System: Send + Sync + 'static {
         Vec::new()
     }
 
-    /// A seat's name, as the players call it.
-    fn seat_name(_setup: &Self::Setup, seat: Seat) -> String {
+    /// A seat's name, as the players call it, in the position `state` (a player may change
+    /// seats in play: Rapier's Staff Officer swaps roles with a division commander).
+    fn seat_name(_setup: &Self::Setup, _state: &Self::State, seat: Seat) -> String {
         format!("seat {}", seat.0 + 1)
     }
 

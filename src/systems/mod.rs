@@ -96,7 +96,7 @@ macro_rules! systems {
             pub fn reader_name(&self) -> String {
                 match self {
                     $(ViewBody::$variant(v) => match v.reader {
-                        Some(seat) => <$module::$rules as crate::engine::System>::seat_name(&v.setup, seat),
+                        Some(seat) => <$module::$rules as crate::engine::System>::seat_name(&v.setup, &v.state, seat),
                         None => "the whole table".to_string(),
                     },)*
                 }

@@ -426,7 +426,7 @@ impl<S: System> Campaign<S> {
             Some(r) if !r.shows_line(reader, line.active) => {
                 let Action::Decide(e) = &self.journal[last] else { return None };
                 Some(match e.by {
-                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, seat)),
+                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, self.state(), seat)),
                     None => "a hidden step".to_string(),
                 })
             }
@@ -439,7 +439,7 @@ impl<S: System> Campaign<S> {
         S::seats(&self.setup)
     }
     pub fn seat_name(&self, seat: Seat) -> String {
-        S::seat_name(&self.setup, seat)
+        S::seat_name(&self.setup, self.state(), seat)
     }
     /// Who runs the game and may take every secret to their own devices, if anyone.
     pub fn umpire(&self) -> Option<Seat> {

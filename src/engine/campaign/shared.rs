@@ -50,7 +50,7 @@ impl<S: System> Campaign<S> {
             .filter(|&&i| drop[i])
             .filter_map(|&i| match &self.journal[i] {
                 Action::Decide(e) => Some(match e.by {
-                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, seat)),
+                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, self.state(), seat)),
                     None => "a hidden step".to_string(),
                 }),
                 _ => None,

@@ -87,7 +87,7 @@ impl System for Bfww2Campaign {
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
     }
-    fn seat_name(setup: &Setup, seat: Seat) -> String {
+    fn seat_name(setup: &Setup, _state: &State, seat: Seat) -> String {
         seats::seat_name(setup, seat)
     }
     fn check_view(setup: &Setup, s: &State) -> Result<(), String> {

@@ -79,7 +79,7 @@ impl System for CrossfireScouting {
     fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
         check::check_view(setup, s)
     }
-    fn seat_name(setup: &Setup, seat: Seat) -> String {
+    fn seat_name(setup: &Setup, _state: &State, seat: Seat) -> String {
         seats::seat_name(setup, seat)
     }
     fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {

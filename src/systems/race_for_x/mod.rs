@@ -68,7 +68,7 @@ impl System for RaceForX {
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
     }
-    fn seat_name(setup: &Setup, seat: Seat) -> String {
+    fn seat_name(setup: &Setup, _state: &State, seat: Seat) -> String {
         seats::seat_name(setup, seat)
     }
     fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {

@@ -92,8 +92,8 @@ impl System for RapierOffensive {
     fn umpire(_setup: &Setup) -> Option<Seat> {
         Some(seats::UMPIRE)
     }
-    fn seat_name(setup: &Setup, seat: Seat) -> String {
-        seats::seat_name(setup, seat)
+    fn seat_name(setup: &Setup, state: &State, seat: Seat) -> String {
+        seats::seat_name_now(setup, state, seat)
     }
     fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
         seats::to_act(setup, s)
