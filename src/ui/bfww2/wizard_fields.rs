@@ -78,17 +78,19 @@ pub(super) fn NumField(
     commit: Callback<String, Result<(), String>>,
     #[prop(optional)] hint: Option<&'static str>,
 ) -> impl IntoView {
-    let bad = RwSignal::new(None::<String>);
+    // What was typed and why it is refused: the field keeps showing it until it is put right.
+    let bad = RwSignal::new(None::<(String, String)>);
     let err_id = format!("{testid}-error");
     let described = err_id.clone();
     view! {
         <label class="field narrow"><span>{label}</span>
             {hint.map(|h| view! { <small class="hint">{h}</small> })}
-            <input type="text" inputmode="numeric" data-testid=testid prop:value=move || value.get()
+            <input type="text" inputmode="numeric" data-testid=testid
+                prop:value=move || bad.with(|b| b.as_ref().map(|(typed, _)| typed.clone())).unwrap_or_else(|| value.get())
                 aria-invalid=move || bad.with(Option::is_some).to_string()
                 aria-describedby=move || bad.with(Option::is_some).then(|| described.clone())
-                on:change=move |ev| bad.set(commit.run(event_target_value(&ev)).err())/>
-            {move || bad.get().map(|m| view! { <span class="warning" id=err_id.clone() role="alert">{m}</span> })}
+                on:change=move |ev| { let typed = event_target_value(&ev); bad.set(commit.run(typed.clone()).err().map(|m| (typed, m))); }/>
+            {move || bad.get().map(|(_, m)| view! { <span class="warning" id=err_id.clone() data-testid=err_id.clone() role="alert">{m}</span> })}
         </label>
     }
 }
