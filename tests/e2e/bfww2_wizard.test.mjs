@@ -92,6 +92,9 @@ test('BFWW2 wizard: change a day, a roster row and a chart limit, create, find i
   assert.equal(await tid(page, 'me-1-0-vehicles').inputValue(), '12');
   assert.equal(await tid(page, 'me-1-1-stands').inputValue(), 'twelve');
   await axeCheck(page, 'the BFWW2 wizard showing problems');
+  await tid(page, 'me-1-0').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('bfww2-wizard-row-problem-1024x768.png') });
+  await tid(page, 'setup-problem').scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshotPath('bfww2-wizard-problem-1024x768.png') });
   await page.goto(server.url);
   await tid(page, 'campaign-row').first().waitFor();
@@ -134,6 +137,7 @@ test('BFWW2 wizard and reference at the three screen sizes', async (t) => {
     const { page, guard, close } = await newPage(browser, size, t);
     await guard(openWizard(page));
     await noSideways(page, `the BFWW2 wizard at ${name}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath(`bfww2-wizard-${name}.png`) });
     // The action is reachable: the sections fold, so Create is near the top.
     const create = await tid(page, 'create-campaign').boundingBox();
@@ -149,7 +153,10 @@ test('BFWW2 wizard and reference at the three screen sizes', async (t) => {
     await page.goto(`${server.url}#/rules/bfww2-campaign`);
     await tid(page, 'rules-reference').waitFor();
     await noSideways(page, `the BFWW2 reference at ${name}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath(`bfww2-reference-${name}.png`) });
+    await tid(page, 'table-escape').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`bfww2-reference-escape-${name}.png`) });
     await axeCheck(page, `the BFWW2 reference at ${name}`);
     await close();
   }

@@ -76,15 +76,14 @@ fn DayRow(i: usize) -> impl IntoView {
     let name = move || setup.with(|s| s.days.get(i).map(|d| d.name.clone()).unwrap_or_default());
     view! {
         <div class="unit-row day-row" data-testid=format!("day-{i}")>
-            <TextField label=format!("Day {}", i + 1) testid=format!("day-{i}-name") value=Signal::derive(name)
-                commit=Callback::new(move |v: String| edit(&|d| d.name = v.clone()))/>
-            <div class="field"><span class="label">"Scenarios"</span>
+            <div class="row">
+                <TextField label=format!("Day {}", i + 1) testid=format!("day-{i}-name") value=Signal::derive(name)
+                    commit=Callback::new(move |v: String| edit(&|d| d.name = v.clone()))/>
                 <span>"Morning (alone: the full day)"</span>
                 {slot_box(Slot::Afternoon)}
                 {slot_box(Slot::Night)}
             </div>
-            {drm(0)}
-            {drm(1)}
+            <div class="row">{drm(0)}{drm(1)}</div>
             <button type="button" class="btn small danger" data-testid=format!("day-{i}-remove")
                 on:click=move |_| setup.update(|s| { if i < s.days.len() { s.days.remove(i); } })>{move || format!("Remove {}", name())}</button>
             {problem_list(move || form.problems_where(|s, p| day_problems(s, i, p)), format!("day-{i}-problem"))}

@@ -172,9 +172,12 @@ pub(super) fn Section(
     #[prop(optional)] open: bool,
     children: Children,
 ) -> impl IntoView {
+    let unfolded = RwSignal::new(open);
     view! {
-        <details class="orbat-box wizard-section" data-testid=testid open=open>
+        <details class="orbat-box wizard-section" data-testid=testid open=open
+            on:toggle=move |ev| unfolded.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))>
             <summary>
+                <span class="fold-mark" aria-hidden="true">{move || if unfolded.get() { "\u{25BE}" } else { "\u{25B8}" }}</span>
                 <h2>{title}</h2>
                 <span class="hint">{move || line.get()}</span>
                 {move || (problems.get() > 0).then(|| {
