@@ -447,7 +447,10 @@ pub fn save_setup<S: SystemUi>(setup: S::Setup, name: &str, editing: Option<&Doc
             let mut doc = doc.clone();
             doc.meta.name = name.to_string();
             doc.meta.updated = platform::now();
-            doc.body = S::wrap(c).body();
+            let any = S::wrap(c);
+            doc.body = any.body();
+            // The list reads the stored summary: it must tell the new players and status.
+            doc.summary = Some(crate::share::Summary::of(&any));
             store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
             Ok(doc.meta.id)
         }

@@ -11,7 +11,7 @@
 //! the feature that skips the splitter has dangling `__wasm_split` imports and does not start:
 //! `trunk build` and `trunk serve` never get the feature.
 
-use super::{aoa, campaign, platform, rapier, rfx, route, scouting, viewer};
+use super::{aoa, bfww2, campaign, platform, rapier, rfx, route, scouting, viewer};
 use crate::engine::{Campaign, SeatView};
 use crate::share::seat::SeatCopy;
 use crate::share::Meta;
@@ -97,6 +97,10 @@ screens! {
         campaign::campaign_screen(meta, c, tab).into_any()
     }
     rapier_offensive: fn rapier_copy(copy: SeatCopy, v: SeatView<RapierOffensive>) { viewer::copy_screen(copy, v) }
+
+    bfww2_campaign: fn bfww2_new() { view! { <bfww2::wizard::NewBfww2Campaign/> }.into_any() }
+    bfww2_campaign: fn bfww2_edit(id: String) { view! { <bfww2::wizard::NewBfww2Campaign edit=id/> }.into_any() }
+    bfww2_campaign: fn bfww2_rules() { view! { <bfww2::reference::Bfww2Reference/> }.into_any() }
 }
 
 /// The setup form of a system.
@@ -106,6 +110,7 @@ pub fn new_campaign(system: SystemId) -> AnyView {
         SystemId::CrossfireScouting => screens::scouting_new(scouting::wizard::origin_from_hash(&platform::hash())),
         SystemId::AxisOfAttack => screens::aoa_new(),
         SystemId::RapierOffensive => screens::rapier_new(),
+        SystemId::Bfww2Campaign => screens::bfww2_new(),
     }
 }
 
@@ -115,6 +120,7 @@ pub fn edit_setup(id: String) -> AnyView {
         Ok((_, AnyCampaign::CrossfireScouting(_))) => screens::scouting_edit(id),
         Ok((_, AnyCampaign::AxisOfAttack(_))) => screens::aoa_edit(id),
         Ok((_, AnyCampaign::RapierOffensive(_))) => screens::rapier_edit(id),
+        Ok((_, AnyCampaign::Bfww2Campaign(_))) => screens::bfww2_edit(id),
         _ => screens::rfx_edit(id),
     }
 }
@@ -126,6 +132,7 @@ pub fn rules_reference(system: SystemId) -> AnyView {
         SystemId::CrossfireScouting => screens::scouting_rules(),
         SystemId::AxisOfAttack => screens::aoa_rules(),
         SystemId::RapierOffensive => screens::rapier_rules(),
+        SystemId::Bfww2Campaign => screens::bfww2_rules(),
     }
 }
 
@@ -136,6 +143,11 @@ pub fn campaign_screen(meta: Meta, any: AnyCampaign, tab: Signal<route::Tab>) ->
         AnyCampaign::CrossfireScouting(c) => screens::scouting_screen(meta, c, tab),
         AnyCampaign::AxisOfAttack(c) => screens::aoa_screen(meta, c, tab),
         AnyCampaign::RapierOffensive(c) => screens::rapier_screen(meta, c, tab),
+        // TEMP(bfww2-ui): replaced at merge
+        AnyCampaign::Bfww2Campaign(_) => view! {
+            <section class="page" data-testid="bfww2-placeholder"><h1>{meta.name}</h1><p>"The Battlefront: WW2 campaign screens are not in this build yet."</p></section>
+        }
+        .into_any(),
     }
 }
 
@@ -147,6 +159,10 @@ pub fn seat_copy_screen(copy: SeatCopy) -> AnyView {
         ViewBody::CrossfireScouting(v) => screens::scouting_copy(copy, v),
         ViewBody::AxisOfAttack(v) => screens::aoa_copy(copy, v),
         ViewBody::RapierOffensive(v) => screens::rapier_copy(copy, v),
+        // TEMP(bfww2-ui): replaced at merge
+        ViewBody::Bfww2Campaign(_) => {
+            view! { <p class="page">"Battlefront: WW2 seat copies are not shown in this build yet."</p> }.into_any()
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Battlefront: WW2 Basic Campaign Rules: an umpired campaign of linked scenarios over several
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
-//! through the rules README and checklist. Not in the `systems!` list: it has no screens yet.
+//! through the rules README and checklist.
 
 pub mod apply;
 pub mod calendar;
@@ -31,6 +31,14 @@ pub use setup::{setup_check, Setup, SetupProblem};
 pub use state::{Phase, Report, State, Verdict};
 
 use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+
+/// What the home screen says of this system.
+pub const INFO: crate::systems::Info = crate::systems::Info {
+    name: "Battlefront: WW2 campaign",
+    about: "An umpired campaign of linked Battlefront: WW2 battles over several days: rosters, purchase points, refit and cleanup rolls, secret postures and purchases. The battles are fought on the table.",
+    players: "3 players: an umpire and two sides",
+    sample_name: "Sample: Advance to Rostov",
+};
 
 /// The Battlefront: WW2 campaign rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

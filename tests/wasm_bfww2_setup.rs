@@ -1,0 +1,259 @@
+//! Battlefront: WW2 campaign setup wizard and rules reference in a real browser
+//! (wasm-bindgen-test in headless Chromium): the wizard, changed in a few places, stores a
+//! setup the rules accept; a bad entry shows its message beside the row and keeps the form;
+//! the reference shows each table's rows as the data holds them.
+#![cfg(target_arch = "wasm32")]
+
+use field_desk::systems::bfww2_campaign::modifier::{Band, Modifier};
+use field_desk::systems::bfww2_campaign::rules::READINGS;
+use field_desk::systems::bfww2_campaign::sample::sample_setup;
+use field_desk::systems::bfww2_campaign::tables::*;
+use field_desk::systems::bfww2_campaign::{setup_check, Rating};
+use field_desk::systems::AnyCampaign;
+use field_desk::ui::bfww2::reference::Bfww2Reference;
+use field_desk::ui::bfww2::wizard::NewBfww2Campaign;
+use field_desk::ui::platform::LocalStorage;
+use field_desk::ui::route::Screen;
+use field_desk::ui::Nav;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn container() -> web_sys::HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
+}
+
+fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
+    find(root, testid).map(|e| e.text_content().unwrap_or_default()).unwrap_or_default()
+}
+
+fn fire(el: &web_sys::HtmlElement, kind: &str) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    el.dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap()).unwrap();
+}
+
+/// Types into a field and leaves it (the form commits on change).
+fn enter(root: &web_sys::HtmlElement, testid: &str, value: &str) {
+    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
+    el.clone().unchecked_into::<web_sys::HtmlInputElement>().set_value(value);
+    fire(&el, "change");
+}
+
+fn choose(root: &web_sys::HtmlElement, testid: &str, value: &str) {
+    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
+    el.clone().unchecked_into::<web_sys::HtmlSelectElement>().set_value(value);
+    fire(&el, "change");
+}
+
+fn value(root: &web_sys::HtmlElement, testid: &str) -> String {
+    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into::<web_sys::HtmlInputElement>().value()
+}
+
+fn click(root: &web_sys::HtmlElement, testid: &str) {
+    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
+}
+
+fn mount_wizard() -> (web_sys::HtmlElement, Nav) {
+    let root = container();
+    let nav = Nav(RwSignal::new(Screen::List));
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(nav);
+        view! { <NewBfww2Campaign/> }
+    });
+    handle.forget();
+    (root, nav)
+}
+
+#[wasm_bindgen_test]
+async fn the_wizard_builds_a_valid_setup_with_the_changes_made() {
+    let (root, nav) = mount_wizard();
+    leptos::task::tick().await;
+    assert!(text(&root, "illustrative").contains("illustrative"));
+    enter(&root, "wizard-name", "Rostov, club night");
+    // A day: renamed, with an afternoon, the German side gets no CPP.
+    enter(&root, "day-1-name", "Christmas Eve");
+    click(&root, "day-1-afternoon");
+    click(&root, "day-1-nocpp-1");
+    // A roster row: the first Soviet brigade is now veteran with 8 tanks.
+    enter(&root, "me-0-0-stands", "8");
+    enter(&root, "me-0-0-vehicles", "8");
+    choose(&root, "me-0-0-rating", "3");
+    // A chart limit: the German O3 (third row: PZ, PG, O3) may be used once a day.
+    enter(&root, "rg-1-2-day", "1");
+    // A new element for the Germans that counts against no chart row.
+    click(&root, "side-1-add-me");
+    leptos::task::tick().await;
+    enter(&root, "me-1-3-id", "PI-1");
+    leptos::task::tick().await;
+    assert!(find(&root, "setup-problem").is_none());
+    click(&root, "create-campaign");
+    leptos::task::tick().await;
+    let id = match nav.0.get_untracked() {
+        Screen::Campaign { id, .. } => id,
+        other => panic!("still on {other:?}"),
+    };
+    let (doc, any) = field_desk::store::load(&LocalStorage, &id).unwrap();
+    assert_eq!(doc.meta.name, "Rostov, club night");
+    let AnyCampaign::Bfww2Campaign(c) = any else { panic!("another system") };
+    let s = c.setup();
+    assert!(setup_check(s).is_empty());
+    assert_eq!(s.name, "Rostov, club night");
+    assert_eq!(s.days[1].name, "Christmas Eve");
+    assert_eq!(s.days[1].slots.len(), 2);
+    assert_eq!(s.days[1].drm[1], HistoricalDrm::NoCpp);
+    let me = &s.sides[0].roster[0];
+    assert_eq!((me.stands, me.vehicles, me.rating), (8, 8, Rating::Veteran));
+    assert_eq!(s.sides[1].rg_chart[2].id, "O3");
+    assert_eq!(s.sides[1].rg_chart[2].per_day, Some(1));
+    assert_eq!(s.sides[1].roster[3].id, "PI-1");
+    // What was not touched is the sample's.
+    let sample = sample_setup();
+    assert_eq!(s.days[0], sample.days[0]);
+    assert_eq!(s.sides[1].fort_chart, sample.sides[1].fort_chart);
+    assert_eq!(s.cpp_table, sample.cpp_table);
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_entry_shows_its_message_beside_it_and_keeps_the_form() {
+    let (root, nav) = mount_wizard();
+    leptos::task::tick().await;
+    enter(&root, "wizard-name", "Kept name");
+    leptos::task::tick().await;
+    // Not a number: the field keeps the text and says what it wants.
+    enter(&root, "me-1-0-stands", "nine");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "me-1-0-stands"), "nine");
+    assert!(text(&root, "me-1-0-stands-error").contains("whole number"), "{}", text(&root, "me-1-0-stands-error"));
+    // A change elsewhere in the form does not wipe it.
+    enter(&root, "day-0-name", "First day");
+    leptos::task::tick().await;
+    assert_eq!(value(&root, "me-1-0-stands"), "nine");
+    // More vehicles than stands: setup_check's message next to the row, the section counts it.
+    enter(&root, "me-1-0-vehicles", "12");
+    leptos::task::tick().await;
+    let msg = text(&root, "me-1-0-problem");
+    assert!(msg.contains("PZ-1") && msg.contains("more vehicles than stands"), "{msg}");
+    assert!(text(&root, "section-side-1").contains("1 problem"));
+    // A per-day limit above the campaign limit, on a chart row.
+    enter(&root, "rg-0-2-day", "9");
+    leptos::task::tick().await;
+    assert!(text(&root, "rg-0-2-problem").contains("cannot be above the campaign limit"));
+    // A gap in the CPP table, gathered into one line.
+    click(&root, "cpp-6-remove");
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "cpp-problem"), "The CPP table has no row for a final roll of -40 to 0.");
+    // Creating is refused with every problem listed; nothing typed is lost.
+    click(&root, "create-campaign");
+    leptos::task::tick().await;
+    assert_eq!(nav.0.get_untracked(), Screen::List);
+    let summary = text(&root, "setup-problem");
+    assert!(summary.contains("more vehicles than stands") && summary.contains("no row for a final roll"), "{summary}");
+    assert_eq!(value(&root, "wizard-name"), "Kept name");
+    assert_eq!(value(&root, "me-1-0-vehicles"), "12");
+    assert_eq!(value(&root, "rg-0-2-day"), "9");
+    // Fixed, the messages go and the campaign is made.
+    enter(&root, "me-1-0-vehicles", "9");
+    enter(&root, "rg-0-2-day", "1");
+    click(&root, "cpp-default");
+    leptos::task::tick().await;
+    assert!(find(&root, "me-1-0-problem").is_none());
+    assert!(find(&root, "setup-problem").is_none());
+    click(&root, "create-campaign");
+    leptos::task::tick().await;
+    assert!(matches!(nav.0.get_untracked(), Screen::Campaign { .. }));
+}
+
+/// The rows of a table, each as its cells' text.
+fn rows(root: &web_sys::HtmlElement, testid: &str) -> Vec<Vec<String>> {
+    let table = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
+    let trs = table.query_selector_all("tbody tr").unwrap();
+    (0..trs.length())
+        .map(|i| {
+            let tds = trs.item(i).unwrap().unchecked_into::<web_sys::Element>().query_selector_all("td").unwrap();
+            (0..tds.length()).map(|j| tds.item(j).unwrap().text_content().unwrap_or_default()).collect()
+        })
+        .collect()
+}
+
+fn bands<T: Copy>(root: &web_sys::HtmlElement, testid: &str, table: &[Band<T>], say: impl Fn(T) -> String) {
+    let got = rows(root, testid);
+    let want: Vec<Vec<String>> = table.iter().map(|b| vec![b.label(), say(b.result)]).collect();
+    assert_eq!(got, want, "{testid}");
+}
+
+fn mods<K>(root: &web_sys::HtmlElement, testid: &str, table: &[Modifier<K>]) {
+    let got = rows(root, testid);
+    assert_eq!(got.len(), table.len(), "{testid}");
+    for (row, m) in got.iter().zip(table) {
+        assert_eq!(row[0], m.text);
+        assert_eq!(row[1], if m.value > 0 { format!("+{}", m.value) } else { m.value.to_string() });
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_reference_shows_each_table_from_the_data() {
+    let root = container();
+    leptos::mount::mount_to(root.clone(), || view! { <Bfww2Reference/> }).forget();
+    leptos::task::tick().await;
+    bands(&root, "table-cpp", &CPP_REPLENISHMENT, |n| format!("+{n}"));
+    assert_eq!(rows(&root, "table-cpp")[0], vec!["11 or more".to_string(), "+18".to_string()]);
+    assert_eq!(rows(&root, "table-cpp")[6], vec!["0 or less".to_string(), "+6".to_string()]);
+    bands(&root, "table-repair", &ARMOUR_REPAIR, |r| {
+        if r == Repair::Repaired {
+            "Repaired: the vehicle returns to its element".into()
+        } else {
+            "No effect".into()
+        }
+    });
+    bands(&root, "table-missions", &MISSIONS, |n| n.to_string());
+    assert_eq!(
+        rows(&root, "table-withdrawal").iter().map(|r| r[0].clone()).collect::<Vec<_>>(),
+        vec!["3 or more", "2 or less"]
+    );
+    assert_eq!(
+        rows(&root, "table-rating").iter().map(|r| r[0].clone()).collect::<Vec<_>>(),
+        vec!["101 or more", "1-100", "0 or less"]
+    );
+    assert_eq!(
+        rows(&root, "table-removal").iter().map(|r| r[0].clone()).collect::<Vec<_>>(),
+        vec!["6 or more", "5 or less"]
+    );
+    assert_eq!(
+        rows(&root, "table-escape").iter().map(|r| r[0].clone()).collect::<Vec<_>>(),
+        vec!["4 or more", "2-3", "1 or less"]
+    );
+    mods(&root, "table-repair-modifiers", &REPAIR_MODIFIERS);
+    mods(&root, "table-rating-modifiers", &RATING_MODIFIERS);
+    mods(&root, "table-mission-modifiers", &MISSION_MODIFIERS);
+    mods(&root, "table-removal-modifiers", &REMOVAL_MODIFIERS);
+    mods(&root, "table-escape-modifiers", &ESCAPE_MODIFIERS);
+    // The Rostov chart day by day, the last with no Russian CPP.
+    let rostov = rows(&root, "table-rostov-drm");
+    assert_eq!(rostov.len(), ROSTOV_DRM.len());
+    assert_eq!(rostov[4], vec!["27".to_string(), "No CPP".to_string(), "+5".to_string()]);
+    // Repair dates read off the rules' own gate.
+    let dates = rows(&root, "table-repair-dates");
+    assert!(dates.contains(&vec!["German".to_string(), "Jan 1939 to Dec 1944".to_string()]), "{dates:?}");
+    assert!(dates.contains(&vec!["Russian".to_string(), "Jul 1944 to Dec 1945".to_string()]), "{dates:?}");
+    // The turn-record chart from turn 11 to 20.
+    let turns = rows(&root, "table-turn-record");
+    assert_eq!(turns.len(), 10);
+    assert_eq!(turns[0], vec!["11".to_string(), "1".to_string()]);
+    assert_eq!(turns[9], vec!["20".to_string(), "Always ends".to_string()]);
+    // Every reading taken.
+    let readings = find(&root, "readings").unwrap().query_selector_all("li").unwrap();
+    assert_eq!(readings.length() as usize, READINGS.len());
+    // The sample's charts, said to be illustrative.
+    assert_eq!(rows(&root, "table-sample-rg-1").len(), sample_setup().sides[1].rg_chart.len());
+    assert!(root.text_content().unwrap_or_default().contains("illustrative"));
+}
