@@ -73,8 +73,7 @@ fn exercise_any(copy: &SeatCopy) {
         ViewBody::CrossfireScouting(v) => exercise(v),
         ViewBody::AxisOfAttack(v) => exercise(v),
         ViewBody::RapierOffensive(v) => exercise(v),
-        #[allow(unreachable_patterns)]
-        _ => {}
+        ViewBody::Bfww2Campaign(v) => exercise(v),
     }
 }
 
@@ -165,4 +164,13 @@ fn rapier_copies_with_changed_numbers_are_refused_or_harmless() {
     let seats = RapierOffensive::seats(c.setup()).len();
     let (tried, refused) = check(&copies(&any, seats));
     println!("Rapier Offensive: {tried} changed copies, {refused} refused");
+}
+
+#[test]
+fn bfww2_copies_with_changed_numbers_are_refused_or_harmless() {
+    let any = SystemId::Bfww2Campaign.sample().unwrap();
+    let AnyCampaign::Bfww2Campaign(c) = &any else { unreachable!() };
+    let seats = field_desk::systems::bfww2_campaign::Bfww2Campaign::seats(c.setup()).len();
+    let (tried, refused) = check(&copies(&any, seats));
+    println!("Battlefront: WW2: {tried} changed copies, {refused} refused");
 }
