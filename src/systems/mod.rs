@@ -190,6 +190,7 @@ systems! {
     CrossfireScouting: crossfire_scouting::CrossfireScouting, "crossfire-scouting";
     AxisOfAttack: axis_of_attack::AxisOfAttack, "axis-of-attack";
     RapierOffensive: rapier_offensive::RapierOffensive, "rapier-offensive";
+    Bfww2Campaign: bfww2_campaign::Bfww2Campaign, "bfww2-campaign";
 }
 
 impl SystemId {

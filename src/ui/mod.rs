@@ -3,6 +3,7 @@
 //! dispatch decisions; every rule lives in `systems/`.
 
 pub mod aoa;
+pub mod bfww2;
 pub mod campaign;
 pub mod dialog;
 pub mod dice;

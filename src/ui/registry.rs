@@ -16,6 +16,7 @@ use crate::engine::{Campaign, SeatView};
 use crate::share::seat::SeatCopy;
 use crate::share::Meta;
 use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, Origin};
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
@@ -97,6 +98,23 @@ screens! {
         campaign::campaign_screen(meta, c, tab).into_any()
     }
     rapier_offensive: fn rapier_copy(copy: SeatCopy, v: SeatView<RapierOffensive>) { viewer::copy_screen(copy, v) }
+
+    // TEMP(bfww2-setup): replaced at merge
+    bfww2_campaign: fn bfww2_new() { bfww2_setup_coming() }
+    // TEMP(bfww2-setup): replaced at merge
+    bfww2_campaign: fn bfww2_edit(_id: String) { bfww2_setup_coming() }
+    // TEMP(bfww2-setup): replaced at merge
+    bfww2_campaign: fn bfww2_rules() { bfww2_setup_coming() }
+    bfww2_campaign: fn bfww2_screen(meta: Meta, c: Campaign<Bfww2Campaign>, tab: Signal<route::Tab>) {
+        campaign::campaign_screen(meta, c, tab).into_any()
+    }
+    bfww2_campaign: fn bfww2_copy(copy: SeatCopy, v: SeatView<Bfww2Campaign>) { viewer::copy_screen(copy, v) }
+}
+
+// TEMP(bfww2-setup): replaced at merge
+fn bfww2_setup_coming() -> AnyView {
+    view! { <section class="page"><p data-testid="bfww2-setup-coming">"The setup form is being built."</p></section> }
+        .into_any()
 }
 
 /// The setup form of a system.
@@ -106,6 +124,7 @@ pub fn new_campaign(system: SystemId) -> AnyView {
         SystemId::CrossfireScouting => screens::scouting_new(scouting::wizard::origin_from_hash(&platform::hash())),
         SystemId::AxisOfAttack => screens::aoa_new(),
         SystemId::RapierOffensive => screens::rapier_new(),
+        SystemId::Bfww2Campaign => screens::bfww2_new(),
     }
 }
 
@@ -115,6 +134,7 @@ pub fn edit_setup(id: String) -> AnyView {
         Ok((_, AnyCampaign::CrossfireScouting(_))) => screens::scouting_edit(id),
         Ok((_, AnyCampaign::AxisOfAttack(_))) => screens::aoa_edit(id),
         Ok((_, AnyCampaign::RapierOffensive(_))) => screens::rapier_edit(id),
+        Ok((_, AnyCampaign::Bfww2Campaign(_))) => screens::bfww2_edit(id),
         _ => screens::rfx_edit(id),
     }
 }
@@ -126,6 +146,7 @@ pub fn rules_reference(system: SystemId) -> AnyView {
         SystemId::CrossfireScouting => screens::scouting_rules(),
         SystemId::AxisOfAttack => screens::aoa_rules(),
         SystemId::RapierOffensive => screens::rapier_rules(),
+        SystemId::Bfww2Campaign => screens::bfww2_rules(),
     }
 }
 
@@ -136,6 +157,7 @@ pub fn campaign_screen(meta: Meta, any: AnyCampaign, tab: Signal<route::Tab>) ->
         AnyCampaign::CrossfireScouting(c) => screens::scouting_screen(meta, c, tab),
         AnyCampaign::AxisOfAttack(c) => screens::aoa_screen(meta, c, tab),
         AnyCampaign::RapierOffensive(c) => screens::rapier_screen(meta, c, tab),
+        AnyCampaign::Bfww2Campaign(c) => screens::bfww2_screen(meta, c, tab),
     }
 }
 
@@ -147,6 +169,7 @@ pub fn seat_copy_screen(copy: SeatCopy) -> AnyView {
         ViewBody::CrossfireScouting(v) => screens::scouting_copy(copy, v),
         ViewBody::AxisOfAttack(v) => screens::aoa_copy(copy, v),
         ViewBody::RapierOffensive(v) => screens::rapier_copy(copy, v),
+        ViewBody::Bfww2Campaign(v) => screens::bfww2_copy(copy, v),
     }
 }
 

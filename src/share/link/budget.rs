@@ -4,6 +4,7 @@
 use super::{LinkError, MAX_LINES, MAX_REPLAY_COST};
 use crate::engine::{Action, System};
 use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
@@ -69,5 +70,6 @@ pub(super) fn body_fits(body: &Body) -> Result<(), LinkError> {
         Body::CrossfireScouting { setup, journal } => journal_fits::<CrossfireScouting>(setup, journal),
         Body::AxisOfAttack { setup, journal } => journal_fits::<AxisOfAttack>(setup, journal),
         Body::RapierOffensive { setup, journal } => journal_fits::<RapierOffensive>(setup, journal),
+        Body::Bfww2Campaign { setup, journal } => journal_fits::<Bfww2Campaign>(setup, journal),
     }
 }

@@ -1,7 +1,9 @@
 //! Battlefront: WW2 Basic Campaign Rules: an umpired campaign of linked scenarios over several
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
-//! through the rules README and checklist. Not in the `systems!` list: it has no screens yet.
+//! through the rules README and checklist. In `systems!` as "bfww2-campaign"; its screens are
+//! in `ui/bfww2/`. Links carry it as JSON text (it has no grammar), and once a refit has begun
+//! `share_hold` keeps the whole campaign on the umpire's devices: the sides get seat links.
 
 pub mod apply;
 pub mod calendar;
@@ -30,6 +32,14 @@ pub use setup::{setup_check, Setup, SetupProblem};
 pub use state::{Phase, Report, State, Verdict};
 
 use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+
+/// What the home screen says of this system.
+pub const INFO: crate::systems::Info = crate::systems::Info {
+    name: "Battlefront: WW2 campaign",
+    about: "An umpired campaign of linked scenarios over several days: secret postures, each side's refit with campaign purchase points, the battles fought on the table, then cleanup and escapes.",
+    players: "3 players: an umpire and two sides (each side may be a team)",
+    sample_name: "Sample: Advance to Rostov",
+};
 
 /// The Battlefront: WW2 campaign rule system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
