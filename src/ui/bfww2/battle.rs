@@ -20,7 +20,9 @@ pub fn Forces() -> impl IntoView {
     let bw = expect_context::<Bw>();
     view! {
         {outcome(bw)}
-        <p class="hint">"Each side chooses the elements, artillery and aircraft it fields, within its chart's per-scenario limits (isolated groups already on the map count). Its roster stays hidden from the other side."</p>
+        {move || bw.peek.get().is_none().then(|| view! {
+            <p class="hint">"Each side chooses the elements, artillery and aircraft it fields, within its chart's per-scenario limits (isolated groups already on the map count). Its roster stays hidden from the other side."</p>
+        })}
         {behind_sides(
             bw,
             words("choose my forces", "has chosen its forces", "forces-panel"),
@@ -78,11 +80,11 @@ fn ForcesPanel(side: u8) -> impl IntoView {
     };
     view! {
         <h3>{format!("{}: forces for this scenario", bw.side_name(side))}</h3>
+        <div class="actions"><button class="btn primary big" data-testid="choose-forces" on:click=go>"Field the elements ticked"</button></div>
+        {error_line(error)}
         <div class="checks column" role="group" aria-label="Elements to field">{boxes}</div>
         {gun_fields}
         {flight.then(|| check("Call on today's air support".into(), air, "field-aircraft".into()))}
-        <div class="actions"><button class="btn primary big" data-testid="choose-forces" on:click=go>"Field these forces"</button></div>
-        {error_line(error)}
     }
 }
 
@@ -225,7 +227,7 @@ pub fn Results() -> impl IntoView {
     };
     view! {
         {outcome(bw)}
-        <p class="hint">"Enter each fielded element's losses and deeds. Knocked-out AFVs become wrecks that may be repaired; panicked stands return."</p>
+        <p class="hint">"Each fielded element's losses and deeds. Knocked-out AFVs become wrecks that may be repaired."</p>
         {move || {
             let options = list.get();
             if !options.iter().any(|o| o.0.to_string() + ":" + &o.1 == who.get_untracked()) {

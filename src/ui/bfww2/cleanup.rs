@@ -114,7 +114,7 @@ pub fn Cleanup() -> impl IntoView {
     let step = RwSignal::new(Step::Status);
     view! {
         {move || outcome_line(bw).map(|l| view! { <p class="info outcome" data-testid="outcome">{l}</p> })}
-        <p class="hint">"The umpire judges each element's status, rolls the escapes, sets ammunition, reveals fortifications the enemy has found, and writes the day's notes. Then the next scenario begins."</p>
+        <p class="hint">"The umpire judges status, rolls escapes, sets ammunition, reveals fortifications found and writes the notes."</p>
         <div class="segmented wrap cleanup-steps" role="group" aria-label="Cleanup steps">
             {Step::ALL.into_iter().map(|x| view! {
                 <button type="button" class="btn seg" class:on=move || step.get() == x aria-pressed=move || (step.get() == x).to_string()
@@ -147,7 +147,7 @@ fn StatusForm() -> impl IntoView {
         .map(|s| (status_word(*s).into(), status_word(*s).into()))
         .collect();
     view! {
-        <p class="hint">"Only elements the umpire judges isolated or cut off need a status: say how many of their stands are in it."</p>
+        <p class="hint">"Only an element judged isolated or cut off needs one: with the stands in it."</p>
         {move || {
             let list = elements(bw, |_| true);
             keep_valid(&list, who);

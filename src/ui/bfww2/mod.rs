@@ -8,7 +8,7 @@
 mod battle;
 mod cleanup;
 mod conditions;
-mod phases;
+pub mod phases;
 mod posture;
 mod purchase;
 mod refit;

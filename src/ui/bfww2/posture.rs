@@ -21,7 +21,9 @@ pub fn posture_word(p: Posture) -> &'static str {
 pub fn ChoosePosture() -> impl IntoView {
     let bw = expect_context::<Bw>();
     view! {
-        <p class="hint">"Each side chooses in secret to attack or to defend in the coming scenario. The postures are shown after both refits: both attacking is settled by a roll-off; both defending means no battle."</p>
+        {move || bw.peek.get().is_none().then(|| view! {
+            <p class="hint">"Each side chooses in secret to attack or to defend in the coming scenario. The postures are shown after both refits: both attacking is settled by a roll-off; both defending means no battle."</p>
+        })}
         {behind_sides(
             bw,
             words("choose my posture", "has chosen a posture", "posture-panel"),

@@ -58,13 +58,17 @@ pub(super) fn kept_button(bw: Bw, side: u8, d: Decision, label: String, testid: 
 #[component]
 pub fn Refit() -> impl IntoView {
     let bw = expect_context::<Bw>();
+    // Each side's chosen step outlives its panel, which is drawn afresh after every step.
+    let steps = [RwSignal::new(Step::Rolls), RwSignal::new(Step::Rolls)];
     view! {
-        <p class="hint">"Each side in turn, in secret: the CPP roll first, then the rolls due, repairs, combining and purchases. Only that side and the umpire see its rolls, balances and purchases."</p>
+        {move || bw.peek.get().is_none().then(|| view! {
+            <p class="hint">"Each side in turn, in secret: the CPP roll first, then the rolls due, repairs, combining and purchases. Only that side and the umpire see its rolls, balances and purchases."</p>
+        })}
         {behind_sides(
             bw,
             words("do my refit", "has ended the refit", "refit-panel"),
             move |side| bw.done(seats::seat(side)),
-            move |side| view! { <RefitPanel side=side/> },
+            move |side| view! { <RefitPanel side=side step=steps[side as usize & 1]/> },
         )}
     }
 }
@@ -127,18 +131,20 @@ pub fn balances(bw: Bw, side: u8) -> String {
 }
 
 #[component]
-pub fn RefitPanel(side: u8) -> impl IntoView {
+fn RefitPanel(side: u8, step: RwSignal<Step>) -> impl IntoView {
     let bw = expect_context::<Bw>();
     let rolled = Memo::new(move |_| bw.state.with(|s| s.side(side).cpp_roll));
-    let step = RwSignal::new(Step::Rolls);
     view! {
         <div class="refit-panel" data-testid=format!("refit-side{}", side + 1)>
-            <h3>{format!("{}: housekeeping and refit", bw.side_name(side))}</h3>
-            <p class="info balance" data-testid="refit-balance">{move || balances(bw, side)}</p>
+            <div class="refit-head">
+                <h3>{bw.side_name(side)}</h3>
+                <p class="info balance"><span data-testid="refit-balance">{move || balances(bw, side)}</span>
+                    {move || rolled.get().map(|gain| view! { <span data-testid="cpp-gained">{format!(" \u{00B7} this refit's CPP roll +{gain} CPP")}</span> })}</p>
+                {move || rolled.get().is_some().then(|| view! { <EndRefit side=side/> })}
+            </div>
             {move || match rolled.get() {
                 None => view! { <CppRoll side=side/> }.into_any(),
-                Some(gain) => view! {
-                    <p class="info" data-testid="cpp-gained">{format!("This refit's CPP roll: +{gain} CPP.")}</p>
+                Some(_) => view! {
                     <div class="segmented wrap refit-steps" role="group" aria-label="Refit steps">
                         {Step::ALL.into_iter().map(|x| view! {
                             <button type="button" class="btn seg" class:on=move || step.get() == x aria-pressed=move || (step.get() == x).to_string()
@@ -157,7 +163,6 @@ pub fn RefitPanel(side: u8) -> impl IntoView {
                             Step::Removal => view! { <super::purchase::Removal side=side/> }.into_any(),
                         }}
                     </div>
-                    <EndRefit side=side/>
                 }.into_any(),
             }}
         </div>
@@ -180,7 +185,7 @@ fn CppRoll(side: u8) -> impl IntoView {
         .into_any()
     } else {
         view! {
-            <p class="hint">{format!("First of the refit: the CPP replenishment roll for {day}, with the day's historical modifier.")}</p>
+            <p class="hint">{format!("First: the CPP replenishment roll for {day}.")}</p>
             {roll_kept(bw, side, d, "the CPP roll")}
         }
         .into_any()
@@ -321,9 +326,9 @@ fn EndRefit(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
     let error = RwSignal::new(None::<String>);
     view! {
-        <div class="actions end-refit">
-            <button class="btn big primary" data-testid="end-refit" on:click=move |_| { act_kept(bw, side, Decision::EndRefit { side }, error); }>"End this side's refit"</button>
+        <div class="end-refit">
+            <button class="btn primary" data-testid="end-refit" on:click=move |_| { act_kept(bw, side, Decision::EndRefit { side }, error); }>"End this side's refit"</button>
+            {error_line(error)}
         </div>
-        {error_line(error)}
     }
 }

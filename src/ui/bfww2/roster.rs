@@ -13,7 +13,7 @@ use leptos::prelude::*;
 fn ledger(what: &'static str, a: &Account, key: String) -> impl IntoView {
     view! {
         <div class="ledger" data-testid=key>
-            <h4>{format!("{what}: {} earned, {} spent, balance {}", a.earned, a.spent, a.balance())}</h4>
+            <h3>{format!("{what}: {} earned, {} spent, balance {}", a.earned, a.spent, a.balance())}</h3>
             <table class="small-table">
                 <thead><tr><th>"What"</th><th>"Points"</th></tr></thead>
                 <tbody>{a.lines.iter().map(|l| view! {

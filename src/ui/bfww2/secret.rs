@@ -34,7 +34,7 @@ pub fn behind_sides<V: IntoView + 'static>(
             .into_any(),
             None => {
                 let hands: Vec<Hand> = (0..2u8)
-                    .map(|i| seats::seat(i))
+                    .map(seats::seat)
                     .map(|seat| Hand { seat, name: bw.side_name(seat.0 - 1), key: seat_key(seat) })
                     .collect();
                 let (panel, done) = (panel.clone(), done.clone());

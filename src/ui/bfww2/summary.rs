@@ -33,7 +33,7 @@ pub fn CalendarStrip() -> impl IntoView {
                 view! {
                     <li class=move || format!("day {}", state()) aria-current=move || (state() == "now").then_some("step")>
                         <span class="day-name">{name}</span>
-                        <span class="day-state">{move || match state() { "done" => "\u{2714}", "now" => "now", _ => "" }}</span>
+                        <span class="day-state">{move || match state() { "done" => " \u{2714}", "now" => " (now)", _ => "" }}</span>
                     </li>
                 }
             }).collect_view()}
