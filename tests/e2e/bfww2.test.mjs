@@ -212,3 +212,72 @@ test('Advance to Rostov: two campaign days with typed dice, secret postures and 
   assert.match(calendar, /24 December, full day\s+Attack \/ Defend/);
   await axeCheck(page, 'the rosters and calendar as the whole table sees them');
 });
+
+/** A side's refit: the CPP roll (or the day with none), every roll due, the end. */
+async function quickRefit(page, side, cpp) {
+  await reveal(page, side, 'refit-panel');
+  if (await tid(page, 'cpp-none').count()) await tid(page, 'cpp-none').click();
+  else await typeDice(page, cpp);
+  await tid(page, 'cpp-gained').waitFor();
+  for (let i = 0; i < 10 && (await tid(page, 'roll-due-what').count()); i++) {
+    const before = await tid(page, 'roll-due-what').innerText();
+    await typeDice(page, before.includes('withdrawal') ? '9' : '50');
+    await waitFor(async () => (await tid(page, 'roll-due-what').count()) === 0 || (await tid(page, 'rolls-due').innerText()) !== '', 'the next roll');
+  }
+  await tid(page, 'no-rolls-due').waitFor();
+  await tid(page, 'end-refit').click();
+  await waitText(tid(page, `handover-side${side}`), 'has ended the refit');
+}
+
+test('both sides defending means no battle; a day with no CPP; the umpire judges the campaign', async (t) => {
+  const { page, guard } = await newPage(browser, { width: 768, height: 1024 }, t);
+  await guard(page.goto(server.url));
+  await tid(page, 'start-sample-bfww2-campaign').click();
+  await phase(page, 'Housekeeping and refit', 10_000);
+  await quickRefit(page, 1, '3');
+  await quickRefit(page, 2, '3');
+  await tid(page, 'reveal-postures').click();
+  await forces(page);
+  await phase(page, 'The battle');
+  await tid(page, 'end-battle').click();
+  await results(page, null);
+  await tid(page, 'end-cleanup').click();
+
+  for (const day of ['24 December', '25 December', '26 December', '27 December']) {
+    await phase(page, 'Posture');
+    await waitText(tid(page, 'day-line'), day);
+    for (const side of [1, 2]) {
+      await reveal(page, side, 'posture-panel');
+      await tid(page, 'posture-defend').click();
+      await tid(page, 'posture-panel').waitFor({ state: 'detached' });
+    }
+    await phase(page, 'Housekeeping and refit');
+    if (day === '27 December') {
+      // The Rostov chart gives the Soviet side no CPP on the 27th: no roll, and it says so.
+      await reveal(page, 1, 'refit-panel');
+      await tid(page, 'cpp-none').waitFor();
+      assert.equal(await tid(page, 'dice').count(), 0, 'no dice on a day with no CPP');
+      await tid(page, 'cover').click();
+    }
+    await quickRefit(page, 1, '3');
+    await quickRefit(page, 2, '3');
+    await tid(page, 'reveal-postures').click();
+    await phase(page, 'Cleanup');
+    await waitText(tid(page, 'outcome'), 'Both defend: no battle this scenario.');
+    await tid(page, 'end-cleanup').click();
+  }
+
+  await phase(page, 'Judge the campaign');
+  await waitText(tid(page, 'victory-conditions'), 'road to Rostov');
+  await axeCheck(page, 'the judgement');
+  await tid(page, 'verdict-winner').selectOption('1');
+  await tid(page, 'verdict-note').fill('The road stayed closed.');
+  await tid(page, 'judge').click();
+  await phase(page, 'Campaign over');
+  await waitText(tid(page, 'campaign-result'), `${GERMAN} wins the campaign. The road stayed closed.`);
+  const calendar = await tid(page, 'calendar').innerText();
+  assert.equal((calendar.match(/Both defend: no battle/g) ?? []).length, 4, calendar);
+  assert.ok(!calendar.includes('To come'), calendar);
+  await axeCheck(page, 'the campaign summary');
+  await page.screenshot({ path: screenshotPath('bfww2-over-768x1024.png'), fullPage: true });
+});

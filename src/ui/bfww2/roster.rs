@@ -58,10 +58,11 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
             {(!full).then(|| view! {
                 <p class="hint" data-testid="hidden-note">"Only this side and the umpire see its whole roster, its points and its purchases. Shown here: what took the field, and fortifications revealed."</p>
             })}
-            <table class="small-table">
+            {st.roster.is_empty().then(|| view! { <p class="info" data-testid="nothing-fielded">"Nothing of this side has taken the field in this scenario yet."</p> })}
+            {(!st.roster.is_empty()).then(|| view! { <table class="small-table">
                 <thead><tr><th>"Element"</th><th>"Class"</th><th>"Stands"</th><th>"Rating"</th><th>"Status"</th><th>"Ammo"</th><th>"Wrecks / abandoned"</th></tr></thead>
                 <tbody>{rows}</tbody>
-            </table>
+            </table> })}
             {full.then(|| view! {
                 {ledger("CPP", &st.cpp, format!("ledger-cpp-{key}"))}
                 {ledger("FPP", &st.fpp, format!("ledger-fpp-{key}"))}
