@@ -226,7 +226,7 @@ async function quickRefit(page, side, cpp) {
   }
   await tid(page, 'no-rolls-due').waitFor();
   await tid(page, 'end-refit').click();
-  await waitText(tid(page, `handover-side${side}`), 'has ended the refit');
+  await tid(page, 'refit-panel').waitFor({ state: 'detached' });
 }
 
 test('both sides defending means no battle; a day with no CPP; the umpire judges the campaign', async (t) => {

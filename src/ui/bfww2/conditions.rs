@@ -27,14 +27,14 @@ pub fn Conditions() -> impl IntoView {
             <h3>"Victory"</h3>
             <p data-testid="victory">{s.victory.clone()}</p>
             <h3>"Days and CPP modifiers"</h3>
-            <table class="small-table">
+            <table class="small-table" tabindex="0">
                 <thead><tr><th>"Day"</th><th>"Scenarios"</th><th>{s.sides[0].name.clone()}</th><th>{s.sides[1].name.clone()}</th></tr></thead>
                 <tbody>{s.days.iter().map(|d| view! {
                     <tr><td>{d.name.clone()}</td><td>{d.slots.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")}</td><td>{drm(d.drm[0])}</td><td>{drm(d.drm[1])}</td></tr>
                 }).collect_view()}</tbody>
             </table>
             <h3>"CPP replenishment"</h3>
-            <table class="small-table">
+            <table class="small-table" tabindex="0">
                 <thead><tr><th>"Final roll"</th><th>"CPP"</th></tr></thead>
                 <tbody>{s.cpp_table.iter().map(|b| view! { <tr><td>{b.label()}</td><td>{b.result}</td></tr> }).collect_view()}</tbody>
             </table>

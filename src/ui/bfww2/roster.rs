@@ -14,7 +14,7 @@ fn ledger(what: &'static str, a: &Account, key: String) -> impl IntoView {
     view! {
         <div class="ledger" data-testid=key>
             <h3>{format!("{what}: {} earned, {} spent, balance {}", a.earned, a.spent, a.balance())}</h3>
-            <table class="small-table">
+            <table class="small-table" tabindex="0">
                 <thead><tr><th>"What"</th><th>"Points"</th></tr></thead>
                 <tbody>{a.lines.iter().map(|l| view! {
                     <tr><td>{l.what.clone()}</td><td>{if l.amount >= 0 { format!("+{}", l.amount) } else { l.amount.to_string() }}</td></tr>
@@ -59,7 +59,7 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
                 <p class="hint" data-testid="hidden-note">"Only this side and the umpire see its whole roster, its points and its purchases. Shown here: what took the field, and fortifications revealed."</p>
             })}
             {st.roster.is_empty().then(|| view! { <p class="info" data-testid="nothing-fielded">"Nothing of this side has taken the field in this scenario yet."</p> })}
-            {(!st.roster.is_empty()).then(|| view! { <table class="small-table">
+            {(!st.roster.is_empty()).then(|| view! { <table class="small-table" tabindex="0">
                 <thead><tr><th>"Element"</th><th>"Class"</th><th>"Stands"</th><th>"Rating"</th><th>"Status"</th><th>"Ammo"</th><th>"Wrecks / abandoned"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table> })}

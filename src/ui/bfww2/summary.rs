@@ -89,7 +89,7 @@ pub fn CalendarTable() -> impl IntoView {
     view! {
         <div class="card calendar" data-testid="calendar">
             <h2>"Calendar"</h2>
-            <table class="small-table">
+            <table class="small-table" tabindex="0">
                 <thead><tr><th>"Scenario"</th><th>"Postures"</th><th>"What happened"</th><th>"Turns"</th><th>"Notes"</th></tr></thead>
                 <tbody>{move || rows().into_iter().map(|(a, b, c, d, e)| view! {
                     <tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr>
