@@ -402,7 +402,12 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     <div class="play">
                         {move || {
                             let now = campaign.with(|c| c.journal().len());
-                            match open.shown.get().filter(|s| s.at == now) {
+                            // A secret roll's faces show only to a reader who may read them: once the
+                            // hand-over is covered, the table does not see them.
+                            let may_read = move || campaign.with(|c| {
+                                c.readers().last().cloned().flatten().is_none_or(|r| r.dice.admits(reader.get()))
+                            });
+                            match open.shown.get().filter(|s| s.at == now && may_read()) {
                                 Some(s) => view! {
                                     <super::dice::RollResult shown=s last=last_line on_done=Callback::new(move |_| open.shown.set(None))/>
                                 }.into_any(),

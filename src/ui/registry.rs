@@ -16,6 +16,7 @@ use crate::engine::{Campaign, SeatView};
 use crate::share::seat::SeatCopy;
 use crate::share::Meta;
 use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, Origin};
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
@@ -101,6 +102,10 @@ screens! {
     bfww2_campaign: fn bfww2_new() { view! { <bfww2::wizard::NewBfww2Campaign/> }.into_any() }
     bfww2_campaign: fn bfww2_edit(id: String) { view! { <bfww2::wizard::NewBfww2Campaign edit=id/> }.into_any() }
     bfww2_campaign: fn bfww2_rules() { view! { <bfww2::reference::Bfww2Reference/> }.into_any() }
+    bfww2_campaign: fn bfww2_screen(meta: Meta, c: Campaign<Bfww2Campaign>, tab: Signal<route::Tab>) {
+        campaign::campaign_screen(meta, c, tab).into_any()
+    }
+    bfww2_campaign: fn bfww2_copy(copy: SeatCopy, v: SeatView<Bfww2Campaign>) { viewer::copy_screen(copy, v) }
 }
 
 /// The setup form of a system.
@@ -143,11 +148,7 @@ pub fn campaign_screen(meta: Meta, any: AnyCampaign, tab: Signal<route::Tab>) ->
         AnyCampaign::CrossfireScouting(c) => screens::scouting_screen(meta, c, tab),
         AnyCampaign::AxisOfAttack(c) => screens::aoa_screen(meta, c, tab),
         AnyCampaign::RapierOffensive(c) => screens::rapier_screen(meta, c, tab),
-        // TEMP(bfww2-ui): replaced at merge
-        AnyCampaign::Bfww2Campaign(_) => view! {
-            <section class="page" data-testid="bfww2-placeholder"><h1>{meta.name}</h1><p>"The Battlefront: WW2 campaign screens are not in this build yet."</p></section>
-        }
-        .into_any(),
+        AnyCampaign::Bfww2Campaign(c) => screens::bfww2_screen(meta, c, tab),
     }
 }
 
@@ -159,10 +160,7 @@ pub fn seat_copy_screen(copy: SeatCopy) -> AnyView {
         ViewBody::CrossfireScouting(v) => screens::scouting_copy(copy, v),
         ViewBody::AxisOfAttack(v) => screens::aoa_copy(copy, v),
         ViewBody::RapierOffensive(v) => screens::rapier_copy(copy, v),
-        // TEMP(bfww2-ui): replaced at merge
-        ViewBody::Bfww2Campaign(_) => {
-            view! { <p class="page">"Battlefront: WW2 seat copies are not shown in this build yet."</p> }.into_any()
-        }
+        ViewBody::Bfww2Campaign(v) => screens::bfww2_copy(copy, v),
     }
 }
 

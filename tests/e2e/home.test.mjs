@@ -30,6 +30,7 @@ const SYSTEMS = [
   ['crossfire-scouting', 'Crossfire night scouting', null],
   ['axis-of-attack', 'Deluxe Axis of Attack', null],
   ['rapier-offensive', 'Rapier Offensive', 'Defender deployment'],
+  ['bfww2-campaign', 'Battlefront: WW2 campaign', 'Housekeeping and refit'],
 ];
 
 test('index.html says "Loading Field Desk…" before the wasm runs, and the app removes it', async (t) => {
@@ -90,10 +91,10 @@ test("each system's sample starts from its card, and its rules open from the car
   await page.goto(server.url);
   // The list is drawn once the app has loaded (a slow machine takes a moment).
   await tid(page, 'campaign-row').first().waitFor();
-  await waitFor(async () => (await tid(page, 'campaign-row').count()) === 4, 'four samples, one per system');
+  await waitFor(async () => (await tid(page, 'campaign-row').count()) === 5, 'five samples, one per system');
   const names = (await tid(page, 'campaign-name').allTextContents()).map(norm).sort();
-  assert.deepEqual(names, ['Sample: Axis of Attack', 'Sample: Night scouting', 'Sample: Operation Uranus', 'Sample: Race for X'].sort());
-  await axeCheck(page, 'the campaign list with four campaigns');
+  assert.deepEqual(names, ['Sample: Advance to Rostov', 'Sample: Axis of Attack', 'Sample: Night scouting', 'Sample: Operation Uranus', 'Sample: Race for X'].sort());
+  await axeCheck(page, 'the campaign list with five campaigns');
   // "New campaign" at the top takes the keyboard to the system cards.
   await tid(page, 'new-campaign').click();
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'systems-heading');

@@ -1,7 +1,9 @@
 //! Battlefront: WW2 Basic Campaign Rules: an umpired campaign of linked scenarios over several
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
-//! through the rules README and checklist.
+//! through the rules README and checklist. In `systems!` as "bfww2-campaign"; its screens are
+//! in `ui/bfww2/`. Links carry it as JSON text (it has no grammar), and once a refit has begun
+//! `share_hold` keeps the whole campaign on the umpire's devices: the sides get seat links.
 
 pub mod apply;
 pub mod calendar;
@@ -35,8 +37,8 @@ use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System}
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
     name: "Battlefront: WW2 campaign",
-    about: "An umpired campaign of linked Battlefront: WW2 battles over several days: rosters, purchase points, refit and cleanup rolls, secret postures and purchases. The battles are fought on the table.",
-    players: "3 players: an umpire and two sides",
+    about: "An umpired campaign of linked scenarios over several days: secret postures, each side's refit with campaign purchase points, the battles fought on the table, then cleanup and escapes.",
+    players: "3 players: an umpire and two sides (each side may be a team)",
     sample_name: "Sample: Advance to Rostov",
 };
 

@@ -1,0 +1,256 @@
+//! Forces (each side chooses behind the hand-over what it fields, within the chart's limits),
+//! the battle on the table (ammunition rolls of elements that began cut off, the turn-record
+//! chart, the end of the battle), and its results entered element by element.
+
+use super::phases::{act_or_roll, button, check, error_line, number, select};
+use super::posture::outcome_line;
+use super::secret::{behind_sides, words};
+use super::Bw;
+use crate::systems::bfww2_campaign::seats;
+use crate::systems::bfww2_campaign::tables::{rolls_for_ammo, LAST_TURN};
+use crate::systems::bfww2_campaign::{Decision, Report};
+use leptos::prelude::*;
+
+fn outcome(bw: Bw) -> impl IntoView {
+    move || outcome_line(bw).map(|l| view! { <p class="info outcome" data-testid="outcome">{l}</p> })
+}
+
+#[component]
+pub fn Forces() -> impl IntoView {
+    let bw = expect_context::<Bw>();
+    view! {
+        {outcome(bw)}
+        {move || bw.peek.get().is_none().then(|| view! {
+            <p class="hint">"Each side chooses the elements, artillery and aircraft it fields, within its chart's per-scenario limits (isolated groups already on the map count). Its roster stays hidden from the other side."</p>
+        })}
+        {behind_sides(
+            bw,
+            words("choose my forces", "has chosen its forces", "forces-panel"),
+            move |side| bw.done(seats::seat(side)),
+            move |side| view! { <ForcesPanel side=side/> },
+        )}
+    }
+}
+
+#[component]
+fn ForcesPanel(side: u8) -> impl IntoView {
+    let bw = expect_context::<Bw>();
+    let (elements, batteries, flight) = bw.state.with_untracked(|s| {
+        let st = s.side(side);
+        let el: Vec<(String, String)> = st
+            .roster
+            .iter()
+            .filter(|e| e.active())
+            .map(|e| {
+                (
+                    e.me.id.clone(),
+                    format!("{} {} \u{00B7} {} stands, {}", e.me.id, e.me.name, e.me.stands, e.rating().name()),
+                )
+            })
+            .collect();
+        let b: Vec<(String, u8)> =
+            st.batteries.iter().filter(|b| b.stock.held > 0).map(|b| (b.rg.clone(), b.stock.held)).collect();
+        let f = st.flights.iter().any(|f| f.day == s.day && !f.used);
+        (el, b, f)
+    });
+    let picked: Vec<(String, RwSignal<bool>)> =
+        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(true))).collect();
+    let guns: Vec<(String, RwSignal<u16>)> = batteries.iter().map(|(rg, _)| (rg.clone(), RwSignal::new(0))).collect();
+    let air = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    let boxes = elements
+        .iter()
+        .zip(&picked)
+        .map(|((id, label), (_, on))| check(label.clone(), *on, format!("field-{id}")))
+        .collect_view();
+    let gun_fields = guns
+        .iter()
+        .zip(&batteries)
+        .map(|((rg, n), (_, held))| {
+            let label: &'static str = "Artillery modules fired";
+            view! { <div class="row"><span>{format!("{rg} ({held} held)")}</span>{number(label, *n, format!("fire-{rg}"))}</div> }
+        })
+        .collect_view();
+    let go = move |_| {
+        let elements: Vec<String> =
+            picked.iter().filter(|(_, on)| on.get_untracked()).map(|(id, _)| id.clone()).collect();
+        let artillery: Vec<String> =
+            guns.iter().flat_map(|(rg, n)| std::iter::repeat_n(rg.clone(), n.get_untracked() as usize)).collect();
+        bw.act(Decision::ChooseForces { side, elements, artillery, aircraft: air.get_untracked() }, error);
+    };
+    view! {
+        <h3>{format!("{}: forces for this scenario", bw.side_name(side))}</h3>
+        <div class="actions"><button class="btn primary big" data-testid="choose-forces" on:click=go>"Field the elements ticked"</button></div>
+        {error_line(error)}
+        <div class="checks column" role="group" aria-label="Elements to field">{boxes}</div>
+        {gun_fields}
+        {flight.then(|| check("Call on today's air support".into(), air, "field-aircraft".into()))}
+    }
+}
+
+/// Elements of both sides fielded in this scenario, as the reader's view holds them.
+fn fielded(bw: Bw) -> Vec<(u8, String, String)> {
+    bw.state.with(|s| {
+        (0..2u8)
+            .flat_map(|side| {
+                let st = s.side(side);
+                st.forces
+                    .iter()
+                    .flat_map(|f| f.elements.iter())
+                    .filter_map(|id| st.element(id))
+                    .map(|e| {
+                        (side, e.me.id.clone(), format!("{} \u{00B7} {} {}", st_name(bw, side), e.me.id, e.me.name))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    })
+}
+
+fn st_name(bw: Bw, side: u8) -> String {
+    bw.side_name(side)
+}
+
+#[component]
+pub fn Battle() -> impl IntoView {
+    let bw = expect_context::<Bw>();
+    let turns = RwSignal::new(10u16);
+    let next_turn = Memo::new(move |_| bw.state.with(|s| s.turn_checked + 1));
+    let ammo_due = Memo::new(move |_| {
+        bw.state.with(|s| {
+            (0..2u8)
+                .flat_map(|side| {
+                    s.side(side)
+                        .roster
+                        .iter()
+                        .filter(|e| e.active() && rolls_for_ammo(e.began))
+                        .map(|e| (format!("{side}:{}", e.me.id), format!("{} {} ({:?})", e.me.id, e.me.name, e.ammo)))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let who = RwSignal::new(String::new());
+    view! {
+        {outcome(bw)}
+        <p class="hint">"Fight the battle on the table. When only one side wants to go on from turn 11, check the turn-record chart at the start of each turn; otherwise end the battle when both agree or at the length fixed beforehand."</p>
+        <div class="card" data-testid="end-battle-card">
+            <h3>"End of the battle"</h3>
+            <div class="row">{number("Turns played", turns, "battle-turns".into())}
+                {move || button(bw, Decision::EndBattle { turns: turns.get().min(255) as u8 }, "The battle is over".into(), "end-battle".into(), true)}
+            </div>
+        </div>
+        {move || {
+            let t = next_turn.get();
+            (t <= LAST_TURN).then(|| view! {
+                <div class="card" data-testid="turn-record">
+                    <h3>{format!("Turn-record chart, start of turn {t}")}</h3>
+                    {act_or_roll(bw, Decision::CheckTurn { turn: t }, "the turn-record chart", "check-turn")}
+                </div>
+            })
+        }}
+        {move || {
+            let list = ammo_due.get();
+            (!list.is_empty()).then(|| {
+                if !list.iter().any(|o| o.0 == who.get_untracked()) {
+                    who.set(list[0].0.clone());
+                }
+                view! {
+                    <div class="card" data-testid="ammo-rolls">
+                        <h3>"Ammunition: a stand that began cut off rolls each time it fires"</h3>
+                        {select("Element", list, who, "ammo-me".into())}
+                        {move || {
+                            let w = who.get();
+                            let (side, me) = w.split_once(':').map(|(a, b)| (a.parse().unwrap_or(0), b.to_string())).unwrap_or_default();
+                            bw.roll(Decision::RollAmmo { side, me }, "ammunition")
+                        }}
+                    </div>
+                }
+            })
+        }}
+    }
+}
+
+#[component]
+pub fn Results() -> impl IntoView {
+    let bw = expect_context::<Bw>();
+    let list = Memo::new(move |_| fielded(bw));
+    let who = RwSignal::new(String::new());
+    let reports = Memo::new(move |_| bw.state.with(|s| s.reports.clone()));
+    let fields: [(&'static str, RwSignal<u16>, &'static str); 7] = [
+        ("Stands lost", RwSignal::new(0), "lost"),
+        ("AFVs knocked out", RwSignal::new(0), "ko"),
+        ("AFVs abandoned", RwSignal::new(0), "abandoned"),
+        ("Stands panicked", RwSignal::new(0), "panicked"),
+        ("Enemy knocked out", RwSignal::new(0), "enemy"),
+        ("Close combats won", RwSignal::new(0), "ccwon"),
+        ("Close combats lost", RwSignal::new(0), "cclost"),
+    ];
+    let error = RwSignal::new(None::<String>);
+    let enter = move |_| {
+        let w = who.get_untracked();
+        let Some((side, me)) = w.split_once(':') else { return };
+        let v = |i: usize| fields[i].1.get_untracked();
+        let report = Report {
+            lost: v(0),
+            afvs_knocked_out: v(1),
+            afvs_abandoned: v(2),
+            panicked: v(3),
+            enemy_knocked_out: v(4),
+            close_combat_wins: v(5),
+            close_combat_losses: v(6),
+        };
+        if bw.act(Decision::Result { side: side.parse().unwrap_or(0), me: me.to_string(), report }, error) {
+            for f in &fields {
+                f.1.set(0);
+            }
+            let next = list
+                .get_untracked()
+                .into_iter()
+                .find(|o| !reports.with_untracked(|r| r.iter().any(|x| x.0 == o.0 && x.1 == o.1)));
+            if let Some(o) = next {
+                who.set(format!("{}:{}", o.0, o.1));
+            }
+        }
+    };
+    let summary = move |r: &Report| {
+        format!(
+            "lost {} (AFVs: {} knocked out, {} abandoned), {} panicked, {} enemy knocked out, close combat {}-{}",
+            r.lost,
+            r.afvs_knocked_out,
+            r.afvs_abandoned,
+            r.panicked,
+            r.enemy_knocked_out,
+            r.close_combat_wins,
+            r.close_combat_losses
+        )
+    };
+    view! {
+        {outcome(bw)}
+        <p class="hint">"Each fielded element's losses and deeds. Knocked-out AFVs become wrecks that may be repaired."</p>
+        {move || {
+            let options = list.get();
+            if !options.iter().any(|o| o.0.to_string() + ":" + &o.1 == who.get_untracked()) {
+                if let Some(o) = options.iter().find(|o| !reports.with(|r| r.iter().any(|x| x.0 == o.0 && x.1 == o.1))).or(options.first()) {
+                    who.set(format!("{}:{}", o.0, o.1));
+                }
+            }
+            let opts: Vec<(String, String)> = options.iter().map(|(s, id, l)| {
+                let done = reports.with(|r| r.iter().any(|x| x.0 == *s && &x.1 == id));
+                (format!("{s}:{id}"), format!("{l}{}", if done { " \u{2714}" } else { "" }))
+            }).collect();
+            select("Element", opts, who, "result-me".into())
+        }}
+        <div class="row result-fields">
+            {fields.iter().map(|(label, v, key)| number(label, *v, format!("result-{key}"))).collect_view()}
+        </div>
+        <div class="actions"><button class="btn big" data-testid="enter-result" on:click=enter>"Enter this result"</button></div>
+        {error_line(error)}
+        <ul class="results" data-testid="results-entered">
+            {move || reports.get().into_iter().map(|(side, id, r)| view! {
+                <li>{format!("{}: {}", bw.element_name(side, &id), summary(&r))}</li>
+            }).collect_view()}
+        </ul>
+        <div class="actions">{button(bw, Decision::EndResults, "All results are in".into(), "end-results".into(), true)}</div>
+    }
+}

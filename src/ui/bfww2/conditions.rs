@@ -1,0 +1,45 @@
+//! The Rules tab of a campaign: this campaign's own conditions as the umpire set them (victory
+//! conditions, the days with their scenarios and each side's historical modifier, the CPP
+//! replenishment table, the die, the options), with a link to the full rules reference.
+
+use super::Bw;
+use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
+use crate::systems::bfww2_campaign::tables::HistoricalDrm;
+use leptos::prelude::*;
+
+fn drm(d: HistoricalDrm) -> String {
+    match d {
+        HistoricalDrm::NoCpp => "No CPP".into(),
+        HistoricalDrm::Drm(v) if v >= 0 => format!("+{v}"),
+        HistoricalDrm::Drm(v) => v.to_string(),
+    }
+}
+
+#[component]
+pub fn Conditions() -> impl IntoView {
+    let bw = expect_context::<Bw>();
+    let s = bw.setup.get_untracked();
+    let sample = s.sides[0].roster == sample_setup().sides[0].roster && s.days == sample_setup().days;
+    view! {
+        <section class="reference bfww2-conditions" data-testid="campaign-conditions">
+            <h2>"This campaign's conditions"</h2>
+            {sample.then(|| view! { <p class="note" data-testid="illustrative">{ILLUSTRATIVE}</p> })}
+            <h3>"Victory"</h3>
+            <p data-testid="victory">{s.victory.clone()}</p>
+            <h3>"Days and CPP modifiers"</h3>
+            <table class="small-table" tabindex="0">
+                <thead><tr><th>"Day"</th><th>"Scenarios"</th><th>{s.sides[0].name.clone()}</th><th>{s.sides[1].name.clone()}</th></tr></thead>
+                <tbody>{s.days.iter().map(|d| view! {
+                    <tr><td>{d.name.clone()}</td><td>{d.slots.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")}</td><td>{drm(d.drm[0])}</td><td>{drm(d.drm[1])}</td></tr>
+                }).collect_view()}</tbody>
+            </table>
+            <h3>"CPP replenishment"</h3>
+            <table class="small-table" tabindex="0">
+                <thead><tr><th>"Final roll"</th><th>"CPP"</th></tr></thead>
+                <tbody>{s.cpp_table.iter().map(|b| view! { <tr><td>{b.label()}</td><td>{b.result}</td></tr> }).collect_view()}</tbody>
+            </table>
+            <p>{format!("The roll tables use a {}. Rating changes: {}.", s.die.label(), if s.rating_changes { "in play" } else { "not used" })}</p>
+            <p><a class="btn" href="#/rules/bfww2-campaign" data-testid="full-reference">"Every table and reading: the rules reference"</a></p>
+        </section>
+    }
+}
