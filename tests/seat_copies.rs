@@ -129,6 +129,19 @@ fn a_newer_copy_replaces_the_older_and_an_older_one_is_refused() {
     assert_eq!(store::keep_seat_copy(&mut b, &a), Ok(Kept::New));
     let listed = store::seat_copies(&b).unwrap();
     assert_eq!(listed.iter().map(|l| (l.seat.as_str(), l.made)).collect::<Vec<_>>(), [("1", 200.0), ("0", 150.0)]);
+    // The list reads the line kept with each copy, worked out by its system when it was kept.
+    assert_eq!((listed[0].reader_name.clone(), listed[0].status.clone()), (later.view.reader_name(), later.view.status()));
+    assert_eq!(listed[0].system, later.system());
+    assert_eq!(store::seat_copy_system(&b, "1", "abc"), Ok(later.system()));
+    // A copy kept before the line was stored with it still lists, and still opens.
+    {
+        use field_desk::store::Backend;
+        let mut old = Memory::default();
+        old.set(&format!("{}1.abc", store::SEAT_PREFIX), &later.to_json()).unwrap();
+        let l = store::seat_copies(&old).unwrap();
+        assert_eq!((l.len(), l[0].made, l[0].seat.as_str()), (1, 200.0, "1"));
+        assert_eq!(store::load_seat_copy(&old, "1", "abc"), Ok(later.clone()));
+    }
     assert!(store::list(&mut b).unwrap().is_empty(), "a copy is not a campaign");
     assert!(store::backup(&b).unwrap().campaigns.is_empty());
     // A stored copy that no longer reads gives way to one that does.

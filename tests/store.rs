@@ -286,7 +286,20 @@ fn the_list_reads_summaries_and_gives_older_documents_theirs_once() {
         Listing::Ok(s) => (s.status, s.players, s.turn, s.last),
         Listing::Broken(b) => panic!("listed as broken: {:?}", b.error),
     };
-    assert_eq!(listed(&mut m), want, "worked out by replaying, once");
+    // The list reads heads only: without a summary, only the system is known, and it says so.
+    match store::list(&mut m).unwrap().remove(0) {
+        Listing::Ok(s) => {
+            assert!(s.pending && s.status == store::NO_SUMMARY_YET, "{s:?}");
+            assert_eq!(s.system, field_desk::systems::SystemId::AxisOfAttack);
+        }
+        Listing::Broken(b) => panic!("listed as broken: {:?}", b.error),
+    }
+    assert!(store::summaries_missing(&mut m).unwrap());
+    assert_eq!(m.get(&key).unwrap().unwrap(), fixture, "listing never writes");
+    assert_eq!(store::fill_summaries(&mut m).unwrap(), 1, "worked out by replaying, once");
+    assert_eq!(store::fill_summaries(&mut m).unwrap(), 0, "and only once");
+    assert!(!store::summaries_missing(&mut m).unwrap());
+    assert_eq!(listed(&mut m), want);
     let stored = m.get(&key).unwrap().unwrap();
     assert!(stored.contains("\"summary\""), "stored again with its summary");
     assert_eq!(Document::from_json(&stored).unwrap(), doc, "the same campaign");

@@ -116,6 +116,70 @@ impl Document {
     }
 }
 
+/// A stored document as the shell reads it: its head (format, meta, summary) decoded and its
+/// body kept as text. Reading one needs no system's rules, so the campaign list, renaming and
+/// the choice of which system's code to load never pull the rules into the first visit's code.
+/// Written back, the body is copied byte for byte.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RawDocument {
+    pub format: u32,
+    pub meta: Meta,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Summary>,
+    pub body: Box<serde_json::value::RawValue>,
+}
+
+impl RawDocument {
+    /// Reads the head of a stored document of this or any older format (the body is checked
+    /// when its system opens it).
+    pub fn from_json(text: &str) -> Result<RawDocument, LoadError> {
+        #[derive(Deserialize)]
+        struct Format {
+            format: Option<u32>,
+        }
+        let f: Format =
+            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+        match f.format {
+            None => return Err(LoadError::NotACampaign("no format number".into())),
+            Some(0) => return Err(LoadError::NotACampaign("format 0 was never released".into())),
+            Some(f) if f > FORMAT => return Err(LoadError::TooNew { format: f }),
+            Some(_) => {}
+        }
+        serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("documents always serialise")
+    }
+
+    /// Which system's campaign it is: from the summary, or the body's tag.
+    pub fn system(&self) -> Result<SystemId, LoadError> {
+        #[derive(Deserialize)]
+        struct Tag {
+            system: SystemId,
+        }
+        match &self.summary {
+            Some(s) => Ok(s.system),
+            None => serde_json::from_str::<Tag>(self.body.get())
+                .map(|t| t.system)
+                .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}"))),
+        }
+    }
+}
+
+/// The name in a stored text that does not open, if it has one there.
+pub fn name_in(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Named {
+        meta: Name,
+    }
+    #[derive(Deserialize)]
+    struct Name {
+        name: String,
+    }
+    serde_json::from_str::<Named>(text).ok().map(|n| n.meta.name)
+}
+
 /// Brings a document of any released format to the current one.
 pub fn migrate(value: serde_json::Value) -> Result<serde_json::Value, LoadError> {
     let format = value

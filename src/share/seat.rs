@@ -34,11 +34,25 @@ pub struct SeatCopy {
     /// When it was made, ms since 1970 (the sender's clock).
     pub made: f64,
     pub view: ViewBody,
+    /// What the list of received views shows of it, worked out by its system's rules when the
+    /// copy is kept on a device (`store::keep_seat_copy`), so the list reads it without them.
+    /// Never in a link or a file: one that arrives with it has it dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub listing: Option<CopyListing>,
+}
+
+/// A kept seat copy's line in the list of received views.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CopyListing {
+    /// Whose view it is, by name at the table.
+    pub reader_name: String,
+    /// Where the campaign stood, as the reader sees it.
+    pub status: String,
 }
 
 impl SeatCopy {
     pub fn new(meta: Meta, made: f64, view: ViewBody) -> SeatCopy {
-        SeatCopy { format: SEAT_FORMAT, kind: SEAT_KIND.to_string(), meta, made, view }
+        SeatCopy { format: SEAT_FORMAT, kind: SEAT_KIND.to_string(), meta, made, view, listing: None }
     }
     pub fn system(&self) -> SystemId {
         self.view.system()
@@ -59,6 +73,12 @@ impl SeatCopy {
         serde_json::to_string(self).expect("seat copies serialise")
     }
 
+    /// The copy as kept on a device: with its line for the list.
+    pub fn with_listing(&self) -> SeatCopy {
+        let listing = CopyListing { reader_name: self.view.reader_name(), status: self.view.status() };
+        SeatCopy { listing: Some(listing), ..self.clone() }
+    }
+
     /// Reads a seat copy's JSON (a file, or an inflated link) and checks its setup.
     pub fn from_json(text: &str) -> Result<SeatCopy, LoadError> {
         let value: serde_json::Value =
@@ -70,8 +90,9 @@ impl SeatCopy {
         if format > SEAT_FORMAT as u64 {
             return Err(LoadError::TooNew { format: format as u32 });
         }
-        let copy: SeatCopy = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let mut copy: SeatCopy = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
         copy.view.check().map_err(LoadError::Damaged)?;
+        copy.listing = None;
         Ok(copy)
     }
 

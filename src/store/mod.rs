@@ -3,7 +3,7 @@
 //! listed with its reason and its raw text kept for recovery.
 
 use crate::engine::Seat;
-use crate::share::{Document, LoadError, Meta};
+use crate::share::{Document, LoadError, Meta, RawDocument};
 use crate::systems::{AnyCampaign, SystemId};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -12,7 +12,9 @@ use std::fmt;
 pub const PREFIX: &str = "fielddesk.campaign.";
 
 mod seats;
-pub use seats::{delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, Kept, SeatListing, SEAT_PREFIX};
+pub use seats::{
+    delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, seat_copy_system, Kept, SeatListing, SEAT_PREFIX,
+};
 
 /// The storage the app writes to.
 pub trait Backend {
@@ -72,11 +74,13 @@ pub struct Summary {
     pub status: String,
     /// The last step in effect, as the whole table may read it.
     pub last: Option<String>,
+    /// Stored before summaries: only its system is known until `fill_summaries` runs.
+    pub pending: bool,
 }
 
 impl Summary {
     fn from(meta: Meta, s: crate::share::Summary) -> Summary {
-        Summary { meta, system: s.system, players: s.players, turn: s.turn, status: s.status, last: s.last }
+        Summary { meta, system: s.system, players: s.players, turn: s.turn, status: s.status, last: s.last, pending: false }
     }
 }
 
@@ -89,48 +93,74 @@ pub struct Broken {
     pub raw: String,
 }
 
-/// All stored campaigns, most recently played first; broken ones last. A campaign stored
-/// with its summary is listed from it, without replaying; one stored before summaries (or
-/// from a link) is opened once and stored again with its summary.
+/// All stored campaigns, most recently played first; broken ones last. Each is listed from
+/// its head alone (`RawDocument`): nothing is replayed and no system's rules are needed. One
+/// stored before summaries has `summary_missing` set, with only its system known;
+/// `fill_summaries` (run from the systems' code) works its summary out once.
 pub fn list(b: &mut dyn Backend) -> Result<Vec<Listing>, StoreError> {
-    /// What the list reads of a stored document: the body is skipped, not decoded.
-    #[derive(serde::Deserialize)]
-    struct Head {
-        format: u32,
-        meta: Meta,
-        summary: Option<crate::share::Summary>,
-    }
     let mut ok = Vec::new();
     let mut broken = Vec::new();
     for k in b.keys()? {
         let Some(id) = k.strip_prefix(PREFIX) else { continue };
         let Some(raw) = b.get(&k)? else { continue };
-        if let Ok(Head { format, meta, summary: Some(sum) }) = serde_json::from_str::<Head>(&raw) {
-            if format <= crate::share::FORMAT {
-                ok.push(Summary::from(meta, sum));
-                continue;
-            }
-        }
-        match Document::from_json(&raw).and_then(|d| d.open().map(|c| (d, c))) {
-            Ok((mut d, c)) => {
-                let sum = crate::share::Summary::of(&c);
-                ok.push(Summary::from(d.meta.clone(), sum.clone()));
-                // Stored again with its summary, so the next list need not replay it. A
-                // failure (a full store) changes nothing: it is worked out again next time.
-                d.summary = Some(sum);
-                let _ = b.set(&k, &d.to_json());
-            }
-            Err(error) => {
-                let name = serde_json::from_str::<serde_json::Value>(&raw)
-                    .ok()
-                    .and_then(|v| v.pointer("/meta/name").and_then(|n| n.as_str()).map(String::from));
-                broken.push(Broken { id: id.to_string(), name, error, raw })
-            }
+        match RawDocument::from_json(&raw).and_then(|d| d.system().map(|s| (d, s))) {
+            Ok((d, system)) => ok.push(match d.summary {
+                Some(sum) => Summary::from(d.meta, sum),
+                None => Summary {
+                    meta: d.meta,
+                    system,
+                    players: Vec::new(),
+                    turn: 0,
+                    status: NO_SUMMARY_YET.to_string(),
+                    last: None,
+                    pending: true,
+                },
+            }),
+            Err(error) => broken.push(Broken { id: id.to_string(), name: crate::share::name_in(&raw), error, raw }),
         }
     }
     ok.sort_by(|a, b| b.meta.updated.total_cmp(&a.meta.updated));
     broken.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(ok.into_iter().map(Listing::Ok).chain(broken.into_iter().map(Listing::Broken)).collect())
+}
+
+/// The status listed for a campaign stored before summaries, until `fill_summaries` has run.
+pub const NO_SUMMARY_YET: &str = "Working out where it stands…";
+
+/// Whether any stored campaign lacks its summary (read from heads only).
+pub fn summaries_missing(b: &mut dyn Backend) -> Result<bool, StoreError> {
+    Ok(list(b)?.iter().any(|l| matches!(l, Listing::Ok(s) if s.pending)))
+}
+
+/// Replays, once, every stored campaign that has no summary (stored before summaries
+/// existed) and stores it again with one; returns how many were given theirs. One that does
+/// not replay is left as it is (it says why when opened); a failed write (a full store)
+/// changes nothing and is tried again next time.
+pub fn fill_summaries(b: &mut dyn Backend) -> Result<usize, StoreError> {
+    let mut filled = 0;
+    for k in b.keys()? {
+        if !k.starts_with(PREFIX) {
+            continue;
+        }
+        let Some(raw) = b.get(&k)? else { continue };
+        if RawDocument::from_json(&raw).is_ok_and(|d| d.summary.is_some()) {
+            continue;
+        }
+        if let Ok((mut d, c)) = Document::from_json(&raw).and_then(|d| d.open().map(|c| (d, c))) {
+            d.summary = Some(crate::share::Summary::of(&c));
+            if b.set(&k, &d.to_json()).is_ok() {
+                filled += 1;
+            }
+        }
+    }
+    Ok(filled)
+}
+
+/// Which system a stored campaign belongs to, read from its head: what the shell needs to
+/// fetch that system's code before the campaign is opened.
+pub fn system_of(b: &dyn Backend, id: &str) -> Result<SystemId, StoreError> {
+    let raw = b.get(&key(id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+    RawDocument::from_json(&raw).and_then(|d| d.system()).map_err(StoreError::Load)
 }
 
 pub fn load(b: &dyn Backend, id: &str) -> Result<(Document, AnyCampaign), StoreError> {
@@ -164,18 +194,18 @@ pub fn delete(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
 
 pub fn rename(b: &mut dyn Backend, id: &str, name: &str, now: f64) -> Result<(), StoreError> {
     let raw = b.get(&key(id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
-    let mut doc = Document::from_json(&raw).map_err(StoreError::Load)?;
+    let mut doc = RawDocument::from_json(&raw).map_err(StoreError::Load)?;
     doc.meta.name = name.trim().to_string();
     doc.meta.updated = now;
-    save(b, &doc)
+    b.set(&key(id), &doc.to_json())
 }
 
 /// Copies a campaign under a new id and name.
 pub fn duplicate(b: &mut dyn Backend, id: &str, new_id: &str, new_name: &str, now: f64) -> Result<(), StoreError> {
     let raw = b.get(&key(id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
-    let mut doc = Document::from_json(&raw).map_err(StoreError::Load)?;
+    let mut doc = RawDocument::from_json(&raw).map_err(StoreError::Load)?;
     doc.meta = Meta { id: new_id.to_string(), name: new_name.to_string(), created: now, updated: now };
-    save(b, &doc)
+    b.set(&key(new_id), &doc.to_json())
 }
 
 /// The raw text of a stored campaign, whether it opens or not (for recovery).

@@ -18,10 +18,6 @@ pub fn create(name: &str, campaign: AnyCampaign) -> Result<String, String> {
     Ok(id)
 }
 
-/// Stores a fresh copy of a system's built-in sample and returns its id.
-pub fn start_sample(system: SystemId) -> Result<String, String> {
-    create(system.info().sample_name, system.sample()?)
-}
 
 #[component]
 pub fn CampaignList() -> impl IntoView {
@@ -44,29 +40,29 @@ pub fn CampaignList() -> impl IntoView {
         let Some(input) = file_input.get_untracked() else { return };
         leptos::task::spawn_local(async move {
             match super::transfer::read_picked_file(input.clone()).await {
-                Ok(text) if crate::share::seat::is_seat_copy(&text) => {
-                    match crate::share::seat::SeatCopy::from_json(&text) {
-                        Ok(copy) => match super::viewer::receive(&copy) {
-                            Ok((message, to)) => {
-                                notice.set(Some(message));
-                                nav.go(to);
-                            }
-                            Err(e) => banner.set(Some(e)),
-                        },
-                        Err(e) => banner.set(Some(e.to_string())),
+                Ok(text) => match super::registry::take_in(super::transfer::Source::File(text)).await {
+                    super::transfer::Taken::Seat(Ok((message, to))) => {
+                        notice.set(Some(message));
+                        nav.go(to);
                     }
-                }
-                Ok(text) => match crate::share::read_file(&text) {
-                    Ok(docs) => review.set(Some(super::transfer::review(
-                        docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect(),
-                    ))),
-                    Err(e) => banner.set(Some(e.to_string())),
+                    super::transfer::Taken::Seat(Err(e)) | super::transfer::Taken::Failed(e) => banner.set(Some(e)),
+                    super::transfer::Taken::Review(items, errors) => {
+                        review.try_set(Some((items, errors)));
+                    }
                 },
                 Err(e) => banner.set(Some(e)),
             }
             input.set_value("");
         });
     };
+    // Campaigns stored before summaries are given theirs once, by the code that reads them.
+    if store::summaries_missing(&mut LocalStorage).unwrap_or(false) {
+        leptos::task::spawn_local(async move {
+            if super::registry::fill_summaries().await > 0 {
+                version.try_update(|v| *v += 1);
+            }
+        });
+    }
     let backup = move |_| match super::transfer::backup_everything() {
         Ok(_) => settings.set(store::settings(&LocalStorage)),
         Err(e) => banner.set(Some(e)),
@@ -157,10 +153,12 @@ pub fn CampaignList() -> impl IntoView {
                                 <p class="system-about">{sys.about()}</p>
                                 <p class="system-players">{sys.players()}</p>
                                 <div class="actions">
-                                    <button class="btn primary big" data-testid=format!("start-sample-{slug}") on:click=move |_| match start_sample(sys) {
-                                        Ok(id) => open(id),
-                                        Err(e) => banner.set(Some(e)),
-                                    }>"Play the sample"</button>
+                                    <button class="btn primary big" data-testid=format!("start-sample-{slug}") on:click=move |_| leptos::task::spawn_local(async move {
+                                        match super::registry::start_sample(sys).await {
+                                            Ok(id) => open(id),
+                                            Err(e) => banner.set(Some(e)),
+                                        }
+                                    })>"Play the sample"</button>
                                     <button class="btn big" data-testid=format!("new-{slug}") on:click=move |_| nav.go(Screen::New(sys))>"New campaign"</button>
                                     <a class="btn big" href=format!("#/rules/{slug}") data-testid=format!("rules-{slug}")>"Rules"</a>
                                 </div>

@@ -10,6 +10,7 @@ pub mod dice;
 pub mod handover;
 pub mod list;
 pub mod log;
+pub mod opening;
 pub mod platform;
 pub mod rapier;
 pub mod registry;
@@ -63,31 +64,28 @@ pub fn App() -> impl IntoView {
     let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<String>)>);
     // Seat copies received so far: a newer copy of the view on screen redraws it.
     let received = RwSignal::new(0u32);
+    // Reading a link needs the code that decodes every system's links: fetched for it.
     let check_link = move || {
-        use crate::share::link::Received;
-        match crate::share::link::read_fragment(&platform::hash()) {
-            None => {}
-            Some(Ok(Received::Seat(copy))) => {
-                // One seat's view: kept read-only (a newer one replacing the older) and shown.
-                match viewer::receive(&copy) {
-                    Ok((message, to)) => {
-                        notice.set(Some(message));
-                        platform::set_hash(&to.to_hash());
-                        received.update(|n| *n += 1);
-                    }
-                    Err(e) => {
-                        banner.set(Some(e));
-                        platform::set_hash("/");
-                    }
-                }
-            }
-            Some(result) => incoming.set(Some(transfer::review(vec![result
-                .and_then(|r| match r {
-                    Received::Campaign(doc) => Ok(doc),
-                    Received::Seat(_) => Err(crate::share::link::LinkError::OneSeat),
-                })
-                .map_err(|e| e.to_string())]))),
+        let hash = platform::hash();
+        if !crate::share::link::is_link(&hash) {
+            return;
         }
+        leptos::task::spawn_local(async move {
+            match registry::take_in(transfer::Source::Link(hash)).await {
+                transfer::Taken::Seat(Ok((message, to))) => {
+                    // One seat's view: kept read-only (a newer one replacing the older) and shown.
+                    notice.set(Some(message));
+                    platform::set_hash(&to.to_hash());
+                    received.update(|n| *n += 1);
+                }
+                transfer::Taken::Seat(Err(e)) => {
+                    banner.set(Some(e));
+                    platform::set_hash("/");
+                }
+                transfer::Taken::Review(items, errors) => incoming.set(Some((items, errors))),
+                transfer::Taken::Failed(e) => banner.set(Some(e)),
+            }
+        });
     };
     check_link();
     let _ = window_event_listener(leptos::ev::hashchange, move |_| {
@@ -130,7 +128,7 @@ pub fn App() -> impl IntoView {
                 <transfer::ImportReview items=items errors=errors on_close=Callback::new(move |_| {
                     incoming.set(None);
                     // The link has done its work; the address goes back to the app's own.
-                    if crate::share::link::from_fragment(&platform::hash()).is_some() {
+                    if crate::share::link::is_link(&platform::hash()) {
                         platform::set_hash("/");
                     }
                 })/>
@@ -139,7 +137,10 @@ pub fn App() -> impl IntoView {
                 Page::List => view! { <list::CampaignList/> }.into_any(),
                 Page::New(system) => registry::new_campaign(system),
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
-                Page::Edit(id) => registry::edit_setup(id),
+                Page::Edit(id) => match crate::store::system_of(&platform::LocalStorage, &id) {
+                    Ok(system) => registry::edit_setup(system, id),
+                    Err(e) => load_failed(id, e.to_string()),
+                },
                 Page::Rules(system) => registry::rules_reference(system),
                 Page::SeatCopy(seat, id, _) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
             }}
@@ -189,32 +190,38 @@ impl Page {
     }
 }
 
-/// Opens a stored campaign by id and shows its system's screen.
+/// Opens a stored campaign by id: its system is read from the stored head, and that system's
+/// code (fetched the first time) decodes, replays and shows it.
 #[component]
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
+    match crate::store::system_of(&platform::LocalStorage, &id) {
+        Ok(system) => registry::campaign_screen(system, id, tab),
+        Err(e) => load_failed(id, e.to_string()),
+    }
+}
+
+/// Why a stored campaign cannot be opened, with its stored text to download.
+pub fn load_failed(id: String, why: String) -> AnyView {
     use crate::store;
     let Banner(banner) = expect_context::<Banner>();
-    match store::load(&platform::LocalStorage, &id) {
-        Ok((doc, any)) => registry::campaign_screen(doc.meta, any, tab),
-        Err(e) => view! {
-            <section class="page">
-                <h1>"This campaign cannot be opened"</h1>
-                <p class="error" data-testid="load-error">{e.to_string()}</p>
-                <p>"Its stored text is kept unchanged; download it to keep it safe or to send it for a look."</p>
-                <button class="btn" data-testid="download-raw" on:click={
-                    let id = id.clone();
-                    move |_| match store::raw(&platform::LocalStorage, &id) {
-                        Ok(Some(raw)) => {
-                            if let Err(e) = platform::download(&format!("field-desk-{id}-raw.json"), "application/json", &raw) {
-                                banner.set(Some(e));
-                            }
+    view! {
+        <section class="page">
+            <h1>"This campaign cannot be opened"</h1>
+            <p class="error" data-testid="load-error">{why}</p>
+            <p>"Its stored text is kept unchanged; download it to keep it safe or to send it for a look."</p>
+            <button class="btn" data-testid="download-raw" on:click={
+                let id = id.clone();
+                move |_| match store::raw(&platform::LocalStorage, &id) {
+                    Ok(Some(raw)) => {
+                        if let Err(e) = platform::download(&format!("field-desk-{id}-raw.json"), "application/json", &raw) {
+                            banner.set(Some(e));
                         }
-                        _ => banner.set(Some("Nothing is stored under this campaign.".into())),
                     }
-                }>"Download its stored text"</button>
-                <a class="btn" href="#/">"Back to the campaign list"</a>
-            </section>
-        }
-        .into_any(),
+                    _ => banner.set(Some("Nothing is stored under this campaign.".into())),
+                }
+            }>"Download its stored text"</button>
+            <a class="btn" href="#/">"Back to the campaign list"</a>
+        </section>
     }
+    .into_any()
 }

@@ -11,16 +11,13 @@
 //! the feature that skips the splitter has dangling `__wasm_split` imports and does not start:
 //! `trunk build` and `trunk serve` never get the feature.
 
-use super::{aoa, bfww2, campaign, platform, rapier, rfx, route, scouting, viewer};
-use crate::engine::{Campaign, SeatView};
-use crate::share::seat::SeatCopy;
-use crate::share::Meta;
+use super::{aoa, bfww2, opening, platform, rapier, rfx, route, scouting, transfer};
 use crate::systems::axis_of_attack::AxisOfAttack;
 use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, Origin};
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
-use crate::systems::{AnyCampaign, SystemId};
+use crate::systems::{SystemId, ViewBody};
 use leptos::prelude::*;
 
 /// Each screen once: `chunk: fn name(args) { view }`. Without `split` the functions of `screens`
@@ -59,16 +56,53 @@ macro_rules! screens {
     };
 }
 
+/// Each call once: `chunk: fn name(args) -> T { body }`. `calls::name` is async and returns
+/// `Result<T, Unloaded>`: without `split` it runs the body at once; with it, the body is a
+/// split point in chunk `chunk`, and `Unloaded` says its code could not be fetched.
+macro_rules! calls {
+    ($($chunk:ident: fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty $body:block)*) => {
+        #[cfg(not(feature = "split"))]
+        mod calls {
+            #[allow(unused_imports)]
+            use super::*;
+            $(pub async fn $name($($arg: $ty),*) -> Result<$ret, Unloaded> { Ok($body) })*
+        }
+
+        #[cfg(feature = "split")]
+        mod calls {
+            #[allow(unused_imports)]
+            use super::*;
+            $(pub async fn $name($($arg: $ty),*) -> Result<$ret, Unloaded> {
+                chunked::$name($($arg),*).await.map_err(|_| Unloaded)
+            })*
+        }
+
+        #[cfg(feature = "split")]
+        mod chunked {
+            #[allow(unused_imports)]
+            use super::*;
+            use leptos::wasm_split::SplitLoaderError;
+            $(
+                #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
+                pub fn $name($($arg: $ty),*) -> Result<$ret, SplitLoaderError> {
+                    let value: $ret = $body;
+                    Ok(value)
+                }
+            )*
+        }
+    };
+}
+
 screens! {
     race_for_x: fn rfx_new() { view! { <rfx::wizard::NewCampaign system=SystemId::RaceForX/> }.into_any() }
     race_for_x: fn rfx_edit(id: String) {
         view! { <rfx::wizard::NewCampaign system=SystemId::RaceForX edit=id/> }.into_any()
     }
     race_for_x: fn rfx_rules() { view! { <rfx::reference::RulesReference/> }.into_any() }
-    race_for_x: fn rfx_screen(meta: Meta, c: Campaign<RaceForX>, tab: Signal<route::Tab>) {
-        campaign::campaign_screen(meta, c, tab).into_any()
+    race_for_x: fn rfx_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<RaceForX>(id, tab) }
+    race_for_x: fn rfx_copy(seat: String, id: String) {
+        opening::seat_copy::<RaceForX>(seat, id, |v| if let ViewBody::RaceForX(v) = v { Some(v) } else { None })
     }
-    race_for_x: fn rfx_copy(copy: SeatCopy, v: SeatView<RaceForX>) { viewer::copy_screen(copy, v) }
 
     crossfire_scouting: fn scouting_new(origin: Option<Origin>) {
         match origin {
@@ -78,35 +112,72 @@ screens! {
     }
     crossfire_scouting: fn scouting_edit(id: String) { view! { <scouting::wizard::NewScouting edit=id/> }.into_any() }
     crossfire_scouting: fn scouting_rules() { view! { <scouting::reference::ScoutingReference/> }.into_any() }
-    crossfire_scouting: fn scouting_screen(meta: Meta, c: Campaign<CrossfireScouting>, tab: Signal<route::Tab>) {
-        campaign::campaign_screen(meta, c, tab).into_any()
+    crossfire_scouting: fn scouting_screen(id: String, tab: Signal<route::Tab>) {
+        opening::stored::<CrossfireScouting>(id, tab)
     }
-    crossfire_scouting: fn scouting_copy(copy: SeatCopy, v: SeatView<CrossfireScouting>) { viewer::copy_screen(copy, v) }
+    crossfire_scouting: fn scouting_copy(seat: String, id: String) {
+        opening::seat_copy::<CrossfireScouting>(seat, id, |v| if let ViewBody::CrossfireScouting(v) = v { Some(v) } else { None })
+    }
 
     axis_of_attack: fn aoa_new() { view! { <aoa::wizard::NewAoaCampaign/> }.into_any() }
     axis_of_attack: fn aoa_edit(id: String) { view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any() }
     axis_of_attack: fn aoa_rules() { view! { <aoa::reference::AoaReference/> }.into_any() }
-    axis_of_attack: fn aoa_screen(meta: Meta, c: Campaign<AxisOfAttack>, tab: Signal<route::Tab>) {
-        campaign::campaign_screen(meta, c, tab).into_any()
+    axis_of_attack: fn aoa_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<AxisOfAttack>(id, tab) }
+    axis_of_attack: fn aoa_copy(seat: String, id: String) {
+        opening::seat_copy::<AxisOfAttack>(seat, id, |v| if let ViewBody::AxisOfAttack(v) = v { Some(v) } else { None })
     }
-    axis_of_attack: fn aoa_copy(copy: SeatCopy, v: SeatView<AxisOfAttack>) { viewer::copy_screen(copy, v) }
 
     rapier_offensive: fn rapier_new() { view! { <rapier::wizard::NewRapierCampaign/> }.into_any() }
     rapier_offensive: fn rapier_edit(id: String) { view! { <rapier::wizard::NewRapierCampaign edit=id/> }.into_any() }
     rapier_offensive: fn rapier_rules() { view! { <rapier::reference::RapierReference/> }.into_any() }
-    rapier_offensive: fn rapier_screen(meta: Meta, c: Campaign<RapierOffensive>, tab: Signal<route::Tab>) {
-        campaign::campaign_screen(meta, c, tab).into_any()
+    rapier_offensive: fn rapier_screen(id: String, tab: Signal<route::Tab>) {
+        opening::stored::<RapierOffensive>(id, tab)
     }
-    rapier_offensive: fn rapier_copy(copy: SeatCopy, v: SeatView<RapierOffensive>) { viewer::copy_screen(copy, v) }
+    rapier_offensive: fn rapier_copy(seat: String, id: String) {
+        opening::seat_copy::<RapierOffensive>(seat, id, |v| if let ViewBody::RapierOffensive(v) = v { Some(v) } else { None })
+    }
 
     bfww2_campaign: fn bfww2_new() { view! { <bfww2::wizard::NewBfww2Campaign/> }.into_any() }
     bfww2_campaign: fn bfww2_edit(id: String) { view! { <bfww2::wizard::NewBfww2Campaign edit=id/> }.into_any() }
     bfww2_campaign: fn bfww2_rules() { view! { <bfww2::reference::Bfww2Reference/> }.into_any() }
-    bfww2_campaign: fn bfww2_screen(meta: Meta, c: Campaign<Bfww2Campaign>, tab: Signal<route::Tab>) {
-        campaign::campaign_screen(meta, c, tab).into_any()
+    bfww2_campaign: fn bfww2_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<Bfww2Campaign>(id, tab) }
+    bfww2_campaign: fn bfww2_copy(seat: String, id: String) {
+        opening::seat_copy::<Bfww2Campaign>(seat, id, |v| if let ViewBody::Bfww2Campaign(v) = v { Some(v) } else { None })
     }
-    bfww2_campaign: fn bfww2_copy(copy: SeatCopy, v: SeatView<Bfww2Campaign>) { viewer::copy_screen(copy, v) }
 }
+
+calls! {
+    race_for_x: fn rfx_sample() -> Result<String, String> {
+        opening::sample::<RaceForX>(SystemId::RaceForX.info().sample_name, crate::systems::race_for_x::sample::sample_setup())
+    }
+    crossfire_scouting: fn scouting_sample() -> Result<String, String> {
+        opening::sample::<CrossfireScouting>(
+            SystemId::CrossfireScouting.info().sample_name,
+            crate::systems::crossfire_scouting::sample::sample_setup(),
+        )
+    }
+    axis_of_attack: fn aoa_sample() -> Result<String, String> {
+        opening::sample::<AxisOfAttack>(SystemId::AxisOfAttack.info().sample_name, crate::systems::axis_of_attack::sample::sample_setup())
+    }
+    rapier_offensive: fn rapier_sample() -> Result<String, String> {
+        opening::sample::<RapierOffensive>(
+            SystemId::RapierOffensive.info().sample_name,
+            crate::systems::rapier_offensive::sample::sample_setup(),
+        )
+    }
+    bfww2_campaign: fn bfww2_sample() -> Result<String, String> {
+        opening::sample::<Bfww2Campaign>(SystemId::Bfww2Campaign.info().sample_name, crate::systems::bfww2_campaign::sample::sample_setup())
+    }
+
+    // What reads any system's campaigns at once (links, files, backups, documents stored before
+    // summaries): a chunk of its own, fetched only when one of these happens.
+    transfer: fn take_in(from: transfer::Source) -> transfer::Taken { transfer::take_in(from) }
+    transfer: fn import(item: transfer::Incoming) -> Result<String, String> { transfer::import(item) }
+    transfer: fn fill_summaries() -> usize { crate::store::fill_summaries(&mut platform::LocalStorage).unwrap_or(0) }
+}
+
+/// Why a chunk's code did not arrive, in the player's words.
+const UNLOADED: &str = "This part of Field Desk is fetched the first time it is needed, and the network did not answer. Nothing is lost: reconnect and try again.";
 
 /// The setup form of a system.
 pub fn new_campaign(system: SystemId) -> AnyView {
@@ -119,14 +190,14 @@ pub fn new_campaign(system: SystemId) -> AnyView {
     }
 }
 
-/// The setup form of a stored campaign that has no history yet.
-pub fn edit_setup(id: String) -> AnyView {
-    match crate::store::load(&platform::LocalStorage, &id) {
-        Ok((_, AnyCampaign::CrossfireScouting(_))) => screens::scouting_edit(id),
-        Ok((_, AnyCampaign::AxisOfAttack(_))) => screens::aoa_edit(id),
-        Ok((_, AnyCampaign::RapierOffensive(_))) => screens::rapier_edit(id),
-        Ok((_, AnyCampaign::Bfww2Campaign(_))) => screens::bfww2_edit(id),
-        _ => screens::rfx_edit(id),
+/// The setup form of a stored campaign of `system` that has no history yet.
+pub fn edit_setup(system: SystemId, id: String) -> AnyView {
+    match system {
+        SystemId::RaceForX => screens::rfx_edit(id),
+        SystemId::CrossfireScouting => screens::scouting_edit(id),
+        SystemId::AxisOfAttack => screens::aoa_edit(id),
+        SystemId::RapierOffensive => screens::rapier_edit(id),
+        SystemId::Bfww2Campaign => screens::bfww2_edit(id),
     }
 }
 
@@ -141,28 +212,58 @@ pub fn rules_reference(system: SystemId) -> AnyView {
     }
 }
 
-/// The campaign screen of a stored campaign's system.
-pub fn campaign_screen(meta: Meta, any: AnyCampaign, tab: Signal<route::Tab>) -> AnyView {
-    match any {
-        AnyCampaign::RaceForX(c) => screens::rfx_screen(meta, c, tab),
-        AnyCampaign::CrossfireScouting(c) => screens::scouting_screen(meta, c, tab),
-        AnyCampaign::AxisOfAttack(c) => screens::aoa_screen(meta, c, tab),
-        AnyCampaign::RapierOffensive(c) => screens::rapier_screen(meta, c, tab),
-        AnyCampaign::Bfww2Campaign(c) => screens::bfww2_screen(meta, c, tab),
+/// The campaign screen of a stored campaign of `system` (read from its head by the shell).
+pub fn campaign_screen(system: SystemId, id: String, tab: Signal<route::Tab>) -> AnyView {
+    match system {
+        SystemId::RaceForX => screens::rfx_screen(id, tab),
+        SystemId::CrossfireScouting => screens::scouting_screen(id, tab),
+        SystemId::AxisOfAttack => screens::aoa_screen(id, tab),
+        SystemId::RapierOffensive => screens::rapier_screen(id, tab),
+        SystemId::Bfww2Campaign => screens::bfww2_screen(id, tab),
     }
 }
 
-/// A seat copy received on this device, drawn by its system's components.
-pub fn seat_copy_screen(copy: SeatCopy) -> AnyView {
-    use crate::systems::ViewBody;
-    match copy.view.clone() {
-        ViewBody::RaceForX(v) => screens::rfx_copy(copy, v),
-        ViewBody::CrossfireScouting(v) => screens::scouting_copy(copy, v),
-        ViewBody::AxisOfAttack(v) => screens::aoa_copy(copy, v),
-        ViewBody::RapierOffensive(v) => screens::rapier_copy(copy, v),
-        ViewBody::Bfww2Campaign(v) => screens::bfww2_copy(copy, v),
+/// A seat copy kept on this device, drawn by its system's components.
+pub fn seat_copy_screen(system: SystemId, seat: String, id: String) -> AnyView {
+    match system {
+        SystemId::RaceForX => screens::rfx_copy(seat, id),
+        SystemId::CrossfireScouting => screens::scouting_copy(seat, id),
+        SystemId::AxisOfAttack => screens::aoa_copy(seat, id),
+        SystemId::RapierOffensive => screens::rapier_copy(seat, id),
+        SystemId::Bfww2Campaign => screens::bfww2_copy(seat, id),
     }
 }
+
+/// Stores a fresh copy of a system's sample and returns its id.
+pub async fn start_sample(system: SystemId) -> Result<String, String> {
+    let made = match system {
+        SystemId::RaceForX => calls::rfx_sample().await,
+        SystemId::CrossfireScouting => calls::scouting_sample().await,
+        SystemId::AxisOfAttack => calls::aoa_sample().await,
+        SystemId::RapierOffensive => calls::rapier_sample().await,
+        SystemId::Bfww2Campaign => calls::bfww2_sample().await,
+    };
+    made.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+}
+
+/// Reads a link or a file that came in (`transfer::take_in`, in its own chunk).
+pub async fn take_in(from: transfer::Source) -> transfer::Taken {
+    calls::take_in(from).await.unwrap_or_else(|Unloaded| transfer::Taken::Failed(UNLOADED.to_string()))
+}
+
+/// Imports a reviewed campaign (`transfer::import`, in its own chunk).
+pub async fn import(item: transfer::Incoming) -> Result<String, String> {
+    calls::import(item).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+}
+
+/// Gives every campaign stored before summaries its summary; how many were given one.
+pub async fn fill_summaries() -> usize {
+    calls::fill_summaries().await.unwrap_or(0)
+}
+
+/// A chunk's code could not be fetched.
+#[derive(Clone, Copy, Debug)]
+pub struct Unloaded;
 
 /// A screen from a chunk: "Loading" while it is fetched, then the screen, or what went wrong.
 ///

@@ -8,12 +8,72 @@ use crate::share::Document;
 use crate::store::{self, ImportPlan};
 use leptos::prelude::*;
 
-/// One incoming campaign, checked, with what importing it would do.
+/// One incoming campaign, checked, with what importing it would do. Plain data (its document
+/// as text), so the shell can show it without any system's code.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Incoming {
-    pub doc: Document,
+    pub doc_json: String,
+    pub name: String,
     pub plan: ImportPlan,
     pub summary: Vec<(String, String)>,
+}
+
+/// Where something coming in was found.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// The page's address (`#s=...`).
+    Link(String),
+    /// The text of a file the player picked.
+    File(String),
+}
+
+/// What reading something that came in found.
+#[derive(Clone, Debug)]
+pub enum Taken {
+    /// One seat's view, kept read-only: the news and where it is shown, or why it was not kept.
+    Seat(Result<(String, Screen), String>),
+    /// Campaigns to review before anything is written, and what could not be read.
+    Review(Vec<Incoming>, Vec<String>),
+    /// Nothing could be read: why.
+    Failed(String),
+}
+
+/// Reads a link or a file (in the transfer chunk: it decodes any system's campaigns).
+pub fn take_in(from: Source) -> Taken {
+    use crate::share::link::{read_fragment, LinkError, Received};
+    use crate::share::seat::{is_seat_copy, SeatCopy};
+    match from {
+        Source::Link(hash) => match read_fragment(&hash) {
+            None => Taken::Review(Vec::new(), Vec::new()),
+            Some(Ok(Received::Seat(copy))) => Taken::Seat(super::viewer::receive(&copy)),
+            Some(result) => {
+                let (items, errors) = review(vec![result
+                    .and_then(|r| match r {
+                        Received::Campaign(doc) => Ok(doc),
+                        Received::Seat(_) => Err(LinkError::OneSeat),
+                    })
+                    .map_err(|e| e.to_string())]);
+                Taken::Review(items, errors)
+            }
+        },
+        Source::File(text) if is_seat_copy(&text) => match SeatCopy::from_json(&text) {
+            Ok(copy) => Taken::Seat(super::viewer::receive(&copy)),
+            Err(e) => Taken::Failed(e.to_string()),
+        },
+        Source::File(text) => match crate::share::read_file(&text) {
+            Ok(docs) => {
+                let (items, errors) = review(docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect());
+                Taken::Review(items, errors)
+            }
+            Err(e) => Taken::Failed(e.to_string()),
+        },
+    }
+}
+
+/// Carries out a reviewed import (in the transfer chunk); the id the campaign has here.
+pub fn import(item: Incoming) -> Result<String, String> {
+    let doc = Document::from_json(&item.doc_json).map_err(|e| e.to_string())?;
+    store::import(&mut LocalStorage, &doc, &item.plan, &platform::new_id(), platform::now()).map_err(|e| e.to_string())
 }
 
 pub fn review(docs: Vec<Result<Document, String>>) -> (Vec<Incoming>, Vec<String>) {
@@ -30,7 +90,7 @@ pub fn review(docs: Vec<Result<Document, String>>) -> (Vec<Incoming>, Vec<String
                         ("Where it stands".to_string(), c.status()),
                         ("Last entry".to_string(), c.last_entry().unwrap_or_else(|| "Nothing played yet".into())),
                     ];
-                    ok.push(Incoming { doc, plan, summary });
+                    ok.push(Incoming { doc_json: doc.to_json(), name: doc.meta.name.clone(), plan, summary });
                 }
                 Err(e) => errors.push(e.to_string()),
             },
@@ -71,17 +131,22 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
     let items = StoredValue::new(items);
     let apply = move |i: usize| {
         let it = items.with_value(|v| v[i].clone());
-        match store::import(&mut LocalStorage, &it.doc, &it.plan, &platform::new_id(), platform::now()) {
-            Ok(id) => {
-                if single {
-                    on_close.run(());
-                    nav.go(Screen::Campaign { id, tab: Tab::Play });
-                } else {
-                    message.set(Some(format!("\"{}\" imported.", it.doc.meta.name)));
+        let name = it.name.clone();
+        leptos::task::spawn_local(async move {
+            match super::registry::import(it).await {
+                Ok(id) => {
+                    if single {
+                        on_close.run(());
+                        nav.go(Screen::Campaign { id, tab: Tab::Play });
+                    } else {
+                        message.try_set(Some(format!("\"{name}\" imported.")));
+                    }
+                }
+                Err(e) => {
+                    message.try_set(Some(e));
                 }
             }
-            Err(e) => message.set(Some(e.to_string())),
-        }
+        });
     };
     view! {
         <super::dialog::Modal title="Import".to_string() on_close=on_close testid="import-review" wide=true>

@@ -65,21 +65,27 @@ pub fn SeatCopies() -> impl IntoView {
     }
 }
 
-/// The screen of a stored seat copy (`#/v/<seat>/<campaign id>`).
+/// The screen of a stored seat copy (`#/v/<seat>/<campaign id>`): its system is read from the
+/// copy's head, and that system's code draws it.
 #[component]
 pub fn SeatCopyScreen(seat: String, id: String) -> impl IntoView {
-    match store::load_seat_copy(&platform::LocalStorage, &seat, &id) {
-        Ok(copy) => super::registry::seat_copy_screen(copy),
-        Err(e) => view! {
-            <section class="page">
-                <h1>"This view cannot be shown"</h1>
-                <p class="error" data-testid="load-error">{e.to_string()}</p>
-                <p>"Ask for a new one: the player who holds the campaign can send it again from its Share tab."</p>
-                <a class="btn" href="#/">"Back to the campaign list"</a>
-            </section>
-        }
-        .into_any(),
+    match store::seat_copy_system(&platform::LocalStorage, &seat, &id) {
+        Ok(system) => super::registry::seat_copy_screen(system, seat, id),
+        Err(e) => copy_failed(e.to_string()),
     }
+}
+
+/// Why a kept seat copy cannot be shown.
+pub fn copy_failed(why: String) -> AnyView {
+    view! {
+        <section class="page">
+            <h1>"This view cannot be shown"</h1>
+            <p class="error" data-testid="load-error">{why}</p>
+            <p>"Ask for a new one: the player who holds the campaign can send it again from its Share tab."</p>
+            <a class="btn" href="#/">"Back to the campaign list"</a>
+        </section>
+    }
+    .into_any()
 }
 
 /// A seat copy of system `S`, drawn by that system's components from the copy's view.

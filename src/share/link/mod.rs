@@ -301,6 +301,11 @@ pub fn read_fragment(hash: &str) -> Option<Result<Received, LinkError>> {
     fragment(hash).map(read)
 }
 
+/// Whether the page's address carries a link (campaign or seat copy), without decoding it.
+pub fn is_link(hash: &str) -> bool {
+    fragment(hash).is_some()
+}
+
 fn fragment(hash: &str) -> Option<&str> {
     let hash = hash.trim();
     let hash = hash.strip_prefix('#').unwrap_or(hash);
