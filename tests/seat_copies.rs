@@ -130,7 +130,10 @@ fn a_newer_copy_replaces_the_older_and_an_older_one_is_refused() {
     let listed = store::seat_copies(&b).unwrap();
     assert_eq!(listed.iter().map(|l| (l.seat.as_str(), l.made)).collect::<Vec<_>>(), [("1", 200.0), ("0", 150.0)]);
     // The list reads the line kept with each copy, worked out by its system when it was kept.
-    assert_eq!((listed[0].reader_name.clone(), listed[0].status.clone()), (later.view.reader_name(), later.view.status()));
+    assert_eq!(
+        (listed[0].reader_name.clone(), listed[0].status.clone()),
+        (later.view.reader_name(), later.view.status())
+    );
     assert_eq!(listed[0].system, later.system());
     assert_eq!(store::seat_copy_system(&b, "1", "abc"), Ok(later.system()));
     // A copy kept before the line was stored with it still lists, and still opens.

@@ -80,7 +80,15 @@ pub struct Summary {
 
 impl Summary {
     fn from(meta: Meta, s: crate::share::Summary) -> Summary {
-        Summary { meta, system: s.system, players: s.players, turn: s.turn, status: s.status, last: s.last, pending: false }
+        Summary {
+            meta,
+            system: s.system,
+            players: s.players,
+            turn: s.turn,
+            status: s.status,
+            last: s.last,
+            pending: false,
+        }
     }
 }
 

@@ -18,7 +18,6 @@ pub fn create(name: &str, campaign: AnyCampaign) -> Result<String, String> {
     Ok(id)
 }
 
-
 #[component]
 pub fn CampaignList() -> impl IntoView {
     let Nav(screen) = expect_context::<Nav>();

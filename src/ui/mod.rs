@@ -27,6 +27,9 @@ use route::Screen;
 
 /// Mounts the app on the page's body.
 pub fn mount() {
+    // Development builds say where a panic happened; the release build leaves the hook and its
+    // formatting code out of the first visit's download (a panic is still a trap the page reports).
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
     platform::remove_boot_message();

@@ -7,8 +7,8 @@ use super::campaign::{self, SystemUi};
 use super::platform::LocalStorage;
 use super::{route, viewer};
 use crate::engine::{Campaign, SeatView};
-use crate::systems::ViewBody;
 use crate::store;
+use crate::systems::ViewBody;
 use leptos::prelude::*;
 
 /// The campaign screen of a stored campaign of system `S`, or why it cannot be opened. A
