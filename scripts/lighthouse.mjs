@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse (mobile defaults: a mid-range phone on a throttled 4G link, simulated) on a release
-// build (default dist/) served under /field-desk/ by the e2e tests' static server, in Debian's
+// build (default dist/) served under /field-desk/ by the e2e tests' static server, gzip-compressed as static hosts send it, in Debian's
 // Chromium, each load in a fresh profile: the campaign list on a first visit, then an opened
 // campaign (a system's sample, Race for X unless --open says another, started on the list and
 // loaded again on its address with its storage kept). Prints each
@@ -22,7 +22,7 @@ if (!fs.existsSync(path.join(dir, 'index.html'))) {
   process.exit(0);
 }
 
-const server = await startServer({ dir });
+const server = await startServer({ dir, gzip: true });
 const launch = () =>
   puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -55,15 +56,21 @@ const MIME = {
  * Serve `dir` (default dist/) under `basePath` (default /field-desk/) on 127.0.0.1, random port.
  * GET/HEAD only; `${basePath}` and directories serve their index.html; `/field-desk` redirects to
  * `/field-desk/`; anything else (including every path outside basePath) is a 404.
+ * With `gzip: true`, text and wasm go gzip-compressed to a client that accepts it, as real
+ * static hosts send them (scripts/lighthouse.mjs); the e2e tests keep the plain bytes.
  * Returns { url, origin, port, requests, hang, close }; `requests` logs { method, path, status }.
  */
-export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {}) {
+/** Types a host compresses. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|wasm|manifest\+json)|image\/svg)/;
+
+export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH, gzip = false } = {}) {
   const root = path.resolve(dir);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     throw new Error(`${root}/index.html not found: run \`bash scripts/build-split.sh\` first`);
   }
   const requests = [];
   let hanging = false;
+  const zipped = new Map();
 
   const server = http.createServer((req, res) => {
     // A network that hangs: the request is taken and never answered.
@@ -93,13 +100,17 @@ export async function startServer({ dir = DIST_DIR, basePath = BASE_PATH } = {})
     if (file !== root && !file.startsWith(root + path.sep)) return notFound(); // path traversal
     try {
       if (fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-      const body = fs.readFileSync(file);
+      let body = fs.readFileSync(file);
       const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-      return send(200, {
-        'content-type': type,
-        'content-length': body.length,
-        'cache-control': 'no-cache',
-      }, body);
+      const headers = { 'content-type': type, 'cache-control': 'no-cache' };
+      if (gzip && COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+        if (!zipped.has(file)) zipped.set(file, zlib.gzipSync(body, { level: 9 }));
+        body = zipped.get(file);
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'accept-encoding';
+      }
+      headers['content-length'] = body.length;
+      return send(200, headers, body);
     } catch {
       return notFound();
     }
