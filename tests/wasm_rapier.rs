@@ -106,3 +106,30 @@ async fn a_lost_hq_is_replaced_at_the_command_post_with_the_chain_of_command_rol
     tick().await;
     assert_eq!(text(&root, "phase-title"), "Random event");
 }
+
+#[wasm_bindgen_test]
+async fn start_again_asks_first_keeping_the_deployment_on_cancel_and_clearing_it_on_yes() {
+    let (root, _) = mount(C::new(sample_setup()).unwrap(), Some(UMPIRE), || view! { <PhaseView/> });
+    tick().await;
+    assert!(find(&root, "clear-deploy").unwrap().has_attribute("disabled"), "nothing placed, nothing to clear");
+    click(&root, "spread-rest");
+    tick().await;
+    assert_eq!(text(&root, "deploy-count"), "50 of 50 counters placed.");
+
+    click(&root, "clear-deploy");
+    tick().await;
+    assert!(text(&root, "confirm-clear-deploy").contains("The 50 counters placed so far"));
+    assert_eq!(text(&root, "deploy-count"), "50 of 50 counters placed.", "nothing cleared before the answer");
+    click(&root, "confirm-clear-keep");
+    tick().await;
+    assert!(find(&root, "confirm-clear-deploy").is_none());
+    assert_eq!(text(&root, "deploy-count"), "50 of 50 counters placed.", "kept on cancel");
+
+    click(&root, "clear-deploy");
+    tick().await;
+    click(&root, "confirm-clear-yes");
+    tick().await;
+    assert!(find(&root, "confirm-clear-deploy").is_none());
+    assert_eq!(text(&root, "deploy-count"), "0 of 50 counters placed.", "cleared on yes");
+    assert_eq!(all(&root, "[data-testid=deployed-chip]").len(), 0);
+}
