@@ -25,11 +25,17 @@ async fn the_map_hides_face_down_counters_from_players_and_shows_them_to_the_ump
     assert_eq!(faces.len(), 50);
     for f in &faces {
         assert_eq!(f.get_attribute("data-face").as_deref(), Some("down"));
-        assert_eq!(f.text_content().unwrap_or_default().trim(), "?");
+        let code = f.query_selector("text").unwrap().and_then(|t| t.text_content()).unwrap_or_default();
+        assert_eq!(code, "?");
+        let key = f.query_selector("title").unwrap().and_then(|t| t.text_content()).unwrap_or_default();
+        assert_eq!(key, "a face-down counter");
     }
     let html = root.inner_html();
-    for secret in ["HQ", "For", "Dum", "Min", "Art"] {
+    for secret in ["HQ", "Fo", "Du", "Mi", "Ar", "In"] {
         assert!(!html.contains(&format!(">{secret}<")), "a player's map shows {secret}");
+    }
+    for name in ["headquarters", "fortification", "dummy", "minefield"] {
+        assert!(!html.contains(name), "a player's map names a {name}");
     }
     // Each sector's words tell only counts.
     let a1l2 = root.query_selector("[data-testid=\"map-a1-l2\"] .hit").unwrap().unwrap();
@@ -41,7 +47,7 @@ async fn the_map_hides_face_down_counters_from_players_and_shows_them_to_the_ump
     let known = all(&root, "[data-face=known]");
     assert_eq!(known.len(), 50);
     let a1l2 = text(&root, "map-a1-l2");
-    assert!(a1l2.contains("HQ") && a1l2.contains("For") && a1l2.contains("Dum"), "umpire's A1 L2: {a1l2}");
+    assert!(a1l2.contains("HQ") && a1l2.contains("Fo") && a1l2.contains("Du"), "umpire's A1 L2: {a1l2}");
 
     // The Staff Officer sees none of it either.
     open.holder.set(Some(Seat(2)));
