@@ -16,7 +16,7 @@ use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, State, T
 use field_desk::systems::rapier_offensive::tables::{Victory, ON_CALL_FM};
 use field_desk::systems::rapier_offensive::turn_end::{headless, judge};
 use field_desk::systems::rapier_offensive::units::Piece;
-use field_desk::systems::rapier_offensive::{Decision, Phase, RuleError, Setup};
+use field_desk::systems::rapier_offensive::{Decision, Phase, RuleError};
 
 #[path = "support/rapier.rs"]
 mod rapier;

@@ -4,15 +4,14 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{Campaign, DecideError, DiceInput};
-use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
+use field_desk::systems::rapier_offensive::grid::Sector;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::seats::{division_commander, seat_name, seat_name_now, STAFF_OFFICER};
-use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target, UnitRef};
+use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target};
 use field_desk::systems::rapier_offensive::tables::Victory;
 use field_desk::systems::rapier_offensive::turn_end::{judge, HqChoice};
 use field_desk::systems::rapier_offensive::units::Piece;
-use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RapierOffensive, RuleError, Setup};
+use field_desk::systems::rapier_offensive::{Decision, Phase, RuleError, Setup};
 
 #[path = "support/rapier.rs"]
 mod rapier;
