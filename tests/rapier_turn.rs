@@ -4,85 +4,18 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{Campaign, DecideError, DiceInput};
-use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
+use field_desk::systems::rapier_offensive::grid::Sector;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::seats::{division_commander, seat_name, seat_name_now, STAFF_OFFICER};
-use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target, UnitRef};
+use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target};
 use field_desk::systems::rapier_offensive::tables::Victory;
 use field_desk::systems::rapier_offensive::turn_end::{judge, HqChoice};
 use field_desk::systems::rapier_offensive::units::Piece;
-use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RapierOffensive, RuleError, Setup};
+use field_desk::systems::rapier_offensive::{Decision, Phase, RuleError, Setup};
 
-type C = Campaign<RapierOffensive>;
-
-fn s(axis: u8, line: u8) -> Sector {
-    Sector::new(axis, line).unwrap()
-}
-fn unit(division: u8, unit: u16) -> UnitRef {
-    UnitRef { division, unit }
-}
-fn ok(c: &mut C, d: Decision, dice: &[u16]) {
-    c.decide(d.clone(), DiceInput::Typed(dice.to_vec())).unwrap_or_else(|e| panic!("{d:?}: {e}"));
-}
-fn refused(c: &mut C, d: Decision, dice: &[u16]) -> RuleError {
-    match c.decide(d, DiceInput::Typed(dice.to_vec())) {
-        Err(DecideError::Rules(e)) => e,
-        other => panic!("expected a rule error, got {other:?}"),
-    }
-}
-fn place(c: &C, r: UnitRef) -> Place {
-    c.state().units[c.state().index_of(r).unwrap()].place
-}
-/// The counter of defending unit `i` (the umpire's knowledge).
-fn counter_of(c: &C, i: u16) -> u16 {
-    c.state().counters.iter().find(|x| x.piece == Some(Piece::Unit(i))).unwrap().id
-}
-
-/// The sample's counters spread over L2-L5 in piece order: A1 L2 holds the defending HQ, a
-/// fortification and two dummies; A1 L5 the mortars.
-fn to_battle(setup: Setup) -> C {
-    to_battle_with(setup, |_| {})
-}
-
-/// `to_battle`, with the defender's deployment changed by `adjust` first.
-fn to_battle_with(setup: Setup, adjust: impl Fn(&mut Vec<(Piece, Sector)>)) -> C {
-    let sectors: Vec<Sector> = Sector::all().filter(|s| s.is_defender_deployment()).collect();
-    let mut counters: Vec<(Piece, Sector)> =
-        setup.defender_pieces().into_iter().enumerate().map(|(i, p)| (p, sectors[i % sectors.len()])).collect();
-    adjust(&mut counters);
-    let mut c = C::new(setup).unwrap();
-    ok(&mut c, Decision::DeployDefenders { counters }, &[]);
-    for _ in 0..3 {
-        ok(&mut c, Decision::RollRecon, &[6, 6]);
-    }
-    let frontages = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
-    let orders =
-        Decision::IssueOrders { break_through: None, corps_reserve: vec![], frontages, intentions: String::new() };
-    ok(&mut c, orders, &[]);
-    for d in 0..3u8 {
-        let axes: Vec<u8> = frontages[d as usize].unwrap().axes().collect();
-        let placements = (0..c.setup().attackers[d as usize].units.len() as u16)
-            .map(|u| {
-                let k = u as usize;
-                (u, if k < 6 { Deployment::Line1 { axis: axes[k % axes.len()] } } else { Deployment::Reserve })
-            })
-            .collect();
-        ok(&mut c, Decision::DeployDivision { division: d, placements }, &[]);
-    }
-    ok(&mut c, Decision::PlotTrps { sectors: [s(1, 3), s(2, 3), s(3, 4), s(4, 2)] }, &[]);
-    ok(&mut c, Decision::EndBombardment, &[]);
-    c
-}
-
-/// From the end of attacker movement to ground combat, nothing done.
-fn to_ground_combat(c: &mut C) {
-    ok(c, Decision::EndMovement, &[]);
-    ok(c, Decision::EndDefenderMovement, &[]);
-    ok(c, Decision::EndOnCall, &[]);
-    ok(c, Decision::EndSupport, &[]);
-    ok(c, Decision::EndSupport, &[]);
-}
+#[path = "support/rapier.rs"]
+mod rapier;
+use rapier::*;
 
 #[test]
 fn ground_combat_round_replayed_with_typed_dice() {
@@ -369,7 +302,7 @@ fn a_battery_revealed_this_turn_cannot_be_fired_on_until_the_next() {
     assert!(c.view(Some(corps)).counters[id as usize].piece.is_some(), "face up for all");
     assert_eq!(c.state().counters[id as usize].revealed_turn, 1);
     // In contact, the defender's mortars cannot fire either.
-    refused(&mut c, fire(theirs, Target::Unit(unit(0, 2))), &[1]);
+    assert_eq!(refused(&mut c, fire(theirs, Target::Unit(unit(0, 2))), &[1]), RuleError::BatteryInContact(theirs));
     ok(&mut c, Decision::EndSupport, &[]);
     // This turn the attackers may not fire on it; on the HQ beside it (no battery) they may.
     let ours = Target::Unit(unit(0, 13));

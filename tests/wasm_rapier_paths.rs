@@ -6,152 +6,22 @@
 //! under the advanced victory conditions.
 #![cfg(target_arch = "wasm32")]
 
-use field_desk::engine::{Campaign, DiceInput, Seat};
+use field_desk::engine::Seat;
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::optional::Terrain;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
-use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target, UnitRef};
+use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, UnitRef};
 use field_desk::systems::rapier_offensive::terrain::SectorGround;
-use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RapierOffensive, Setup};
-use field_desk::ui::campaign::Open;
-use field_desk::ui::rapier::map::BattleMap;
-use field_desk::ui::rapier::map_pick;
-use field_desk::ui::rapier::phases::PhaseView;
+use field_desk::systems::rapier_offensive::{Decision, Phase, Setup};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm_rapier.rs"]
+mod rapier;
+use rapier::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-type C = Campaign<RapierOffensive>;
-type Ro = Open<RapierOffensive>;
-
-const UMPIRE: Seat = Seat(0);
-
-fn s(axis: u8, line: u8) -> Sector {
-    Sector::new(axis, line).unwrap()
-}
-fn unit(division: u8, unit: u16) -> UnitRef {
-    UnitRef { division, unit }
-}
-fn ok(c: &mut C, d: Decision, dice: &[u16]) {
-    c.decide(d.clone(), DiceInput::Typed(dice.to_vec())).unwrap_or_else(|e| panic!("{d:?}: {e}"));
-}
-
-// ---- the page ------------------------------------------------------------------------
-
-fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::Element> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap()
-}
-
-fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).and_then(|e| e.text_content()).unwrap_or_default()
-}
-
-/// A click as the browser sends it, bubbling: works for buttons and the map's SVG sectors.
-fn click(root: &web_sys::HtmlElement, testid: &str) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid} in: {}", root.inner_text()));
-    if let Some(html) = el.dyn_ref::<web_sys::HtmlElement>() {
-        // A real click: a submit button submits its form.
-        html.click();
-        return;
-    }
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    el.dispatch_event(&web_sys::Event::new_with_event_init_dict("click", &init).unwrap()).unwrap();
-}
-
-fn type_dice(root: &web_sys::HtmlElement, dice: &str) {
-    let input: web_sys::HtmlInputElement = find(root, "dice-input").expect("a dice widget").unchecked_into();
-    input.set_value(dice);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
-    click(root, "dice-submit");
-}
-
-/// The map above the step, as the campaign screen draws them, held by `holder`.
-fn play(c: C, holder: Option<Seat>) -> (web_sys::HtmlElement, Ro) {
-    let root = container();
-    let open = Open::new(RwSignal::new(c), holder);
-    leptos::mount::mount_to(root.clone(), move || {
-        provide_context(open);
-        map_pick();
-        view! { <BattleMap/><PhaseView/> }
-    })
-    .forget();
-    (root, open)
-}
-
-async fn tick() {
-    leptos::task::tick().await;
-}
-
-fn phase(ro: &Ro) -> Phase {
-    ro.campaign.with_untracked(|c| c.state().phase)
-}
-fn place_of(ro: &Ro, r: UnitRef) -> Place {
-    ro.campaign.with_untracked(|c| c.state().units[c.state().index_of(r).unwrap()].place)
-}
-
-// ---- positions -----------------------------------------------------------------------
-
-/// The defender's counters in piece order over `sectors`, round and round.
-fn deploy_over(c: &mut C, sectors: &[Sector]) {
-    let counters =
-        c.setup().defender_pieces().into_iter().enumerate().map(|(i, p)| (p, sectors[i % sectors.len()])).collect();
-    ok(c, Decision::DeployDefenders { counters }, &[]);
-}
-
-fn all_deployment() -> Vec<Sector> {
-    Sector::all().filter(|s| s.is_defender_deployment()).collect()
-}
-
-/// Recon wasted, the orders given, each division's first units (`on_line(d, u)`) on L1 in
-/// its frontage and the rest in R1, the TRPs plotted, no bombardment: the first random event.
-fn to_battle(
-    c: &mut C,
-    frontages: [Option<Frontage>; 3],
-    corps_reserve: Vec<UnitRef>,
-    on_line: impl Fn(u8, u16) -> bool,
-) {
-    for _ in 0..3 {
-        ok(c, Decision::RollRecon, &[6, 6]);
-    }
-    ok(c, Decision::IssueOrders { break_through: None, corps_reserve, frontages, intentions: String::new() }, &[]);
-    for d in 0..3u8 {
-        let axes: Vec<u8> = frontages[d as usize].map_or_else(Vec::new, |f| f.axes().collect());
-        let placements: Vec<(u16, Deployment)> = c
-            .state()
-            .units
-            .iter()
-            .filter(|u| u.origin.division == d && u.place == Place::Undeployed)
-            .enumerate()
-            .map(|(k, u)| {
-                let r = u.origin.unit;
-                (r, if on_line(d, r) { Deployment::Line1 { axis: axes[k % axes.len()] } } else { Deployment::Reserve })
-            })
-            .collect();
-        if !c.state().deployed[d as usize] {
-            ok(c, Decision::DeployDivision { division: d, placements }, &[]);
-        }
-    }
-    ok(c, Decision::PlotTrps { sectors: [s(1, 3), s(2, 3), s(3, 4), s(4, 2)] }, &[]);
-    ok(c, Decision::EndBombardment, &[]);
-}
-
-const FRONTS: [Option<Frontage>; 3] = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
-
-fn first_six(_: u8, u: u16) -> bool {
-    u < 6
-}
 
 // ---- 1. halting and bogging ----------------------------------------------------------
 
@@ -214,33 +84,6 @@ async fn halting_refuses_a_move_through_woods_and_bogging_stops_a_tank_on_a_low_
 
 // ---- 2. the Staff Officer takes over ------------------------------------------------
 
-/// Turn 1: the rifle division's HQ is lost in A1 L2 (the sample spread over L2-L5).
-fn hq_lost() -> C {
-    let mut c = C::new(sample_setup()).unwrap();
-    deploy_over(&mut c, &all_deployment());
-    to_battle(&mut c, FRONTS, vec![], first_six);
-    ok(&mut c, Decision::RollEvent, &[1]);
-    for u in 0..3 {
-        ok(&mut c, Decision::Move { unit: unit(0, u), path: vec![s(1, 2)], exit: false }, &[]);
-    }
-    for d in [
-        Decision::EndMovement,
-        Decision::EndDefenderMovement,
-        Decision::EndOnCall,
-        Decision::EndSupport,
-        Decision::EndSupport,
-    ] {
-        ok(&mut c, d, &[]);
-    }
-    ok(&mut c, Decision::CombatRoll, &[6, 6]);
-    ok(&mut c, Decision::AllocateLosses { losses: vec![Target::Unit(unit(0, 0)), Target::Unit(unit(0, 1))] }, &[]);
-    ok(&mut c, Decision::CombatRoll, &[5]);
-    ok(&mut c, Decision::CombatRoll, &[1, 1, 6]);
-    ok(&mut c, Decision::ClearMinefields, &[]);
-    assert_eq!(c.state().phase, Phase::ReplaceHq);
-    c
-}
-
 #[wasm_bindgen_test]
 async fn the_staff_officer_takes_over_a_division_and_the_seats_are_named_after_the_swap() {
     let (root, ro) = play(hq_lost(), None);
@@ -278,8 +121,7 @@ async fn the_staff_officer_takes_over_a_division_and_the_seats_are_named_after_t
 
 #[wasm_bindgen_test]
 async fn the_corps_reserve_is_released_at_the_command_post_to_a_division_and_to_one_without_a_frontage() {
-    let mut c = C::new(sample_setup()).unwrap();
-    deploy_over(&mut c, &all_deployment());
+    let mut c = deployed();
     // The cavalry division is held whole in R2 (no frontage), with the rifle division's
     // II/Arty Regt (unit 15).
     let cavalry = c.setup().attackers[2].units.len() as u16;
@@ -326,8 +168,7 @@ async fn the_corps_reserve_is_released_at_the_command_post_to_a_division_and_to_
 /// The sample spread over L2-L5, the rifle division's mortars (unit 13) on A1 L1, turn 1 with
 /// the event `die`, on to the support fire of `side`.
 fn support_turn(die: u16, attacker: bool) -> C {
-    let mut c = C::new(sample_setup()).unwrap();
-    deploy_over(&mut c, &all_deployment());
+    let mut c = deployed();
     to_battle(&mut c, FRONTS, vec![], |d, u| if d == 0 { u < 5 || u == 13 } else { u < 6 });
     ok(&mut c, Decision::RollEvent, &[die]);
     for d in [Decision::EndMovement, Decision::EndDefenderMovement, Decision::EndOnCall] {
@@ -438,15 +279,33 @@ fn first_mover(root: &web_sys::HtmlElement) -> String {
         .unwrap_or_else(|| panic!("no counter to move in: {}", root.inner_text()))
 }
 
-#[wasm_bindgen_test]
-async fn one_reveal_covers_the_umpires_turn_of_defender_moves_and_the_screen_is_covered_after() {
-    let mut c = C::new(sample_setup()).unwrap();
-    // Over L2-L5 in piece order: A4 L5 holds a fortification and two dummies, A3 L5 a unit
-    // and two dummies.
-    deploy_over(&mut c, &all_deployment());
+/// Turn 1, the sample spread over L2-L5, the attackers' first units on L1 and not moved: the
+/// defender's movement.
+fn defender_moves() -> C {
+    let mut c = deployed();
     to_battle(&mut c, FRONTS, vec![], first_six);
     ok(&mut c, Decision::RollEvent, &[1]);
     ok(&mut c, Decision::EndMovement, &[]);
+    c
+}
+
+/// The umpire moves the first counter he may still move from one sector to the next.
+async fn move_first(root: &web_sys::HtmlElement, from: &str, to: &str) {
+    click(root, from);
+    tick().await;
+    click(root, &first_mover(root));
+    tick().await;
+    click(root, to);
+    tick().await;
+    click(root, "defender-move");
+    tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn one_reveal_covers_the_umpires_turn_of_defender_moves_and_the_screen_is_covered_after() {
+    // Over L2-L5 in piece order: A4 L5 holds a fortification and two dummies, A3 L5 a unit
+    // and two dummies.
+    let c = defender_moves();
     let (root, ro) = play(c, None);
     tick().await;
     assert_eq!(phase(&ro), Phase::DefenderMovement);
@@ -461,28 +320,14 @@ async fn one_reveal_covers_the_umpires_turn_of_defender_moves_and_the_screen_is_
     assert!(text(&root, "moves-left").contains("3 of 3 moves left"));
 
     // First move: a dummy of A4 L5 to A4 L4, and the panel stays open.
-    click(&root, "map-a4-l5");
-    tick().await;
-    click(&root, &first_mover(&root));
-    tick().await;
-    click(&root, "map-a4-l4");
-    tick().await;
-    click(&root, "defender-move");
-    tick().await;
+    move_first(&root, "map-a4-l5", "map-a4-l4").await;
     assert_eq!(ro.campaign.with_untracked(|c| c.state().defender_moved), 1);
     assert_eq!(ro.peek.get_untracked(), Some(UMPIRE), "open for the next move");
     assert!(find(&root, "defender-move-panel").is_some());
     assert!(text(&root, "moves-left").contains("2 of 3 moves left"));
 
     // Second move, then the umpire covers the screen before handing the tablet back.
-    click(&root, "map-a3-l5");
-    tick().await;
-    click(&root, &first_mover(&root));
-    tick().await;
-    click(&root, "map-a3-l4");
-    tick().await;
-    click(&root, "defender-move");
-    tick().await;
+    move_first(&root, "map-a3-l5", "map-a3-l4").await;
     assert_eq!(ro.peek.get_untracked(), Some(UMPIRE));
     click(&root, "cover");
     tick().await;
@@ -492,14 +337,7 @@ async fn one_reveal_covers_the_umpires_turn_of_defender_moves_and_the_screen_is_
     // A last move: with none left the screen covers itself.
     click(&root, "reveal-umpire");
     tick().await;
-    click(&root, "map-a3-l5");
-    tick().await;
-    click(&root, &first_mover(&root));
-    tick().await;
-    click(&root, "map-a3-l4");
-    tick().await;
-    click(&root, "defender-move");
-    tick().await;
+    move_first(&root, "map-a3-l5", "map-a3-l4").await;
     assert_eq!(ro.campaign.with_untracked(|c| c.state().defender_moved), 3);
     assert_eq!(ro.peek.get_untracked(), None, "no move left: covered");
     assert_eq!(known(), 0);
@@ -512,12 +350,7 @@ async fn one_reveal_covers_the_umpires_turn_of_defender_moves_and_the_screen_is_
 
 #[wasm_bindgen_test]
 async fn ending_the_defenders_movement_with_the_panel_open_covers_the_screen() {
-    let mut c = C::new(sample_setup()).unwrap();
-    deploy_over(&mut c, &all_deployment());
-    to_battle(&mut c, FRONTS, vec![], first_six);
-    ok(&mut c, Decision::RollEvent, &[1]);
-    ok(&mut c, Decision::EndMovement, &[]);
-    let (root, ro) = play(c, None);
+    let (root, ro) = play(defender_moves(), None);
     tick().await;
     click(&root, "reveal-umpire");
     tick().await;
@@ -578,17 +411,9 @@ async fn the_summary_lowers_a_total_victory_for_each_advanced_condition_missed()
                 ok(&mut c, Decision::Enter { unit: unit(1, u), sector: s(4, 1) }, &[]);
             }
         }
-        for d in [
-            Decision::EndMovement,
-            Decision::EndDefenderMovement,
-            Decision::EndOnCall,
-            Decision::EndSupport,
-            Decision::EndSupport,
-            Decision::ClearMinefields,
-            Decision::EndTurn,
-        ] {
-            ok(&mut c, d, &[]);
-        }
+        no_fire(&mut c);
+        ok(&mut c, Decision::ClearMinefields, &[]);
+        ok(&mut c, Decision::EndTurn, &[]);
     }
     assert_eq!(c.state().phase, Phase::GameOver);
     let (root, _) = play(c, None);
@@ -605,22 +430,10 @@ async fn the_summary_lowers_a_total_victory_for_each_advanced_condition_missed()
 
 #[wasm_bindgen_test]
 async fn without_the_option_the_summary_says_nothing_of_advanced_conditions() {
-    let mut c = C::new(sample_setup()).unwrap();
-    deploy_over(&mut c, &all_deployment());
+    let mut c = deployed();
     to_battle(&mut c, FRONTS, vec![], |_, _| false);
     for _ in 0..6 {
-        ok(&mut c, Decision::RollEvent, &[1]);
-        for d in [
-            Decision::EndMovement,
-            Decision::EndDefenderMovement,
-            Decision::EndOnCall,
-            Decision::EndSupport,
-            Decision::EndSupport,
-            Decision::ClearMinefields,
-            Decision::EndTurn,
-        ] {
-            ok(&mut c, d, &[]);
-        }
+        quiet_turn(&mut c, 1);
     }
     let (root, _) = play(c, None);
     tick().await;

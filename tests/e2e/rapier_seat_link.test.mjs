@@ -73,7 +73,7 @@ test("the umpire sends the Corps Commander his view: every counter face down", a
     assert.match(whose, /\(Corps Commander\)'s view, made /, whose);
     assert.equal(await p.locator('[data-face="known"]').count(), 0, 'no counter drawn as known');
     assert.equal(await p.locator('[data-face="down"]').count(), 50, 'all fifty face down');
-    for (const face of await p.locator('[data-face="down"]').allTextContents()) assert.equal(face.trim(), '?');
+    for (const face of await p.locator('[data-face="down"] text').allTextContents()) assert.equal(face.trim(), '?');
     const defender = await tid(p, 'roster-defender').innerText();
     assert.doesNotMatch(defender, /A\d L\d/, 'no defending unit placed on the grid');
     assert.ok(!(await p.content()).includes('face down)'), 'no identity marked face down');

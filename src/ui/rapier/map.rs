@@ -14,34 +14,73 @@ use leptos::prelude::*;
 
 // The sizes are chosen so the map fills a tablet's width in its height allowance: the
 // sectors take the width (the reserve and exit boxes only hold counts), and a sector's six
-// counters and six units each sit in one row of boxes wide enough for a 13-unit code.
+// counters and six units each sit in one row of boxes wide enough for a two-letter code at
+// full width (on a phone the map keeps a legible scale and scrolls sideways in its box).
 const LEFT: f32 = 26.0;
 const TOP: f32 = 16.0;
-const RES_W: f32 = 60.0;
+const RES_W: f32 = 52.0;
 const GAP: f32 = 16.0;
-const CELL_W: f32 = 132.0;
+const CELL_W: f32 = 156.0;
 const CELL_H: f32 = 56.0;
-const BOX: f32 = 20.0;
+const BOX: f32 = 24.0;
 const BOX_H: f32 = 22.0;
-/// The widest a code's text may run inside its box: longer codes are squeezed to fit.
-const TEXT_W: f32 = BOX - 3.0;
 
-/// A short code for a kind of unit, as the counter shows it.
+/// A short code for a kind of unit, as the counter shows it: two letters at most, so that it
+/// stands unsqueezed in its box and reads on a phone. `MAP_KEY` says what each means.
 pub fn kind_code(k: UnitKind) -> &'static str {
     match k {
         UnitKind::Hq => "HQ",
-        UnitKind::Infantry { arm: InfantryArm::Smg, .. } => "SMG",
-        UnitKind::Infantry { arm: InfantryArm::Engineer, .. } => "Eng",
-        UnitKind::Infantry { mobility: Mobility::Cavalry, .. } => "Cav",
-        UnitKind::Infantry { mobility: Mobility::Motorised, .. } => "Mot",
-        UnitKind::Infantry { .. } => "Inf",
+        UnitKind::Infantry { arm: InfantryArm::Smg, .. } => "Sm",
+        UnitKind::Infantry { arm: InfantryArm::Engineer, .. } => "En",
+        UnitKind::Infantry { mobility: Mobility::Cavalry, .. } => "Cv",
+        UnitKind::Infantry { mobility: Mobility::Motorised, .. } => "Mo",
+        UnitKind::Infantry { .. } => "In",
         UnitKind::Gun { kind: GunKind::AntiTank, .. } => "AT",
-        UnitKind::Gun { kind: GunKind::Mortar, .. } => "Mor",
-        UnitKind::Gun { kind: GunKind::Artillery, .. } => "Art",
-        UnitKind::Gun { kind: GunKind::Rocket, .. } => "Rkt",
+        UnitKind::Gun { kind: GunKind::Mortar, .. } => "Mr",
+        UnitKind::Gun { kind: GunKind::Artillery, .. } => "Ar",
+        UnitKind::Gun { kind: GunKind::Rocket, .. } => "Rk",
         UnitKind::Armour(ArmourKind::Tanks) => "Tk",
-        UnitKind::Armour(ArmourKind::Recce) => "Rec",
+        UnitKind::Armour(ArmourKind::Recce) => "Rc",
     }
+}
+
+/// The code of a defender's piece the reader knows.
+pub fn piece_code(setup: &crate::systems::rapier_offensive::Setup, p: Piece) -> &'static str {
+    match p {
+        Piece::Unit(i) => setup.defender.units.get(i as usize).map_or("?", |u| kind_code(u.kind)),
+        Piece::Fortification => "Fo",
+        Piece::Minefield => "Mi",
+        Piece::Dummy => "Du",
+        Piece::Wire => "Wi",
+        Piece::AtObstacle => "AO",
+    }
+}
+
+/// What each code on the map stands for, in the order the key lists them.
+pub const MAP_KEY: [(&str, &str); 18] = [
+    ("?", "a face-down counter"),
+    ("HQ", "headquarters"),
+    ("In", "rifle infantry"),
+    ("Sm", "SMG infantry"),
+    ("En", "engineers"),
+    ("Cv", "cavalry"),
+    ("Mo", "motorised infantry"),
+    ("AT", "anti-tank guns"),
+    ("Mr", "mortars"),
+    ("Ar", "artillery"),
+    ("Rk", "rockets"),
+    ("Tk", "tanks"),
+    ("Rc", "recce"),
+    ("Fo", "fortification"),
+    ("Mi", "minefield"),
+    ("Du", "dummy"),
+    ("Wi", "wire"),
+    ("AO", "anti-tank obstacle"),
+];
+
+/// The key's words for a code.
+pub fn code_name(code: &str) -> &'static str {
+    MAP_KEY.iter().find(|(c, _)| *c == code).map_or("", |(_, n)| *n)
 }
 
 fn x_of_line(line: u8) -> f32 {
@@ -130,20 +169,13 @@ pub fn BattleMap() -> impl IntoView {
                         let setup = ro.setup.get_untracked();
                         let counters = counters.into_iter().enumerate().map(|(k, (piece, up))| {
                             let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
-                            let code = match piece {
-                                None => "?",
-                                Some(Piece::Unit(i)) => setup.defender.units.get(i as usize).map_or("?", |u| kind_code(u.kind)),
-                                Some(Piece::Fortification) => "For",
-                                Some(Piece::Minefield) => "Min",
-                                Some(Piece::Dummy) => "Dum",
-                                Some(Piece::Wire) => "Wir",
-                                Some(Piece::AtObstacle) => "ATO",
-                            };
+                            let code = piece.map_or("?", |p| piece_code(&setup, p));
                             let face = if up { "up" } else if piece.is_some() { "known" } else { "down" };
                             view! {
                                 <g class=format!("counter face-{face}") data-testid="map-counter" data-face=face>
                                     <rect x=bx y=cy + 3.0 width=BOX height=BOX_H rx="2"/>
-                                    <text x=bx + BOX / 2.0 y=cy + 19.0 textLength=(code.len() > 2).then_some(TEXT_W) lengthAdjust="spacingAndGlyphs">{code}</text>
+                                    <text x=bx + BOX / 2.0 y=cy + 19.0>{code}</text>
+                                    <title>{code_name(code)}</title>
                                 </g>
                             }
                         }).collect_view();
@@ -152,7 +184,8 @@ pub fn BattleMap() -> impl IntoView {
                             view! {
                                 <g class=format!("unit div{}", d + 1) data-testid="map-unit">
                                     <rect x=bx y=cy + 29.0 width=BOX height=BOX_H rx="2"/>
-                                    <text x=bx + BOX / 2.0 y=cy + 45.0 textLength=(kind_code(kind).len() > 2).then_some(TEXT_W) lengthAdjust="spacingAndGlyphs">{kind_code(kind)}</text>
+                                    <text x=bx + BOX / 2.0 y=cy + 45.0>{kind_code(kind)}</text>
+                                    <title>{code_name(kind_code(kind))}</title>
                                 </g>
                             }
                         }).collect_view();

@@ -98,6 +98,7 @@ fn DeployForm() -> impl IntoView {
         .filter(|p| pieces.contains(p))
         .collect();
     let total = pieces.len();
+    let confirm_clear = RwSignal::new(false);
     let left_units = left.clone();
     let left_extras = left.clone();
     view! {
@@ -108,8 +109,19 @@ fn DeployForm() -> impl IntoView {
                 <button class="btn primary big" data-testid="deploy-defenders" disabled=move || draft.with(Vec::len) != total
                     on:click=move |_| { ro.act(Decision::DeployDefenders { counters: shuffled(draft.get_untracked()) }, error); }>"Deploy face down"</button>
                 <button type="button" class="btn" data-testid="spread-rest" on:click=spread>"Spread the rest"</button>
-                <button type="button" class="btn danger" data-testid="clear-deploy" on:click=move |_| draft.set(Vec::new())>"Start again"</button>
+                <button type="button" class="btn danger" data-testid="clear-deploy" disabled=move || draft.with(Vec::is_empty)
+                    on:click=move |_| confirm_clear.set(true)>"Start again"</button>
             </div>
+            {move || confirm_clear.get().then(|| view! {
+                <crate::ui::dialog::Modal title="Take every counter off?".to_string() on_close=Callback::new(move |_| confirm_clear.set(false)) testid="confirm-clear-deploy">
+                    <p>{move || format!("The {} counters placed so far go back in the box, to be placed again.", draft.with(Vec::len))}</p>
+                    <div class="actions">
+                        <button type="button" class="btn big" data-testid="confirm-clear-keep" on:click=move |_| confirm_clear.set(false)>"Keep them"</button>
+                        <button type="button" class="btn big danger" data-testid="confirm-clear-yes"
+                            on:click=move |_| { draft.set(Vec::new()); confirm_clear.set(false); }>"Take them all off"</button>
+                    </div>
+                </crate::ui::dialog::Modal>
+            })}
             {error_line(error)}
             <p class="hint">"Tap a sector, then the counters to put there; \"Spread the rest\" puts the ones left over the free sectors."</p>
             <div class="sector-grid four" role="group" aria-label="Deployment sectors">

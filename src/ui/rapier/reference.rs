@@ -1,6 +1,7 @@
 //! The rules reference: every Rapier Offensive table drawn from the arrays the rules apply,
 //! in our own words, with every reading taken where the text is damaged or silent.
 
+use super::map::MAP_KEY;
 use crate::systems::rapier_offensive::optional::{BOGGING, SCALES};
 use crate::systems::rapier_offensive::rules::READINGS;
 use crate::systems::rapier_offensive::sample::ILLUSTRATIVE;
@@ -56,6 +57,11 @@ pub fn RapierReference() -> impl IntoView {
             <h2>"Scale variations (labels only)"</h2>
             <table data-testid="table-scales"><thead><tr><th>"Corps"</th><th>"Division"</th><th>"Unit"</th><th>"Sector"</th><th>"Table"</th><th>"Turn"</th><th>"Game"</th></tr></thead>
                 <tbody>{SCALES.iter().map(|row| view! { <tr>{row.iter().map(|c| view! { <td>{*c}</td> }).collect_view()}</tr> }).collect_view()}</tbody></table>
+
+            <h2>"Map key"</h2>
+            <p>"Each box on the map is one counter (top row of a sector: the defender's) or one attacking unit (bottom row, coloured by division). A grey \"?\" is face down; the umpire's own knowledge of a face-down counter is drawn dashed."</p>
+            <table data-testid="table-map-key"><thead><tr><th>"Code"</th><th>"Stands for"</th></tr></thead>
+                <tbody>{MAP_KEY.iter().map(|(c, n)| view! { <tr><td>{*c}</td><td>{*n}</td></tr> }).collect_view()}</tbody></table>
 
             <h2>"The sample"</h2>
             <p>{ILLUSTRATIVE}</p>
