@@ -324,6 +324,11 @@ fn check(c: &C) {
             assert!(o.withdrawal_rolled.is_empty() && o.forts_bought.is_empty());
             let fielded: Vec<String> = s.side(side).forces.iter().flat_map(|f| f.elements.clone()).collect();
             assert!(o.roster.iter().all(|e| fielded.contains(&e.me.id)), "{reader:?} sees the roster");
+            assert!(
+                o.roster.iter().all(|e| e.wrecks + e.abandoned + e.repair_tried + e.afvs_lost_last == 0
+                    && e.record == Default::default()),
+                "{reader:?} sees wrecks awaiting repair or a rating record"
+            );
             if !s.revealed {
                 assert_eq!(v.postures[side as usize], None, "{reader:?} sees a posture");
             }

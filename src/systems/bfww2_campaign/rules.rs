@@ -37,4 +37,5 @@ pub const READINGS: &[&str] = &[
     "Isolated groups on the map count against a row's scenario limit when more of that row are fielded; they alone never make a force choice illegal.",
     "A fortification-removal roll removes an enemy fortification only once it has been revealed (known), of that type, at that place.",
     "Each side's roster, ledger and purchases are its own secret: the other side sees only what takes the field and fortifications revealed.",
+    "Battle results are not among the text's secrets: the battle is fought on the open table, so the results entered per element (stands lost, AFVs knocked out or abandoned, panics, kills, close combats) are seen by both sides. What the refit makes of them is the side's own: the wrecks and abandoned vehicles still awaiting repair (repair rolls are secret), its rating record and the AFVs its withdrawal roll counts.",
 ];

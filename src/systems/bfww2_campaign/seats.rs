@@ -1,12 +1,15 @@
 //! Who sits where and what each may read. Seat 0 is the umpire, who reads everything; seats 1
 //! and 2 are the two sides. Each side's secrets are its own: its posture until both are shown,
 //! its CPP rolls and balances, its purchases, its withdrawal rolls, its fortifications' types
-//! and places (until revealed), and its roster beyond what takes the field.
+//! and places (until revealed), and its roster beyond what takes the field. The battle's
+//! results, as entered, are public (both sides saw them on the table); what the refit makes of
+//! them (repairs, the rating record, the withdrawal count) is the side's own.
 
 use super::decision::Decision;
 use super::roster::Side;
 use super::setup::Setup;
-use super::state::{Account, Phase, SideState, State};
+use super::state::{Account, Element, Phase, SideState, State};
+use super::tables::CombatRecord;
 use crate::engine::{Audience, Entry, Reader, Readers, Seat};
 
 pub const UMPIRE: Seat = Seat(0);
@@ -66,12 +69,27 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
     }
 }
 
-/// A side's part as the other side (or the table) may see it: what took the field and the
-/// fortifications revealed, nothing more.
+/// A fielded element as the other side saw it on the table: its stands, vehicles, rating,
+/// status and ammunition. Its own bookkeeping stays its side's: the wrecks and abandoned
+/// vehicles awaiting repair (the repair rolls are secret, so the count left would tell them),
+/// its repair attempts, the record its rating roll reads, the AFVs its withdrawal roll counts.
+pub fn public_element(e: &Element) -> Element {
+    Element {
+        wrecks: 0,
+        abandoned: 0,
+        repair_tried: 0,
+        record: CombatRecord::default(),
+        afvs_lost_last: 0,
+        ..e.clone()
+    }
+}
+
+/// A side's part as the other side (or the table) may see it: what took the field (as seen on
+/// the table) and the fortifications revealed, nothing more.
 fn public(st: &SideState) -> SideState {
     let fielded: Vec<String> = st.forces.iter().flat_map(|f| f.elements.iter().cloned()).collect();
     SideState {
-        roster: st.roster.iter().filter(|e| fielded.contains(&e.me.id)).cloned().collect(),
+        roster: st.roster.iter().filter(|e| fielded.contains(&e.me.id)).map(public_element).collect(),
         cpp: Account::default(),
         fpp: Account::default(),
         cpp_roll: None,
