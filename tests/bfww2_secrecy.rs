@@ -5,50 +5,20 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{Campaign, DiceInput, Reader};
-use field_desk::systems::bfww2_campaign::sample::{sample_setup, GERMAN, RUSSIAN};
+use field_desk::engine::{DecideError, Reader};
+use field_desk::systems::bfww2_campaign::sample::{GERMAN, RUSSIAN};
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
-use field_desk::systems::bfww2_campaign::tables::CombatRecord;
-use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Phase, Report};
+use field_desk::systems::bfww2_campaign::tables::{CombatRecord, HistoricalDrm};
+use field_desk::systems::bfww2_campaign::{Decision, Phase, RuleError};
 
-type C = Campaign<Bfww2Campaign>;
+#[path = "support/bfww2_play.rs"]
+mod play;
+use play::*;
 use Decision as D;
 
-fn play(c: &mut C, d: Decision, dice: &[u16]) {
-    assert_eq!(c.decide(d.clone(), DiceInput::Typed(dice.to_vec())), Ok(()), "{d:?} should be played");
-}
-
-fn s(x: &str) -> String {
-    x.to_string()
-}
-
-fn forces(side: u8, elements: &[&str]) -> Decision {
-    D::ChooseForces { side, elements: elements.iter().map(|x| s(x)).collect(), artillery: vec![], aircraft: false }
-}
-
-fn result(side: u8, me: &str, lost: u16, ko: u16, abandoned: u16) -> Decision {
-    let report =
-        Report { lost, afvs_knocked_out: ko, afvs_abandoned: abandoned, enemy_knocked_out: 2, ..Report::default() };
-    D::Result { side, me: s(me), report }
-}
-
-/// The first scenario of Advance to Rostov to the end of its results: the Russian TB-1 loses
-/// four tanks knocked out and one abandoned.
-fn through_the_first_battle() -> C {
-    let mut c = C::new(sample_setup()).expect("the sample starts");
-    play(&mut c, D::RollCpp { side: RUSSIAN }, &[7]);
-    play(&mut c, D::RollCpp { side: GERMAN }, &[5]);
-    play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
-    play(&mut c, D::EndRefit { side: GERMAN }, &[]);
-    play(&mut c, D::RevealPostures, &[]);
-    play(&mut c, forces(RUSSIAN, &["TB-1", "MR-1"]), &[]);
-    play(&mut c, forces(GERMAN, &["PZ-1"]), &[]);
-    play(&mut c, D::EndBattle { turns: 12 }, &[]);
-    play(&mut c, result(RUSSIAN, "TB-1", 5, 4, 1), &[]);
-    play(&mut c, result(RUSSIAN, "MR-1", 2, 0, 0), &[]);
-    play(&mut c, result(GERMAN, "PZ-1", 3, 3, 0), &[]);
-    play(&mut c, D::EndResults, &[]);
-    c
+/// The lines `reader` reads that name `what`.
+fn naming(c: &C, reader: Reader, what: &str) -> usize {
+    c.history_for(reader).iter().filter(|l| l.text.contains(what)).count()
 }
 
 fn others(side: u8) -> [Reader; 2] {
@@ -81,28 +51,7 @@ fn battle_results_are_public_but_the_wrecks_awaiting_repair_are_the_sides_own() 
 #[test]
 fn a_secret_repair_does_not_show_in_the_other_sides_view_of_the_next_battle() {
     let mut c = through_the_first_battle();
-    play(&mut c, D::EndCleanup, &[]);
-    play(
-        &mut c,
-        D::ChoosePosture { side: RUSSIAN, posture: field_desk::systems::bfww2_campaign::eligibility::Posture::Attack },
-        &[],
-    );
-    play(
-        &mut c,
-        D::ChoosePosture { side: GERMAN, posture: field_desk::systems::bfww2_campaign::eligibility::Posture::Defend },
-        &[],
-    );
-    play(&mut c, D::RollCpp { side: RUSSIAN }, &[7]);
-    play(&mut c, D::RollCpp { side: GERMAN }, &[5]);
-    // The rolls the first battle calls for, each the side's secret: retained, no rating change.
-    for d in [D::RollWithdrawal { side: RUSSIAN, me: s("TB-1") }, D::RollWithdrawal { side: GERMAN, me: s("PZ-1") }] {
-        if c.check(&d, &[5]).is_ok() {
-            play(&mut c, d, &[5]);
-        }
-    }
-    for (side, me) in [(RUSSIAN, "TB-1"), (RUSSIAN, "MR-1"), (GERMAN, "PZ-1")] {
-        play(&mut c, D::RollRating { side, me: s(me) }, &[50]);
-    }
+    into_the_second_refit(&mut c);
     play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
     play(&mut c, D::EndRefit { side: GERMAN }, &[]);
     play(&mut c, D::RevealPostures, &[]);
@@ -117,4 +66,88 @@ fn a_secret_repair_does_not_show_in_the_other_sides_view_of_the_next_battle() {
         let seen = c.view(reader).side(GERMAN).element("PZ-1").unwrap().clone();
         assert_eq!((seen.wrecks, seen.record), (0, CombatRecord::default()));
     }
+}
+
+#[test]
+fn hidden_units_stay_unseen_until_spotted_and_forces_are_secret_until_the_battle() {
+    let mut c = through_the_first_battle();
+    into_the_second_refit(&mut c);
+    play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
+    play(&mut c, D::EndRefit { side: GERMAN }, &[]);
+    play(&mut c, D::RevealPostures, &[]);
+    // A hidden element must be one fielded, named once.
+    for (d, e) in [
+        (hidden_forces(RUSSIAN, &["TB-1"], &["MR-1"]), RuleError::NotFielded(s("MR-1"))),
+        (hidden_forces(RUSSIAN, &["TB-1", "MR-1"], &["MR-1", "MR-1"]), RuleError::NotFieldable(s("MR-1"))),
+    ] {
+        assert_eq!(c.check(&d, &[]), Err(DecideError::Rules(e)));
+    }
+    let before = others(RUSSIAN).map(|r| naming(&c, r, "MR-1"));
+    play(&mut c, hidden_forces(RUSSIAN, &["TB-1", "MR-1"], &["MR-1"]), &[]);
+    // Before the battle the German (and the table) reads nothing of the Russian forces.
+    for reader in others(RUSSIAN) {
+        let v = c.view(reader);
+        assert!(v.side(RUSSIAN).roster.is_empty() && v.side(RUSSIAN).forces.as_ref().unwrap().elements.is_empty());
+    }
+    assert_eq!(others(RUSSIAN).map(|r| naming(&c, r, "MR-1")), before, "the other side reads the forces");
+    assert!(c.history_for(Some(seat(RUSSIAN))).iter().any(|l| l.text.contains("starting hidden MR-1")));
+    play(&mut c, forces(GERMAN, &["PZ-1"]), &[]);
+    assert_eq!(c.state().phase, Phase::Battle);
+    let ids = |c: &C, r: Reader| c.view(r).side(RUSSIAN).roster.iter().map(|e| e.me.id.clone()).collect::<Vec<_>>();
+    for reader in others(RUSSIAN) {
+        assert_eq!(ids(&c, reader), [s("TB-1")], "{reader:?} sees TB-1 on the table, not the hidden MR-1");
+        assert_eq!(c.seat_view(reader).state, c.view(reader));
+    }
+    assert_eq!(ids(&c, Some(seat(RUSSIAN))).len(), 4, "the Russian reads its whole roster");
+    // The umpire spots it: from now on the German sees it; spotting it again is refused.
+    assert_eq!(
+        c.check(&D::Spot { side: RUSSIAN, me: s("TB-1") }, &[]),
+        Err(DecideError::Rules(RuleError::NotHidden(s("TB-1"))))
+    );
+    play(&mut c, D::Spot { side: RUSSIAN, me: s("MR-1") }, &[]);
+    assert_eq!(ids(&c, Some(seat(GERMAN))), [s("TB-1"), s("MR-1")]);
+    assert!(c.history_for(Some(seat(GERMAN))).iter().any(|l| l.text.contains("MR-1 is spotted")));
+}
+
+#[test]
+fn the_result_of_an_element_never_spotted_stays_its_sides() {
+    let mut c = through_the_first_battle();
+    into_the_second_refit(&mut c);
+    play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
+    play(&mut c, D::EndRefit { side: GERMAN }, &[]);
+    play(&mut c, D::RevealPostures, &[]);
+    play(&mut c, hidden_forces(RUSSIAN, &["TB-1", "MR-1"], &["MR-1"]), &[]);
+    play(&mut c, forces(GERMAN, &["PZ-1"]), &[]);
+    let before = others(RUSSIAN).map(|r| naming(&c, r, "MR-1"));
+    play(&mut c, D::EndBattle { turns: 11 }, &[]);
+    play(&mut c, result(RUSSIAN, "TB-1", 0, 0, 0), &[]);
+    play(&mut c, result(RUSSIAN, "MR-1", 1, 0, 0), &[]);
+    play(&mut c, result(GERMAN, "PZ-1", 0, 0, 0), &[]);
+    for reader in others(RUSSIAN) {
+        let v = c.view(reader);
+        assert!(v.reports.iter().all(|r| r.1 != "MR-1"), "{reader:?} reads MR-1's result");
+    }
+    assert_eq!(others(RUSSIAN).map(|r| naming(&c, r, "MR-1")), before, "the other side reads MR-1's result");
+    let link = |r: Reader| c.seat_view(r).history.iter().filter(|l| l.text.contains("MR-1")).count();
+    assert_eq!(others(RUSSIAN).map(link), before, "a seat link carries MR-1's result");
+    assert!(c.history_for(Some(seat(RUSSIAN))).iter().any(|l| l.text.contains("MR-1")));
+    assert!(c.history_for(Some(UMPIRE)).iter().any(|l| l.text.contains("MR-1")));
+}
+
+#[test]
+fn the_historical_modifier_chart_is_the_umpires_each_side_reads_its_own_column() {
+    let c = through_the_first_battle();
+    let setup = c.setup();
+    assert_ne!(setup.days[0].drm[GERMAN as usize], HistoricalDrm::Drm(0), "the sample's German 23 December is -2");
+    for side in [RUSSIAN, GERMAN] {
+        let own = c.seat_view(Some(seat(side))).setup;
+        let other = 1 - side as usize;
+        for (d, full) in own.days.iter().zip(&setup.days) {
+            assert_eq!(d.drm[side as usize], full.drm[side as usize], "a side reads its own column");
+            assert_eq!(d.drm[other], HistoricalDrm::Drm(0), "the other column is the umpire's");
+        }
+    }
+    let table = c.seat_view(None).setup;
+    assert!(table.days.iter().all(|d| d.drm == [HistoricalDrm::Drm(0); 2]));
+    assert_eq!(c.seat_view(Some(UMPIRE)).setup, *setup);
 }

@@ -68,7 +68,7 @@ fn at_results() -> C {
     ok(&mut c, Decision::RevealPostures, &[]);
     for side in 0..2u8 {
         let elements = c.state().side(side).roster.iter().map(|e| e.me.id.clone()).collect();
-        ok(&mut c, Decision::ChooseForces { side, elements, artillery: vec![], aircraft: false }, &[]);
+        ok(&mut c, Decision::ChooseForces { side, elements, artillery: vec![], aircraft: false, hidden: vec![] }, &[]);
     }
     ok(&mut c, Decision::EndBattle { turns: 12 }, &[]);
     c

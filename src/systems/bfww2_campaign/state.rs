@@ -242,6 +242,17 @@ pub struct Forces {
     /// OBA rows called on in this scenario.
     pub artillery: Vec<String>,
     pub aircraft: bool,
+    /// Fielded elements still hidden from the enemy (deployed beyond spotting distance, not
+    /// yet spotted).
+    #[serde(default)]
+    pub hidden: Vec<String>,
+}
+
+impl Forces {
+    /// A fielded element the enemy has seen (or will see once the battle begins).
+    pub fn seen(&self, id: &str) -> bool {
+        self.elements.iter().any(|e| e == id) && !self.hidden.iter().any(|h| h == id)
+    }
 }
 
 /// One scenario of the calendar, as played.

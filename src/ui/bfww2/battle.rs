@@ -58,6 +58,18 @@ fn ForcesPanel(side: u8) -> impl IntoView {
     let guns: Vec<(String, RwSignal<u16>)> = batteries.iter().map(|(rg, _)| (rg.clone(), RwSignal::new(0))).collect();
     let air = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
+    let hide: Vec<(String, RwSignal<bool>)> =
+        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(false))).collect();
+    let hide_boxes = elements
+        .iter()
+        .zip(&hide)
+        .zip(&picked)
+        .map(|(((id, _), (_, on)), (_, fielded))| {
+            let (fielded, on) = (*fielded, *on);
+            let id2 = id.clone();
+            move || fielded.get().then(|| check(format!("{id2} starts hidden"), on, format!("hide-{id2}")))
+        })
+        .collect_view();
     let boxes = elements
         .iter()
         .zip(&picked)
@@ -76,7 +88,12 @@ fn ForcesPanel(side: u8) -> impl IntoView {
             picked.iter().filter(|(_, on)| on.get_untracked()).map(|(id, _)| id.clone()).collect();
         let artillery: Vec<String> =
             guns.iter().flat_map(|(rg, n)| std::iter::repeat_n(rg.clone(), n.get_untracked() as usize)).collect();
-        bw.act(Decision::ChooseForces { side, elements, artillery, aircraft: air.get_untracked() }, error);
+        let hidden: Vec<String> = hide
+            .iter()
+            .filter(|(id, on)| on.get_untracked() && elements.contains(id))
+            .map(|(id, _)| id.clone())
+            .collect();
+        bw.act(Decision::ChooseForces { side, elements, artillery, aircraft: air.get_untracked(), hidden }, error);
     };
     view! {
         <h3>{format!("{}: forces for this scenario", bw.side_name(side))}</h3>
@@ -85,6 +102,9 @@ fn ForcesPanel(side: u8) -> impl IntoView {
         <div class="checks column" role="group" aria-label="Elements to field">{boxes}</div>
         {gun_fields}
         {flight.then(|| check("Call on today's air support".into(), air, "field-aircraft".into()))}
+        <h4>"Deployment"</h4>
+        <p class="hint">"Deploy up to your line. An element deployed beyond spotting distance of the enemy line starts hidden: the enemy does not see it until the umpire marks it spotted. Isolated and cut-off groups stay where they are."</p>
+        <div class="checks column" role="group" aria-label="Elements that start hidden">{hide_boxes}</div>
     }
 }
 
@@ -131,8 +151,35 @@ pub fn Battle() -> impl IntoView {
         })
     });
     let who = RwSignal::new(String::new());
+    let hidden = Memo::new(move |_| {
+        bw.state.with(|s| {
+            (0..2u8)
+                .flat_map(|side| {
+                    s.side(side)
+                        .forces
+                        .iter()
+                        .flat_map(|f| f.hidden.clone())
+                        .map(move |id| (side, id))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     view! {
         {outcome(bw)}
+        {move || {
+            let list = hidden.get();
+            (!list.is_empty()).then(|| view! {
+                <div class="card" data-testid="hidden-units">
+                    <h3>"Hidden on the table"</h3>
+                    <div class="actions">{list.into_iter().map(|(side, id)| {
+                        let label = format!("{} spotted", bw.element_name(side, &id));
+                        let key = format!("spot-{id}");
+                        button(bw, Decision::Spot { side, me: id }, label, key, false)
+                    }).collect_view()}</div>
+                </div>
+            })
+        }}
         <p class="hint">"Fight the battle on the table. When only one side wants to go on from turn 11, check the turn-record chart at the start of each turn; otherwise end the battle when both agree or at the length fixed beforehand."</p>
         <div class="card" data-testid="end-battle-card">
             <h3>"End of the battle"</h3>

@@ -254,7 +254,7 @@ pub fn Removal(side: u8) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <p class="hint">"A removal roll costs 1 FPP: a known enemy obstacle in an area you control, or an enemy wreck behind your line."</p>
+        <p class="hint">"A removal roll costs 1 FPP: a known enemy obstacle in an area you control, or an enemy wreck behind your line. For a wreck, write where the enemy element it belonged to (its ID, as on the table, e.g. PZ-1): destroyed, it can no longer be repaired."</p>
         <div class="row">
             {select("What", obstacles, obstacle, "removal-what".into())}
             <label class="field small"><span>"Where"</span>
