@@ -86,8 +86,11 @@ impl Account {
         if amount as u32 > self.balance() {
             return Err(self.balance());
         }
-        self.spent += amount as u32;
-        self.lines.push(LedgerLine { what: what.into(), amount: -(amount as i32) });
+        // Nothing spent (a smoke roll with no extra CPP) is no line of the ledger.
+        if amount > 0 {
+            self.spent += amount as u32;
+            self.lines.push(LedgerLine { what: what.into(), amount: -(amount as i32) });
+        }
         Ok(())
     }
 }
