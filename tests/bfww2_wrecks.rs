@@ -65,3 +65,35 @@ fn knocked_out_vehicles_go_first_then_abandoned_ones_never_below_none() {
         assert_eq!((e.wrecks, e.abandoned), want);
     }
 }
+
+/// What the screens ask of an element, a battery and the position, answered by the rules:
+/// the repairs still to try, the escapes due, the smoke rolls left, the next turn-record check.
+#[test]
+fn the_screens_previews_come_from_the_rules() {
+    let mut c = through_the_first_battle();
+    let st = c.state().side(RUSSIAN).clone();
+    let tb1 = st.element("TB-1").unwrap();
+    assert!(tb1.repair_waiting(), "four knocked out and one abandoned, none tried");
+    let mut tried = tb1.clone();
+    tried.repair_tried = 5;
+    assert!(!tried.repair_waiting(), "one attempt per vehicle");
+    assert!(!st.element("MR-1").unwrap().repair_waiting(), "infantry is not repaired");
+    assert!(!st.element("MR-1").unwrap().may_escape(), "in normal status");
+    play(
+        &mut c,
+        D::SetStatus {
+            side: RUSSIAN,
+            me: s("MR-1"),
+            status: field_desk::systems::bfww2_campaign::tables::Status::CutOff,
+            stands: 2,
+        },
+        &[],
+    );
+    assert!(c.state().side(RUSSIAN).element("MR-1").unwrap().may_escape());
+    let mut turn = C::new(sample_setup()).unwrap().state().clone();
+    assert_eq!(turn.next_turn_check(), Some(11), "the chart is first read at turn 11");
+    turn.turn_checked = 19;
+    assert_eq!(turn.next_turn_check(), Some(20));
+    turn.turn_checked = 20;
+    assert_eq!(turn.next_turn_check(), None, "turn 20 always ends it");
+}

@@ -162,6 +162,17 @@ impl Element {
     pub fn rating(&self) -> Rating {
         self.me.rating
     }
+    /// Stands in a pocket (isolated or cut off) that may still roll to escape.
+    pub fn may_escape(&self) -> bool {
+        self.active() && self.pocket > 0 && super::eligibility::escape_due(self.status)
+    }
+    /// An armour element with knocked-out or abandoned vehicles not yet tried at this repair
+    /// time (one attempt per vehicle; a withdrawn element's repaired vehicles do not return).
+    pub fn repair_waiting(&self) -> bool {
+        self.me.class == super::tables::MeClass::Armour
+            && !self.eliminated
+            && self.wrecks + self.abandoned > self.repair_tried
+    }
 }
 
 /// Air support bought in a refit: its flight and the day it flies (lost if unused).
@@ -192,6 +203,13 @@ pub struct Battery {
     /// Smoke rolls made: one per module bought.
     pub smoke_rolls: u8,
     pub preregistered: u8,
+}
+
+impl Battery {
+    /// One smoke-mission roll per module bought: whether one is left.
+    pub fn smoke_roll_due(&self) -> bool {
+        self.smoke_rolls < self.stock.bought
+    }
 }
 
 /// One side's part of the position.
@@ -376,6 +394,13 @@ impl State {
     /// The scenario before this one was a night attack by `side` (its CPP roll takes -5).
     pub fn attacked_at_night(&self, side: u8) -> bool {
         self.calendar.last().is_some_and(|r| r.slot == Slot::Night && r.attacker == Some(side))
+    }
+
+    /// The turn whose start the turn-record chart is read at next (from turn 11), if any is
+    /// left before the last turn ends the battle anyway.
+    pub fn next_turn_check(&self) -> Option<u8> {
+        let t = self.turn_checked.saturating_add(1).max(11);
+        (t <= super::tables::LAST_TURN).then_some(t)
     }
 
     /// The first scenario of the campaign (attacker and defender preset, no rating rolls).

@@ -7,7 +7,7 @@ use super::posture::outcome_line;
 use super::secret::{behind_sides, words};
 use super::Bw;
 use crate::systems::bfww2_campaign::seats;
-use crate::systems::bfww2_campaign::tables::{rolls_for_ammo, LAST_TURN};
+use crate::systems::bfww2_campaign::tables::rolls_for_ammo;
 use crate::systems::bfww2_campaign::{Decision, Report};
 use leptos::prelude::*;
 
@@ -135,7 +135,7 @@ fn st_name(bw: Bw, side: u8) -> String {
 pub fn Battle() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let turns = RwSignal::new(10u16);
-    let next_turn = Memo::new(move |_| bw.state.with(|s| s.turn_checked + 1));
+    let next_turn = Memo::new(move |_| bw.state.with(|s| s.next_turn_check()));
     let ammo_due = Memo::new(move |_| {
         bw.state.with(|s| {
             (0..2u8)
@@ -188,8 +188,7 @@ pub fn Battle() -> impl IntoView {
             </div>
         </div>
         {move || {
-            let t = next_turn.get();
-            (t <= LAST_TURN).then(|| view! {
+            next_turn.get().map(|t| view! {
                 <div class="card" data-testid="turn-record">
                     <h3>{format!("Turn-record chart, start of turn {t}")}</h3>
                     {act_or_roll(bw, Decision::CheckTurn { turn: t }, "the turn-record chart", "check-turn")}
@@ -291,8 +290,9 @@ pub fn Results() -> impl IntoView {
         <div class="row result-fields">
             {fields.iter().map(|(label, v, key)| number(label, *v, format!("result-{key}"))).collect_view()}
         </div>
-        <div class="actions"><button class="btn big" data-testid="enter-result" on:click=enter>"Enter this result"</button></div>
-        {error_line(error)}
+        // Pinned to the bottom of the screen while the seven fields scroll under it.
+        <div class="sticky-action"><button class="btn big primary" data-testid="enter-result" on:click=enter>"Enter this result"</button>
+            {error_line(error)}</div>
         <ul class="results" data-testid="results-entered">
             {move || reports.get().into_iter().map(|(side, id, r)| view! {
                 <li>{format!("{}: {}", bw.element_name(side, &id), summary(&r))}</li>
