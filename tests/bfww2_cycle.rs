@@ -59,6 +59,7 @@ fn forces(side: u8, elements: &[&str], artillery: &[&str], aircraft: bool) -> De
         elements: elements.iter().map(|x| s(x)).collect(),
         artillery: artillery.iter().map(|x| s(x)).collect(),
         aircraft,
+        hidden: vec![],
     }
 }
 

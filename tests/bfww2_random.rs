@@ -202,8 +202,10 @@ fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
             let elements: Vec<String> = ids(s, side).into_iter().filter(|_| r.one_in(1, 2)).collect();
             let artillery: Vec<String> =
                 s.side(side).batteries.iter().flat_map(|b| vec![b.rg.clone(); r.below(3)]).collect();
-            D::ChooseForces { side, elements, artillery, aircraft: r.one_in(1, 4) }
+            let hidden = elements.iter().filter(|_| r.one_in(1, 3)).cloned().collect();
+            D::ChooseForces { side, elements, artillery, aircraft: r.one_in(1, 4), hidden }
         }
+        Phase::Battle if r.one_in(1, 8) => D::Spot { side, me: any_id(s, side, r) },
         Phase::Battle => match r.below(6) {
             0 => D::RollAmmo { side, me: any_id(s, side, r) },
             1 => D::SetAmmo { side, me: any_id(s, side, r), ammo: r.pick(&[Ammo::Normal, Ammo::Short, Ammo::Out]) },
@@ -322,8 +324,16 @@ fn check(c: &C) {
             assert!(o.cpp_roll.is_none() && o.bought.is_empty() && o.batteries.is_empty() && o.flights.is_empty());
             assert!(o.forts.iter().all(|f| f.revealed), "{reader:?} sees a hidden fortification");
             assert!(o.withdrawal_rolled.is_empty() && o.forts_bought.is_empty());
-            let fielded: Vec<String> = s.side(side).forces.iter().flat_map(|f| f.elements.clone()).collect();
-            assert!(o.roster.iter().all(|e| fielded.contains(&e.me.id)), "{reader:?} sees the roster");
+            let battle = matches!(s.phase, Phase::Battle | Phase::Results | Phase::Cleanup);
+            let seen = |id: &str| battle && s.side(side).forces.as_ref().is_some_and(|f| f.seen(id));
+            assert!(o.roster.iter().all(|e| seen(&e.me.id)), "{reader:?} sees the roster or a hidden element");
+            assert!(v.reports.iter().all(|r| r.0 != side || seen(&r.1)), "{reader:?} reads a hidden element's result");
+            assert!(o.forces.iter().all(|f| f.hidden.is_empty() && f.elements.iter().all(|e| seen(e))));
+            assert!(
+                o.roster.iter().all(|e| e.wrecks + e.abandoned + e.repair_tried + e.afvs_lost_last == 0
+                    && e.record == Default::default()),
+                "{reader:?} sees wrecks awaiting repair or a rating record"
+            );
             if !s.revealed {
                 assert_eq!(v.postures[side as usize], None, "{reader:?} sees a posture");
             }
@@ -339,6 +349,10 @@ fn check_history(c: &C, table_too: bool) {
     for reader in readers {
         for line in c.history_for(reader) {
             let Action::Decide(e) = &journal[line.of] else { continue };
+            if let D::ChooseForces { side, .. } = &e.decision {
+                // The forces and the elements starting hidden are the side's own.
+                assert_eq!(reader, Some(seat(*side)), "{reader:?} reads {}", line.text);
+            }
             let Some(side) = e.decision.secret_of() else { continue };
             if reader == Some(seat(side)) {
                 continue;

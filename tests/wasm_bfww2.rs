@@ -4,89 +4,18 @@
 //! it, and a battle result entered for one element.
 #![cfg(target_arch = "wasm32")]
 
-use field_desk::engine::{Campaign, DiceInput, Seat};
+use field_desk::engine::Seat;
 use field_desk::systems::bfww2_campaign::sample::sample_setup;
-use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Phase, Report};
-use field_desk::ui::bfww2::phases::PhaseView;
-use field_desk::ui::campaign::Open;
+use field_desk::systems::bfww2_campaign::{Phase, Report};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm_bfww2.rs"]
+mod support;
+use support::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-type C = Campaign<Bfww2Campaign>;
-
-fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
-fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).inner_text()
-}
-
-fn click(root: &web_sys::HtmlElement, testid: &str) {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
-}
-
-fn fill(root: &web_sys::HtmlElement, testid: &str, value: &str) {
-    let input: web_sys::HtmlInputElement = find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into();
-    input.set_value(value);
-    input.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
-}
-
-fn mount(c: C) -> (web_sys::HtmlElement, Open<Bfww2Campaign>) {
-    let root = container();
-    let campaign = RwSignal::new(c);
-    let open = Open::new(campaign, None);
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(open);
-        view! { <PhaseView/> }
-    });
-    handle.forget();
-    (root, open)
-}
-
-fn ok(c: &mut C, d: Decision, dice: &[u16]) {
-    c.decide(d.clone(), DiceInput::Typed(dice.to_vec())).unwrap_or_else(|e| panic!("{d:?}: {e}"));
-}
-
-/// The sample played to the results of its first battle, every element fielded.
-fn at_results() -> C {
-    let mut c = C::new(sample_setup()).unwrap();
-    ok(&mut c, Decision::RollCpp { side: 0 }, &[7]);
-    ok(&mut c, Decision::EndRefit { side: 0 }, &[]);
-    ok(&mut c, Decision::RollCpp { side: 1 }, &[5]);
-    ok(&mut c, Decision::EndRefit { side: 1 }, &[]);
-    ok(&mut c, Decision::RevealPostures, &[]);
-    for side in 0..2u8 {
-        let elements = c.state().side(side).roster.iter().map(|e| e.me.id.clone()).collect();
-        ok(&mut c, Decision::ChooseForces { side, elements, artillery: vec![], aircraft: false }, &[]);
-    }
-    ok(&mut c, Decision::EndBattle { turns: 12 }, &[]);
-    c
-}
-
-/// The sample at the second day's postures.
-fn day_two() -> C {
-    let mut c = at_results();
-    for side in 0..2u8 {
-        let ids: Vec<String> = c.state().side(side).roster.iter().map(|e| e.me.id.clone()).collect();
-        for me in ids {
-            ok(&mut c, Decision::Result { side, me, report: Report::default() }, &[]);
-        }
-    }
-    ok(&mut c, Decision::EndResults, &[]);
-    ok(&mut c, Decision::EndCleanup, &[]);
-    c
-}
 
 #[wasm_bindgen_test]
 async fn a_posture_is_chosen_behind_the_hand_over_and_the_other_side_never_sees_it() {

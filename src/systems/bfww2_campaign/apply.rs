@@ -98,9 +98,23 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
                 s.phase = Phase::Forces;
             }
         }
-        Decision::ChooseForces { side, elements, artillery, aircraft } => {
+        Decision::ChooseForces { side, elements, artillery, aircraft, hidden } => {
             need(&s, Phase::Forces)?;
-            choose_forces(setup, &mut s, *side, elements, artillery, *aircraft)?;
+            for (i, h) in hidden.iter().enumerate() {
+                if !elements.contains(h) {
+                    return Err(RuleError::NotFielded(h.clone()));
+                }
+                if hidden[..i].contains(h) {
+                    return Err(RuleError::NotFieldable(h.clone()));
+                }
+            }
+            choose_forces(setup, &mut s, *side, elements, artillery, *aircraft, hidden)?;
+        }
+        Decision::Spot { side, me } => {
+            need(&s, Phase::Battle)?;
+            let f = side_of(&mut s, *side)?.forces.as_mut().ok_or_else(|| RuleError::NotHidden(me.clone()))?;
+            let i = f.hidden.iter().position(|h| h == me).ok_or_else(|| RuleError::NotHidden(me.clone()))?;
+            f.hidden.remove(i);
         }
         Decision::RollAmmo { side, me } => {
             need(&s, Phase::Battle)?;
@@ -254,6 +268,7 @@ fn choose_forces(
     elements: &[String],
     artillery: &[String],
     aircraft: bool,
+    hidden: &[String],
 ) -> Result<(), RuleError> {
     let night = s.slot(setup) == super::calendar::Slot::Night;
     let day = s.day;
@@ -296,7 +311,8 @@ fn choose_forces(
         let f = st.flights.iter_mut().find(|f| f.day == day && !f.used).ok_or(RuleError::NoAircraft)?;
         f.used = true;
     }
-    st.forces = Some(Forces { elements: elements.to_vec(), artillery: artillery.to_vec(), aircraft });
+    st.forces =
+        Some(Forces { elements: elements.to_vec(), artillery: artillery.to_vec(), aircraft, hidden: hidden.to_vec() });
     if s.sides.iter().all(|x| x.forces.is_some()) {
         begin_battle(s);
     }

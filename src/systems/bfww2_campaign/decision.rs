@@ -129,11 +129,21 @@ pub enum Decision {
     // ---- Reveal, forces, the battle (umpire and table) ----
     RevealPostures,
     RollOff,
+    /// The side's forces and their deployment: the elements it fields, and of those the ones
+    /// that start hidden (deployed beyond spotting distance of the enemy MLR). Secret until
+    /// the battle begins; hidden elements stay unseen until spotted.
     ChooseForces {
         side: u8,
         elements: Vec<String>,
         artillery: Vec<String>,
         aircraft: bool,
+        #[serde(default)]
+        hidden: Vec<String>,
+    },
+    /// The umpire: a hidden element has been spotted (or has fired); the enemy sees it now.
+    Spot {
+        side: u8,
+        me: String,
     },
     /// The ammunition roll of a stand that began cut off, when it fires.
     RollAmmo {
@@ -222,6 +232,7 @@ impl Decision {
         use Decision::*;
         match self {
             ChooseForces { side, .. }
+            | Spot { side, .. }
             | RollAmmo { side, .. }
             | Result { side, .. }
             | SetStatus { side, .. }

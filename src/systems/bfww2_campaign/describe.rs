@@ -93,6 +93,7 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
         Decision::RemoveObstacle { side, obstacle, place, .. } => {
             format!("{}: removal roll against {} at {place}, {die}.", n(side), obstacle.name().to_lowercase())
         }
+        Decision::Spot { side, me } => format!("{}'s {me} is spotted.", n(side)),
         Decision::EndRefit { side } => format!("{} has finished its refit.", n(side)),
         Decision::RevealPostures => {
             let p = |i: usize| before.postures[i].map_or("?", posture);
@@ -107,8 +108,11 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
             Some(a) => format!("Roll-off {die} against {}: {} attacks.", die2, n(&a)),
             None => format!("Roll-off {die} against {die2}: a tie, roll again."),
         },
-        Decision::ChooseForces { side, elements, artillery, aircraft } => {
+        Decision::ChooseForces { side, elements, artillery, aircraft, hidden } => {
             let mut parts = vec![elements.join(", ")];
+            if !hidden.is_empty() {
+                parts.push(format!("starting hidden {}", hidden.join(", ")));
+            }
             if !artillery.is_empty() {
                 parts.push(format!("artillery {}", artillery.join(", ")));
             }

@@ -46,6 +46,8 @@ pub enum RuleError {
     /// Not an element that may take the field (withdrawn, eliminated, or named twice).
     NotFieldable(String),
     NotFielded(String),
+    /// Spotting an element that is not hidden on the table.
+    NotHidden(String),
     /// The stands reported are more than the element has (or the vehicles).
     BadReport,
     BadCount,
@@ -119,6 +121,7 @@ impl fmt::Display for RuleError {
             ),
             NotFieldable(id) => write!(f, "{id} cannot take the field."),
             NotFielded(id) => write!(f, "{id} did not take the field."),
+            NotHidden(id) => write!(f, "{id} is not hidden on the table."),
             BadReport => write!(f, "The result names more stands or vehicles than the element has."),
             BadCount => write!(f, "The number must be at least one."),
             BadTurn(t) => write!(f, "The turn-record chart is not read at turn {t}."),

@@ -54,6 +54,17 @@ pub fn ratings_due(setup: &Setup, s: &State, side: u8) -> Vec<String> {
         .collect()
 }
 
+/// An enemy wreck destroyed by a removal roll: one knocked-out vehicle of the element, or
+/// an abandoned one when none is left, leaves the count awaiting repair. Whether any was
+/// there (the side cannot know) changes nothing else.
+pub fn destroy_wreck(e: &mut Element) {
+    if e.wrecks > 0 {
+        e.wrecks -= 1;
+    } else if e.abandoned > 0 {
+        e.abandoned -= 1;
+    }
+}
+
 /// The repair modifiers that apply.
 pub fn repair_mods(nation: Nation, abandoned: bool, in_minefield: bool, spend_cpp: bool) -> Vec<RepairMod> {
     let mut mods = Vec::new();
@@ -344,9 +355,16 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             mods.dedup();
             let st = side_of(s, *side)?;
             spend_fpp(st, REMOVAL_COST_FPP, &format!("Removal: {} at {place}", obstacle.name()))?;
-            if fortification_removal(die, &mods) == Removal::Eliminated && *obstacle != Obstacle::Wreck {
+            let eliminated = fortification_removal(die, &mods) == Removal::Eliminated;
+            let enemy = side_of(s, 1 - *side)?;
+            if eliminated && *obstacle == Obstacle::Wreck {
+                // The wreck is named by the enemy element it belonged to (as seen on the
+                // table): destroyed for good, it can no longer be repaired.
+                if let Some(e) = enemy.roster.iter_mut().find(|e| e.me.id.eq_ignore_ascii_case(place.trim())) {
+                    destroy_wreck(e);
+                }
+            } else if eliminated {
                 // A known (revealed) enemy fortification of that type at that place goes.
-                let enemy = side_of(s, 1 - *side)?;
                 if let Some(i) = enemy
                     .forts
                     .iter()

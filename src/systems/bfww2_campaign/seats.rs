@@ -1,12 +1,15 @@
 //! Who sits where and what each may read. Seat 0 is the umpire, who reads everything; seats 1
 //! and 2 are the two sides. Each side's secrets are its own: its posture until both are shown,
 //! its CPP rolls and balances, its purchases, its withdrawal rolls, its fortifications' types
-//! and places (until revealed), and its roster beyond what takes the field.
+//! and places (until revealed), and its roster beyond what takes the field. The battle's
+//! results, as entered, are public (both sides saw them on the table); what the refit makes of
+//! them (repairs, the rating record, the withdrawal count) is the side's own.
 
 use super::decision::Decision;
 use super::roster::Side;
 use super::setup::Setup;
-use super::state::{Account, Phase, SideState, State};
+use super::state::{Account, Element, Forces, Phase, SideState, State};
+use super::tables::{CombatRecord, HistoricalDrm};
 use crate::engine::{Audience, Entry, Reader, Readers, Seat};
 
 pub const UMPIRE: Seat = Seat(0);
@@ -59,6 +62,14 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
             }
         }
         Decision::EndRefit { .. } => Readers::EVERYONE,
+        // The forces and their deployment are the side's until the battle shows them (the
+        // line names the hidden ones, so it is not announced: the screens say who has chosen).
+        Decision::ChooseForces { side, .. } => Readers { decision: own(*side), dice: own(*side), announced: false },
+        // An element still hidden on the table: what the umpire enters of it stays its side's.
+        d if element_named(d).is_some_and(|(side, me)| hidden_at(at, side, me)) => {
+            let side = element_named(d).map_or(0, |x| x.0);
+            Readers { decision: own(side), dice: own(side), announced: false }
+        }
         d => match d.secret_of() {
             Some(side) => Readers { decision: own(side), dice: own(side), announced: false },
             None => Readers::EVERYONE,
@@ -66,12 +77,51 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
     }
 }
 
-/// A side's part as the other side (or the table) may see it: what took the field and the
-/// fortifications revealed, nothing more.
-fn public(st: &SideState) -> SideState {
-    let fielded: Vec<String> = st.forces.iter().flat_map(|f| f.elements.iter().cloned()).collect();
+/// The element an umpire's step of the battle or cleanup names.
+fn element_named(d: &Decision) -> Option<(u8, &str)> {
+    match d {
+        Decision::RollAmmo { side, me }
+        | Decision::Result { side, me, .. }
+        | Decision::SetStatus { side, me, .. }
+        | Decision::RollEscape { side, me, .. }
+        | Decision::SetAmmo { side, me, .. } => Some((*side, me)),
+        _ => None,
+    }
+}
+
+/// Whether the element is fielded and still hidden from the enemy in this position.
+pub fn hidden_at(s: &State, side: u8, me: &str) -> bool {
+    s.sides.get(side as usize).and_then(|x| x.forces.as_ref()).is_some_and(|f| f.hidden.iter().any(|h| h == me))
+}
+
+/// A fielded element as the other side saw it on the table: its stands, vehicles, rating,
+/// status and ammunition. Its own bookkeeping stays its side's: the wrecks and abandoned
+/// vehicles awaiting repair (the repair rolls are secret, so the count left would tell them),
+/// its repair attempts, the record its rating roll reads, the AFVs its withdrawal roll counts.
+pub fn public_element(e: &Element) -> Element {
+    Element {
+        wrecks: 0,
+        abandoned: 0,
+        repair_tried: 0,
+        record: CombatRecord::default(),
+        afvs_lost_last: 0,
+        ..e.clone()
+    }
+}
+
+/// A side's part as the other side (or the table) may see it: once the battle has begun, what
+/// took the field and is not hidden (as seen on the table), and the fortifications revealed,
+/// nothing more.
+fn public(st: &SideState, battle: bool) -> SideState {
+    let seen = |id: &str| battle && st.forces.as_ref().is_some_and(|f| f.seen(id));
+    let forces = st.forces.as_ref().map(|f| Forces {
+        elements: f.elements.iter().filter(|id| seen(id)).cloned().collect(),
+        artillery: if battle { f.artillery.clone() } else { Vec::new() },
+        aircraft: battle && f.aircraft,
+        hidden: Vec::new(),
+    });
     SideState {
-        roster: st.roster.iter().filter(|e| fielded.contains(&e.me.id)).cloned().collect(),
+        roster: st.roster.iter().filter(|e| seen(&e.me.id)).map(public_element).collect(),
         cpp: Account::default(),
         fpp: Account::default(),
         cpp_roll: None,
@@ -83,7 +133,7 @@ fn public(st: &SideState) -> SideState {
         forts: st.forts.iter().filter(|f| f.revealed).cloned().collect(),
         withdrawal_rolled: Vec::new(),
         rating_rolled: Vec::new(),
-        forces: st.forces.clone(),
+        forces,
     }
 }
 
@@ -94,7 +144,10 @@ pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
     let mut v = s.clone();
     for side in 0..2u8 {
         if reader != Some(seat(side)) {
-            v.sides[side as usize] = public(&s.sides[side as usize]);
+            let battle = matches!(s.phase, Phase::Battle | Phase::Results | Phase::Cleanup);
+            v.sides[side as usize] = public(&s.sides[side as usize], battle);
+            let st = &s.sides[side as usize];
+            v.reports.retain(|r| r.0 != side || st.forces.as_ref().is_some_and(|f| f.seen(&r.1)));
             if !s.revealed {
                 v.postures[side as usize] = None;
             }
@@ -105,7 +158,8 @@ pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
 
 /// The setup as a seat may see it (a seat link carries it): the other side's name and nation,
 /// but not its starting roster, its reinforcement and fortification charts, its starting
-/// points or whether it is under the withdrawal restriction. The table sees neither side's.
+/// points, whether it is under the withdrawal restriction, or its column of the historical
+/// modifier chart (the umpire's chart: each side reads its own). The table sees neither side's.
 pub fn view_setup(setup: &Setup, reader: Reader) -> Setup {
     if reader == Some(UMPIRE) {
         return setup.clone();
@@ -124,6 +178,10 @@ pub fn view_setup(setup: &Setup, reader: Reader) -> Setup {
                 cpp: 0,
                 fpp: 0,
             };
+            // The historical modifier chart is the umpire's: a side reads its own column only.
+            for day in &mut v.days {
+                day.drm[side as usize] = HistoricalDrm::Drm(0);
+            }
         }
     }
     v

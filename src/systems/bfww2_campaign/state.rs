@@ -86,8 +86,11 @@ impl Account {
         if amount as u32 > self.balance() {
             return Err(self.balance());
         }
-        self.spent += amount as u32;
-        self.lines.push(LedgerLine { what: what.into(), amount: -(amount as i32) });
+        // Nothing spent (a smoke roll with no extra CPP) is no line of the ledger.
+        if amount > 0 {
+            self.spent += amount as u32;
+            self.lines.push(LedgerLine { what: what.into(), amount: -(amount as i32) });
+        }
         Ok(())
     }
 }
@@ -159,6 +162,17 @@ impl Element {
     pub fn rating(&self) -> Rating {
         self.me.rating
     }
+    /// Stands in a pocket (isolated or cut off) that may still roll to escape.
+    pub fn may_escape(&self) -> bool {
+        self.active() && self.pocket > 0 && super::eligibility::escape_due(self.status)
+    }
+    /// An armour element with knocked-out or abandoned vehicles not yet tried at this repair
+    /// time (one attempt per vehicle; a withdrawn element's repaired vehicles do not return).
+    pub fn repair_waiting(&self) -> bool {
+        self.me.class == super::tables::MeClass::Armour
+            && !self.eliminated
+            && self.wrecks + self.abandoned > self.repair_tried
+    }
 }
 
 /// Air support bought in a refit: its flight and the day it flies (lost if unused).
@@ -189,6 +203,13 @@ pub struct Battery {
     /// Smoke rolls made: one per module bought.
     pub smoke_rolls: u8,
     pub preregistered: u8,
+}
+
+impl Battery {
+    /// One smoke-mission roll per module bought: whether one is left.
+    pub fn smoke_roll_due(&self) -> bool {
+        self.smoke_rolls < self.stock.bought
+    }
 }
 
 /// One side's part of the position.
@@ -242,6 +263,17 @@ pub struct Forces {
     /// OBA rows called on in this scenario.
     pub artillery: Vec<String>,
     pub aircraft: bool,
+    /// Fielded elements still hidden from the enemy (deployed beyond spotting distance, not
+    /// yet spotted).
+    #[serde(default)]
+    pub hidden: Vec<String>,
+}
+
+impl Forces {
+    /// A fielded element the enemy has seen (or will see once the battle begins).
+    pub fn seen(&self, id: &str) -> bool {
+        self.elements.iter().any(|e| e == id) && !self.hidden.iter().any(|h| h == id)
+    }
 }
 
 /// One scenario of the calendar, as played.
@@ -362,6 +394,13 @@ impl State {
     /// The scenario before this one was a night attack by `side` (its CPP roll takes -5).
     pub fn attacked_at_night(&self, side: u8) -> bool {
         self.calendar.last().is_some_and(|r| r.slot == Slot::Night && r.attacker == Some(side))
+    }
+
+    /// The turn whose start the turn-record chart is read at next (from turn 11), if any is
+    /// left before the last turn ends the battle anyway.
+    pub fn next_turn_check(&self) -> Option<u8> {
+        let t = self.turn_checked.saturating_add(1).max(11);
+        (t <= super::tables::LAST_TURN).then_some(t)
     }
 
     /// The first scenario of the campaign (attacker and defender preset, no rating rolls).

@@ -7,7 +7,7 @@ use super::posture::outcome_line;
 use super::secret::{behind_sides, words};
 use super::Bw;
 use crate::systems::bfww2_campaign::seats;
-use crate::systems::bfww2_campaign::tables::{rolls_for_ammo, LAST_TURN};
+use crate::systems::bfww2_campaign::tables::rolls_for_ammo;
 use crate::systems::bfww2_campaign::{Decision, Report};
 use leptos::prelude::*;
 
@@ -58,6 +58,18 @@ fn ForcesPanel(side: u8) -> impl IntoView {
     let guns: Vec<(String, RwSignal<u16>)> = batteries.iter().map(|(rg, _)| (rg.clone(), RwSignal::new(0))).collect();
     let air = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
+    let hide: Vec<(String, RwSignal<bool>)> =
+        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(false))).collect();
+    let hide_boxes = elements
+        .iter()
+        .zip(&hide)
+        .zip(&picked)
+        .map(|(((id, _), (_, on)), (_, fielded))| {
+            let (fielded, on) = (*fielded, *on);
+            let id2 = id.clone();
+            move || fielded.get().then(|| check(format!("{id2} starts hidden"), on, format!("hide-{id2}")))
+        })
+        .collect_view();
     let boxes = elements
         .iter()
         .zip(&picked)
@@ -76,7 +88,12 @@ fn ForcesPanel(side: u8) -> impl IntoView {
             picked.iter().filter(|(_, on)| on.get_untracked()).map(|(id, _)| id.clone()).collect();
         let artillery: Vec<String> =
             guns.iter().flat_map(|(rg, n)| std::iter::repeat_n(rg.clone(), n.get_untracked() as usize)).collect();
-        bw.act(Decision::ChooseForces { side, elements, artillery, aircraft: air.get_untracked() }, error);
+        let hidden: Vec<String> = hide
+            .iter()
+            .filter(|(id, on)| on.get_untracked() && elements.contains(id))
+            .map(|(id, _)| id.clone())
+            .collect();
+        bw.act(Decision::ChooseForces { side, elements, artillery, aircraft: air.get_untracked(), hidden }, error);
     };
     view! {
         <h3>{format!("{}: forces for this scenario", bw.side_name(side))}</h3>
@@ -85,6 +102,9 @@ fn ForcesPanel(side: u8) -> impl IntoView {
         <div class="checks column" role="group" aria-label="Elements to field">{boxes}</div>
         {gun_fields}
         {flight.then(|| check("Call on today's air support".into(), air, "field-aircraft".into()))}
+        <h4>"Deployment"</h4>
+        <p class="hint">"Deploy up to your line. An element deployed beyond spotting distance of the enemy line starts hidden: the enemy does not see it until the umpire marks it spotted. Isolated and cut-off groups stay where they are."</p>
+        <div class="checks column" role="group" aria-label="Elements that start hidden">{hide_boxes}</div>
     }
 }
 
@@ -115,7 +135,7 @@ fn st_name(bw: Bw, side: u8) -> String {
 pub fn Battle() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let turns = RwSignal::new(10u16);
-    let next_turn = Memo::new(move |_| bw.state.with(|s| s.turn_checked + 1));
+    let next_turn = Memo::new(move |_| bw.state.with(|s| s.next_turn_check()));
     let ammo_due = Memo::new(move |_| {
         bw.state.with(|s| {
             (0..2u8)
@@ -131,8 +151,35 @@ pub fn Battle() -> impl IntoView {
         })
     });
     let who = RwSignal::new(String::new());
+    let hidden = Memo::new(move |_| {
+        bw.state.with(|s| {
+            (0..2u8)
+                .flat_map(|side| {
+                    s.side(side)
+                        .forces
+                        .iter()
+                        .flat_map(|f| f.hidden.clone())
+                        .map(move |id| (side, id))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     view! {
         {outcome(bw)}
+        {move || {
+            let list = hidden.get();
+            (!list.is_empty()).then(|| view! {
+                <div class="card" data-testid="hidden-units">
+                    <h3>"Hidden on the table"</h3>
+                    <div class="actions">{list.into_iter().map(|(side, id)| {
+                        let label = format!("{} spotted", bw.element_name(side, &id));
+                        let key = format!("spot-{id}");
+                        button(bw, Decision::Spot { side, me: id }, label, key, false)
+                    }).collect_view()}</div>
+                </div>
+            })
+        }}
         <p class="hint">"Fight the battle on the table. When only one side wants to go on from turn 11, check the turn-record chart at the start of each turn; otherwise end the battle when both agree or at the length fixed beforehand."</p>
         <div class="card" data-testid="end-battle-card">
             <h3>"End of the battle"</h3>
@@ -141,8 +188,7 @@ pub fn Battle() -> impl IntoView {
             </div>
         </div>
         {move || {
-            let t = next_turn.get();
-            (t <= LAST_TURN).then(|| view! {
+            next_turn.get().map(|t| view! {
                 <div class="card" data-testid="turn-record">
                     <h3>{format!("Turn-record chart, start of turn {t}")}</h3>
                     {act_or_roll(bw, Decision::CheckTurn { turn: t }, "the turn-record chart", "check-turn")}
@@ -244,8 +290,9 @@ pub fn Results() -> impl IntoView {
         <div class="row result-fields">
             {fields.iter().map(|(label, v, key)| number(label, *v, format!("result-{key}"))).collect_view()}
         </div>
-        <div class="actions"><button class="btn big" data-testid="enter-result" on:click=enter>"Enter this result"</button></div>
-        {error_line(error)}
+        // Pinned to the bottom of the screen while the seven fields scroll under it.
+        <div class="sticky-action"><button class="btn big primary" data-testid="enter-result" on:click=enter>"Enter this result"</button>
+            {error_line(error)}</div>
         <ul class="results" data-testid="results-entered">
             {move || reports.get().into_iter().map(|(side, id, r)| view! {
                 <li>{format!("{}: {}", bw.element_name(side, &id), summary(&r))}</li>

@@ -112,10 +112,15 @@ fn keep_valid(list: &[(String, String)], v: RwSignal<String>) {
 pub fn Cleanup() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let step = RwSignal::new(Step::Status);
+    let bar = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        step.track();
+        super::phases::show_chosen(bar);
+    });
     view! {
         {move || outcome_line(bw).map(|l| view! { <p class="info outcome" data-testid="outcome">{l}</p> })}
         <p class="hint">"The umpire judges status, rolls escapes, sets ammunition, reveals fortifications found and writes the notes."</p>
-        <div class="segmented wrap cleanup-steps" role="group" aria-label="Cleanup steps">
+        <div class="segmented wrap cleanup-steps" role="group" aria-label="Cleanup steps" node_ref=bar>
             {Step::ALL.into_iter().map(|x| view! {
                 <button type="button" class="btn seg" class:on=move || step.get() == x aria-pressed=move || (step.get() == x).to_string()
                     data-testid=format!("cleanup-step-{}", x.key()) on:click=move |_| step.set(x)>{x.name()}</button>
@@ -157,12 +162,12 @@ fn StatusForm() -> impl IntoView {
             {select("Status", statuses, status, "status-what".into())}
             {number("Stands in it", stands, "status-stands".into())}
         </div>
-        <button class="btn big" data-testid="set-status" on:click=move |_| {
+        <div class="sticky-action"><button class="btn big primary" data-testid="set-status" on:click=move |_| {
             let (side, me) = split(&who.get_untracked());
             let status = match status.get_untracked().as_str() { "Isolated" => Status::Isolated, "Cut off" => Status::CutOff, _ => Status::Normal };
             bw.act(Decision::SetStatus { side, me, status, stands: stands.get_untracked() }, error);
         }>"Set the status"</button>
-        {error_line(error)}
+        {error_line(error)}</div>
     }
 }
 
@@ -187,7 +192,7 @@ fn EscapeForm() -> impl IntoView {
             })
             .collect_view()
     };
-    let list = Memo::new(move |_| elements(bw, |e| e.pocket > 0));
+    let list = Memo::new(move |_| elements(bw, |e| e.may_escape()));
     move || {
         let options = list.get();
         if options.is_empty() {

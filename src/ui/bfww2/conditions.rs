@@ -19,6 +19,8 @@ fn drm(d: HistoricalDrm) -> String {
 pub fn Conditions() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let s = bw.setup.get_untracked();
+    // The historical modifier chart is the umpire's: a side reads only its own column.
+    let shown = move |side: u8, d: HistoricalDrm| if bw.reads_side(side) { drm(d) } else { "The umpire's".to_string() };
     let sample = s.sides[0].roster == sample_setup().sides[0].roster && s.days == sample_setup().days;
     view! {
         <section class="reference bfww2-conditions" data-testid="campaign-conditions">
@@ -30,7 +32,7 @@ pub fn Conditions() -> impl IntoView {
             <table class="small-table" tabindex="0">
                 <thead><tr><th>"Day"</th><th>"Scenarios"</th><th>{s.sides[0].name.clone()}</th><th>{s.sides[1].name.clone()}</th></tr></thead>
                 <tbody>{s.days.iter().map(|d| view! {
-                    <tr><td>{d.name.clone()}</td><td>{d.slots.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")}</td><td>{drm(d.drm[0])}</td><td>{drm(d.drm[1])}</td></tr>
+                    <tr><td>{d.name.clone()}</td><td>{d.slots.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")}</td><td>{shown(0, d.drm[0])}</td><td>{shown(1, d.drm[1])}</td></tr>
                 }).collect_view()}</tbody>
             </table>
             <h3>"CPP replenishment"</h3>

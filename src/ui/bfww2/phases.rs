@@ -29,6 +29,18 @@ pub(super) fn act_or_roll(bw: Bw, d: Decision, label: &'static str, testid: &'st
     }
 }
 
+/// Scrolls a row of step buttons sideways so that its chosen one is in sight: on a phone the
+/// row is one line that scrolls, and a panel drawn afresh starts it at the left.
+pub(super) fn show_chosen(bar: NodeRef<leptos::html::Div>) {
+    let Some(el) = bar.get_untracked() else { return };
+    if let Ok(Some(on)) = el.query_selector(".on") {
+        let (row, chosen) = (el.get_bounding_client_rect(), on.get_bounding_client_rect());
+        if chosen.left() < row.left() || chosen.right() > row.right() {
+            el.set_scroll_left(el.scroll_left() + (chosen.left() - row.left()) as i32 - 8);
+        }
+    }
+}
+
 /// A plain button that plays a decision.
 pub(super) fn button(bw: Bw, d: Decision, label: String, testid: String, primary: bool) -> impl IntoView {
     let error = RwSignal::new(None::<String>);

@@ -100,8 +100,8 @@ pub fn Reinforce(side: u8) -> impl IntoView {
             {number("Stands", stands, "reinforce-stands".into())}
             {number("Vehicles among them", vehicles, "reinforce-vehicles".into())}
         </div>
-        <button class="btn big" data-testid="reinforce" on:click=buy>"Buy this reinforcement"</button>
-        {error_line(error)}
+        <div class="sticky-action"><button class="btn big primary" data-testid="reinforce" on:click=buy>"Buy this reinforcement"</button>
+            {error_line(error)}</div>
     }
     .into_any()
 }
@@ -133,7 +133,7 @@ pub fn Artillery(side: u8) -> impl IntoView {
             let extra = RwSignal::new(0u16);
             let points = RwSignal::new(1u16);
             let perror = RwSignal::new(None::<String>);
-            let smoke_left = b.smoke_rolls < b.stock.bought;
+            let smoke_left = b.smoke_roll_due();
             let prg = rg.clone();
             view! {
                 <div class="card battery" data-testid=format!("battery-{}", b.rg)>
@@ -254,7 +254,7 @@ pub fn Removal(side: u8) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <p class="hint">"A removal roll costs 1 FPP: a known enemy obstacle in an area you control, or an enemy wreck behind your line."</p>
+        <p class="hint">"A removal roll costs 1 FPP: a known enemy obstacle in an area you control, or an enemy wreck behind your line. For a wreck, write where the enemy element it belonged to (its ID, as on the table, e.g. PZ-1): destroyed, it can no longer be repaired."</p>
         <div class="row">
             {select("What", obstacles, obstacle, "removal-what".into())}
             <label class="field small"><span>"Where"</span>

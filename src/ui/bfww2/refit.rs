@@ -10,7 +10,7 @@ use super::Bw;
 use crate::engine::RollPreview;
 use crate::systems::bfww2_campaign::refit::{ratings_due, repair_now, withdrawals_due};
 use crate::systems::bfww2_campaign::seats::{self, UMPIRE};
-use crate::systems::bfww2_campaign::tables::{HistoricalDrm, MeClass};
+use crate::systems::bfww2_campaign::tables::HistoricalDrm;
 use crate::systems::bfww2_campaign::Decision;
 use crate::ui::dice::{DiceChoice, DiceRoll};
 use leptos::prelude::*;
@@ -134,6 +134,12 @@ pub fn balances(bw: Bw, side: u8) -> String {
 fn RefitPanel(side: u8, step: RwSignal<Step>) -> impl IntoView {
     let bw = expect_context::<Bw>();
     let rolled = Memo::new(move |_| bw.state.with(|s| s.side(side).cpp_roll));
+    let bar = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        step.track();
+        rolled.track();
+        super::phases::show_chosen(bar);
+    });
     view! {
         <div class="refit-panel" data-testid=format!("refit-side{}", side + 1)>
             <div class="refit-head">
@@ -145,7 +151,7 @@ fn RefitPanel(side: u8, step: RwSignal<Step>) -> impl IntoView {
             {move || match rolled.get() {
                 None => view! { <CppRoll side=side/> }.into_any(),
                 Some(_) => view! {
-                    <div class="segmented wrap refit-steps" role="group" aria-label="Refit steps">
+                    <div class="segmented wrap refit-steps" role="group" aria-label="Refit steps" node_ref=bar>
                         {Step::ALL.into_iter().map(|x| view! {
                             <button type="button" class="btn seg" class:on=move || step.get() == x aria-pressed=move || (step.get() == x).to_string()
                                 data-testid=format!("refit-step-{}", x.key()) on:click=move |_| step.set(x)>{x.name()}</button>
@@ -238,7 +244,7 @@ pub fn RepairForm(side: u8) -> impl IntoView {
             s.side(side)
                 .roster
                 .iter()
-                .filter(|e| e.me.class == MeClass::Armour && !e.eliminated && e.wrecks + e.abandoned > e.repair_tried)
+                .filter(|e| e.repair_waiting())
                 .map(|e| {
                     (
                         e.me.id.clone(),

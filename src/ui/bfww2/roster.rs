@@ -46,7 +46,7 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
                     <td>{e.rating().name()}</td>
                     <td>{state}</td>
                     <td>{ammo_word(e.ammo)}</td>
-                    <td>{format!("{} / {}", e.wrecks, e.abandoned)}</td>
+                    <td>{if full { format!("{} / {}", e.wrecks, e.abandoned) } else { "not shown".to_string() }}</td>
                 </tr>
             }
         })
@@ -56,7 +56,7 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
         <div class="card roster" data-testid=format!("roster-{key}")>
             <h2>{bw.side_name(side)}</h2>
             {(!full).then(|| view! {
-                <p class="hint" data-testid="hidden-note">"Only this side and the umpire see its whole roster, its points and its purchases. Shown here: what took the field, and fortifications revealed."</p>
+                <p class="hint" data-testid="hidden-note">"Only this side and the umpire see its whole roster, its points, its purchases and its wrecks awaiting repair. Shown here: what took the field, as seen on the table, and fortifications revealed."</p>
             })}
             {st.roster.is_empty().then(|| view! { <p class="info" data-testid="nothing-fielded">"Nothing of this side has taken the field in this scenario yet."</p> })}
             {(!st.roster.is_empty()).then(|| view! { <table class="small-table" tabindex="0">
