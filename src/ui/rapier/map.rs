@@ -258,7 +258,8 @@ pub fn BattleMap() -> impl IntoView {
     };
     let summary = move || {
         state.with(|s| {
-            let down = s.counters.iter().filter(|c| c.place != CounterPlace::Gone && c.piece.is_none()).count();
+            // Face down on the table: the umpire knows what they are, the players do not.
+            let down = s.counters.iter().filter(|c| c.place != CounterPlace::Gone && (c.piece.is_none() || !c.revealed)).count();
             let ours = s.units.iter().filter(|u| matches!(u.place, Place::On(_))).count();
             let mut line = format!("{down} face-down counters and {ours} attacking units on the table.");
             if s.fog {
@@ -270,8 +271,19 @@ pub fn BattleMap() -> impl IntoView {
             line
         })
     };
+    // On a phone the map scrolls sideways: bring the sector just picked (on the map or in a
+    // form below it) into the middle of the box, without moving the page.
+    let boxed = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let last = pick.marked.with(|m| m.last().copied());
+        if let (Some(x), Some(el)) = (last, boxed.get_untracked()) {
+            let scale = el.scroll_width() as f32 / WIDTH;
+            let centre = (x_of_line(x.line) + CELL_W / 2.0) * scale;
+            el.set_scroll_left((centre - el.client_width() as f32 / 2.0).max(0.0) as i32);
+        }
+    });
     view! {
-        <div class="rapier-map" data-testid="battle-map">
+        <div class="rapier-map" data-testid="battle-map" node_ref=boxed>
             <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" aria-label="Battle map: axes A1 to A4 down, lines L1 to L6 across, the attack going right">
                 {(1..=LINES).map(|l| view! { <text class="axis-label" x=x_of_line(l) + CELL_W / 2.0 y=TOP - 5.0>{format!("L{l}")}</text> }).collect_view()}
                 {(1..=AXES).map(|a| view! { <text class="axis-label" x=LEFT / 2.0 y=y_of_axis(a) + CELL_H / 2.0 + 4.0>{format!("A{a}")}</text> }).collect_view()}
