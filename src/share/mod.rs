@@ -4,6 +4,7 @@
 
 pub mod link;
 pub mod seat;
+pub mod typed;
 
 use crate::systems::{AnyCampaign, Body, SystemId};
 use serde::{Deserialize, Serialize};

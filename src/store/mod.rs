@@ -12,6 +12,8 @@ use std::fmt;
 pub const PREFIX: &str = "fielddesk.campaign.";
 
 mod seats;
+mod typed;
+pub use typed::{head, keep_apart_of, load_of, load_seat_copy_of, save_guarded_of, save_of};
 pub use seats::{
     delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, seat_copy_system, Kept, SeatListing, SEAT_PREFIX,
 };
@@ -167,8 +169,7 @@ pub fn fill_summaries(b: &mut dyn Backend) -> Result<usize, StoreError> {
 /// Which system a stored campaign belongs to, read from its head: what the shell needs to
 /// fetch that system's code before the campaign is opened.
 pub fn system_of(b: &dyn Backend, id: &str) -> Result<SystemId, StoreError> {
-    let raw = b.get(&key(id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
-    RawDocument::from_json(&raw).and_then(|d| d.system()).map_err(StoreError::Load)
+    head(b, id)?.system().map_err(StoreError::Load)
 }
 
 pub fn load(b: &dyn Backend, id: &str) -> Result<(Document, AnyCampaign), StoreError> {

@@ -23,6 +23,12 @@ pub struct Info {
     pub sample_name: &'static str,
 }
 
+/// A system of the one list, knowing its id: what lets one system's code read and write its
+/// campaigns' stored and sent forms (`share::typed`) without the other systems' rules.
+pub trait Listed: crate::engine::System {
+    const ID: SystemId;
+}
+
 macro_rules! systems {
     ($($variant:ident: $module:ident::$rules:ident, $tag:literal;)*) => {
         /// Every system Field Desk runs.
@@ -125,6 +131,10 @@ macro_rules! systems {
                 }
             }
         }
+
+        $(impl Listed for $module::$rules {
+            const ID: SystemId = SystemId::$variant;
+        })*
 
         /// Runs `$body` with `$c` bound to the campaign inside any variant.
         macro_rules! each {

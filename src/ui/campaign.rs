@@ -9,9 +9,10 @@ use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::{Banner, Nav};
 use crate::engine::{Campaign, DiceInput, Reader, RollPreview, Seat, System};
-use crate::share::{Document, Meta};
+use crate::share::typed::Stored;
+use crate::share::Meta;
 use crate::store;
-use crate::systems::AnyCampaign;
+use crate::systems::Listed;
 use leptos::prelude::*;
 
 /// The open campaign of system `S`, given as context to its components.
@@ -164,10 +165,7 @@ impl<S: System> Open<S> {
 }
 
 /// What a system adds to the shared campaign screen.
-pub trait SystemUi: System + Sized {
-    fn wrap(c: Campaign<Self>) -> AnyCampaign;
-    /// The campaign inside, when it is of this system.
-    fn unwrap(any: AnyCampaign) -> Option<Campaign<Self>>;
+pub trait SystemUi: Listed + Sized {
     /// Shown above the tabs (a map, a clock).
     fn header() -> AnyView;
     /// On a phone the header folds away behind a button beside the status line: what the
@@ -200,14 +198,14 @@ pub fn PhoneFold(#[prop(into)] line: Signal<String>, id: &'static str, children:
     }
 }
 
-pub(super) fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Document {
-    Document::new(meta, &S::wrap(c.clone()))
+pub(super) fn document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Stored<S> {
+    Stored::new(meta, c)
 }
 
 /// The campaign as a link, QR code or file carries it: what every seat may read.
-pub(super) fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Result<Document, String> {
+pub(super) fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Result<Stored<S>, String> {
     let shared = c.shareable().map_err(|e| format!("This campaign cannot be shared: {e}"))?;
-    Ok(Document::new(meta, &S::wrap(shared)))
+    Ok(Stored::new(meta, &shared))
 }
 
 /// Who holds this device: the whole table or one seat. What the screens, the log and the
@@ -258,23 +256,22 @@ fn follow_other_tab<S: SystemUi>(
     campaign: RwSignal<Campaign<S>>,
     saved: StoredValue<usize>,
     banner: RwSignal<Option<String>>,
-    ours: Option<Document>,
+    ours: Option<Stored<S>>,
 ) {
     let ours = ours.unwrap_or_else(|| campaign.with_untracked(|c| document(meta.get_untracked(), c)));
-    let Ok((stored, any)) = store::load(&LocalStorage, &ours.meta.id) else { return };
-    if stored.body == ours.body {
+    let Ok((stored, c)) = store::load_of::<S>(&LocalStorage, &ours.meta.id) else { return };
+    if stored.body.same(&ours.body) {
         return;
     }
     if ours.body.extends(&stored.body) {
-        if let Err(e) = store::save_guarded(&mut LocalStorage, &ours) {
+        if let Err(e) = store::save_guarded_of(&mut LocalStorage, &ours) {
             banner.set(Some(e.to_string()));
         }
         return;
     }
     let mut message = "This campaign was updated from another tab.".to_string();
     if !stored.body.extends(&ours.body) {
-        let plan = store::ImportPlan::Diverged { id: ours.meta.id.clone() };
-        match store::import(&mut LocalStorage, &ours, &plan, &platform::new_id(), platform::now()) {
+        match store::keep_apart_of(&mut LocalStorage, &ours, &platform::new_id(), platform::now()) {
             Ok(_) => {
                 message = format!(
                     "Another tab changed this campaign in a different way. This tab's version is kept in the campaign list as \"{} (imported copy)\".",
@@ -284,12 +281,10 @@ fn follow_other_tab<S: SystemUi>(
             Err(e) => return banner.set(Some(e.to_string())),
         }
     }
-    if let Some(c) = S::unwrap(any) {
-        saved.set_value(c.journal().len());
-        meta.set(stored.meta);
-        campaign.set(c);
-        banner.set(Some(message));
-    }
+    saved.set_value(c.journal().len());
+    meta.set(stored.meta);
+    campaign.set(c);
+    banner.set(Some(message));
 }
 
 /// The campaign screen of system `S`.
@@ -311,7 +306,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         }
         meta.update_untracked(|m| m.updated = platform::now());
         let doc = campaign.with_untracked(|c| document(meta.get_untracked(), c));
-        match store::save_guarded(&mut LocalStorage, &doc) {
+        match store::save_guarded_of(&mut LocalStorage, &doc) {
             Ok(()) => {
                 saved.set_value(n);
                 super::ask_persistence_once(banner);
@@ -431,7 +426,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 <div class="actions">
                     <button class="btn" data-testid="export-campaign" on:click=move |_| {
                         let doc = campaign.with_untracked(|c| shared_document(meta.get_untracked(), c));
-                        if let Err(e) = doc.and_then(|doc| super::transfer::export_campaign(&doc)) { banner.set(Some(e)); }
+                        if let Err(e) = doc.and_then(|doc| super::share::Sent::campaign(&doc.meta.name, doc.to_json()).save()) { banner.set(Some(e)); }
                     }>"Save to a file"</button>
                 </div>
             </Show>
@@ -442,23 +437,28 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
 
 /// The end of every setup form: stores a new campaign of system `S`, or, with `editing`, gives
 /// a stored campaign that has no history yet its new setup and name. Returns the campaign's id.
-pub fn save_setup<S: SystemUi>(setup: S::Setup, name: &str, editing: Option<&Document>) -> Result<String, String> {
+pub fn save_setup<S: SystemUi>(setup: S::Setup, name: &str, editing: Option<&Stored<S>>) -> Result<String, String> {
     let c = Campaign::<S>::new(setup).map_err(|e| e.to_string())?;
     match editing {
         Some(doc) => {
-            if !doc.body_journal_is_empty() {
+            if !doc.body.journal.is_empty() {
                 return Err("Play has started: the setup is fixed now.".into());
             }
-            let mut doc = doc.clone();
-            doc.meta.name = name.to_string();
-            doc.meta.updated = platform::now();
-            let any = S::wrap(c);
-            doc.body = any.body();
-            // The list reads the stored summary: it must tell the new players and status.
-            doc.summary = Some(crate::share::Summary::of(&any));
-            store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+            let meta = Meta { name: name.to_string(), updated: platform::now(), ..doc.meta.clone() };
+            // Written afresh, so the list's summary tells the new players and status.
+            let doc = Stored::new(meta, &c);
+            store::save_of(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
             Ok(doc.meta.id)
         }
-        None => super::list::create(name, S::wrap(c)),
+        None => create(name, &c),
     }
+}
+
+/// Creates and stores a campaign, returning its id.
+pub fn create<S: SystemUi>(name: &str, c: &Campaign<S>) -> Result<String, String> {
+    let id = platform::new_id();
+    let now = platform::now();
+    let doc = Stored::new(Meta { id: id.clone(), name: name.to_string(), created: now, updated: now }, c);
+    store::save_of(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+    Ok(id)
 }

@@ -4,19 +4,9 @@
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::{Banner, Nav};
-use crate::share::{Document, Meta};
 use crate::store::{self, Listing};
-use crate::systems::{AnyCampaign, SystemId};
+use crate::systems::SystemId;
 use leptos::prelude::*;
-
-/// Creates and stores a campaign, returning its id.
-pub fn create(name: &str, campaign: AnyCampaign) -> Result<String, String> {
-    let id = platform::new_id();
-    let now = platform::now();
-    let doc = Document::new(Meta { id: id.clone(), name: name.to_string(), created: now, updated: now }, &campaign);
-    store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
-    Ok(id)
-}
 
 #[component]
 pub fn CampaignList() -> impl IntoView {

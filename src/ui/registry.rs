@@ -11,13 +11,13 @@
 //! the feature that skips the splitter has dangling `__wasm_split` imports and does not start:
 //! `trunk build` and `trunk serve` never get the feature.
 
-use super::{aoa, bfww2, opening, platform, rapier, rfx, route, scouting, transfer};
+use super::{aoa, bfww2, opening, platform, rapier, rfx, route, scouting, share, transfer};
 use crate::systems::axis_of_attack::AxisOfAttack;
 use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, Origin};
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
-use crate::systems::{SystemId, ViewBody};
+use crate::systems::SystemId;
 use leptos::prelude::*;
 
 /// Each screen once: `chunk: fn name(args) { view }`. Without `split` the functions of `screens`
@@ -101,7 +101,7 @@ screens! {
     race_for_x: fn rfx_rules() { view! { <rfx::reference::RulesReference/> }.into_any() }
     race_for_x: fn rfx_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<RaceForX>(id, tab) }
     race_for_x: fn rfx_copy(seat: String, id: String) {
-        opening::seat_copy::<RaceForX>(seat, id, |v| if let ViewBody::RaceForX(v) = v { Some(v) } else { None })
+        opening::seat_copy::<RaceForX>(seat, id)
     }
 
     crossfire_scouting: fn scouting_new(origin: Option<Origin>) {
@@ -116,7 +116,7 @@ screens! {
         opening::stored::<CrossfireScouting>(id, tab)
     }
     crossfire_scouting: fn scouting_copy(seat: String, id: String) {
-        opening::seat_copy::<CrossfireScouting>(seat, id, |v| if let ViewBody::CrossfireScouting(v) = v { Some(v) } else { None })
+        opening::seat_copy::<CrossfireScouting>(seat, id)
     }
 
     axis_of_attack: fn aoa_new() { view! { <aoa::wizard::NewAoaCampaign/> }.into_any() }
@@ -124,7 +124,7 @@ screens! {
     axis_of_attack: fn aoa_rules() { view! { <aoa::reference::AoaReference/> }.into_any() }
     axis_of_attack: fn aoa_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<AxisOfAttack>(id, tab) }
     axis_of_attack: fn aoa_copy(seat: String, id: String) {
-        opening::seat_copy::<AxisOfAttack>(seat, id, |v| if let ViewBody::AxisOfAttack(v) = v { Some(v) } else { None })
+        opening::seat_copy::<AxisOfAttack>(seat, id)
     }
 
     rapier_offensive: fn rapier_new() { view! { <rapier::wizard::NewRapierCampaign/> }.into_any() }
@@ -134,7 +134,7 @@ screens! {
         opening::stored::<RapierOffensive>(id, tab)
     }
     rapier_offensive: fn rapier_copy(seat: String, id: String) {
-        opening::seat_copy::<RapierOffensive>(seat, id, |v| if let ViewBody::RapierOffensive(v) = v { Some(v) } else { None })
+        opening::seat_copy::<RapierOffensive>(seat, id)
     }
 
     bfww2_campaign: fn bfww2_new() { view! { <bfww2::wizard::NewBfww2Campaign/> }.into_any() }
@@ -142,7 +142,7 @@ screens! {
     bfww2_campaign: fn bfww2_rules() { view! { <bfww2::reference::Bfww2Reference/> }.into_any() }
     bfww2_campaign: fn bfww2_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<Bfww2Campaign>(id, tab) }
     bfww2_campaign: fn bfww2_copy(seat: String, id: String) {
-        opening::seat_copy::<Bfww2Campaign>(seat, id, |v| if let ViewBody::Bfww2Campaign(v) = v { Some(v) } else { None })
+        opening::seat_copy::<Bfww2Campaign>(seat, id)
     }
 }
 
@@ -173,6 +173,7 @@ calls! {
     // summaries): a chunk of its own, fetched only when one of these happens.
     transfer: fn take_in(from: transfer::Source) -> transfer::Taken { transfer::take_in(from) }
     transfer: fn import(item: transfer::Incoming) -> Result<String, String> { transfer::import(item) }
+    transfer: fn make_link(sent: share::Sent) -> Result<share::Made, String> { share::make(&sent) }
     transfer: fn fill_summaries() -> usize { crate::store::fill_summaries(&mut platform::LocalStorage).unwrap_or(0) }
 }
 
@@ -254,6 +255,11 @@ pub async fn take_in(from: transfer::Source) -> transfer::Taken {
 /// Imports a reviewed campaign (`transfer::import`, in its own chunk).
 pub async fn import(item: transfer::Incoming) -> Result<String, String> {
     calls::import(item).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+}
+
+/// The link and QR code of what a share panel sends (`share::make`, in the transfer chunk).
+pub async fn make_link(sent: share::Sent) -> Result<share::Made, String> {
+    calls::make_link(sent).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
 }
 
 /// Gives every campaign stored before summaries its summary; how many were given one.

@@ -7,11 +7,6 @@ use crate::share::{link, Document};
 use leptos::prelude::*;
 use qrcode::{EcLevel, QrCode, Version};
 
-/// The full URL of this page with the campaign in its fragment.
-pub fn share_url(doc: &Document) -> String {
-    with_base(&link::encode(doc))
-}
-
 /// This page's address with a link payload in its fragment.
 fn with_base(payload: &str) -> String {
     let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
@@ -47,27 +42,56 @@ pub fn qr_svg(text: &str) -> Result<(String, String), String> {
     Ok((svg, version))
 }
 
-/// What a share panel sends: a whole campaign, or one seat's view of it.
+/// What a share panel sends: a whole campaign or one seat's view of it, as the JSON its own
+/// system's code wrote (`share::typed`), and the file it goes into. The link and QR code are
+/// made from it by `make`, in the transfer chunk (which reads every system's forms), so a
+/// system's chunk holds neither the link coder nor the QR encoder.
 #[derive(Clone, Debug, PartialEq)]
-#[expect(clippy::large_enum_variant, reason = "made once per link read or shown; boxing buys nothing")]
-pub enum Sent {
-    Campaign(Document),
-    Seat(SeatCopy),
+pub struct Sent {
+    pub json: String,
+    /// The file's name, from the campaign's (and the seat's) name.
+    pub file: String,
+    /// One seat's view (`SeatCopy`) rather than a campaign (`Document`).
+    pub seat: bool,
 }
 
 impl Sent {
-    fn url(&self) -> String {
-        match self {
-            Sent::Campaign(doc) => share_url(doc),
-            Sent::Seat(copy) => with_base(&link::encode_seat(copy)),
-        }
+    pub fn campaign(name: &str, json: String) -> Sent {
+        Sent { json, file: format!("field-desk-{}.json", file_safe(name)), seat: false }
     }
-    fn save(&self) -> Result<(), String> {
-        match self {
-            Sent::Campaign(doc) => super::transfer::export_campaign(doc),
-            Sent::Seat(copy) => super::transfer::export_seat_copy(copy),
-        }
+    pub fn seat(name: &str, reader: &str, json: String) -> Sent {
+        Sent { json, file: format!("field-desk-view-{}.json", file_safe(&format!("{name} {reader}"))), seat: true }
     }
+    pub fn save(&self) -> Result<(), String> {
+        super::platform::download(&self.file, "application/json", &self.json)
+    }
+}
+
+/// A name as it may stand in a file name.
+pub fn file_safe(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect()
+}
+
+/// The link of what is sent and its QR code (or why none can be drawn).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Made {
+    pub url: String,
+    pub qr: Result<(String, String), String>,
+}
+
+/// Codes what is sent as a link on this page's address, with its QR code. Reads every
+/// system's forms: it runs in the transfer chunk (`registry::make_link`).
+pub fn make(sent: &Sent) -> Result<Made, String> {
+    let payload = if sent.seat {
+        let copy = SeatCopy::from_json(&sent.json).map_err(|e| e.to_string())?;
+        link::encode_seat(&copy)
+    } else {
+        let doc = Document::from_json(&sent.json).map_err(|e| e.to_string())?;
+        link::encode(&doc)
+    };
+    let url = with_base(&payload);
+    let qr = qr_svg(&url);
+    Ok(Made { url, qr })
 }
 
 /// The link, its QR code and a file of what is sent, with a heading and a line saying what
@@ -79,9 +103,13 @@ pub fn SharePanel(
     #[prop(into)] hint: String,
     #[prop(default = "share")] id: &'static str,
 ) -> impl IntoView {
-    let url = Memo::new(move |_| sent.with(Sent::url));
+    // Made in the transfer chunk, fetched (once) the first time a share panel shows.
+    let made = LocalResource::new(move || {
+        let sent = sent.get();
+        async move { super::registry::make_link(sent).await }
+    });
+    let url = Memo::new(move |_| made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
     let copied = RwSignal::new(None::<String>);
-    let qr = Memo::new(move |_| url.with(|u| qr_svg(u)));
     let copy = move |_| {
         let text = url.get_untracked();
         let Some(w) = web_sys::window() else { return };
@@ -99,24 +127,32 @@ pub fn SharePanel(
         <section class="share" data-testid=id>
             <h2>{heading}</h2>
             <p class="hint">{hint}</p>
-            <label class="field">
-                <span>{move || format!("Link ({} characters)", url.with(|u| u.len()))}</span>
-                <input type="text" readonly class="wide share-link" data-testid=tid("share-link") prop:value=move || url.get()
-                    on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
-            </label>
+            // The link shows once made: "making" until then, or why it could not be made.
+            {move || match made.get() {
+                None => view! { <p class="hint" role="status" data-testid=tid("link-making")>"Making the link and its QR code\u{2026}"</p> }.into_any(),
+                Some(Err(why)) => view! { <p class="error" role="alert" data-testid=tid("share-failed")>{why}</p> }.into_any(),
+                Some(Ok(m)) => view! {
+                    <label class="field">
+                        <span>{format!("Link ({} characters)", m.url.len())}</span>
+                        <input type="text" readonly class="wide share-link" data-testid=tid("share-link") prop:value=m.url
+                            on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
+                    </label>
+                }.into_any(),
+            }}
             <div class="actions">
-                <button class="btn primary" data-testid=tid("copy-link") on:click=copy>"Copy link"</button>
+                <button class="btn primary" data-testid=tid("copy-link") disabled=move || url.with(String::is_empty) on:click=copy>"Copy link"</button>
                 <button class="btn" data-testid=tid("share-file") on:click=move |_| { let _ = sent.with_untracked(Sent::save); }>"Save to a file"</button>
             </div>
             {move || copied.get().map(|m| view! { <p class="info" role="status">{m}</p> })}
-            {move || match qr.get() {
-                Ok((svg, version)) => view! {
+            {move || match made.get().and_then(|m| m.ok()).map(|m| m.qr) {
+                None => ().into_any(),
+                Some(Ok((svg, version))) => view! {
                     <figure class="qr">
                         <div class="qr-code" data-testid=tid("qr") inner_html=svg></div>
                         <figcaption data-testid=tid("qr-version")>{version}" \u{00B7} scan it with the other tablet's camera"</figcaption>
                     </figure>
                 }.into_any(),
-                Err(why) => view! { <p class="warning" data-testid=tid("qr-too-long")>{why}</p> }.into_any(),
+                Some(Err(why)) => view! { <p class="warning" data-testid=tid("qr-too-long")>{why}</p> }.into_any(),
             }}
         </section>
     }

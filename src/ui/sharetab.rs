@@ -10,7 +10,8 @@ use super::campaign::{holder_choice, Open, SystemUi};
 use super::platform;
 use super::share::{Sent, SharePanel};
 use crate::engine::{Campaign, Reader};
-use crate::share::seat::{seat_key, SeatCopy};
+use crate::share::seat::seat_key;
+use crate::share::typed::SeatCopyOf;
 use crate::share::Meta;
 use leptos::prelude::*;
 
@@ -19,7 +20,7 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
     let shared = Memo::new(move |_| {
         campaign.with(|c| match c.share_hold() {
             Some(why) => Err(why),
-            None => super::campaign::shared_document(meta.get(), c),
+            None => super::campaign::shared_document(meta.get(), c).map(|d| Sent::campaign(&d.meta.name, d.to_json())),
         })
     });
     let left_out = Memo::new(move |_| campaign.with(|c| c.left_out()));
@@ -30,7 +31,7 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
         {move || match shared.get() {
             Err(why) => view! { <p class="warning" data-testid="share-secret">{why}</p> }.into_any(),
             Ok(first) => {
-                let sent = Signal::derive(move || Sent::Campaign(shared.get().unwrap_or_else(|_| first.clone())));
+                let sent = Signal::derive(move || shared.get().unwrap_or_else(|_| first.clone()));
                 view! {
                     {move || {
                         let out = left_out.get();
@@ -46,7 +47,10 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
             }
         }}
         {move || is_umpire.get().then(|| {
-            let sent = Signal::derive(move || Sent::Campaign(campaign.with(|c| super::campaign::document(meta.get(), c))));
+            let sent = Signal::derive(move || {
+                let doc = campaign.with(|c| super::campaign::document(meta.get(), c));
+                Sent::campaign(&doc.meta.name, doc.to_json())
+            });
             view! {
                 <SharePanel sent=sent id="full" heading="The whole campaign, for your own devices"
                     hint="Every secret travels in this one: the hidden deployment, every player's orders and rolls. Open it only on a device of yours that no player will read."/>
@@ -88,8 +92,8 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
             </div>
             {move || picked.get().map(|reader| {
                 let sent = Signal::derive(move || {
-                    let view = campaign.with(|c| S::wrap(c.clone()).seat_view(reader));
-                    Sent::Seat(SeatCopy::new(meta.get(), platform::now(), view))
+                    let copy = campaign.with(|c| SeatCopyOf::new(meta.get(), platform::now(), c, reader));
+                    Sent::seat(&copy.meta.name, &copy.reader_name(), copy.to_json())
                 });
                 let name = choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
                 view! {

@@ -175,21 +175,6 @@ pub async fn read_picked_file(input: web_sys::HtmlInputElement) -> Result<String
     text.as_string().ok_or_else(|| "The file is not text.".to_string())
 }
 
-/// Downloads one campaign as a JSON file.
-pub fn export_campaign(doc: &Document) -> Result<(), String> {
-    let safe: String =
-        doc.meta.name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    platform::download(&format!("field-desk-{safe}.json"), "application/json", &doc.to_json())
-}
-
-/// Downloads one seat's view of a campaign as a file for that seat's own device.
-pub fn export_seat_copy(copy: &crate::share::seat::SeatCopy) -> Result<(), String> {
-    let name = format!("{} {}", copy.meta.name, copy.view.reader_name());
-    let safe: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    platform::download(&format!("field-desk-view-{safe}.json"), "application/json", &copy.to_json())
-}
-
 /// Downloads every stored campaign as one file and remembers when.
 pub fn backup_everything() -> Result<f64, String> {
     let b = store::backup(&LocalStorage).map_err(|e| e.to_string())?;

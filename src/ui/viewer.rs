@@ -5,7 +5,8 @@
 use super::campaign::{Open, SystemUi};
 use super::log::CampaignLog;
 use super::{platform, route::Screen, Banner, Nav};
-use crate::engine::{Campaign, SeatView};
+use crate::engine::Campaign;
+use crate::share::typed::SeatCopyOf;
 use crate::share::seat::SeatCopy;
 use crate::store;
 use leptos::prelude::*;
@@ -89,22 +90,23 @@ pub fn copy_failed(why: String) -> AnyView {
 }
 
 /// A seat copy of system `S`, drawn by that system's components from the copy's view.
-pub fn copy_screen<S: SystemUi>(copy: SeatCopy, view: SeatView<S>) -> AnyView {
+pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let Banner(banner) = expect_context::<Banner>();
     let nav = expect_context::<Nav>();
-    let campaign = match Campaign::<S>::new(view.setup.clone()) {
+    let campaign = match Campaign::<S>::new(copy.view.view.setup.clone()) {
         Ok(c) => c,
         Err(e) => {
             return view! { <section class="page"><p class="error" data-testid="load-error">{e.to_string()}</p></section> }
                 .into_any()
         }
     };
-    let whose = copy.view.reader_name();
-    let status = copy.view.status();
+    let whose = copy.reader_name();
+    let status = copy.status();
+    let (seat, id) = (crate::share::seat::seat_key(copy.reader()), copy.meta.id.clone());
+    let view = copy.view.view;
     let open = Open::fixed(campaign, view.reader, view.state);
     provide_context(open);
     let lines = Signal::stored(view.history);
-    let (seat, id) = (copy.seat_key(), copy.meta.id.clone());
     let confirm = RwSignal::new(false);
     view! {
         <section class="page campaign seat-copy" data-testid="seat-copy">

@@ -13,9 +13,7 @@ pub mod roster;
 pub mod wizard;
 
 use super::campaign::{Open, SystemUi};
-use crate::engine::Campaign;
 use crate::systems::axis_of_attack::{AxisOfAttack, Side};
-use crate::systems::AnyCampaign;
 use leptos::prelude::*;
 
 /// The open Axis of Attack campaign, shared with the phase components.
@@ -46,16 +44,6 @@ pub fn slug(side: Side) -> &'static str {
 }
 
 impl SystemUi for AxisOfAttack {
-    fn wrap(c: Campaign<AxisOfAttack>) -> AnyCampaign {
-        AnyCampaign::AxisOfAttack(c)
-    }
-    fn unwrap(any: AnyCampaign) -> Option<Campaign<AxisOfAttack>> {
-        match any {
-            AnyCampaign::AxisOfAttack(c) => Some(c),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
-    }
     fn header() -> AnyView {
         view! { <map::SectorMap/> }.into_any()
     }

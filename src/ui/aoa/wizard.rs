@@ -7,7 +7,6 @@ use crate::systems::axis_of_attack::company::blank_setup;
 use crate::systems::axis_of_attack::rules::check_setup;
 use crate::systems::axis_of_attack::tables::{self, Mobility, Mud, Role, Weather};
 use crate::systems::axis_of_attack::{sample, AirSupport, AxisOfAttack, Platoon, Player, Setup, Side};
-use crate::systems::AnyCampaign;
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -151,11 +150,10 @@ impl CompanyForm {
 #[component]
 pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
     let nav = expect_context::<Nav>();
-    let start = edit.as_ref().and_then(|id| match store::load(&LocalStorage, id) {
-        Ok((doc, AnyCampaign::AxisOfAttack(c))) => Some((doc, c.setup().clone())),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    });
+    let start = edit
+        .as_ref()
+        .and_then(|id| store::load_of::<AxisOfAttack>(&LocalStorage, id).ok())
+        .map(|(doc, c)| (doc, c.setup().clone()));
     // A new campaign starts from the sample companies (edit or clear them), as the Race for X
     // wizard starts from its sample battalion.
     let mut initial = sample::sample_setup();

@@ -25,10 +25,9 @@ mod wizard_fields;
 mod wizard_side;
 
 use super::campaign::{Open, SystemUi};
-use crate::engine::{Campaign, Seat};
+use crate::engine::Seat;
 use crate::systems::bfww2_campaign::seats::{self, UMPIRE};
 use crate::systems::bfww2_campaign::Bfww2Campaign;
-use crate::systems::AnyCampaign;
 use leptos::prelude::*;
 
 /// The open Battlefront: WW2 campaign, shared with the step components.
@@ -63,16 +62,6 @@ pub fn seat_key(seat: Seat) -> String {
 }
 
 impl SystemUi for Bfww2Campaign {
-    fn wrap(c: Campaign<Bfww2Campaign>) -> AnyCampaign {
-        AnyCampaign::Bfww2Campaign(c)
-    }
-    fn unwrap(any: AnyCampaign) -> Option<Campaign<Bfww2Campaign>> {
-        match any {
-            AnyCampaign::Bfww2Campaign(c) => Some(c),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
-    }
     fn header() -> AnyView {
         view! { <summary::CalendarStrip/> }.into_any()
     }

@@ -15,7 +15,6 @@ use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::Month;
 use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, Setup};
-use crate::systems::AnyCampaign;
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -108,10 +107,10 @@ fn GeneralSection() -> impl IntoView {
 #[component]
 pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
     let nav = expect_context::<Nav>();
-    let start = edit.as_ref().and_then(|id| match store::load(&LocalStorage, id) {
-        Ok((doc, AnyCampaign::Bfww2Campaign(c))) => Some((doc, c.setup().clone())),
-        _ => None,
-    });
+    let start = edit
+        .as_ref()
+        .and_then(|id| store::load_of::<Bfww2Campaign>(&LocalStorage, id).ok())
+        .map(|(doc, c)| (doc, c.setup().clone()));
     let initial = match &start {
         Some((doc, s)) => Setup { name: doc.meta.name.clone(), ..s.clone() },
         None => sample_setup(),

@@ -17,13 +17,12 @@ mod summary;
 pub mod wizard;
 
 use super::campaign::{Open, SystemUi};
-use crate::engine::{Campaign, Seat};
+use crate::engine::Seat;
 use crate::systems::rapier_offensive::grid::Sector;
 use crate::systems::rapier_offensive::seats::{self, CORPS_COMMANDER, STAFF_OFFICER, UMPIRE};
 use crate::systems::rapier_offensive::state::{Counter, Target, UnitRef};
 use crate::systems::rapier_offensive::units::Piece;
 use crate::systems::rapier_offensive::RapierOffensive;
-use crate::systems::AnyCampaign;
 use leptos::prelude::*;
 
 /// The open Rapier Offensive campaign, shared with the phase components.
@@ -159,16 +158,6 @@ pub fn sector_key(s: Sector) -> String {
 }
 
 impl SystemUi for RapierOffensive {
-    fn wrap(c: Campaign<RapierOffensive>) -> AnyCampaign {
-        AnyCampaign::RapierOffensive(c)
-    }
-    fn unwrap(any: AnyCampaign) -> Option<Campaign<RapierOffensive>> {
-        match any {
-            AnyCampaign::RapierOffensive(c) => Some(c),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
-    }
     fn header() -> AnyView {
         map_pick();
         view! { <map::BattleMap/> }.into_any()

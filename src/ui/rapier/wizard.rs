@@ -17,7 +17,6 @@ use crate::systems::rapier_offensive::units::{
     ArmourKind, Division, GunKind, InfantryArm, Mobility, Traction, Unit, UnitKind,
 };
 use crate::systems::rapier_offensive::{setup_check, RapierOffensive, Setup};
-use crate::systems::AnyCampaign;
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -122,10 +121,10 @@ fn DivisionForm(division: RwSignal<Division>, title: String, testid: String) -> 
 #[component]
 pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
     let nav = expect_context::<Nav>();
-    let start = edit.as_ref().and_then(|id| match store::load(&LocalStorage, id) {
-        Ok((doc, AnyCampaign::RapierOffensive(c))) => Some((doc, c.setup().clone())),
-        _ => None,
-    });
+    let start = edit
+        .as_ref()
+        .and_then(|id| store::load_of::<RapierOffensive>(&LocalStorage, id).ok())
+        .map(|(doc, c)| (doc, c.setup().clone()));
     let (initial_name, initial) = match &start {
         Some((doc, s)) => (doc.meta.name.clone(), s.clone()),
         None => ("New Rapier Offensive game".to_string(), sample_setup()),

@@ -8,9 +8,7 @@ pub mod roster;
 pub mod wizard;
 
 use super::campaign::{Open, SystemUi};
-use crate::engine::Campaign;
 use crate::systems::race_for_x::{RaceForX, Side};
-use crate::systems::AnyCampaign;
 use leptos::prelude::*;
 
 /// The open Race for X campaign, shared with the phase components.
@@ -23,15 +21,6 @@ impl Open<RaceForX> {
 }
 
 impl SystemUi for RaceForX {
-    fn wrap(c: Campaign<RaceForX>) -> AnyCampaign {
-        AnyCampaign::RaceForX(c)
-    }
-    fn unwrap(any: AnyCampaign) -> Option<Campaign<RaceForX>> {
-        match any {
-            AnyCampaign::RaceForX(c) => Some(c),
-            _ => None,
-        }
-    }
     fn header() -> AnyView {
         view! { <map::RouteMap/> }.into_any()
     }

@@ -7,7 +7,7 @@ use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, Forc
 use crate::systems::race_for_x::{
     sample, DefensiveOrbat, Formation, FormationKind, Orbat, RaceForX, Setup, Stand, StandKind, Unit, UnitKind,
 };
-use crate::systems::{AnyCampaign, SystemId};
+use crate::systems::SystemId;
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -23,10 +23,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
     let _ = system;
     let nav = expect_context::<Nav>();
     let start = match &edit {
-        Some(id) => match store::load(&LocalStorage, id) {
-            Ok((doc, AnyCampaign::RaceForX(c))) => Some((doc, c.setup().clone())),
-            _ => None,
-        },
+        Some(id) => store::load_of::<RaceForX>(&LocalStorage, id).ok().map(|(doc, c)| (doc, c.setup().clone())),
         None => None,
     };
     let mut initial = sample::sample_setup();

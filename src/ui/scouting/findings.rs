@@ -3,11 +3,10 @@
 
 use super::Scouting;
 use crate::engine::DiceInput;
-use crate::share::Document;
+use crate::share::typed::Stored;
 use crate::store;
 use crate::systems::crossfire_scouting::{summary, Origin, Status};
 use crate::systems::race_for_x::{self, Phase as RfxPhase};
-use crate::systems::AnyCampaign;
 use crate::ui::platform::{self, LocalStorage};
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -42,10 +41,8 @@ impl std::fmt::Display for RecordError {
 /// Adds the note to the origin's battle and saves the campaign. Recording the same note
 /// twice changes nothing.
 pub fn record_on_battle(origin: &Origin, note: &str) -> Result<(), RecordError> {
-    let (doc, any) = store::load(&LocalStorage, &origin.campaign).map_err(|e| RecordError::Missing(e.to_string()))?;
-    let AnyCampaign::RaceForX(mut c) = any else {
-        return Err(RecordError::Missing("it is not a Race for X campaign".into()));
-    };
+    let (doc, mut c) = store::load_of::<race_for_x::RaceForX>(&LocalStorage, &origin.campaign)
+        .map_err(|e| RecordError::Missing(e.to_string()))?;
     let st = c.state();
     let battle = st.current.as_ref().filter(|b| {
         st.phase == RfxPhase::Fight
@@ -61,8 +58,8 @@ pub fn record_on_battle(origin: &Origin, note: &str) -> Result<(), RecordError> 
         .map_err(|e| RecordError::Failed(e.to_string()))?;
     let mut meta = doc.meta.clone();
     meta.updated = platform::now();
-    let doc = Document::new(meta, &AnyCampaign::RaceForX(c));
-    store::save_guarded(&mut LocalStorage, &doc).map_err(|e| RecordError::Failed(e.to_string()))
+    let doc = Stored::new(meta, &c);
+    store::save_guarded_of(&mut LocalStorage, &doc).map_err(|e| RecordError::Failed(e.to_string()))
 }
 
 /// The night is over: the summary for the briefing, and the way back to the battle.

@@ -10,26 +10,14 @@ pub mod reference;
 pub mod wizard;
 
 use super::campaign::{Open, SystemUi};
-use crate::engine::Campaign;
 use crate::systems::crossfire_scouting::tables::{self, clock_text, CLOCK_STEP_MINUTES, DEADLINE_MINUTES};
 use crate::systems::crossfire_scouting::{CrossfireScouting, Place, ScoutRef, Status};
-use crate::systems::AnyCampaign;
 use leptos::prelude::*;
 
 /// The open scouting session, shared with the phase components.
 pub type Scouting = Open<CrossfireScouting>;
 
 impl SystemUi for CrossfireScouting {
-    fn wrap(c: Campaign<CrossfireScouting>) -> AnyCampaign {
-        AnyCampaign::CrossfireScouting(c)
-    }
-    fn unwrap(any: AnyCampaign) -> Option<Campaign<CrossfireScouting>> {
-        match any {
-            AnyCampaign::CrossfireScouting(c) => Some(c),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
-    }
     fn header() -> AnyView {
         view! { <NightHeader/> }.into_any()
     }

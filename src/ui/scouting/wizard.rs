@@ -9,7 +9,6 @@ use crate::systems::crossfire_scouting::{
 };
 use crate::systems::race_for_x::tables::BattleType;
 use crate::systems::race_for_x::Side;
-use crate::systems::AnyCampaign;
 use crate::ui::platform::{self, LocalStorage};
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -88,17 +87,17 @@ fn toggle(on: bool, label: &'static str, testid: String, flip: impl Fn() + 'stat
 #[component]
 pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] edit: Option<String>) -> impl IntoView {
     let nav = expect_context::<Nav>();
-    let stored = edit.as_ref().and_then(|id| match store::load(&LocalStorage, id) {
-        Ok((doc, AnyCampaign::CrossfireScouting(c))) => Some((doc, c.setup().clone())),
-        _ => None,
-    });
+    let stored = edit
+        .as_ref()
+        .and_then(|id| store::load_of::<CrossfireScouting>(&LocalStorage, id).ok())
+        .map(|(doc, c)| (doc, c.setup().clone()));
     let origin = match &stored {
         Some((_, s)) => s.origin.clone(),
         None => origin.or_else(|| origin_from_hash(&platform::hash())),
     };
     // The Race for X campaign's name, to say where the session comes from.
     let origin_name =
-        origin.as_ref().and_then(|o| store::load(&LocalStorage, &o.campaign).ok().map(|(d, _)| d.meta.name));
+        origin.as_ref().and_then(|o| store::head(&LocalStorage, &o.campaign).ok().map(|d| d.meta.name));
     let initial_name = match (&origin, &origin_name) {
         (Some(o), Some(n)) => format!("Night scouting: {n}, turn {}", o.turn),
         _ => "Night scouting".to_string(),

@@ -1,0 +1,177 @@
+//! One system's stored and sent forms, typed by that system: the same JSON as `Document` and
+//! `SeatCopy` (whose bodies are enums over every system), read and written by code that holds
+//! that system's rules alone. A system's wasm chunk opens, saves and sends its campaigns through
+//! these, so opening a campaign fetches its own system's code and no other's (issue 12).
+//! `tests/share_typed.rs` checks the JSON is byte for byte the any-system form's.
+
+use super::seat::{CopyListing, SEAT_FORMAT, SEAT_KIND};
+use super::{LoadError, Meta, RawDocument, Summary, FORMAT};
+use crate::engine::{Action, Campaign, Reader, SeatView, System};
+use crate::systems::{Listed, SystemId};
+use serde::{Deserialize, Serialize};
+
+/// A campaign's rules data as stored: `Body`'s variant for `S`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct BodyOf<S: Listed> {
+    pub system: SystemId,
+    pub setup: S::Setup,
+    pub journal: Vec<Action<S::Decision>>,
+}
+
+impl<S: Listed> BodyOf<S> {
+    pub fn of(c: &Campaign<S>) -> Self {
+        BodyOf { system: S::ID, setup: c.setup().clone(), journal: c.journal().to_vec() }
+    }
+
+    /// Reads a stored body as `S`'s; another system's is refused.
+    pub fn read(json: &str) -> Result<Self, LoadError> {
+        #[derive(Deserialize)]
+        struct Tag {
+            system: SystemId,
+        }
+        let tag: Tag = serde_json::from_str(json)
+            .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}")))?;
+        if tag.system != S::ID {
+            return Err(LoadError::Damaged(format!("a {} campaign, not {}", tag.system.name(), S::ID.name())));
+        }
+        serde_json::from_str(json).map_err(|e| LoadError::Damaged(e.to_string()))
+    }
+
+    /// Same setup, and `older`'s journal is the start of this one's: this body is `older`
+    /// played on (or the same).
+    pub fn extends(&self, older: &Self) -> bool {
+        self.setup == older.setup
+            && self.journal.len() >= older.journal.len()
+            && self.journal[..older.journal.len()] == older.journal[..]
+    }
+
+    pub fn same(&self, other: &Self) -> bool {
+        self.setup == other.setup && self.journal == other.journal
+    }
+}
+
+/// A whole campaign of `S` as stored in the browser or written to a file.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Stored<S: Listed> {
+    pub format: u32,
+    pub meta: Meta,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Summary>,
+    pub body: BodyOf<S>,
+}
+
+impl<S: Listed> Stored<S> {
+    /// The campaign as stored, with its summary for the list.
+    pub fn new(meta: Meta, c: &Campaign<S>) -> Self {
+        Stored { format: FORMAT, meta, summary: Some(summary_of(c)), body: BodyOf::of(c) }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("documents always serialise")
+    }
+
+    /// A stored document read by its head, its body read as `S`'s.
+    pub fn from_raw(raw: RawDocument) -> Result<Self, LoadError> {
+        let body = BodyOf::read(raw.body.get())?;
+        Ok(Stored { format: FORMAT, meta: raw.meta, summary: raw.summary, body })
+    }
+
+    pub fn from_json(text: &str) -> Result<Self, LoadError> {
+        Self::from_raw(RawDocument::from_json(text)?)
+    }
+
+    /// Replays the history; the document itself is left as it was.
+    pub fn open(&self) -> Result<Campaign<S>, LoadError> {
+        Campaign::replay(self.body.setup.clone(), self.body.journal.clone())
+            .map_err(|e| LoadError::DoesNotReplay(e.to_string()))
+    }
+}
+
+/// Where a campaign of `S` stands, for the campaign list.
+pub fn summary_of<S: Listed>(c: &Campaign<S>) -> Summary {
+    Summary { system: S::ID, players: c.players(), turn: c.turn(), status: c.status(), last: c.last_entry() }
+}
+
+/// One seat's view tagged with its system: `ViewBody`'s variant for `S`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct ViewOf<S: Listed> {
+    pub system: SystemId,
+    #[serde(flatten)]
+    pub view: SeatView<S>,
+}
+
+/// A seat copy of a campaign of `S`: `SeatCopy` with its view typed.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct SeatCopyOf<S: Listed> {
+    pub format: u32,
+    pub kind: String,
+    pub meta: Meta,
+    pub made: f64,
+    pub view: ViewOf<S>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub listing: Option<CopyListing>,
+}
+
+impl<S: Listed> SeatCopyOf<S> {
+    /// `reader`'s view of a campaign now, made at `made`.
+    pub fn new(meta: Meta, made: f64, c: &Campaign<S>, reader: Reader) -> Self {
+        let view = ViewOf { system: S::ID, view: c.seat_view(reader) };
+        SeatCopyOf { format: SEAT_FORMAT, kind: SEAT_KIND.to_string(), meta, made, view, listing: None }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("seat copies serialise")
+    }
+
+    /// Reads a kept seat copy as `S`'s and checks its setup and position, as
+    /// `SeatCopy::from_json` does.
+    pub fn from_json(text: &str) -> Result<Self, LoadError> {
+        #[derive(Deserialize)]
+        struct Head {
+            kind: String,
+            format: u32,
+            view: Tag,
+        }
+        #[derive(Deserialize)]
+        struct Tag {
+            system: SystemId,
+        }
+        let head: Head = serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+        if head.kind != SEAT_KIND {
+            return Err(LoadError::NotACampaign("not one seat's view".into()));
+        }
+        if head.format > SEAT_FORMAT {
+            return Err(LoadError::TooNew { format: head.format });
+        }
+        if head.view.system != S::ID {
+            return Err(LoadError::Damaged(format!("a {} view, not {}", head.view.system.name(), S::ID.name())));
+        }
+        let copy: SeatCopyOf<S> = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let v = &copy.view.view;
+        S::start(&v.setup).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        S::check_view(&v.setup, &v.state).map_err(LoadError::Damaged)?;
+        Ok(copy)
+    }
+
+    pub fn reader(&self) -> Reader {
+        self.view.view.reader
+    }
+
+    /// Whose view it is, by name at the table.
+    pub fn reader_name(&self) -> String {
+        let v = &self.view.view;
+        match v.reader {
+            Some(seat) => S::seat_name(&v.setup, &v.state, seat),
+            None => "the whole table".to_string(),
+        }
+    }
+
+    /// Where the campaign stood, as the reader sees it.
+    pub fn status(&self) -> String {
+        <S as System>::status(&self.view.view.setup, &self.view.view.state)
+    }
+}
