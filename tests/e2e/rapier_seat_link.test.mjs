@@ -88,3 +88,75 @@ test("the umpire sends the Corps Commander his view: every counter face down", a
     await waitFor(async () => (await p.locator('[data-face="known"]').count()) > 0, "the umpire's view shows the counters");
   });
 });
+
+test("after recon and the fire plan each seat's link holds its own secrets only", async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await guard(page.goto(server.url));
+  await tid(page, 'start-sample-rapier-offensive').click();
+  await phase(page, 'Defender deployment', 10_000);
+  await tid(page, 'reveal-umpire').click();
+  await tid(page, 'spread-rest').click();
+  await waitText(tid(page, 'deploy-form'), '50 of 50 counters placed');
+  await tid(page, 'deploy-defenders').click();
+
+  // Recon lands on A2 L2 (2 2); the Staff Officer looks under two counters there.
+  await phase(page, 'Reconnaissance');
+  const typeDice = async (dice) => {
+    await tid(page, 'dice-input').fill(dice);
+    await tid(page, 'dice-submit').click();
+  };
+  await typeDice('2 2');
+  await phase(page, 'Examine counters');
+  await tid(page, 'reveal-staff').click();
+  await tid(page, 'examine-4').click();
+  await tid(page, 'examine-5').click();
+  await tid(page, 'examine').click();
+  await phase(page, 'Reconnaissance');
+  await typeDice('6 1');
+  await typeDice('5 3');
+  await phase(page, 'Initial orders');
+  await tid(page, 'reveal-corps').click();
+  await tid(page, 'issue-orders').click();
+  await phase(page, 'Attacker deployment');
+  for (const d of [1, 2, 3]) {
+    await tid(page, `reveal-div${d}`).click();
+    await tid(page, 'fill-line').click();
+    await tid(page, 'deploy-division').click();
+    await tid(page, 'division-deploy').waitFor({ state: 'detached' });
+  }
+  await phase(page, 'Corps fire plan');
+  await tid(page, 'reveal-corps').click();
+  for (const s of ['a1-l3', 'a2-l3', 'a3-l4', 'a4-l2']) await tid(page, `map-${s}`).click();
+  await tid(page, 'plot-trps').click();
+  await phase(page, 'Pre-battle bombardment');
+
+  // The umpire holds the tablet: he sees the TRPs he must resolve fire on.
+  await tid(page, 'tab-share').click();
+  await tid(page, 'holder-0').click();
+  await waitFor(async () => (await tid(page, 'map-trp').count()) === 4, "the umpire's map draws the four TRPs");
+
+  // The Corps Commander's link: his four TRPs, no counter known (recon was the Staff Officer's).
+  const corps = await seatLink(page, '0', '1');
+  await openElsewhere(corps, async (p) => {
+    assert.match((await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' '), /\(Corps Commander\)'s view/);
+    await waitFor(async () => (await tid(p, 'map-trp').count()) === 4, "the Corps Commander's copy draws his TRPs");
+    assert.equal(await p.locator('[data-face="known"]').count(), 0, 'the recon findings are not the Corps Commander\'s');
+  });
+
+  // The Staff Officer's link: the two counters he looked under, no TRP.
+  const staff = await seatLink(page, '0', '2');
+  await openElsewhere(staff, async (p) => {
+    assert.match((await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' '), /\(Staff Officer\)'s view/);
+    await waitFor(async () => (await p.locator('[data-face="known"]').count()) === 2, 'the Staff Officer sees what he examined');
+    assert.equal(await tid(p, 'map-trp').count(), 0, 'the TRPs are the Corps Commander\'s');
+    await axeCheck(p, "the Staff Officer's received view");
+  });
+
+  // A division commander's link: neither.
+  const division = await seatLink(page, '0', '3');
+  await openElsewhere(division, async (p) => {
+    assert.equal(await tid(p, 'map-trp').count(), 0);
+    assert.equal(await p.locator('[data-face="known"]').count(), 0);
+    assert.equal(await p.locator('[data-face="down"]').count(), 50);
+  });
+});
