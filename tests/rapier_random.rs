@@ -70,6 +70,8 @@ fn check(c: &C) {
             assert!(v.trps.iter().all(|t| t.is_none()));
         }
     }
+    // The umpire, who resolves the on-call fire, keeps the TRPs in his view (reading).
+    assert_eq!(c.view(Some(UMPIRE)).trps, st.trps);
 }
 
 /// No log line read outside the umpire's seat names a defending unit never turned face up.

@@ -1,6 +1,7 @@
 //! Rapier Offensive components in a real browser (wasm-bindgen-test in headless Chromium):
 //! the battle map draws face-down counters without their identities for a player and with
-//! them for the umpire, and the umpire's deployment dispatches from behind the hand-over.
+//! them for the umpire, the TRPs for the Corps Commander and the umpire only, and the
+//! umpire's deployment dispatches from behind the hand-over.
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::Seat;
@@ -53,6 +54,24 @@ async fn the_map_hides_face_down_counters_from_players_and_shows_them_to_the_ump
     open.holder.set(Some(Seat(2)));
     tick().await;
     assert_eq!(all(&root, "[data-face=known]").len(), 0);
+}
+
+#[wasm_bindgen_test]
+async fn the_trps_are_drawn_for_the_corps_commander_and_the_umpire_and_no_one_else() {
+    let mut c = deployed();
+    to_battle(&mut c, FRONTS, vec![], first_six);
+    let (root, open) = mount(c, None, || view! { <BattleMap/> });
+    tick().await;
+    assert_eq!(all(&root, "[data-testid=map-trp]").len(), 0, "the table does not see the TRPs");
+    for (seat, seen) in [(Seat(1), 4), (Seat(0), 4), (Seat(2), 0), (Seat(3), 0)] {
+        open.holder.set(Some(seat));
+        tick().await;
+        assert_eq!(all(&root, "[data-testid=map-trp]").len(), seen, "{seat:?}");
+    }
+    // The umpire's map puts them where they were plotted.
+    open.holder.set(Some(Seat(0)));
+    tick().await;
+    assert!(find(&root, "map-a3-l4").unwrap().query_selector("[data-testid=map-trp]").unwrap().is_some());
 }
 
 #[wasm_bindgen_test]

@@ -192,7 +192,7 @@ pub struct State {
     pub orders: Option<Orders>,
     pub units: Vec<AttackerUnit>,
     pub deployed: [bool; ATTACKING_DIVISIONS],
-    /// The four TRPs; a view blanks them for everyone but the Corps Commander.
+    /// The four TRPs; a view blanks them for everyone but the Corps Commander and the umpire.
     pub trps: Vec<Option<Sector>>,
     /// Pre-battle fire missions, in order.
     pub pre_battle_fm: Vec<Sector>,
