@@ -1,7 +1,8 @@
 //! Random legal six-turn games of Rapier Offensive, seeded (one in three with every optional
 //! rule on): every step of every turn, with
 //! many illegal tries thrown away, and the invariants checked after every decision: stacking
-//! at most six, no hidden identity in any non-umpire view, fire missions within their limits;
+//! at most six (in every sector a move passed through too), no hidden identity in any
+//! non-umpire view, fire missions within their limits;
 //! at the end the journal replays to the same position and the game has a victory result.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -15,7 +16,7 @@ use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::optional::Terrain;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::seats::{CORPS_COMMANDER, STAFF_OFFICER, UMPIRE};
-use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target};
+use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, State, Target};
 use field_desk::systems::rapier_offensive::tables::{self, Victory};
 use field_desk::systems::rapier_offensive::terrain::SectorGround;
 use field_desk::systems::rapier_offensive::turn_end::{headless, HqChoice};
@@ -26,8 +27,10 @@ use rng::Rng;
 type C = Campaign<RapierOffensive>;
 
 fn try_decide(c: &mut C, d: Decision, r: &mut Rng) -> bool {
+    let before = c.state().clone();
     match c.decide(d.clone(), DiceInput::App(&mut *r)) {
         Ok(()) => {
+            check_path(&before, &d);
             check(c);
             true
         }
@@ -37,8 +40,32 @@ fn try_decide(c: &mut C, d: Decision, r: &mut Rng) -> bool {
 }
 
 fn must(c: &mut C, d: Decision, r: &mut Rng) {
+    let before = c.state().clone();
     c.decide(d.clone(), DiceInput::App(&mut *r)).unwrap_or_else(|e| panic!("{d:?}: {e}"));
+    check_path(&before, &d);
     check(c);
+}
+
+/// Stacking during movement: a move taken held at most six friendly units in every sector it
+/// entered or passed through, the mover included, as the position stood when it moved.
+fn check_path(before: &State, d: &Decision) {
+    let (path, friends): (&[Sector], Box<dyn Fn(Sector) -> usize>) = match d {
+        Decision::Move { unit, path, .. } => {
+            let i = before.index_of(*unit).unwrap();
+            let others =
+                move |x| before.units.iter().enumerate().filter(|(k, u)| *k != i && u.place == Place::On(x)).count();
+            (path, Box::new(others))
+        }
+        Decision::Enter { sector, .. } => (std::slice::from_ref(sector), Box::new(|x| before.attackers_in(x))),
+        Decision::DefenderMove { counter, path } => {
+            let id = *counter;
+            (path, Box::new(move |x| before.counters_in(x).filter(|c| c.id != id).count()))
+        }
+        _ => return,
+    };
+    for &x in path {
+        assert!(friends(x) < tables::STACKING, "{d:?} passed {x} with six friends there");
+    }
 }
 
 /// The invariants of every position.

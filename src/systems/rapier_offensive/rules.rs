@@ -41,6 +41,7 @@ pub const READINGS: &[&str] = &[
     "Frontages may overlap only when one of the divisions is wholly off the table: two divisions with overlapping frontages cannot both deploy units on L1.",
     "The Division and Corps Reserves and the initial orders are kept at the command post: the umpire's view shows reserve units only as off the table.",
     "TRPs are four different sectors.",
+    "Stacking during movement: units move one at a time, and the limit of six is checked in every sector a unit enters or passes through, counting the friendly units there at that moment. The text's shock group of six moving together would need a clear path; moved unit by unit, it may pass a sector holding fewer than six friends.",
     "TRPs: among the players only the Corps Commander sees them; the umpire, who resolves the on-call missions fired at them, sees them too.",
     "Wire: armour that enters a sector with wire destroys the wire whether or not the bogging option is on; the text says so in the bogging table, and we read it as true of wire in general.",
 ];
