@@ -2,7 +2,7 @@
 //! rule on): every step of every turn, with
 //! many illegal tries thrown away, and the invariants checked after every decision: stacking
 //! at most six (in every sector a move passed through too), no hidden identity in any
-//! non-umpire view, fire missions within their limits;
+//! non-umpire view, fire missions within their limits (two pre-battle missions a sector);
 //! at the end the journal replays to the same position and the game has a victory result.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -81,6 +81,10 @@ fn check(c: &C) {
         }
     }
     assert!(st.pre_battle_fm.len() <= tables::PRE_BATTLE_FM as usize);
+    for x in Sector::all() {
+        let n = st.pre_battle_fm.iter().filter(|&&f| f == x).count();
+        assert!(n <= tables::PRE_BATTLE_FM_PER_SECTOR as usize, "{n} pre-battle fire missions on {x}");
+    }
     let examined: Vec<u16> = st.recon.iter().flat_map(|r| r.examined.clone()).collect();
     for reader in c.seats().into_iter().filter(|&x| x != UMPIRE).map(Some).chain([None]) {
         let v = c.view(reader);
