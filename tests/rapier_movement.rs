@@ -1,6 +1,6 @@
 //! Rapier Offensive movement refusals the other suites reached only on the way: the stacking
 //! limit in the sectors a move passes through (the attacker's and the defender's), the text's
-//! shock group.
+//! shock group, and the reserves' refusals (R2 to R1 with its frontage, R1 to L1).
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -142,4 +142,58 @@ fn a_defending_counter_may_not_pass_through_a_sector_holding_six_of_its_own() {
     // Round by A2 (empty) it may go.
     ok(&mut c, Decision::DefenderMove { counter: recce, path: vec![s(2, 2), s(2, 3)] }, &[]);
     assert_eq!(c.state().counters[recce as usize].sector(), Some(s(2, 3)));
+}
+
+#[test]
+fn the_corps_reserve_refuses_what_is_not_in_it_and_a_frontage_missing_or_in_conflict() {
+    // The cavalry division held wholly in R2, with no frontage; one tank in R2 as well.
+    let mut reserve: Vec<UnitRef> = (0..15).map(|u| unit(2, u)).collect();
+    reserve.push(unit(1, 16));
+    let mut c = shock_group(reserve, [Frontage::new(1, 1), Frontage::new(2, 3), None]);
+    let release = |u: UnitRef, division, frontage| Decision::Release { unit: u, division, frontage };
+    // A unit on the table, or in R1, is not in R2.
+    assert_eq!(refused(&mut c, release(unit(1, 0), 1, None), &[]), RuleError::NotInCorpsReserve(unit(1, 0)));
+    assert_eq!(refused(&mut c, release(unit(1, 13), 1, None), &[]), RuleError::NotInCorpsReserve(unit(1, 13)));
+    assert_eq!(refused(&mut c, release(unit(2, 0), 3, None), &[]), RuleError::UnknownDivision(3));
+    // A division with no frontage needs one from its first unit into R1, and a lawful one.
+    assert_eq!(refused(&mut c, release(unit(2, 0), 2, None), &[]), RuleError::FrontageMissing(2));
+    let backwards = Some(Frontage { first: 4, last: 3 });
+    assert_eq!(refused(&mut c, release(unit(2, 0), 2, backwards), &[]), RuleError::BadFrontage);
+    assert_eq!(c.state().frontage(2), None, "a refused frontage is not kept");
+    ok(&mut c, release(unit(2, 0), 2, Frontage::new(4, 4)), &[]);
+    assert_eq!(c.state().frontage(2), Frontage::new(4, 4));
+    assert_eq!(place(&c, unit(2, 0)), Place::DivisionReserve);
+    // After that the frontage stands: another is refused, the same one or none is taken.
+    assert_eq!(refused(&mut c, release(unit(2, 1), 2, Frontage::new(3, 4)), &[]), RuleError::BadFrontage);
+    ok(&mut c, release(unit(2, 1), 2, Frontage::new(4, 4)), &[]);
+    ok(&mut c, release(unit(2, 2), 2, None), &[]);
+    // A division with a frontage from the orders keeps it: the tank joins the rifles on A1.
+    assert_eq!(refused(&mut c, release(unit(1, 16), 0, Frontage::new(2, 2)), &[]), RuleError::BadFrontage);
+    ok(&mut c, release(unit(1, 16), 0, None), &[]);
+    assert_eq!(c.state().units[c.state().index_of(unit(1, 16)).unwrap()].division, Some(0));
+    // Released is a full move: not again this turn, and not on to L1.
+    assert_eq!(refused(&mut c, release(unit(2, 0), 2, None), &[]), RuleError::NotInCorpsReserve(unit(2, 0)));
+    assert_eq!(
+        refused(&mut c, Decision::Enter { unit: unit(2, 0), sector: s(4, 1) }, &[]),
+        RuleError::AlreadyMoved(unit(2, 0))
+    );
+    assert_eq!(c.state().frontage(0), Frontage::new(1, 1));
+}
+
+#[test]
+fn only_a_unit_in_the_division_reserve_enters_the_table() {
+    let mut c = shock_group(vec![unit(1, 16)], FRONTS);
+    let enter = |u: UnitRef, sector| Decision::Enter { unit: u, sector };
+    // On the table already, or still in R2: not in R1.
+    assert_eq!(refused(&mut c, enter(unit(1, 0), s(2, 1)), &[]), RuleError::NotInDivisionReserve(unit(1, 0)));
+    assert_eq!(refused(&mut c, enter(unit(1, 16), s(2, 1)), &[]), RuleError::NotInDivisionReserve(unit(1, 16)));
+    assert_eq!(
+        refused(&mut c, enter(UnitRef { division: 1, unit: 40 }, s(2, 1)), &[]),
+        RuleError::UnknownUnit(UnitRef { division: 1, unit: 40 })
+    );
+    // Six there already: full. One steps forward and it may come.
+    assert_eq!(refused(&mut c, enter(unit(1, 12), s(2, 1)), &[]), RuleError::Overstacked(s(2, 1)));
+    ok(&mut c, Decision::Move { unit: unit(1, 0), path: vec![s(2, 2)], exit: false }, &[]);
+    ok(&mut c, enter(unit(1, 12), s(2, 1)), &[]);
+    assert_eq!(refused(&mut c, enter(unit(1, 12), s(2, 1)), &[]), RuleError::NotInDivisionReserve(unit(1, 12)));
 }
