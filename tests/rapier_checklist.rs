@@ -195,7 +195,9 @@ fn an_undefended_fortification_does_not_stop_a_move_but_anything_else_does() {
     let go = Decision::Move { unit: tanks, path: vec![s(2, 2), s(2, 3)], exit: false };
     let after = rules::apply(&setup, &through(&c, Piece::Fortification, true), &go, &[]).unwrap();
     assert_eq!(after.units[after.index_of(tanks).unwrap()].place, Place::On(s(2, 3)));
-    for (p, up) in [(Piece::Fortification, false), (Piece::Minefield, true), (Piece::Unit(1), true)] {
+    for (p, up) in
+        [(Piece::Fortification, false), (Piece::Dummy, false), (Piece::Minefield, true), (Piece::Unit(1), true)]
+    {
         let st = through(&c, p, up);
         assert_eq!(rules::apply(&setup, &st, &go, &[]), Err(RuleError::PassesThroughEnemy(s(2, 2))), "{p:?} {up}");
     }

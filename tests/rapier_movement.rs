@@ -1,15 +1,17 @@
 //! Rapier Offensive movement refusals the other suites reached only on the way: the stacking
 //! limit in the sectors a move passes through (the attacker's and the defender's), the text's
-//! shock group, and the reserves' refusals (R2 to R1 with its frontage, R1 to L1).
+//! shock group, the reserves' refusals (R2 to R1 with its frontage, R1 to L1), and who is
+//! the sector's defender in ground combat when a defending counter moves in on attackers.
 
 #![cfg(not(target_arch = "wasm32"))]
 
+use field_desk::systems::rapier_offensive::combat::{holder, stage_dice, Side, Stage};
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::rules::READINGS;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::state::{Place, UnitRef};
 use field_desk::systems::rapier_offensive::units::Piece;
-use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RuleError};
+use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RuleError, Setup};
 
 #[path = "support/rapier.rs"]
 mod rapier;
@@ -43,7 +45,11 @@ fn arranged(counters: &mut Vec<(Piece, Sector)>) {
 /// the next six on A3 L1, the rest in R1; the other divisions' first six on L1; `reserve` in
 /// R2. Turn 1 under way, no event.
 fn shock_group(reserve: Vec<UnitRef>, frontages: [Option<Frontage>; 3]) -> C {
-    let mut c = to_orders(sample_setup(), arranged);
+    shock_group_in(sample_setup(), reserve, frontages)
+}
+
+fn shock_group_in(setup: Setup, reserve: Vec<UnitRef>, frontages: [Option<Frontage>; 3]) -> C {
+    let mut c = to_orders(setup, arranged);
     let orders = Decision::IssueOrders {
         break_through: None,
         corps_reserve: reserve.clone(),
@@ -196,4 +202,60 @@ fn only_a_unit_in_the_division_reserve_enters_the_table() {
     ok(&mut c, Decision::Move { unit: unit(1, 0), path: vec![s(2, 2)], exit: false }, &[]);
     ok(&mut c, enter(unit(1, 12), s(2, 1)), &[]);
     assert_eq!(refused(&mut c, enter(unit(1, 12), s(2, 1)), &[]), RuleError::NotInDivisionReserve(unit(1, 12)));
+}
+
+/// The tank corps' HQ and a tank step into the empty A2 L2; the defender's Recce Group moves
+/// in on them from A1 L2; on to ground combat there.
+fn recce_moves_in(setup: Setup) -> C {
+    let mut c = shock_group_in(setup, vec![], FRONTS);
+    for u in [0, 1] {
+        ok(&mut c, Decision::Move { unit: unit(1, u), path: vec![s(2, 2)], exit: false }, &[]);
+    }
+    ok(&mut c, Decision::EndMovement, &[]);
+    ok(&mut c, Decision::RollDefenderMovers, &[1]);
+    let recce = c.state().counters.iter().find(|x| x.piece == Some(RECCE)).unwrap().id;
+    ok(&mut c, Decision::DefenderMove { counter: recce, path: vec![s(2, 2)] }, &[]);
+    for d in [Decision::EndDefenderMovement, Decision::EndOnCall, Decision::EndSupport, Decision::EndSupport] {
+        ok(&mut c, d, &[]);
+    }
+    assert_eq!(c.state().combat.as_ref().map(|x| (x.sector, x.stage)), Some((s(2, 2), Stage::HolderFirst)));
+    c
+}
+
+#[test]
+fn the_attackers_holding_a_sector_fire_first_when_a_defending_counter_moves_in_on_them() {
+    // "The defender of the sector attacks first on the first round": here the attackers held
+    // A2 L2 when the Recce Group came in, so they fire first, their HQ with its die
+    // ("1d6 when defending a sector"): HQ 1 + tanks 2 against infantry.
+    let mut c = recce_moves_in(sample_setup());
+    assert_eq!(holder(c.state(), s(2, 2)), Side::Attacker);
+    let first = stage_dice(c.setup(), c.state());
+    assert_eq!(first.len(), 3);
+    assert!(first.iter().all(|d| d.0 == Side::Attacker));
+    ok(&mut c, Decision::CombatRoll, &[1, 1, 1]);
+    assert!(c.history().last().unwrap().text.contains("the attackers hold the sector and fire first"));
+    // The Recce Group replies with what is left: one die.
+    assert_eq!(c.state().combat.as_ref().unwrap().stage, Stage::Reply);
+    let reply = stage_dice(c.setup(), c.state());
+    assert_eq!((reply.len(), reply[0].0), (1, Side::Defender));
+    // A 6 from the attackers' first throw kills the Recce Group before it can reply.
+    let mut c = recce_moves_in(sample_setup());
+    ok(&mut c, Decision::CombatRoll, &[6, 1, 1]);
+    assert!(c.state().counters.iter().all(|x| x.piece != Some(RECCE) || x.sector().is_none()));
+    assert_eq!((c.state().combat.as_ref(), c.state().phase), (None, Phase::ClearMinefields), "nobody left to fight");
+    assert!(READINGS.iter().any(|r| r.contains("defender of the sector")));
+}
+
+#[test]
+fn a_game_stored_before_that_reading_keeps_the_defending_division_firing_first() {
+    let mut setup = sample_setup();
+    setup.readings = 0;
+    let c = recce_moves_in(setup);
+    assert_eq!(holder(c.state(), s(2, 2)), Side::Defender);
+    let first = stage_dice(c.setup(), c.state());
+    assert_eq!((first.len(), first[0].0), (1, Side::Defender));
+    // Such a game's stored setup reads as it was written: no readings field.
+    let json = serde_json::to_string(c.setup()).unwrap();
+    assert!(!json.contains("readings"));
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap().readings, 0);
 }
