@@ -3,11 +3,12 @@
 //! Corps Commander, frontages, the TRPs, on-call fire on friends and its limit for the game,
 //! a face-down battery turned up to fire and any counter as a support target, undefended
 //! fortifications, the defending HQ never replaced, wire crushed by armour, and victory
-//! counted by membership at the end, and the random event read from the game's own table.
+//! counted by membership at the end, the random event read from the game's own table, and
+//! the defender's order of battle known to every seat (a reading).
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{DiceSpec, Die};
+use field_desk::engine::{DiceSpec, Die, System};
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::rules;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
@@ -16,7 +17,7 @@ use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, State, T
 use field_desk::systems::rapier_offensive::tables::{Event, Victory, DEFAULT_EVENTS, ON_CALL_FM};
 use field_desk::systems::rapier_offensive::turn_end::{headless, judge};
 use field_desk::systems::rapier_offensive::units::Piece;
-use field_desk::systems::rapier_offensive::{Decision, Phase, RuleError};
+use field_desk::systems::rapier_offensive::{Decision, Phase, RapierOffensive, RuleError};
 
 #[path = "support/rapier.rs"]
 mod rapier;
@@ -387,4 +388,18 @@ fn the_random_event_is_read_from_this_games_table_not_the_default() {
     // A 2 is thick fog here (no effect by default): the fog settles.
     ok(&mut c, Decision::RollEvent, &[2]);
     assert_eq!((c.state().event, c.state().fog), (Some(Event::ThickFog), true));
+}
+
+#[test]
+fn every_seat_knows_the_defenders_order_of_battle_but_not_which_counter_is_which() {
+    // A reading: the text hides the counters, not the list (checklist, hidden information).
+    assert!(rules::READINGS.iter().any(|r| r.starts_with("The defending division's order of battle")));
+    let c = to_battle(sample_setup());
+    for seat in c.seats().into_iter().map(Some).chain([None]) {
+        assert_eq!(RapierOffensive::view_setup(c.setup(), seat), *c.setup(), "{seat:?}");
+        let v = c.view(seat);
+        if seat != Some(UMPIRE) {
+            assert!(v.counters.iter().all(|x| x.piece.is_none()), "{seat:?} knows a counter");
+        }
+    }
 }
