@@ -23,7 +23,7 @@ const RECCE: Piece = Piece::Unit(10);
 
 /// The defender's counters with axis A2 left empty, the Recce Group alone on A1 L2, six
 /// counters on A1 L3, none on A1 L4, the rest spread over the other sectors of L2-L5.
-fn arranged(counters: &mut Vec<(Piece, Sector)>) {
+fn arranged(counters: &mut [(Piece, Sector)]) {
     let spare: Vec<Sector> =
         Sector::all().filter(|x| x.is_defender_deployment() && x.axis != 2 && x.axis != 1).collect();
     let mut six = 0;
@@ -49,7 +49,7 @@ fn shock_group(reserve: Vec<UnitRef>, frontages: [Option<Frontage>; 3]) -> C {
 }
 
 fn shock_group_in(setup: Setup, reserve: Vec<UnitRef>, frontages: [Option<Frontage>; 3]) -> C {
-    let mut c = to_orders(setup, arranged);
+    let mut c = to_orders(setup, |cs| arranged(cs));
     let orders = Decision::IssueOrders {
         break_through: None,
         corps_reserve: reserve.clone(),
