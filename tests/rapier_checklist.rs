@@ -3,20 +3,21 @@
 //! Corps Commander, frontages, the TRPs, on-call fire on friends and its limit for the game,
 //! a face-down battery turned up to fire and any counter as a support target, undefended
 //! fortifications, the defending HQ never replaced, wire crushed by armour, and victory
-//! counted by membership at the end.
+//! counted by membership at the end, the random event read from the game's own table, and
+//! the defender's order of battle known to every seat (a reading).
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{DiceSpec, Die};
+use field_desk::engine::{DiceSpec, Die, System};
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::rules;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::seats::{CORPS_COMMANDER, UMPIRE};
 use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, State, Target};
-use field_desk::systems::rapier_offensive::tables::{Victory, ON_CALL_FM};
+use field_desk::systems::rapier_offensive::tables::{Event, Victory, DEFAULT_EVENTS, ON_CALL_FM};
 use field_desk::systems::rapier_offensive::turn_end::{headless, judge};
 use field_desk::systems::rapier_offensive::units::Piece;
-use field_desk::systems::rapier_offensive::{Decision, Phase, RuleError};
+use field_desk::systems::rapier_offensive::{Decision, Phase, RapierOffensive, RuleError};
 
 #[path = "support/rapier.rs"]
 mod rapier;
@@ -195,7 +196,9 @@ fn an_undefended_fortification_does_not_stop_a_move_but_anything_else_does() {
     let go = Decision::Move { unit: tanks, path: vec![s(2, 2), s(2, 3)], exit: false };
     let after = rules::apply(&setup, &through(&c, Piece::Fortification, true), &go, &[]).unwrap();
     assert_eq!(after.units[after.index_of(tanks).unwrap()].place, Place::On(s(2, 3)));
-    for (p, up) in [(Piece::Fortification, false), (Piece::Minefield, true), (Piece::Unit(1), true)] {
+    for (p, up) in
+        [(Piece::Fortification, false), (Piece::Dummy, false), (Piece::Minefield, true), (Piece::Unit(1), true)]
+    {
         let st = through(&c, p, up);
         assert_eq!(rules::apply(&setup, &st, &go, &[]), Err(RuleError::PassesThroughEnemy(s(2, 2))), "{p:?} {up}");
     }
@@ -351,4 +354,52 @@ fn halting_refuses_a_move_through_difficult_ground_unless_a_road_runs_through() 
     let mut road = setup.clone();
     road.terrain[0].road = true;
     assert!(rules::apply(&road, &st, &go, &[]).is_ok(), "a road runs through");
+}
+
+#[test]
+fn the_random_event_is_read_from_this_games_table_not_the_default() {
+    // A scenario's own table: every face differs from the default's.
+    let mut setup = sample_setup();
+    let edited = [
+        Event::ExtraAmmo,
+        Event::ThickFog,
+        Event::NoEffect,
+        Event::NoEffect,
+        Event::AttackerAirStrike,
+        Event::ThickFog,
+    ];
+    assert!(edited.iter().zip(DEFAULT_EVENTS).all(|(a, b)| *a != b));
+    setup.events = edited;
+    let mut c = to_battle(setup);
+    // The odds before the roll come from the same table.
+    let p = c.preview(&Decision::RollEvent).unwrap();
+    let fog = p.odds.iter().find(|(l, _)| l == "Thick fog").unwrap().1;
+    assert_eq!(fog.as_f64(), 2.0 / 6.0);
+    ok(&mut c, Decision::RollEvent, &[1]);
+    assert_eq!((c.state().event, c.state().fog), (Some(Event::ExtraAmmo), false));
+    assert!(c.history().last().unwrap().text.contains("Attacker extra ammunition"));
+    for d in [Decision::EndMovement, Decision::EndDefenderMovement, Decision::EndOnCall] {
+        ok(&mut c, d, &[]);
+    }
+    ok(&mut c, Decision::EndSupport, &[]);
+    ok(&mut c, Decision::EndSupport, &[]);
+    ok(&mut c, Decision::ClearMinefields, &[]);
+    ok(&mut c, Decision::EndTurn, &[]);
+    // A 2 is thick fog here (no effect by default): the fog settles.
+    ok(&mut c, Decision::RollEvent, &[2]);
+    assert_eq!((c.state().event, c.state().fog), (Some(Event::ThickFog), true));
+}
+
+#[test]
+fn every_seat_knows_the_defenders_order_of_battle_but_not_which_counter_is_which() {
+    // A reading: the text hides the counters, not the list (checklist, hidden information).
+    assert!(rules::READINGS.iter().any(|r| r.starts_with("The defending division's order of battle")));
+    let c = to_battle(sample_setup());
+    for seat in c.seats().into_iter().map(Some).chain([None]) {
+        assert_eq!(RapierOffensive::view_setup(c.setup(), seat), *c.setup(), "{seat:?}");
+        let v = c.view(seat);
+        if seat != Some(UMPIRE) {
+            assert!(v.counters.iter().all(|x| x.piece.is_none()), "{seat:?} knows a counter");
+        }
+    }
 }

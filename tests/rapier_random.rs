@@ -1,7 +1,8 @@
 //! Random legal six-turn games of Rapier Offensive, seeded (one in three with every optional
 //! rule on): every step of every turn, with
 //! many illegal tries thrown away, and the invariants checked after every decision: stacking
-//! at most six, no hidden identity in any non-umpire view, fire missions within their limits;
+//! at most six (in every sector a move passed through too), no hidden identity in any
+//! non-umpire view, fire missions within their limits (two pre-battle missions a sector);
 //! at the end the journal replays to the same position and the game has a victory result.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -15,7 +16,7 @@ use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::optional::Terrain;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::seats::{CORPS_COMMANDER, STAFF_OFFICER, UMPIRE};
-use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, Target};
+use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, State, Target};
 use field_desk::systems::rapier_offensive::tables::{self, Victory};
 use field_desk::systems::rapier_offensive::terrain::SectorGround;
 use field_desk::systems::rapier_offensive::turn_end::{headless, HqChoice};
@@ -26,8 +27,10 @@ use rng::Rng;
 type C = Campaign<RapierOffensive>;
 
 fn try_decide(c: &mut C, d: Decision, r: &mut Rng) -> bool {
+    let before = c.state().clone();
     match c.decide(d.clone(), DiceInput::App(&mut *r)) {
         Ok(()) => {
+            check_path(&before, &d);
             check(c);
             true
         }
@@ -37,8 +40,32 @@ fn try_decide(c: &mut C, d: Decision, r: &mut Rng) -> bool {
 }
 
 fn must(c: &mut C, d: Decision, r: &mut Rng) {
+    let before = c.state().clone();
     c.decide(d.clone(), DiceInput::App(&mut *r)).unwrap_or_else(|e| panic!("{d:?}: {e}"));
+    check_path(&before, &d);
     check(c);
+}
+
+/// Stacking during movement: a move taken held at most six friendly units in every sector it
+/// entered or passed through, the mover included, as the position stood when it moved.
+fn check_path(before: &State, d: &Decision) {
+    let (path, friends): (&[Sector], Box<dyn Fn(Sector) -> usize>) = match d {
+        Decision::Move { unit, path, .. } => {
+            let i = before.index_of(*unit).unwrap();
+            let others =
+                move |x| before.units.iter().enumerate().filter(|(k, u)| *k != i && u.place == Place::On(x)).count();
+            (path, Box::new(others))
+        }
+        Decision::Enter { sector, .. } => (std::slice::from_ref(sector), Box::new(|x| before.attackers_in(x))),
+        Decision::DefenderMove { counter, path } => {
+            let id = *counter;
+            (path, Box::new(move |x| before.counters_in(x).filter(|c| c.id != id).count()))
+        }
+        _ => return,
+    };
+    for &x in path {
+        assert!(friends(x) < tables::STACKING, "{d:?} passed {x} with six friends there");
+    }
 }
 
 /// The invariants of every position.
@@ -54,6 +81,10 @@ fn check(c: &C) {
         }
     }
     assert!(st.pre_battle_fm.len() <= tables::PRE_BATTLE_FM as usize);
+    for x in Sector::all() {
+        let n = st.pre_battle_fm.iter().filter(|&&f| f == x).count();
+        assert!(n <= tables::PRE_BATTLE_FM_PER_SECTOR as usize, "{n} pre-battle fire missions on {x}");
+    }
     let examined: Vec<u16> = st.recon.iter().flat_map(|r| r.examined.clone()).collect();
     for reader in c.seats().into_iter().filter(|&x| x != UMPIRE).map(Some).chain([None]) {
         let v = c.view(reader);
@@ -70,6 +101,8 @@ fn check(c: &C) {
             assert!(v.trps.iter().all(|t| t.is_none()));
         }
     }
+    // The umpire, who resolves the on-call fire, keeps the TRPs in his view (reading).
+    assert_eq!(c.view(Some(UMPIRE)).trps, st.trps);
 }
 
 /// No log line read outside the umpire's seat names a defending unit never turned face up.

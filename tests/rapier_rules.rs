@@ -7,7 +7,7 @@
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Campaign, DecideError, DiceInput, HistoryKind, System};
+use field_desk::engine::{Action, Campaign, DecideError, DiceInput, HistoryKind, System};
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::rules::READINGS;
 use field_desk::systems::rapier_offensive::sample::{sample_setup, ILLUSTRATIVE};
@@ -308,11 +308,23 @@ fn bombardment_typed_dice_limits_and_secret_kills() {
     }
     assert_eq!(c.state().pre_battle_fm.len(), 16);
     assert_eq!((c.state().phase, c.state().turn), (Phase::RandomEvent, 1));
-    // The TRPs are the Corps Commander's alone.
-    assert!(c.view(Some(CORPS_COMMANDER)).trps.iter().all(|t| t.is_some()));
-    for reader in [None, Some(UMPIRE), Some(STAFF_OFFICER)] {
-        assert!(c.view(reader).trps.iter().all(|t| t.is_none()));
+    // Among the players the TRPs are the Corps Commander's alone; the umpire, who resolves the
+    // fire called on them, knows them too (reading), and may read the entry that plotted them.
+    let plotted = [Some(s(1, 3)), Some(s(2, 3)), Some(s(3, 4)), Some(s(4, 2))];
+    for reader in [Some(CORPS_COMMANDER), Some(UMPIRE)] {
+        assert_eq!(c.view(reader).trps, plotted, "{reader:?}");
     }
+    for reader in [None, Some(STAFF_OFFICER), Some(seats::division_commander(0))] {
+        assert!(c.view(reader).trps.iter().all(|t| t.is_none()), "{reader:?} sees the TRPs");
+    }
+    assert!(READINGS.iter().any(|r| r.starts_with("TRPs: among the players")));
+    let plot = c
+        .journal()
+        .iter()
+        .position(|a| matches!(a, Action::Decide(e) if matches!(e.decision, Decision::PlotTrps { .. })));
+    let readers = c.readers()[plot.unwrap()].clone().unwrap();
+    assert!(readers.decision.admits(Some(UMPIRE)) && readers.decision.admits(Some(CORPS_COMMANDER)));
+    assert!(!readers.decision.admits(Some(STAFF_OFFICER)) && !readers.decision.admits(None));
     // The preview gives exact odds: one counter, 1 in 6.
     let p = c.preview(&Decision::FireMission { sector: s(1, 5) }).unwrap();
     assert_eq!(p.dice.count as usize, c.state().counter_count(s(1, 5)));
@@ -457,8 +469,10 @@ fn check_views(c: &C) {
                 assert!(x.revealed || examined.contains(&x.id), "{reader:?} sees counter {} unrevealed", x.id);
             }
         }
-        if reader != Some(CORPS_COMMANDER) {
+        if reader != Some(CORPS_COMMANDER) && reader != Some(UMPIRE) {
             assert!(v.trps.iter().all(|t| t.is_none()));
+        } else {
+            assert_eq!(v.trps, full.trps, "{reader:?} keeps the TRPs");
         }
     }
     // The log never names a hidden defender for anyone.

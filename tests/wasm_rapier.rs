@@ -1,13 +1,18 @@
 //! Rapier Offensive components in a real browser (wasm-bindgen-test in headless Chromium):
 //! the battle map draws face-down counters without their identities for a player and with
-//! them for the umpire, and the umpire's deployment dispatches from behind the hand-over.
+//! them for the umpire, the TRPs for the Corps Commander and the umpire only, and the
+//! umpire's deployment dispatches from behind the hand-over; the Rules tab shows the game's
+//! own random-event table.
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::Seat;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
-use field_desk::systems::rapier_offensive::Phase;
+use field_desk::systems::rapier_offensive::tables::Event;
+use field_desk::systems::rapier_offensive::{Phase, RapierOffensive};
+use field_desk::ui::campaign::SystemUi;
 use field_desk::ui::rapier::map::BattleMap;
 use field_desk::ui::rapier::phases::PhaseView;
+use field_desk::ui::rapier::reference::RapierReference;
 use leptos::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -53,6 +58,24 @@ async fn the_map_hides_face_down_counters_from_players_and_shows_them_to_the_ump
     open.holder.set(Some(Seat(2)));
     tick().await;
     assert_eq!(all(&root, "[data-face=known]").len(), 0);
+}
+
+#[wasm_bindgen_test]
+async fn the_trps_are_drawn_for_the_corps_commander_and_the_umpire_and_no_one_else() {
+    let mut c = deployed();
+    to_battle(&mut c, FRONTS, vec![], first_six);
+    let (root, open) = mount(c, None, || view! { <BattleMap/> });
+    tick().await;
+    assert_eq!(all(&root, "[data-testid=map-trp]").len(), 0, "the table does not see the TRPs");
+    for (seat, seen) in [(Seat(1), 4), (Seat(0), 4), (Seat(2), 0), (Seat(3), 0)] {
+        open.holder.set(Some(seat));
+        tick().await;
+        assert_eq!(all(&root, "[data-testid=map-trp]").len(), seen, "{seat:?}");
+    }
+    // The umpire's map puts them where they were plotted.
+    open.holder.set(Some(Seat(0)));
+    tick().await;
+    assert!(find(&root, "map-a3-l4").unwrap().query_selector("[data-testid=map-trp]").unwrap().is_some());
 }
 
 #[wasm_bindgen_test]
@@ -138,4 +161,24 @@ async fn start_again_asks_first_keeping_the_deployment_on_cancel_and_clearing_it
     assert!(find(&root, "confirm-clear-deploy").is_none());
     assert_eq!(text(&root, "deploy-count"), "0 of 50 counters placed.", "cleared on yes");
     assert_eq!(all(&root, "[data-testid=deployed-chip]").len(), 0);
+}
+
+#[wasm_bindgen_test]
+async fn the_rules_tab_shows_this_games_random_event_table_and_the_rules_page_the_default() {
+    let face = |root: &web_sys::HtmlElement, k: usize| {
+        all(root, "[data-testid=table-events] tbody tr")[k].text_content().unwrap_or_default()
+    };
+    let mut setup = sample_setup();
+    setup.events[0] = Event::ThickFog;
+    let (root, _) = mount(C::new(setup).unwrap(), None, RapierOffensive::rules);
+    tick().await;
+    assert!(text(&root, "events-heading").contains("this game's"));
+    assert!(face(&root, 0).contains("Thick fog"), "face 1: {}", face(&root, 0));
+    assert!(find(&root, "events-edited").is_some());
+    // The rules page, with no campaign open, shows the default table.
+    let (root, _) = mount(C::new(sample_setup()).unwrap(), None, || view! { <RapierReference/> });
+    tick().await;
+    assert!(text(&root, "events-heading").contains("default"));
+    assert!(face(&root, 0).contains("No effect"));
+    assert!(find(&root, "events-edited").is_none());
 }

@@ -49,12 +49,40 @@ pub struct Mark {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
-    /// Round 1: the sector's defender fires first...
-    DefenderFirst,
-    /// ...and the attacker replies with what is left.
-    AttackerReply,
+    /// Round 1: the sector's defender (`holder`) fires first...
+    #[serde(alias = "DefenderFirst")]
+    HolderFirst,
+    /// ...and the other side replies with what is left.
+    #[serde(alias = "AttackerReply")]
+    Reply,
     /// Rounds 2 and 3.
     Simultaneous,
+}
+
+/// The defender of the sector: the side that held it when the other came in. The defending
+/// division, unless its counters moved in on attacking units holding it alone.
+pub fn holder(s: &State, sector: Sector) -> Side {
+    if s.attackers_hold.contains(&sector) {
+        Side::Attacker
+    } else {
+        Side::Defender
+    }
+}
+
+/// Whether `side` is attacking the sector (its HQs then throw no dice).
+fn attacking(s: &State, sector: Sector, side: Side) -> bool {
+    holder(s, sector) != side
+}
+
+/// The words for the throw under way, for the log and the screen.
+pub fn stage_words(s: &State, c: &Combat) -> &'static str {
+    match (c.stage, holder(s, c.sector)) {
+        (Stage::HolderFirst, Side::Defender) => "the defender fires first",
+        (Stage::HolderFirst, Side::Attacker) => "the attackers hold the sector and fire first",
+        (Stage::Reply, Side::Defender) => "the attackers reply with what is left",
+        (Stage::Reply, Side::Attacker) => "the defender replies with what is left",
+        (Stage::Simultaneous, _) => "both sides fire at once",
+    }
 }
 
 /// Hits waiting for the umpire to name the losses.
@@ -112,12 +140,13 @@ pub fn volley(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Reach
     if enemy.is_empty() {
         return v;
     }
+    let attacking = attacking(s, sector, side);
     match side {
         Side::Defender => {
             let fighters: Vec<u16> = s.defenders_in(sector).map(|(_, i)| i).collect();
             for &i in &fighters {
                 let sh = shooter(&setup.defender.units[i as usize]);
-                v.extend(std::iter::repeat_n(reach_of(sh), ground_dice(sh, false, &enemy) as usize));
+                v.extend(std::iter::repeat_n(reach_of(sh), ground_dice(sh, attacking, &enemy) as usize));
             }
             let all_engineers =
                 s.attacker_indices(sector).iter().all(|&k| s.unit(setup, s.units[k].origin).kind.is_engineer());
@@ -134,7 +163,7 @@ pub fn volley(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Reach
         Side::Attacker => {
             for k in s.attacker_indices(sector) {
                 let sh = shooter(s.unit(setup, s.units[k].origin));
-                v.extend(std::iter::repeat_n(reach_of(sh), ground_dice(sh, true, &enemy) as usize));
+                v.extend(std::iter::repeat_n(reach_of(sh), ground_dice(sh, attacking, &enemy) as usize));
             }
         }
     }
@@ -145,13 +174,14 @@ pub fn volley(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Reach
 pub fn marks(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Mark> {
     let enemy = classes(setup, s, sector, other(side));
     let moving = setup.options.moving_targets;
+    let attacking = attacking(s, sector, side);
     match side {
         Side::Defender => s
             .defenders_in(sector)
             .map(|(id, i)| {
                 let unit = &setup.defender.units[i as usize];
                 let moved = s.counters[id as usize].moved;
-                let first = unit.assault && ground_dice(shooter(unit), false, &enemy) == 2;
+                let first = unit.assault && ground_dice(shooter(unit), attacking, &enemy) == 2;
                 Mark {
                     target: Target::Counter(id),
                     kind: unit.kind,
@@ -166,7 +196,7 @@ pub fn marks(setup: &Setup, s: &State, sector: Sector, side: Side) -> Vec<Mark> 
             .map(|k| {
                 let u = s.units[k];
                 let unit = s.unit(setup, u.origin);
-                let first = unit.assault && ground_dice(shooter(unit), true, &enemy) == 2;
+                let first = unit.assault && ground_dice(shooter(unit), attacking, &enemy) == 2;
                 Mark {
                     target: Target::Unit(u.origin),
                     kind: unit.kind,
@@ -233,15 +263,16 @@ fn remove(s: &mut State, t: Target) {
 /// ground-combat dice against that unit's type.
 pub fn free_shot(setup: &Setup, s: &State, sector: Sector, side: Side, kind: UnitKind) -> u8 {
     let tc = [target_class(kind)];
+    let attacking = attacking(s, sector, side);
     match side {
         Side::Defender => s
             .defenders_in(sector)
-            .map(|(_, i)| ground_dice(shooter(&setup.defender.units[i as usize]), false, &tc))
+            .map(|(_, i)| ground_dice(shooter(&setup.defender.units[i as usize]), attacking, &tc))
             .max(),
         Side::Attacker => s
             .attacker_indices(sector)
             .into_iter()
-            .map(|k| ground_dice(shooter(s.unit(setup, s.units[k].origin)), true, &tc))
+            .map(|k| ground_dice(shooter(s.unit(setup, s.units[k].origin)), attacking, &tc))
             .max(),
     }
     .unwrap_or(0)
@@ -258,9 +289,10 @@ pub fn contested(setup: &Setup, s: &State, sector: Sector) -> bool {
 pub fn stage_dice(setup: &Setup, s: &State) -> Vec<(Side, Reach)> {
     let Some(c) = s.combat.as_ref().filter(|c| c.pending.is_empty()) else { return Vec::new() };
     let tag = |side: Side| volley(setup, s, c.sector, side).into_iter().map(move |r| (side, r));
+    let first = holder(s, c.sector);
     match c.stage {
-        Stage::DefenderFirst => tag(Side::Defender).collect(),
-        Stage::AttackerReply => tag(Side::Attacker).collect(),
+        Stage::HolderFirst => tag(first).collect(),
+        Stage::Reply => tag(other(first)).collect(),
         Stage::Simultaneous => tag(Side::Defender).chain(tag(Side::Attacker)).collect(),
     }
 }
@@ -268,8 +300,8 @@ pub fn stage_dice(setup: &Setup, s: &State) -> Vec<(Side, Reach)> {
 fn advance(s: &mut State) {
     let c = s.combat.as_mut().expect("advancing a combat under way");
     match (c.stage, c.round) {
-        (Stage::DefenderFirst, _) => c.stage = Stage::AttackerReply,
-        (Stage::AttackerReply, _) => (c.stage, c.round) = (Stage::Simultaneous, 2),
+        (Stage::HolderFirst, _) => c.stage = Stage::Reply,
+        (Stage::Reply, _) => (c.stage, c.round) = (Stage::Simultaneous, 2),
         (Stage::Simultaneous, r) if r < tables::COMBAT_ROUNDS => c.round += 1,
         _ => {
             s.fought.push(c.sector);
@@ -285,7 +317,7 @@ pub fn settle(setup: &Setup, s: &mut State) {
         let Some(c) = s.combat.clone() else {
             match Sector::all().find(|&x| !s.fought.contains(&x) && contested(setup, s, x)) {
                 Some(sector) => {
-                    s.combat = Some(Combat { sector, round: 1, stage: Stage::DefenderFirst, pending: Vec::new() });
+                    s.combat = Some(Combat { sector, round: 1, stage: Stage::HolderFirst, pending: Vec::new() });
                     continue;
                 }
                 None => {

@@ -6,7 +6,7 @@ use super::errors::RuleError;
 use super::grid::Sector;
 use super::movement::{bog_dice, reveal};
 use super::optional::kill_target;
-use super::setup::Setup;
+use super::setup::{Setup, READINGS_SECTOR_HOLDER};
 use super::state::{CounterPlace, State};
 use super::tables::{self, STACKING};
 use super::terrain;
@@ -96,6 +96,11 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
     };
     let Some(&at) = path.last() else { return Ok(()) };
     let into_contact = s.attackers_in(at) > 0;
+    // Moving in on attacking units that hold the sector alone: they are its defender.
+    let on_their_ground = into_contact && !s.counters_in(at).any(|x| x.id != id && x.holds());
+    if on_their_ground && setup.readings >= READINGS_SECTOR_HOLDER && !s.attackers_hold.contains(&at) {
+        s.attackers_hold.push(at);
+    }
     let m = &mut s.counters[id as usize];
     m.place = CounterPlace::On(at);
     m.came_from = Some(if path.len() >= 2 { path[path.len() - 2] } else { from });

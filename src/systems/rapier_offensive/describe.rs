@@ -2,7 +2,7 @@
 //! (secret entries are announced), so no line tells a hidden identity, a TRP, an order or a
 //! reserve.
 
-use super::combat::Stage;
+use super::combat;
 use super::rules::Decision;
 use super::setup::Setup;
 use super::state::{CounterPlace, Phase, Place, State, Target, UnitRef};
@@ -145,11 +145,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         },
         Decision::CombatRoll => {
             let Some(c) = before.combat.as_ref() else { return "Ground combat.".into() };
-            let who = match c.stage {
-                Stage::DefenderFirst => "the defender fires first",
-                Stage::AttackerReply => "the attackers reply",
-                Stage::Simultaneous => "both sides fire",
-            };
+            let who = combat::stage_words(before, c);
             let (counters, units) = losses(before, after);
             let waiting = after.combat.as_ref().filter(|n| n.sector == c.sector).map_or(0, |n| n.pending.len());
             let wait = if waiting > 0 { " The umpire names the losses." } else { "" };

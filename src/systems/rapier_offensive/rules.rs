@@ -41,6 +41,11 @@ pub const READINGS: &[&str] = &[
     "Frontages may overlap only when one of the divisions is wholly off the table: two divisions with overlapping frontages cannot both deploy units on L1.",
     "The Division and Corps Reserves and the initial orders are kept at the command post: the umpire's view shows reserve units only as off the table.",
     "TRPs are four different sectors.",
+    "Stacking during movement: units move one at a time, and the limit of six is checked in every sector a unit enters or passes through, counting the friendly units there at that moment. The text's shock group of six moving together would need a clear path; moved unit by unit, it may pass a sector holding fewer than six friends.",
+    "Ground combat: \"the defender of the sector\" is the side that held it when the other came in: the defending division, unless its counters moved in on attacking units holding the sector alone. That side fires first in round 1 and its HQs throw their die; the side attacking the sector throws none for its HQs. Fortifications and minefields add their dice to the defending division either way. (Games stored before this reading keep the defending division first everywhere.)",
+    "A move may not pass through a sector holding any face-down counter, even one that turns out to be a lone fortification or a dummy: until it is turned up it may be anything. Only face-up fortifications, wire or anti-tank obstacles with no other counter leave the way open.",
+    "The defending division's order of battle (its units, and how many fortifications, minefields and dummies) is known to every seat, as a scenario briefing gives it: the text hides which counter is which, where each stands until it is turned up, what recon saw and what the bombardment destroyed, not the list. The Forces tab and seat links show each defending unit with only what the reader has seen of it.",
+    "TRPs: among the players only the Corps Commander sees them; the umpire, who resolves the on-call missions fired at them, sees them too.",
     "Wire: armour that enters a sector with wire destroys the wire whether or not the bogging option is on; the text says so in the bogging table, and we read it as true of wire in general.",
 ];
 
@@ -372,6 +377,9 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             turn_end::end_turn(setup, &mut s)?;
         }
     }
+    // A sector the attackers held stops being theirs once none of their units is in it.
+    let gone: Vec<Sector> = s.attackers_hold.iter().copied().filter(|&x| s.attackers_in(x) == 0).collect();
+    s.attackers_hold.retain(|x| !gone.contains(x));
     Ok(s)
 }
 

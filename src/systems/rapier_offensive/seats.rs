@@ -1,8 +1,8 @@
 //! Who sits where and what each may see. Seat 0 is the umpire (the defender), 1 the Corps
 //! Commander, 2 the Staff Officer, 3-5 the Division Commanders. Secrets: the defender's
 //! counters face down (and what the bombardment killed) for the umpire; what recon saw for
-//! the Staff Officer; the TRPs for the Corps Commander; the orders and the reserves for the
-//! command post (the attacking team).
+//! the Staff Officer; the TRPs for the Corps Commander (and the umpire, who resolves the fire
+//! called on them); the orders and the reserves for the command post (the attacking team).
 
 use super::rules::Decision;
 use super::setup::{Setup, ATTACKING_DIVISIONS};
@@ -129,7 +129,7 @@ pub fn audience(_setup: &Setup, _at: &State, e: &Entry<Decision>, _now: &State, 
     match &e.decision {
         Decision::DeployDefenders { .. } => Readers::announced(UMPIRE),
         Decision::Examine { .. } => only(vec![UMPIRE, STAFF_OFFICER]),
-        Decision::PlotTrps { .. } => Readers::announced(CORPS_COMMANDER),
+        Decision::PlotTrps { .. } => only(vec![UMPIRE, CORPS_COMMANDER]),
         Decision::IssueOrders { .. } | Decision::DeployDivision { .. } | Decision::Release { .. } => only(attackers()),
         _ => Readers::EVERYONE,
     }
@@ -149,7 +149,9 @@ pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
             c.piece = None;
         }
     }
-    if reader != Some(CORPS_COMMANDER) {
+    // Among the players only the Corps Commander knows the TRPs; the umpire, who resolves the
+    // on-call missions fired at them, knows them too (reading).
+    if reader != Some(CORPS_COMMANDER) && !umpire {
         v.trps = s.trps.iter().map(|_| None).collect();
     }
     let at_cp = reader.is_some_and(|r| attackers().contains(&r));

@@ -76,6 +76,18 @@ pub struct Setup {
     /// The ground, for the halting and bogging options; unlisted sectors are open.
     #[serde(default)]
     pub terrain: Vec<super::terrain::SectorGround>,
+    /// Which of the app's readings the game plays by: games stored before `READINGS_SECTOR_HOLDER`
+    /// (0, the default) keep the defending division firing first in every sector, so their
+    /// journals replay as they were played.
+    #[serde(default, skip_serializing_if = "is_first_readings")]
+    pub readings: u8,
+}
+
+/// Readings since which the side that held a sector is its defender in ground combat.
+pub const READINGS_SECTOR_HOLDER: u8 = 1;
+
+fn is_first_readings(r: &u8) -> bool {
+    *r == 0
 }
 
 /// Advanced victory conditions: named sectors the attackers must hold at the end, and the

@@ -36,6 +36,11 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// Whether it holds its sector against movement: anything but a face-up undefended
+    /// fortification (a face-down counter may be anything, even a lone dummy).
+    pub fn holds(&self) -> bool {
+        !(self.revealed && self.piece.is_some_and(|p| p.is_fixed() && p != Piece::Minefield))
+    }
     pub fn sector(&self) -> Option<Sector> {
         match self.place {
             CounterPlace::On(s) => Some(s),
@@ -192,7 +197,7 @@ pub struct State {
     pub orders: Option<Orders>,
     pub units: Vec<AttackerUnit>,
     pub deployed: [bool; ATTACKING_DIVISIONS],
-    /// The four TRPs; a view blanks them for everyone but the Corps Commander.
+    /// The four TRPs; a view blanks them for everyone but the Corps Commander and the umpire.
     pub trps: Vec<Option<Sector>>,
     /// Pre-battle fire missions, in order.
     pub pre_battle_fm: Vec<Sector>,
@@ -211,6 +216,11 @@ pub struct State {
     pub combat: Option<super::combat::Combat>,
     /// Sectors where ground combat was fought this turn.
     pub fought: Vec<Sector>,
+    /// Sectors the attackers hold against defending counters that moved in on them: there
+    /// the attackers are the sector's defender in ground combat (they fire first, their HQs
+    /// throw dice). Kept while attacking units stand there.
+    #[serde(default)]
+    pub attackers_hold: Vec<Sector>,
     /// Headless divisions the Corps Commander has dealt with at this Replace HQ step.
     pub hq_handled: Vec<u8>,
     /// Divisions whose commander swapped roles with the Staff Officer, in order.
@@ -260,6 +270,7 @@ impl State {
             support_bonus_used: false,
             combat: None,
             fought: Vec::new(),
+            attackers_hold: Vec::new(),
             hq_handled: Vec::new(),
             staff_swaps: Vec::new(),
             turn_base: (0, 0, 0),
@@ -278,8 +289,7 @@ impl State {
     /// Whether the defender holds the sector against movement: any counter but a face-up
     /// undefended fortification (face-down ones may be anything).
     pub fn defended(&self, sector: Sector) -> bool {
-        self.counters_in(sector)
-            .any(|c| !(c.revealed && c.piece.is_some_and(|p| p.is_fixed() && p != Piece::Minefield)))
+        self.counters_in(sector).any(Counter::holds)
     }
     pub fn index_of(&self, r: UnitRef) -> Option<usize> {
         self.units.iter().position(|u| u.origin == r)

@@ -6,7 +6,7 @@
 use super::phases::{act_or_roll, button, error_line};
 use super::secret::{behind, words};
 use super::Ro;
-use crate::systems::rapier_offensive::combat::{choices, Side, Stage};
+use crate::systems::rapier_offensive::combat::{self, choices, Side};
 use crate::systems::rapier_offensive::seats::{division_commander, CORPS_COMMANDER, STAFF_OFFICER};
 use crate::systems::rapier_offensive::state::{Place, Target, UnitRef};
 use crate::systems::rapier_offensive::turn_end::{headless, HqChoice};
@@ -26,11 +26,7 @@ pub fn GroundCombat() -> impl IntoView {
     let combat = Memo::new(move |_| ro.state.with(|s| s.combat.clone()));
     view! {
         {move || combat.get().map(|c| {
-            let stage = match c.stage {
-                Stage::DefenderFirst => "the defender fires first",
-                Stage::AttackerReply => "the attackers reply with what is left",
-                Stage::Simultaneous => "both sides fire at once",
-            };
+            let stage = ro.state.with(|s| combat::stage_words(s, &c));
             let sector = c.sector;
             let forces = ro.state.with(|s| {
                 let ours: Vec<String> = s.units.iter().filter(|u| u.place == Place::On(sector)).map(|u| ro.unit_name(u.origin)).collect();

@@ -169,7 +169,10 @@ impl SystemUi for RapierOffensive {
     fn forces() -> AnyView {
         view! { <roster::Rosters/> }.into_any()
     }
+    /// The reference with this game's random-event table (the setup may edit it).
     fn rules() -> AnyView {
-        view! { <reference::RapierReference/> }.into_any()
+        let ro = expect_context::<Ro>();
+        let events = Signal::derive(move || ro.setup.with(|s| s.events));
+        view! { <reference::RapierReference events/> }.into_any()
     }
 }

@@ -185,7 +185,7 @@ fn DivisionDeployment(division: u8) -> impl IntoView {
 pub fn FirePlan() -> impl IntoView {
     let ro = expect_context::<Ro>();
     view! {
-        <p class="hint">{format!("The Corps Commander plots {} target registration points for the on-call bombardment. Only he knows where they are.", tables::TRPS)}</p>
+        <p class="hint">{format!("The Corps Commander plots {} target registration points for the on-call bombardment. Among the players only he knows where they are; the umpire, who resolves the fire called on them, sees them too.", tables::TRPS)}</p>
         {behind(ro, vec![CORPS_COMMANDER], words("plot the TRPs", "has plotted", "trp-panel"), |_| false, move |_| view! { <TrpForm/> })}
     }
 }

@@ -1,5 +1,6 @@
 //! The rules reference: every Rapier Offensive table drawn from the arrays the rules apply,
-//! in our own words, with every reading taken where the text is damaged or silent.
+//! in our own words, with every reading taken where the text is damaged or silent. On a
+//! campaign's Rules tab the random events are that game's own table.
 
 use super::map::MAP_KEY;
 use crate::systems::rapier_offensive::optional::{BOGGING, SCALES};
@@ -8,8 +9,21 @@ use crate::systems::rapier_offensive::sample::ILLUSTRATIVE;
 use crate::systems::rapier_offensive::tables::*;
 use leptos::prelude::*;
 
+/// With `events` (a campaign is open: its setup's table), the random events shown are that
+/// game's; without (the rules page), the default table.
 #[component]
-pub fn RapierReference() -> impl IntoView {
+pub fn RapierReference(#[prop(optional, into)] events: Option<Signal<[Event; 6]>>) -> impl IntoView {
+    let heading = if events.is_some() {
+        "Random events (this game's d6 table, as set in its setup)"
+    } else {
+        "Random events (default d6 table, editable in the setup)"
+    };
+    let table = move || events.map_or(DEFAULT_EVENTS, |e| e.get());
+    let edited = move || {
+        (events.is_some() && table() != DEFAULT_EVENTS).then(|| view! {
+        <p class="hint" data-testid="events-edited">"This game's table differs from the default (1-2 no effect, 3 thick fog, 4 attacker air strike, 5 defender air strike, 6 attacker extra ammunition)."</p>
+    })
+    };
     view! {
         <section class="page reference" data-testid="rules-reference">
             <h1>"Rapier Offensive: rules reference"</h1>
@@ -41,9 +55,10 @@ pub fn RapierReference() -> impl IntoView {
             <table data-testid="table-support"><thead><tr><th>"Battery"</th><th>"Range"</th></tr></thead>
                 <tbody>{SUPPORT_RANGE.iter().map(|(_, n, r)| view! { <tr><td>{*n}</td><td>{*r}</td></tr> }).collect_view()}</tbody></table>
 
-            <h2>"Random events (default d6 table, editable in the setup)"</h2>
+            <h2 data-testid="events-heading">{heading}</h2>
             <table data-testid="table-events"><thead><tr><th>"Die"</th><th>"Event"</th></tr></thead>
-                <tbody>{DEFAULT_EVENTS.iter().enumerate().map(|(i, e)| view! { <tr><td>{i + 1}</td><td>{e.name()}</td></tr> }).collect_view()}</tbody></table>
+                <tbody>{move || table().iter().enumerate().map(|(i, e)| view! { <tr><td>{i + 1}</td><td>{e.name()}</td></tr> }).collect_view()}</tbody></table>
+            {edited}
 
             <h2>"Victory"</h2>
             <table data-testid="table-victory"><thead><tr><th>"Break-through division exited"</th><th>"Result"</th></tr></thead>
