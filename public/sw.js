@@ -52,9 +52,20 @@ async function precache() {
       // first visit. Integrity refuses a stale copy of a same-named file from an older build; then,
       // and for what is not in the HTTP cache, cache: 'reload' fetches it from the network, where
       // integrity makes a file of any other build (a deploy under way) fail the install.
-      let response = await fetch(new Request(f.href, { cache: 'force-cache', integrity: f.integrity })).catch(
-        () => null,
-      );
+      // The page itself was most likely opened at the build's folder ("/field-desk/"), not at
+      // index.html: the browser's copy of that, when its bytes are index.html's (integrity), is
+      // the same file, taken without going to the network.
+      let response =
+        f.href === INDEX
+          ? await fetch(
+              new Request(ROOT.href, { cache: 'only-if-cached', mode: 'same-origin', integrity: f.integrity }),
+            ).catch(() => null)
+          : null;
+      if (!response || !response.ok) {
+        response = await fetch(new Request(f.href, { cache: 'force-cache', integrity: f.integrity })).catch(
+          () => null,
+        );
+      }
       if (!response || !response.ok) {
         response = await fetch(new Request(f.href, { cache: 'reload', integrity: f.integrity }));
       }
