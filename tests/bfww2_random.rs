@@ -3,16 +3,18 @@
 //! whole scenario cycle from the seeded generator, with many illegal tries thrown away (each
 //! must be refused with a typed error, never a panic) and now and then an undo. Invariants
 //! after every decision: no balance below zero, no purchase or use beyond a limit, ratings on
-//! the ladder, no secret of one side in the other side's view (or the table's); at the end of
-//! each campaign (and now and then on the way), no secret line in the other side's history or
-//! seat link, and the journal replays.
+//! the ladder, no secret of one side in the other side's view (or the table's), no enemy
+//! element growing in anyone's view during a battle and its cleanup (a repair is secret); at
+//! the end of each campaign, no secret line in the other side's history, nor (in one campaign
+//! of two, and now and then on the way in one of fifty) in a seat link, and the journal
+//! replays.
 
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Action, Campaign, DecideError, DiceInput, Die};
+use field_desk::engine::{Action, Campaign, DecideError, DiceInput, Die, Seat};
 use field_desk::systems::bfww2_campaign::calendar::{Day, Slot};
 use field_desk::systems::bfww2_campaign::charts::RgKind;
 use field_desk::systems::bfww2_campaign::eligibility::Posture;
@@ -262,8 +264,9 @@ fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
     }
 }
 
-/// The invariants of every position.
-fn check(c: &C) {
+/// The invariants of every position; what each reader sees of the other side's stands, in a
+/// battle and its cleanup.
+fn check(c: &C) -> Option<Seen> {
     let setup = c.setup();
     let s = c.state();
     for (i, st) in s.sides.iter().enumerate() {
@@ -313,6 +316,8 @@ fn check(c: &C) {
             assert!(e.me.vehicles <= e.me.stands && e.pocket <= e.me.stands);
         }
     }
+    let table = matches!(s.phase, Phase::Battle | Phase::Results | Phase::Cleanup);
+    let mut seen_stands = Vec::new();
     for reader in [None, Some(seat(0)), Some(seat(1))] {
         let v = c.view(reader);
         for side in 0..2u8 {
@@ -320,6 +325,10 @@ fn check(c: &C) {
                 continue;
             }
             let o = v.side(side);
+            if table {
+                seen_stands
+                    .extend(o.roster.iter().map(|e| (reader, side, e.me.id.clone(), e.me.stands, e.me.vehicles)));
+            }
             assert_eq!((o.cpp.earned, o.cpp.spent, o.fpp.earned), (0, 0, 0), "{reader:?} sees a ledger");
             assert!(o.cpp_roll.is_none() && o.bought.is_empty() && o.batteries.is_empty() && o.flights.is_empty());
             assert!(o.forts.iter().all(|f| f.revealed), "{reader:?} sees a hidden fortification");
@@ -330,7 +339,7 @@ fn check(c: &C) {
             assert!(v.reports.iter().all(|r| r.0 != side || seen(&r.1)), "{reader:?} reads a hidden element's result");
             assert!(o.forces.iter().all(|f| f.hidden.is_empty() && f.elements.iter().all(|e| seen(e))));
             assert!(
-                o.roster.iter().all(|e| e.wrecks + e.abandoned + e.repair_tried + e.afvs_lost_last == 0
+                o.roster.iter().all(|e| e.wrecks + e.abandoned + e.repair_tried + e.repaired + e.afvs_lost_last == 0
                     && e.record == Default::default()),
                 "{reader:?} sees wrecks awaiting repair or a rating record"
             );
@@ -340,6 +349,26 @@ fn check(c: &C) {
         }
     }
     assert_eq!(c.view(Some(UMPIRE)), *s, "the umpire sees everything");
+    table.then_some((s.scenario, seen_stands))
+}
+
+/// What each reader sees of the other side's stands and vehicles, element by element, in a
+/// battle and its cleanup: the scenario, then (reader, side, element, stands, vehicles).
+type Seen = (u32, Vec<(Option<Seat>, u8, String, u16, u16)>);
+
+/// From one position to the next of one battle and its cleanup, no reader sees an enemy
+/// element grow: stands and vehicles only fall there (results, failed escapes), and a repair
+/// is the side's secret until the next battle shows it.
+fn check_stands(before: &Option<Seen>, now: &Option<Seen>) {
+    let (Some((a, before)), Some((b, now))) = (before, now) else { return };
+    if a != b {
+        return;
+    }
+    for (reader, side, id, stands, vehicles) in now {
+        if let Some(x) = before.iter().find(|x| x.0 == *reader && x.1 == *side && x.2 == *id) {
+            assert!(*stands <= x.3 && *vehicles <= x.4, "{reader:?} sees {id} of side {side} grow: {x:?}");
+        }
+    }
 }
 
 /// No line of one side's secret steps in the other side's history or the table's.
@@ -389,12 +418,15 @@ fn play(seed: u64) -> usize {
     let setup = random_setup(&mut r);
     let mut c = C::new(setup.clone()).expect("a random setup starts");
     let mut tries = 0;
+    let mut seen = None;
     while c.state().phase != Phase::Over {
         tries += 1;
         assert!(tries < 20_000, "seed {seed}: stuck at {:?}", c.state().phase);
         if r.one_in(1, 60) && c.can_undo() {
             c.undo();
             check(&c);
+            // An undone result or escape may give stands back.
+            seen = None;
             continue;
         }
         if seed.is_multiple_of(50) && r.one_in(1, 10) {
@@ -402,13 +434,20 @@ fn play(seed: u64) -> usize {
         }
         let d = next(&setup, c.state(), &mut r);
         match c.decide(d.clone(), DiceInput::App(&mut r)) {
-            Ok(()) => check(&c),
+            Ok(()) => {
+                let now = check(&c);
+                check_stands(&seen, &now);
+                seen = now;
+            }
             Err(DecideError::Rules(e)) => assert!(!e.to_string().is_empty()),
             Err(e) => panic!("seed {seed}: {d:?}: {e}"),
         }
     }
     // Each side's history every time; the table's (which reads less than either) one in four.
     check_history(&c, seed.is_multiple_of(4));
+    if seed.is_multiple_of(2) {
+        check_seat_links(&c);
+    }
     assert!(c.share_hold().is_some(), "the whole campaign stays with the umpire");
     let again = C::replay(setup, c.journal().to_vec()).expect("the journal replays");
     assert_eq!(again.state(), c.state());

@@ -90,7 +90,9 @@ fn another_systems_document_is_refused_by_name() {
     assert!(BodyOf::<RaceForX>::read("{\"system\":\"nonesuch\"}").is_err());
     let any = Document::from_json(text).unwrap().open().unwrap();
     let copy = SeatCopy::new(meta("v"), 1.0, any.seat_view(None)).to_json();
-    let Err(LoadError::Damaged(why)) = SeatCopyOf::<AxisOfAttack>::from_json(&copy) else { panic!("read as another system's") };
+    let Err(LoadError::Damaged(why)) = SeatCopyOf::<AxisOfAttack>::from_json(&copy) else {
+        panic!("read as another system's")
+    };
     assert!(why.contains("Race for X"), "{why}");
     assert!(SeatCopyOf::<RaceForX>::from_json(&copy).is_ok());
 }

@@ -30,8 +30,8 @@ impl<S: Listed> BodyOf<S> {
         struct Tag {
             system: SystemId,
         }
-        let tag: Tag = serde_json::from_str(json)
-            .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}")))?;
+        let tag: Tag =
+            serde_json::from_str(json).map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}")))?;
         if tag.system != S::ID {
             return Err(LoadError::Damaged(format!("a {} campaign, not {}", tag.system.name(), S::ID.name())));
         }
@@ -140,7 +140,8 @@ impl<S: Listed> SeatCopyOf<S> {
         struct Tag {
             system: SystemId,
         }
-        let head: Head = serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+        let head: Head =
+            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         if head.kind != SEAT_KIND {
             return Err(LoadError::NotACampaign("not one seat's view".into()));
         }

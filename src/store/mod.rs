@@ -13,10 +13,10 @@ pub const PREFIX: &str = "fielddesk.campaign.";
 
 mod seats;
 mod typed;
-pub use typed::{head, keep_apart_of, load_of, load_seat_copy_of, save_guarded_of, save_of};
 pub use seats::{
     delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, seat_copy_system, Kept, SeatListing, SEAT_PREFIX,
 };
+pub use typed::{head, keep_apart_of, load_of, load_seat_copy_of, save_guarded_of, save_of};
 
 /// The storage the app writes to.
 pub trait Backend {

@@ -6,8 +6,8 @@ use super::campaign::{Open, SystemUi};
 use super::log::CampaignLog;
 use super::{platform, route::Screen, Banner, Nav};
 use crate::engine::Campaign;
-use crate::share::typed::SeatCopyOf;
 use crate::share::seat::SeatCopy;
+use crate::share::typed::SeatCopyOf;
 use crate::store;
 use leptos::prelude::*;
 

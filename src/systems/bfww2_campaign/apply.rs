@@ -191,6 +191,7 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
                 if *vehicle {
                     e.me.vehicles -= n;
                 }
+                e.repaired = e.repaired.min(e.me.vehicles);
                 e.eliminated = e.me.stands == 0;
             }
             if e.pocket == 0 {
@@ -323,6 +324,10 @@ fn choose_forces(
 /// status, isolation counted for the rating roll, bought fortifications placed.
 fn begin_battle(s: &mut State) {
     for side in &mut s.sides {
+        for e in &mut side.roster {
+            // What takes the field is seen as it is, repaired vehicles included.
+            e.repaired = 0;
+        }
         for e in side.roster.iter_mut().filter(|e| e.active()) {
             e.began = if e.pocket > 0 { e.status } else { Status::Normal };
             e.ammo = tables::ammo_at_start(e.ammo, e.began);

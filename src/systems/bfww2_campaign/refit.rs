@@ -162,6 +162,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
                 if !e.withdrawn {
                     e.me.stands += 1;
                     e.me.vehicles += 1;
+                    e.repaired += 1;
                 }
             }
         }
@@ -217,6 +218,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             a.full = a.me.stands;
             a.wrecks += b.wrecks;
             a.abandoned += b.abandoned;
+            a.repaired = (a.repaired + b.repaired).min(a.me.vehicles);
             // The absorbed element still counts against its row's campaign total.
             st.element_mut(from).expect("found above").eliminated = true;
         }

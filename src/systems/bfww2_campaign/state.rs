@@ -121,6 +121,11 @@ pub struct Element {
     pub abandoned: u16,
     /// Repair attempts made at this repair time (one per vehicle).
     pub repair_tried: u16,
+    /// Vehicles repaired since the element last took the field: back in its stands and
+    /// vehicles, but unknown to the enemy, who last saw it at the battle's end (the repair
+    /// rolls are secret), until the next battle shows it.
+    #[serde(default)]
+    pub repaired: u16,
     /// Left the campaign by the armour-withdrawal roll.
     pub withdrawn: bool,
     /// Absorbed by a combining, or down to no stands.
@@ -143,6 +148,7 @@ impl Element {
             wrecks: 0,
             abandoned: 0,
             repair_tried: 0,
+            repaired: 0,
             withdrawn: false,
             eliminated: false,
         }

@@ -259,7 +259,11 @@ pub fn BattleMap() -> impl IntoView {
     let summary = move || {
         state.with(|s| {
             // Face down on the table: the umpire knows what they are, the players do not.
-            let down = s.counters.iter().filter(|c| c.place != CounterPlace::Gone && (c.piece.is_none() || !c.revealed)).count();
+            let down = s
+                .counters
+                .iter()
+                .filter(|c| c.place != CounterPlace::Gone && (c.piece.is_none() || !c.revealed))
+                .count();
             let ours = s.units.iter().filter(|u| matches!(u.place, Place::On(_))).count();
             let mut line = format!("{down} face-down counters and {ours} attacking units on the table.");
             if s.fog {

@@ -96,8 +96,7 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
         None => origin.or_else(|| origin_from_hash(&platform::hash())),
     };
     // The Race for X campaign's name, to say where the session comes from.
-    let origin_name =
-        origin.as_ref().and_then(|o| store::head(&LocalStorage, &o.campaign).ok().map(|d| d.meta.name));
+    let origin_name = origin.as_ref().and_then(|o| store::head(&LocalStorage, &o.campaign).ok().map(|d| d.meta.name));
     let initial_name = match (&origin, &origin_name) {
         (Some(o), Some(n)) => format!("Night scouting: {n}, turn {}", o.turn),
         _ => "Night scouting".to_string(),
