@@ -6,7 +6,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::{DecideError, Reader};
-use field_desk::systems::bfww2_campaign::sample::{GERMAN, RUSSIAN};
+use field_desk::systems::bfww2_campaign::sample::{sample_setup, GERMAN, RUSSIAN};
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
 use field_desk::systems::bfww2_campaign::tables::{CombatRecord, HistoricalDrm, Status};
 use field_desk::systems::bfww2_campaign::{Decision, Phase, RuleError};
@@ -188,4 +188,20 @@ fn the_historical_modifier_chart_is_the_umpires_each_side_reads_its_own_column()
     let table = c.seat_view(None).setup;
     assert!(table.days.iter().all(|d| d.drm == [HistoricalDrm::Drm(0); 2]));
     assert_eq!(c.seat_view(Some(UMPIRE)).setup, *setup);
+}
+
+#[test]
+fn no_public_link_even_before_the_first_roll_the_sides_get_seat_links() {
+    // The setup alone holds each side's roster, charts, starting points and chart column.
+    let c = C::new(sample_setup()).expect("the sample starts");
+    assert!(c.journal().is_empty());
+    let why = c.share_hold().expect("the campaign link is held from the start");
+    assert!(why.contains("seat link"), "{why}");
+    for side in [RUSSIAN, GERMAN] {
+        let own = c.seat_view(Some(seat(side))).setup;
+        let other = &own.sides[1 - side as usize];
+        assert!(other.roster.is_empty() && other.rg_chart.is_empty() && (other.cpp, other.fpp) == (0, 0));
+        assert_eq!(own.sides[side as usize], c.setup().sides[side as usize], "a side reads its own setup");
+    }
+    assert_eq!(c.seat_view(Some(UMPIRE)).setup, *c.setup(), "the umpire's link is whole");
 }
