@@ -21,6 +21,7 @@ use field_desk::systems::bfww2_campaign::eligibility::Posture;
 use field_desk::systems::bfww2_campaign::refit::{ratings_due, withdrawals_due};
 use field_desk::systems::bfww2_campaign::sample::sample_setup;
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
+use field_desk::systems::bfww2_campaign::setup::{FIRST_READINGS, READINGS};
 use field_desk::systems::bfww2_campaign::tables::{Ammo, EscapeMod, HistoricalDrm, MeClass, RemovalMod, Status};
 use field_desk::systems::bfww2_campaign::{
     Bfww2Campaign, Decision, NewElement, Obstacle, Phase, Rating, Report, Setup, State, Verdict,
@@ -56,6 +57,8 @@ fn random_setup(r: &mut Rng) -> Setup {
     }
     setup.die = if r.one_in(1, 4) { Die::D6 } else { Die::D10 };
     setup.rating_changes = r.one_in(2, 3);
+    // Campaigns stored before issue 11's second pass keep the first readings.
+    setup.readings = if r.one_in(1, 4) { FIRST_READINGS } else { READINGS };
     setup.first_attacker = r.below(2) as u8;
     for side in &mut setup.sides {
         side.cpp = r.range(0, 20) as u16;
@@ -154,7 +157,8 @@ fn refit_step(setup: &Setup, s: &State, side: u8, r: &mut Rng) -> Decision {
         9 => D::RemoveObstacle {
             side,
             obstacle: r.pick(&[Obstacle::Wire, Obstacle::Minefield, Obstacle::Roadblock, Obstacle::Wreck]),
-            place: r.pick(&["Hill 112", "Farm", "Bridge"]).into(),
+            // A wreck is named by its enemy element; a fortification by its place.
+            place: if r.one_in(1, 2) { any_id(s, 1 - side, r) } else { r.pick(&["Hill 112", "Farm", "Bridge"]).into() },
             mods: (0..r.below(3))
                 .map(|_| {
                     r.pick(&[
@@ -286,6 +290,18 @@ fn check(c: &C) -> Option<Seen> {
             assert!(b.preregistered <= 2 * b.stock.held.max(1));
             assert!(b.smoke_rolls <= b.stock.bought);
         }
+        if setup.readings_v2() {
+            for row in &chart.rg_chart {
+                let flying = |day: usize| st.flights.iter().filter(|f| f.rg == row.id && f.day == day).count();
+                let most = row.per_day.map_or(usize::MAX, usize::from);
+                assert!(st.had_today(&row.id) as usize <= most, "{} bought beyond its day limit", row.id);
+                assert!((s.day..s.day + 2).all(|d| flying(d) <= most), "{} flies beyond its day limit", row.id);
+            }
+            for (i, (o, place)) in st.removals_tried.iter().enumerate() {
+                let again = st.removals_tried[..i].iter().any(|x| x.0 == *o && x.1 == *place);
+                assert!(*o == Obstacle::Wreck || !again, "{o:?} at {place} tried twice in a refit");
+            }
+        }
         for (kind, n) in &st.forts_bought {
             let row = chart.fort_chart.iter().find(|f| &f.name == kind).unwrap();
             assert!(row.per_campaign.is_none_or(|l| *n <= l));
@@ -333,6 +349,7 @@ fn check(c: &C) -> Option<Seen> {
             assert!(o.cpp_roll.is_none() && o.bought.is_empty() && o.batteries.is_empty() && o.flights.is_empty());
             assert!(o.forts.iter().all(|f| f.revealed), "{reader:?} sees a hidden fortification");
             assert!(o.withdrawal_rolled.is_empty() && o.forts_bought.is_empty());
+            assert!(o.bought_today.is_empty() && o.removals_tried.is_empty(), "{reader:?} sees this day's purchases");
             let battle = matches!(s.phase, Phase::Battle | Phase::Results | Phase::Cleanup);
             let seen = |id: &str| battle && s.side(side).forces.as_ref().is_some_and(|f| f.seen(id));
             assert!(o.roster.iter().all(|e| seen(&e.me.id)), "{reader:?} sees the roster or a hidden element");

@@ -139,6 +139,8 @@ fn public(st: &SideState, battle: bool) -> SideState {
         forts: st.forts.iter().filter(|f| f.revealed).cloned().collect(),
         withdrawal_rolled: Vec::new(),
         rating_rolled: Vec::new(),
+        bought_today: Vec::new(),
+        removals_tried: Vec::new(),
         forces,
     }
 }

@@ -3,6 +3,7 @@
 
 use super::calendar::Slot;
 use super::charts::ObaStock;
+use super::decision::Obstacle;
 use super::eligibility::Posture;
 use super::rating::Rating;
 use super::roster::Me;
@@ -237,6 +238,13 @@ pub struct SideState {
     /// Elements that took this refit's withdrawal or rating roll.
     pub withdrawal_rolled: Vec<String>,
     pub rating_rolled: Vec<String>,
+    /// RG rows bought on this campaign day (elements and FPP), against their per-day limits.
+    #[serde(default)]
+    pub bought_today: Vec<(String, u8)>,
+    /// This refit's removal attempts: the obstacle and its place (an enemy element's ID for a
+    /// wreck), as entered (one attempt per item and place).
+    #[serde(default)]
+    pub removals_tried: Vec<(Obstacle, String)>,
     /// Elements, artillery and air fielded in this scenario, once chosen.
     pub forces: Option<Forces>,
 }
@@ -250,6 +258,9 @@ impl SideState {
     }
     pub fn had(&self, rg: &str) -> u8 {
         self.bought.iter().find(|b| b.0 == rg).map_or(0, |b| b.1)
+    }
+    pub fn had_today(&self, rg: &str) -> u8 {
+        self.bought_today.iter().find(|b| b.0 == rg).map_or(0, |b| b.1)
     }
     pub fn add_had(list: &mut Vec<(String, u8)>, key: &str, n: u8) {
         match list.iter_mut().find(|b| b.0 == key) {
@@ -362,6 +373,8 @@ impl State {
                 forts: Vec::new(),
                 withdrawal_rolled: Vec::new(),
                 rating_rolled: Vec::new(),
+                bought_today: Vec::new(),
+                removals_tried: Vec::new(),
                 forces: None,
             }
         };
