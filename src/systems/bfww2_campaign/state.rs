@@ -166,6 +166,17 @@ impl Element {
     pub fn breakpoints(&self) -> [u16; 3] {
         breakpoints(self.strength)
     }
+    /// The highest breakpoint (25, 50 or 75%) its losses since they were reckoned have
+    /// reached, if any.
+    pub fn breakpoint_reached(&self) -> Option<u32> {
+        let lost = self.lost();
+        super::tables::BREAKPOINTS_PERCENT
+            .iter()
+            .zip(self.breakpoints())
+            .filter(|&(_, at)| lost > 0 && lost >= at)
+            .map(|(p, _)| *p)
+            .last()
+    }
     pub fn rating(&self) -> Rating {
         self.me.rating
     }
