@@ -175,7 +175,7 @@ impl Element {
             .zip(self.breakpoints())
             .filter(|&(_, at)| lost > 0 && lost >= at)
             .map(|(p, _)| *p)
-            .last()
+            .next_back()
     }
     pub fn rating(&self) -> Rating {
         self.me.rating
