@@ -438,3 +438,16 @@ impl State {
         self.scenario == 1
     }
 }
+
+impl CombatRecord {
+    /// A new scenario's results: what the rating roll reads "in the previous scenario" starts
+    /// afresh; the scenarios started isolated or cut off still add up (cumulative).
+    pub fn new_scenario(&mut self) {
+        let (isolated, cut_off) = (self.scenarios_started_isolated, self.scenarios_started_cut_off);
+        *self = CombatRecord {
+            scenarios_started_isolated: isolated,
+            scenarios_started_cut_off: cut_off,
+            ..Default::default()
+        };
+    }
+}

@@ -252,18 +252,6 @@ pub struct CombatRecord {
     pub scenarios_started_cut_off: u16,
 }
 
-impl CombatRecord {
-    /// A new scenario's results: what the rating roll reads "in the previous scenario" starts
-    /// afresh; the scenarios started isolated or cut off still add up (cumulative).
-    pub fn new_scenario(&mut self) {
-        *self = CombatRecord {
-            scenarios_started_isolated: self.scenarios_started_isolated,
-            scenarios_started_cut_off: self.scenarios_started_cut_off,
-            ..CombatRecord::default()
-        };
-    }
-}
-
 pub fn rating_drm(r: &CombatRecord) -> i16 {
     let mut applying = vec![
         (RatingMod::PanickedStand, r.panicked),
