@@ -641,7 +641,7 @@ fn fortifications_are_secret_until_revealed_and_may_be_removed() {
         ],
     );
     assert_eq!(c.view(Some(seat(GERMAN))).side(RUSSIAN).forts[0].kind, "Wire");
-    // The German removes it: 5 - 2 (wire near the MLR) + 1 (engineers) = 4 fails; 7 succeeds.
+    // The German removes it: 5 - 2 (wire near the MLR) + 1 (engineers) = 4 would fail; 7 succeeds.
     let removal = |mods: Vec<_>| D::RemoveObstacle { side: GERMAN, obstacle: Obstacle::Wire, place: s("Farm"), mods };
     use field_desk::systems::bfww2_campaign::tables::RemovalMod::{ThreeEngineerSquads, WireOrMinefieldNearMlr};
     let p = c.preview(&removal(vec![WireOrMinefieldNearMlr, ThreeEngineerSquads])).unwrap();
@@ -656,12 +656,13 @@ fn fortifications_are_secret_until_revealed_and_may_be_removed() {
             ok(D::RollCpp { side: GERMAN }, &[5]),
             no(removal(vec![]), &[7], RuleError::Balance { what: "FPP", cost: 1, balance: 0 }),
             ok(D::BuyFpp { side: GERMAN, rg: s("F"), count: 1 }, &[]),
-            ok(removal(vec![WireOrMinefieldNearMlr, ThreeEngineerSquads]), &[5]),
             ok(removal(vec![WireOrMinefieldNearMlr, ThreeEngineerSquads]), &[7]),
+            // One attempt per item and place.
+            no(removal(vec![]), &[9], RuleError::RemovalTried { what: s("Wire"), place: s("Farm") }),
         ],
     );
     assert!(c.state().side(RUSSIAN).forts.is_empty());
-    assert_eq!(c.state().side(GERMAN).fpp.balance(), 0);
+    assert_eq!(c.state().side(GERMAN).fpp.balance(), 1);
 }
 
 #[test]

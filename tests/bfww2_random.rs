@@ -3,22 +3,25 @@
 //! whole scenario cycle from the seeded generator, with many illegal tries thrown away (each
 //! must be refused with a typed error, never a panic) and now and then an undo. Invariants
 //! after every decision: no balance below zero, no purchase or use beyond a limit, ratings on
-//! the ladder, no secret of one side in the other side's view (or the table's); at the end of
-//! each campaign (and now and then on the way), no secret line in the other side's history or
-//! seat link, and the journal replays.
+//! the ladder, no secret of one side in the other side's view (or the table's), no enemy
+//! element growing in anyone's view during a battle and its cleanup (a repair is secret); at
+//! the end of each campaign, no secret line in the other side's history, nor (in one campaign
+//! of two, and now and then on the way in one of fifty) in a seat link, and the journal
+//! replays.
 
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Action, Campaign, DecideError, DiceInput, Die};
+use field_desk::engine::{Action, Campaign, DecideError, DiceInput, Die, Seat};
 use field_desk::systems::bfww2_campaign::calendar::{Day, Slot};
 use field_desk::systems::bfww2_campaign::charts::RgKind;
 use field_desk::systems::bfww2_campaign::eligibility::Posture;
 use field_desk::systems::bfww2_campaign::refit::{ratings_due, withdrawals_due};
 use field_desk::systems::bfww2_campaign::sample::sample_setup;
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
+use field_desk::systems::bfww2_campaign::setup::{FIRST_READINGS, READINGS};
 use field_desk::systems::bfww2_campaign::tables::{Ammo, EscapeMod, HistoricalDrm, MeClass, RemovalMod, Status};
 use field_desk::systems::bfww2_campaign::{
     Bfww2Campaign, Decision, NewElement, Obstacle, Phase, Rating, Report, Setup, State, Verdict,
@@ -54,6 +57,8 @@ fn random_setup(r: &mut Rng) -> Setup {
     }
     setup.die = if r.one_in(1, 4) { Die::D6 } else { Die::D10 };
     setup.rating_changes = r.one_in(2, 3);
+    // Campaigns stored before issue 11's second pass keep the first readings.
+    setup.readings = if r.one_in(1, 4) { FIRST_READINGS } else { READINGS };
     setup.first_attacker = r.below(2) as u8;
     for side in &mut setup.sides {
         side.cpp = r.range(0, 20) as u16;
@@ -152,7 +157,8 @@ fn refit_step(setup: &Setup, s: &State, side: u8, r: &mut Rng) -> Decision {
         9 => D::RemoveObstacle {
             side,
             obstacle: r.pick(&[Obstacle::Wire, Obstacle::Minefield, Obstacle::Roadblock, Obstacle::Wreck]),
-            place: r.pick(&["Hill 112", "Farm", "Bridge"]).into(),
+            // A wreck is named by its enemy element; a fortification by its place.
+            place: if r.one_in(1, 2) { any_id(s, 1 - side, r) } else { r.pick(&["Hill 112", "Farm", "Bridge"]).into() },
             mods: (0..r.below(3))
                 .map(|_| {
                     r.pick(&[
@@ -262,8 +268,9 @@ fn next(setup: &Setup, s: &State, r: &mut Rng) -> Decision {
     }
 }
 
-/// The invariants of every position.
-fn check(c: &C) {
+/// The invariants of every position; what each reader sees of the other side's stands, in a
+/// battle and its cleanup.
+fn check(c: &C) -> Option<Seen> {
     let setup = c.setup();
     let s = c.state();
     for (i, st) in s.sides.iter().enumerate() {
@@ -282,6 +289,18 @@ fn check(c: &C) {
             assert!(row.per_day.is_none_or(|d| b.stock.used_today <= d), "{} beyond its day limit", b.rg);
             assert!(b.preregistered <= 2 * b.stock.held.max(1));
             assert!(b.smoke_rolls <= b.stock.bought);
+        }
+        if setup.readings_v2() {
+            for row in &chart.rg_chart {
+                let flying = |day: usize| st.flights.iter().filter(|f| f.rg == row.id && f.day == day).count();
+                let most = row.per_day.map_or(usize::MAX, usize::from);
+                assert!(st.had_today(&row.id) as usize <= most, "{} bought beyond its day limit", row.id);
+                assert!((s.day..s.day + 2).all(|d| flying(d) <= most), "{} flies beyond its day limit", row.id);
+            }
+            for (i, (o, place)) in st.removals_tried.iter().enumerate() {
+                let again = st.removals_tried[..i].iter().any(|x| x.0 == *o && x.1 == *place);
+                assert!(*o == Obstacle::Wreck || !again, "{o:?} at {place} tried twice in a refit");
+            }
         }
         for (kind, n) in &st.forts_bought {
             let row = chart.fort_chart.iter().find(|f| &f.name == kind).unwrap();
@@ -313,6 +332,8 @@ fn check(c: &C) {
             assert!(e.me.vehicles <= e.me.stands && e.pocket <= e.me.stands);
         }
     }
+    let table = matches!(s.phase, Phase::Battle | Phase::Results | Phase::Cleanup);
+    let mut seen_stands = Vec::new();
     for reader in [None, Some(seat(0)), Some(seat(1))] {
         let v = c.view(reader);
         for side in 0..2u8 {
@@ -320,17 +341,22 @@ fn check(c: &C) {
                 continue;
             }
             let o = v.side(side);
+            if table {
+                seen_stands
+                    .extend(o.roster.iter().map(|e| (reader, side, e.me.id.clone(), e.me.stands, e.me.vehicles)));
+            }
             assert_eq!((o.cpp.earned, o.cpp.spent, o.fpp.earned), (0, 0, 0), "{reader:?} sees a ledger");
             assert!(o.cpp_roll.is_none() && o.bought.is_empty() && o.batteries.is_empty() && o.flights.is_empty());
             assert!(o.forts.iter().all(|f| f.revealed), "{reader:?} sees a hidden fortification");
             assert!(o.withdrawal_rolled.is_empty() && o.forts_bought.is_empty());
+            assert!(o.bought_today.is_empty() && o.removals_tried.is_empty(), "{reader:?} sees this day's purchases");
             let battle = matches!(s.phase, Phase::Battle | Phase::Results | Phase::Cleanup);
             let seen = |id: &str| battle && s.side(side).forces.as_ref().is_some_and(|f| f.seen(id));
             assert!(o.roster.iter().all(|e| seen(&e.me.id)), "{reader:?} sees the roster or a hidden element");
             assert!(v.reports.iter().all(|r| r.0 != side || seen(&r.1)), "{reader:?} reads a hidden element's result");
             assert!(o.forces.iter().all(|f| f.hidden.is_empty() && f.elements.iter().all(|e| seen(e))));
             assert!(
-                o.roster.iter().all(|e| e.wrecks + e.abandoned + e.repair_tried + e.afvs_lost_last == 0
+                o.roster.iter().all(|e| e.wrecks + e.abandoned + e.repair_tried + e.repaired + e.afvs_lost_last == 0
                     && e.record == Default::default()),
                 "{reader:?} sees wrecks awaiting repair or a rating record"
             );
@@ -340,6 +366,26 @@ fn check(c: &C) {
         }
     }
     assert_eq!(c.view(Some(UMPIRE)), *s, "the umpire sees everything");
+    table.then_some((s.scenario, seen_stands))
+}
+
+/// What each reader sees of the other side's stands and vehicles, element by element, in a
+/// battle and its cleanup: the scenario, then (reader, side, element, stands, vehicles).
+type Seen = (u32, Vec<(Option<Seat>, u8, String, u16, u16)>);
+
+/// From one position to the next of one battle and its cleanup, no reader sees an enemy
+/// element grow: stands and vehicles only fall there (results, failed escapes), and a repair
+/// is the side's secret until the next battle shows it.
+fn check_stands(before: &Option<Seen>, now: &Option<Seen>) {
+    let (Some((a, before)), Some((b, now))) = (before, now) else { return };
+    if a != b {
+        return;
+    }
+    for (reader, side, id, stands, vehicles) in now {
+        if let Some(x) = before.iter().find(|x| x.0 == *reader && x.1 == *side && x.2 == *id) {
+            assert!(*stands <= x.3 && *vehicles <= x.4, "{reader:?} sees {id} of side {side} grow: {x:?}");
+        }
+    }
 }
 
 /// No line of one side's secret steps in the other side's history or the table's.
@@ -389,12 +435,15 @@ fn play(seed: u64) -> usize {
     let setup = random_setup(&mut r);
     let mut c = C::new(setup.clone()).expect("a random setup starts");
     let mut tries = 0;
+    let mut seen = None;
     while c.state().phase != Phase::Over {
         tries += 1;
         assert!(tries < 20_000, "seed {seed}: stuck at {:?}", c.state().phase);
         if r.one_in(1, 60) && c.can_undo() {
             c.undo();
             check(&c);
+            // An undone result or escape may give stands back.
+            seen = None;
             continue;
         }
         if seed.is_multiple_of(50) && r.one_in(1, 10) {
@@ -402,13 +451,20 @@ fn play(seed: u64) -> usize {
         }
         let d = next(&setup, c.state(), &mut r);
         match c.decide(d.clone(), DiceInput::App(&mut r)) {
-            Ok(()) => check(&c),
+            Ok(()) => {
+                let now = check(&c);
+                check_stands(&seen, &now);
+                seen = now;
+            }
             Err(DecideError::Rules(e)) => assert!(!e.to_string().is_empty()),
             Err(e) => panic!("seed {seed}: {d:?}: {e}"),
         }
     }
     // Each side's history every time; the table's (which reads less than either) one in four.
     check_history(&c, seed.is_multiple_of(4));
+    if seed.is_multiple_of(2) {
+        check_seat_links(&c);
+    }
     assert!(c.share_hold().is_some(), "the whole campaign stays with the umpire");
     let again = C::replay(setup, c.journal().to_vec()).expect("the journal replays");
     assert_eq!(again.state(), c.state());

@@ -6,9 +6,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::{DecideError, Reader};
-use field_desk::systems::bfww2_campaign::sample::{GERMAN, RUSSIAN};
+use field_desk::systems::bfww2_campaign::sample::{sample_setup, GERMAN, RUSSIAN};
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
-use field_desk::systems::bfww2_campaign::tables::{CombatRecord, HistoricalDrm};
+use field_desk::systems::bfww2_campaign::tables::{CombatRecord, HistoricalDrm, Status};
 use field_desk::systems::bfww2_campaign::{Decision, Phase, RuleError};
 
 #[path = "support/bfww2_play.rs"]
@@ -66,6 +66,44 @@ fn a_secret_repair_does_not_show_in_the_other_sides_view_of_the_next_battle() {
         let seen = c.view(reader).side(GERMAN).element("PZ-1").unwrap().clone();
         assert_eq!((seen.wrecks, seen.record), (0, CombatRecord::default()));
     }
+}
+
+#[test]
+fn a_repair_in_cleanup_does_not_show_the_enemy_a_stand_more_until_the_next_battle() {
+    // Germans repair armour in 1942; in this sample's one-scenario days, in the cleanup.
+    let mut c = through_the_first_battle();
+    let stands = |c: &C, reader: Reader| {
+        let v = c.view(reader);
+        let e = v.side(GERMAN).element("PZ-1").unwrap();
+        (e.me.stands, e.me.vehicles)
+    };
+    let before = others(GERMAN).map(|r| stands(&c, r));
+    assert_eq!(before, [(6, 6); 2], "9 tanks, 3 knocked out, as the table saw them");
+    let repair =
+        D::RepairArmour { side: GERMAN, me: s("PZ-1"), abandoned: false, in_minefield: false, spend_cpp: false };
+    play(&mut c, repair.clone(), &[9]);
+    play(&mut c, repair, &[10]);
+    assert_eq!(stands(&c, Some(seat(GERMAN))), (8, 8), "two tanks are back with the German");
+    for reader in others(GERMAN) {
+        assert_eq!(stands(&c, reader), (6, 6), "{reader:?} sees the repaired tanks");
+        let link = c.seat_view(reader);
+        let e = link.state.side(GERMAN).element("PZ-1").unwrap().clone();
+        assert_eq!((e.me.stands, e.me.vehicles), (6, 6), "{reader:?}'s seat link tells the repairs");
+        assert!(link.history.iter().all(|l| !l.text.contains("repair")), "{reader:?} reads a repair line");
+    }
+    // A failed escape is seen (the table sees it); the repair still is not.
+    play(&mut c, D::SetStatus { side: GERMAN, me: s("PZ-1"), status: Status::Isolated, stands: 1 }, &[]);
+    play(&mut c, D::RollEscape { side: GERMAN, me: s("PZ-1"), vehicle: true, group: 1, mods: vec![] }, &[1]);
+    assert_eq!(stands(&c, Some(seat(GERMAN))), (7, 7));
+    assert_eq!(others(GERMAN).map(|r| stands(&c, r)), [(5, 5); 2]);
+    // The next battle shows PZ-1 as it takes the field.
+    into_the_second_refit(&mut c);
+    play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
+    play(&mut c, D::EndRefit { side: GERMAN }, &[]);
+    play(&mut c, D::RevealPostures, &[]);
+    play(&mut c, forces(RUSSIAN, &["TB-1"]), &[]);
+    play(&mut c, forces(GERMAN, &["PZ-1"]), &[]);
+    assert_eq!(others(GERMAN).map(|r| stands(&c, r)), [(7, 7); 2], "on the table the repaired tanks are seen");
 }
 
 #[test]
@@ -150,4 +188,20 @@ fn the_historical_modifier_chart_is_the_umpires_each_side_reads_its_own_column()
     let table = c.seat_view(None).setup;
     assert!(table.days.iter().all(|d| d.drm == [HistoricalDrm::Drm(0); 2]));
     assert_eq!(c.seat_view(Some(UMPIRE)).setup, *setup);
+}
+
+#[test]
+fn no_public_link_even_before_the_first_roll_the_sides_get_seat_links() {
+    // The setup alone holds each side's roster, charts, starting points and chart column.
+    let c = C::new(sample_setup()).expect("the sample starts");
+    assert!(c.journal().is_empty());
+    let why = c.share_hold().expect("the campaign link is held from the start");
+    assert!(why.contains("seat link"), "{why}");
+    for side in [RUSSIAN, GERMAN] {
+        let own = c.seat_view(Some(seat(side))).setup;
+        let other = &own.sides[1 - side as usize];
+        assert!(other.roster.is_empty() && other.rg_chart.is_empty() && (other.cpp, other.fpp) == (0, 0));
+        assert_eq!(own.sides[side as usize], c.setup().sides[side as usize], "a side reads its own setup");
+    }
+    assert_eq!(c.seat_view(Some(UMPIRE)).setup, *c.setup(), "the umpire's link is whole");
 }

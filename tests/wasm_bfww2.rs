@@ -1,7 +1,7 @@
 //! Battlefront: WW2 campaign components in a real browser (wasm-bindgen-test in headless
 //! Chromium): a secret posture behind the hand-over (the other side's panel never shows it), a
 //! refit's CPP roll with its odds and modifier before the roll and the hand-over kept open after
-//! it, and a battle result entered for one element.
+//! it, a battle result entered for one element, and each element's breakpoints on the roster.
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::Seat;
@@ -106,4 +106,23 @@ async fn a_result_is_entered_for_one_element_and_the_form_moves_to_the_next() {
     click(&root, "end-results");
     leptos::task::tick().await;
     assert_eq!(open.campaign.with_untracked(|c| c.state().phase), Phase::Results);
+}
+
+#[wasm_bindgen_test]
+async fn the_roster_shows_each_elements_breakpoints_and_the_one_reached() {
+    let mut c = at_results();
+    enter_results(&mut c, &[(0, "TB-1", Report { lost: 5, afvs_knocked_out: 5, ..Report::default() })]);
+    let root = container();
+    let open = Bw::new(RwSignal::new(c), Some(field_desk::systems::bfww2_campaign::seats::UMPIRE));
+    leptos::mount::mount_to(root.clone(), move || {
+        provide_context(open);
+        view! { <field_desk::ui::bfww2::roster::Rosters/> }
+    })
+    .forget();
+    leptos::task::tick().await;
+    let row = |id: &str| find(&root, &format!("roster-row-{id}")).unwrap();
+    let tb1 = row("TB-1").query_selector("[data-testid=breakpoints]").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(tb1, "3 / 5 / 8 lost (of 10; 5 lost, 50% reached)");
+    let mr1 = row("MR-1").query_selector("[data-testid=breakpoints]").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(mr1, "3 / 6 / 9 lost (of 12; 0 lost)");
 }

@@ -6,7 +6,7 @@
 use field_desk::engine::{Campaign, DiceInput};
 use field_desk::systems::bfww2_campaign::eligibility::Posture;
 use field_desk::systems::bfww2_campaign::sample::{sample_setup, GERMAN, RUSSIAN};
-use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision as D, Report};
+use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision as D, Report, Setup};
 
 pub type C = Campaign<Bfww2Campaign>;
 
@@ -37,7 +37,12 @@ pub fn result(side: u8, me: &str, lost: u16, ko: u16, abandoned: u16) -> D {
 /// The first scenario of Advance to Rostov to the end of its results: the Russian TB-1 loses
 /// four tanks knocked out and one abandoned, MR-1 two stands, the German PZ-1 three tanks.
 pub fn through_the_first_battle() -> C {
-    let mut c = C::new(sample_setup()).expect("the sample starts");
+    through_the_first_battle_of(sample_setup())
+}
+
+/// The same first battle on a setup changed from the sample (its points, charts, readings).
+pub fn through_the_first_battle_of(setup: Setup) -> C {
+    let mut c = C::new(setup).expect("the setup starts");
     play(&mut c, D::RollCpp { side: RUSSIAN }, &[7]);
     play(&mut c, D::RollCpp { side: GERMAN }, &[5]);
     play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);

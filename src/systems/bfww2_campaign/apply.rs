@@ -158,7 +158,7 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
         }
         Decision::EndResults => {
             need(&s, Phase::Results)?;
-            end_results(&mut s)?;
+            end_results(setup, &mut s)?;
         }
         Decision::SetStatus { side, me, status, stands } => {
             need(&s, Phase::Cleanup)?;
@@ -191,6 +191,7 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
                 if *vehicle {
                     e.me.vehicles -= n;
                 }
+                e.repaired = e.repaired.min(e.me.vehicles);
                 e.eliminated = e.me.stands == 0;
             }
             if e.pocket == 0 {
@@ -254,6 +255,9 @@ fn reveal(setup: &Setup, s: &mut State) {
                 for e in &mut side.roster {
                     e.fought = false;
                     e.afvs_lost_last = 0;
+                    if setup.readings_v2() {
+                        e.record.new_scenario();
+                    }
                 }
             }
             Phase::Cleanup
@@ -323,6 +327,10 @@ fn choose_forces(
 /// status, isolation counted for the rating roll, bought fortifications placed.
 fn begin_battle(s: &mut State) {
     for side in &mut s.sides {
+        for e in &mut side.roster {
+            // What takes the field is seen as it is, repaired vehicles included.
+            e.repaired = 0;
+        }
         for e in side.roster.iter_mut().filter(|e| e.active()) {
             e.began = if e.pocket > 0 { e.status } else { Status::Normal };
             e.ammo = tables::ammo_at_start(e.ammo, e.began);
@@ -347,8 +355,9 @@ fn end_battle(s: &mut State, turns: u8) {
 }
 
 /// Every fielded element's result is applied: knocked-out stands and vehicles leave the
-/// roster (wrecks await repair), panicked stands return, the rating record grows.
-fn end_results(s: &mut State) -> Result<(), RuleError> {
+/// roster (wrecks await repair), panicked stands return, the rating record is this scenario's
+/// (under the first readings, it grew until the next rating roll).
+fn end_results(setup: &Setup, s: &mut State) -> Result<(), RuleError> {
     let mut missing = Vec::new();
     for (i, side) in s.sides.iter().enumerate() {
         for id in side.forces.iter().flat_map(|f| f.elements.iter()) {
@@ -364,6 +373,10 @@ fn end_results(s: &mut State) -> Result<(), RuleError> {
         for e in &mut side.roster {
             e.fought = false;
             e.afvs_lost_last = 0;
+            // The rating roll reads "the previous scenario": this one, from now on.
+            if setup.readings_v2() {
+                e.record.new_scenario();
+            }
         }
     }
     for (side, id, r) in s.reports.clone() {
@@ -429,6 +442,7 @@ fn next_scenario(setup: &Setup, s: &mut State) {
         side.forces = None;
         side.withdrawal_rolled.clear();
         side.rating_rolled.clear();
+        side.removals_tried.clear();
         for e in &mut side.roster {
             e.repair_tried = 0;
         }
@@ -439,6 +453,7 @@ fn next_scenario(setup: &Setup, s: &mut State) {
             }
             let today = s.day;
             side.flights.retain(|f| f.day > today);
+            side.bought_today.clear();
         }
     }
     s.reports.clear();

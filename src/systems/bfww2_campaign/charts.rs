@@ -31,7 +31,8 @@ pub struct RgEntry {
     pub cost_cpp: u16,
     /// Most of this group deployed (used) in one scenario.
     pub per_scenario: u8,
-    /// Most used on one campaign day (off-board artillery; `None` when the chart sets none).
+    /// Most on one campaign day (`None` when the chart sets none): off-board artillery fired,
+    /// aircraft flying, elements or FPP bought.
     pub per_day: Option<u8>,
     /// Most over the campaign, the base force and scheduled reinforcements included.
     pub per_campaign: u8,
@@ -79,6 +80,15 @@ impl RgEntry {
             return Err(LimitProblem::TooDear { cost, balance });
         }
         Ok(())
+    }
+
+    /// May `n` more be had on one campaign day, with `today` had already? (Bought for the day:
+    /// an element or FPP bought that day, a flight flying that day.)
+    pub fn may_buy_today(&self, n: u8, today: u8) -> Result<(), LimitProblem> {
+        match self.per_day {
+            Some(limit) if today.saturating_add(n) > limit => Err(LimitProblem::DayLimit { limit, already: today }),
+            _ => Ok(()),
+        }
     }
 
     /// May `n` more be deployed in a scenario where `already` are (isolated groups included)?

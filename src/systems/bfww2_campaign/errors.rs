@@ -61,6 +61,14 @@ pub enum RuleError {
     NoAircraft,
     /// Every fielded element needs its result before cleanup.
     ResultsMissing(Vec<String>),
+    /// One removal attempt per item and place in a refit.
+    RemovalTried {
+        what: String,
+        place: String,
+    },
+    /// An enemy wreck is removed only from an enemy armour element not in an isolated or
+    /// cut-off pocket.
+    WreckNotRemovable(String),
 }
 
 impl From<LimitProblem> for RuleError {
@@ -129,6 +137,13 @@ impl fmt::Display for RuleError {
             NoAmmoRoll => write!(f, "Only an element that began the scenario cut off rolls for ammunition."),
             NoAircraft => write!(f, "No aircraft may fly in this scenario."),
             ResultsMissing(ids) => write!(f, "Results still to enter for {}.", ids.join(", ")),
+            RemovalTried { what, place } => {
+                write!(f, "{what} at {place} has had its removal attempt in this refit: one per item and place.")
+            }
+            WreckNotRemovable(id) => write!(
+                f,
+                "No wreck of {id} can be removed: only an enemy armour element's, not in an isolated or cut-off pocket."
+            ),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
 //! through the rules README and checklist. In `systems!` as "bfww2-campaign"; its screens are
-//! in `ui/bfww2/`. Links carry it as JSON text (it has no grammar), and once a refit has begun
+//! in `ui/bfww2/`. Links carry it as JSON text (it has no grammar), and from the start
 //! `share_hold` keeps the whole campaign on the umpire's devices: the sides get seat links.
 
 pub mod apply;
@@ -86,13 +86,16 @@ impl System for Bfww2Campaign {
     fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
         preview::preview(setup, state, decision)
     }
-    /// Each side's refit is secret and everything after rests on it (its balance, its
-    /// roster), so the whole campaign stays on the umpire's devices; seats get seat links.
-    fn share_hold(_setup: &Setup, s: &State) -> Option<String> {
-        s.sides.iter().any(|x| x.cpp_roll.is_some() || x.refit_done || !x.cpp.lines.is_empty()).then(|| {
-            "Each side's refit is secret and the rest of the campaign rests on it: send each side its seat link instead."
-                .to_string()
-        })
+    /// An umpired game of hidden information from its first step: even before any roll, the
+    /// setup alone carries each side's roster, charts, starting points and column of the
+    /// historical modifier chart. So the whole campaign never goes out as a public link: it
+    /// stays on the umpire's devices (their whole-campaign link), and each side gets its seat
+    /// link.
+    fn share_hold(_setup: &Setup, _s: &State) -> Option<String> {
+        Some(
+            "An umpired campaign: each side's roster, charts, points and refit are its own, from the setup on. Send each side its seat link; the whole campaign goes only to the umpire's own devices."
+                .to_string(),
+        )
     }
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)

@@ -5,7 +5,7 @@ use super::apply::{element_of, need, side_of};
 use super::calendar::Slot;
 use super::charts::{preregistered_cost, RgEntry, RgKind, PREREGISTERED_PER_MODULE};
 use super::decision::{Decision, Obstacle};
-use super::eligibility::{rating_roll_due, repair_due, repair_time, withdrawal_due, RepairTime};
+use super::eligibility::{enemy_wreck_removable, rating_roll_due, repair_due, repair_time, withdrawal_due, RepairTime};
 use super::errors::RuleError;
 use super::rating::Rating;
 use super::roster::Me;
@@ -63,6 +63,40 @@ pub fn destroy_wreck(e: &mut Element) {
     } else if e.abandoned > 0 {
         e.abandoned -= 1;
     }
+}
+
+/// A removal attempt's place as compared: one attempt per item and place in a refit, however
+/// the place is spelt.
+fn removal_key(place: &str) -> String {
+    place.trim().to_lowercase()
+}
+
+/// Whether a removal roll may be made (issue 11's readings): one attempt per item and place in
+/// a refit, and an enemy wreck only of an enemy armour element not in an isolated or cut-off
+/// pocket (behind one's own line: the umpire enters only those; class and status were seen on
+/// the table). A fortification is tried once at its place; an element's wrecks, lying on the
+/// map, once each: as many failed attempts as it has wrecks (one at least, so that naming an
+/// element tells nothing of whether a wreck is left).
+fn removal_lawful(s: &State, side: u8, obstacle: Obstacle, place: &str) -> Result<(), RuleError> {
+    let st = s.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
+    let tried = st.removals_tried.iter().filter(|(o, p)| *o == obstacle && *p == removal_key(place)).count();
+    let items = match obstacle {
+        Obstacle::Wreck => {
+            let enemy = s.side(1 - side);
+            let e = enemy.roster.iter().find(|e| e.me.id.eq_ignore_ascii_case(place.trim()));
+            let e = e.filter(|e| {
+                let in_pocket = e.status != Status::Normal && e.pocket > 0;
+                e.active() && enemy_wreck_removable(e.me.class, true, in_pocket)
+            });
+            let Some(e) = e else { return Err(RuleError::WreckNotRemovable(place.trim().to_string())) };
+            (e.wrecks + e.abandoned).max(1) as usize
+        }
+        _ => 1,
+    };
+    if tried >= items {
+        return Err(RuleError::RemovalTried { what: obstacle.name().to_string(), place: place.trim().to_string() });
+    }
+    Ok(())
 }
 
 /// The repair modifiers that apply.
@@ -162,6 +196,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
                 if !e.withdrawn {
                     e.me.stands += 1;
                     e.me.vehicles += 1;
+                    e.repaired += 1;
                 }
             }
         }
@@ -217,6 +252,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             a.full = a.me.stands;
             a.wrecks += b.wrecks;
             a.abandoned += b.abandoned;
+            a.repaired = (a.repaired + b.repaired).min(a.me.vehicles);
             // The absorbed element still counts against its row's campaign total.
             st.element_mut(from).expect("found above").eliminated = true;
         }
@@ -231,6 +267,10 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }
             let st = side_of(s, *side)?;
             r.may_buy(1, st.had(rg), u16::MAX)?;
+            if setup.readings_v2() {
+                r.may_buy_today(1, st.had_today(rg))?;
+                SideState::add_had(&mut st.bought_today, rg, 1);
+            }
             spend_cpp(st, r.cost_cpp, &format!("Reinforcement {rg}"))?;
             SideState::add_had(&mut st.bought, rg, 1);
             let mut n = st.had(rg);
@@ -318,6 +358,11 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             let nation = setup.sides[*side as usize].nation;
             let st = side_of(s, *side)?;
             r.may_buy(1, st.had(rg), u16::MAX)?;
+            if setup.readings_v2() {
+                // The day limit counts the flights flying that day.
+                let flying = st.flights.iter().filter(|f| &f.rg == rg && f.day == day).count();
+                r.may_buy_today(1, flying.min(255) as u8)?;
+            }
             spend_cpp(st, r.cost_cpp.saturating_add(*extra_cpp), &format!("Aircraft {rg}"))?;
             SideState::add_had(&mut st.bought, rg, 1);
             let aircraft = missions(die, *extra_cpp, Some((nation, setup.month)));
@@ -332,6 +377,10 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }
             let st = side_of(s, *side)?;
             r.may_buy(*count, st.had(rg), u16::MAX)?;
+            if setup.readings_v2() {
+                r.may_buy_today(*count, st.had_today(rg))?;
+                SideState::add_had(&mut st.bought_today, rg, *count);
+            }
             spend_cpp(st, r.cost_cpp.saturating_mul(*count as u16), &format!("FPP {rg} x{count}"))?;
             SideState::add_had(&mut st.bought, rg, *count);
             st.fpp.earn(points.saturating_mul(*count as u16), &format!("Bought through {rg}"));
@@ -353,9 +402,17 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             let mut mods = mods.clone();
             mods.sort_by_key(|m| *m as u8);
             mods.dedup();
+            if setup.readings_v2() {
+                removal_lawful(s, *side, *obstacle, place)?;
+            }
             let st = side_of(s, *side)?;
             spend_fpp(st, REMOVAL_COST_FPP, &format!("Removal: {} at {place}", obstacle.name()))?;
             let eliminated = fortification_removal(die, &mods) == Removal::Eliminated;
+            // A fortification is tried once; a wreck destroyed is gone, a wreck that stays has
+            // had its attempt.
+            if setup.readings_v2() && (*obstacle != Obstacle::Wreck || !eliminated) {
+                st.removals_tried.push((*obstacle, removal_key(place)));
+            }
             let enemy = side_of(s, 1 - *side)?;
             if eliminated && *obstacle == Obstacle::Wreck {
                 // The wreck is named by the enemy element it belonged to (as seen on the

@@ -158,5 +158,6 @@ pub fn sample_setup() -> Setup {
         cpp_table: Setup::default_cpp_table(),
         die: Die::D10,
         rating_changes: true,
+        readings: super::setup::READINGS,
     }
 }

@@ -94,12 +94,18 @@ pub fn hidden_at(s: &State, side: u8, me: &str) -> bool {
     s.sides.get(side as usize).and_then(|x| x.forces.as_ref()).is_some_and(|f| f.hidden.iter().any(|h| h == me))
 }
 
-/// A fielded element as the other side saw it on the table: its stands, vehicles, rating,
-/// status and ammunition. Its own bookkeeping stays its side's: the wrecks and abandoned
-/// vehicles awaiting repair (the repair rolls are secret, so the count left would tell them),
-/// its repair attempts, the record its rating roll reads, the AFVs its withdrawal roll counts.
+/// A fielded element as the other side saw it on the table: its stands and vehicles (without
+/// those repaired since, until the next battle shows them), rating, status and ammunition.
+/// Its own bookkeeping stays its side's: the wrecks and abandoned vehicles awaiting repair (the
+/// repair rolls are secret, so the count left would tell them), its repair attempts and
+/// repairs, the record its rating roll reads, the AFVs its withdrawal roll counts.
 pub fn public_element(e: &Element) -> Element {
+    let mut me = e.me.clone();
+    me.stands = me.stands.saturating_sub(e.repaired);
+    me.vehicles = me.vehicles.saturating_sub(e.repaired);
     Element {
+        me,
+        repaired: 0,
         wrecks: 0,
         abandoned: 0,
         repair_tried: 0,
@@ -133,6 +139,8 @@ fn public(st: &SideState, battle: bool) -> SideState {
         forts: st.forts.iter().filter(|f| f.revealed).cloned().collect(),
         withdrawal_rolled: Vec::new(),
         rating_rolled: Vec::new(),
+        bought_today: Vec::new(),
+        removals_tried: Vec::new(),
         forces,
     }
 }

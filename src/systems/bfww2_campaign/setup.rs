@@ -28,11 +28,37 @@ pub struct Setup {
     pub die: Die,
     /// The optional discipline-rating change rule.
     pub rating_changes: bool,
+    /// Which of the app's readings of the text this campaign plays by: campaigns stored
+    /// before issue 11's second pass (`1`, the default) keep the readings they were played
+    /// with, so their journals replay to the same positions.
+    #[serde(default = "first_readings", skip_serializing_if = "is_first_readings")]
+    pub readings: u8,
+}
+
+/// Readings of the first release: the rating record summed over every scenario since an
+/// element's last rating roll; removal rolls unchecked (any element's wreck, any number of
+/// attempts); per-day limits only on artillery fired.
+pub const FIRST_READINGS: u8 = 1;
+/// Issue 11's second pass: the rating roll reads the previous scenario only (the isolated and
+/// cut-off counts still add up); an enemy wreck is removable only from an armour element not in
+/// a pocket; one removal attempt per item and place in a refit; per-day limits at purchase.
+pub const READINGS: u8 = 2;
+
+fn first_readings() -> u8 {
+    FIRST_READINGS
+}
+
+fn is_first_readings(r: &u8) -> bool {
+    *r == FIRST_READINGS
 }
 
 impl Setup {
     pub fn default_cpp_table() -> Vec<Band<u16>> {
         tables::CPP_REPLENISHMENT.to_vec()
+    }
+    /// Plays by issue 11's second readings (campaigns started since).
+    pub fn readings_v2(&self) -> bool {
+        self.readings >= READINGS
     }
 }
 

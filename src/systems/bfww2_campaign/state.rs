@@ -3,6 +3,7 @@
 
 use super::calendar::Slot;
 use super::charts::ObaStock;
+use super::decision::Obstacle;
 use super::eligibility::Posture;
 use super::rating::Rating;
 use super::roster::Me;
@@ -121,6 +122,11 @@ pub struct Element {
     pub abandoned: u16,
     /// Repair attempts made at this repair time (one per vehicle).
     pub repair_tried: u16,
+    /// Vehicles repaired since the element last took the field: back in its stands and
+    /// vehicles, but unknown to the enemy, who last saw it at the battle's end (the repair
+    /// rolls are secret), until the next battle shows it.
+    #[serde(default)]
+    pub repaired: u16,
     /// Left the campaign by the armour-withdrawal roll.
     pub withdrawn: bool,
     /// Absorbed by a combining, or down to no stands.
@@ -143,6 +149,7 @@ impl Element {
             wrecks: 0,
             abandoned: 0,
             repair_tried: 0,
+            repaired: 0,
             withdrawn: false,
             eliminated: false,
         }
@@ -158,6 +165,17 @@ impl Element {
     /// Stands lost at which the 25, 50 and 75% breakpoints fall.
     pub fn breakpoints(&self) -> [u16; 3] {
         breakpoints(self.strength)
+    }
+    /// The highest breakpoint (25, 50 or 75%) its losses since they were reckoned have
+    /// reached, if any.
+    pub fn breakpoint_reached(&self) -> Option<u32> {
+        let lost = self.lost();
+        super::tables::BREAKPOINTS_PERCENT
+            .iter()
+            .zip(self.breakpoints())
+            .filter(|&(_, at)| lost > 0 && lost >= at)
+            .map(|(p, _)| *p)
+            .next_back()
     }
     pub fn rating(&self) -> Rating {
         self.me.rating
@@ -231,6 +249,13 @@ pub struct SideState {
     /// Elements that took this refit's withdrawal or rating roll.
     pub withdrawal_rolled: Vec<String>,
     pub rating_rolled: Vec<String>,
+    /// RG rows bought on this campaign day (elements and FPP), against their per-day limits.
+    #[serde(default)]
+    pub bought_today: Vec<(String, u8)>,
+    /// This refit's removal attempts: the obstacle and its place (an enemy element's ID for a
+    /// wreck), as entered (one attempt per item and place).
+    #[serde(default)]
+    pub removals_tried: Vec<(Obstacle, String)>,
     /// Elements, artillery and air fielded in this scenario, once chosen.
     pub forces: Option<Forces>,
 }
@@ -244,6 +269,9 @@ impl SideState {
     }
     pub fn had(&self, rg: &str) -> u8 {
         self.bought.iter().find(|b| b.0 == rg).map_or(0, |b| b.1)
+    }
+    pub fn had_today(&self, rg: &str) -> u8 {
+        self.bought_today.iter().find(|b| b.0 == rg).map_or(0, |b| b.1)
     }
     pub fn add_had(list: &mut Vec<(String, u8)>, key: &str, n: u8) {
         match list.iter_mut().find(|b| b.0 == key) {
@@ -356,6 +384,8 @@ impl State {
                 forts: Vec::new(),
                 withdrawal_rolled: Vec::new(),
                 rating_rolled: Vec::new(),
+                bought_today: Vec::new(),
+                removals_tried: Vec::new(),
                 forces: None,
             }
         };
@@ -406,5 +436,18 @@ impl State {
     /// The first scenario of the campaign (attacker and defender preset, no rating rolls).
     pub fn first_scenario(&self) -> bool {
         self.scenario == 1
+    }
+}
+
+impl CombatRecord {
+    /// A new scenario's results: what the rating roll reads "in the previous scenario" starts
+    /// afresh; the scenarios started isolated or cut off still add up (cumulative).
+    pub fn new_scenario(&mut self) {
+        let (isolated, cut_off) = (self.scenarios_started_isolated, self.scenarios_started_cut_off);
+        *self = CombatRecord {
+            scenarios_started_isolated: isolated,
+            scenarios_started_cut_off: cut_off,
+            ..Default::default()
+        };
     }
 }

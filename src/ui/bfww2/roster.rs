@@ -38,13 +38,17 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
             } else {
                 status_word(e.status).to_string()
             };
+            let [b25, b50, b75] = e.breakpoints();
+            let reached = e.breakpoint_reached().map_or(String::new(), |p| format!(", {p}% reached"));
+            let breakpoints = format!("{b25} / {b50} / {b75} lost (of {}; {} lost{reached})", e.strength, e.lost());
             view! {
-                <tr>
+                <tr data-testid=format!("roster-row-{}", e.me.id)>
                     <td>{format!("{} {}", e.me.id, e.me.name)}</td>
                     <td>{format!("{} \u{00B7} {}", e.me.class.letter(), e.me.unit_type)}</td>
                     <td>{format!("{} ({} vehicles)", e.me.stands, e.me.vehicles)}</td>
                     <td>{e.rating().name()}</td>
                     <td>{state}</td>
+                    <td data-testid="breakpoints">{breakpoints}</td>
                     <td>{ammo_word(e.ammo)}</td>
                     <td>{if full { format!("{} / {}", e.wrecks, e.abandoned) } else { "not shown".to_string() }}</td>
                 </tr>
@@ -60,7 +64,7 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
             })}
             {st.roster.is_empty().then(|| view! { <p class="info" data-testid="nothing-fielded">"Nothing of this side has taken the field in this scenario yet."</p> })}
             {(!st.roster.is_empty()).then(|| view! { <table class="small-table" tabindex="0">
-                <thead><tr><th>"Element"</th><th>"Class"</th><th>"Stands"</th><th>"Rating"</th><th>"Status"</th><th>"Ammo"</th><th>"Wrecks / abandoned"</th></tr></thead>
+                <thead><tr><th>"Element"</th><th>"Class"</th><th>"Stands"</th><th>"Rating"</th><th>"Status"</th><th>"Breakpoints 25 / 50 / 75%"</th><th>"Ammo"</th><th>"Wrecks / abandoned"</th></tr></thead>
                 <tbody>{rows}</tbody>
             </table> })}
             {full.then(|| view! {
