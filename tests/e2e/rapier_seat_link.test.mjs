@@ -40,7 +40,8 @@ async function openElsewhere(link, check) {
   }
 }
 
-test("the umpire sends the Corps Commander his view: every counter face down", async (t) => {
+/** The sample started on a fresh page, the umpire's counters deployed face down. */
+async function deployed(t) {
   const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
   await guard(page.goto(server.url));
   await tid(page, 'start-sample-rapier-offensive').click();
@@ -49,6 +50,11 @@ test("the umpire sends the Corps Commander his view: every counter face down", a
   await tid(page, 'spread-rest').click();
   await waitText(tid(page, 'deploy-form'), '50 of 50 counters placed');
   await tid(page, 'deploy-defenders').click();
+  return page;
+}
+
+test("the umpire sends the Corps Commander his view: every counter face down", async (t) => {
+  const page = await deployed(t);
   await phase(page, 'Reconnaissance');
 
   // A player holding the tablet may send only his own view, and no campaign link at all.
@@ -90,14 +96,7 @@ test("the umpire sends the Corps Commander his view: every counter face down", a
 });
 
 test("after recon and the fire plan each seat's link holds its own secrets only", async (t) => {
-  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
-  await guard(page.goto(server.url));
-  await tid(page, 'start-sample-rapier-offensive').click();
-  await phase(page, 'Defender deployment', 10_000);
-  await tid(page, 'reveal-umpire').click();
-  await tid(page, 'spread-rest').click();
-  await waitText(tid(page, 'deploy-form'), '50 of 50 counters placed');
-  await tid(page, 'deploy-defenders').click();
+  const page = await deployed(t);
 
   // Recon lands on A2 L2 (2 2); the Staff Officer looks under two counters there.
   await phase(page, 'Reconnaissance');
