@@ -498,14 +498,8 @@ fn deploy_division(s: &mut State, division: u8, placements: &[(u16, Deployment)]
     }
     let frontage = s.frontage(division);
     let on_table = placements.iter().any(|p| matches!(p.1, Deployment::Line1 { .. }));
-    if on_table {
-        for other in (0..ATTACKING_DIVISIONS as u8).filter(|&o| o != division) {
-            let overlap = matches!((frontage, s.frontage(other)), (Some(a), Some(b)) if a.overlaps(b));
-            let other_on = s.units.iter().any(|u| u.division == Some(other) && matches!(u.place, Place::On(_)));
-            if overlap && other_on {
-                return Err(RuleError::FrontagesOverlap(other, division));
-            }
-        }
+    if let Some(other) = s.overlapping_on_table(division).filter(|_| on_table) {
+        return Err(RuleError::FrontagesOverlap(other, division));
     }
     for &(unit, where_) in placements {
         let r = UnitRef { division, unit };
