@@ -1,6 +1,7 @@
 //! Rapier Offensive movement refusals the other suites reached only on the way: the stacking
 //! limit in the sectors a move passes through (the attacker's and the defender's), the text's
-//! shock group, the reserves' refusals (R2 to R1 with its frontage, R1 to L1), and who is
+//! shock group, the reserves' refusals (R2 to R1 with its frontage, R1 to L1, a reserve
+//! division's overlapping frontage lawful off the table but not coming on), and who is
 //! the sector's defender in ground combat when a defending counter moves in on attackers.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -9,6 +10,7 @@ use field_desk::systems::rapier_offensive::combat::{holder, stage_dice, Side, St
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::rules::READINGS;
 use field_desk::systems::rapier_offensive::sample::sample_setup;
+use field_desk::systems::rapier_offensive::setup::READINGS_SECTOR_HOLDER;
 use field_desk::systems::rapier_offensive::state::{Place, UnitRef};
 use field_desk::systems::rapier_offensive::units::Piece;
 use field_desk::systems::rapier_offensive::{Decision, Deployment, Phase, RuleError, Setup};
@@ -258,4 +260,62 @@ fn a_game_stored_before_that_reading_keeps_the_defending_division_firing_first()
     let json = serde_json::to_string(c.setup()).unwrap();
     assert!(!json.contains("readings"));
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap().readings, 0);
+}
+
+#[test]
+fn a_reserve_division_may_overlap_two_front_line_divisions_but_not_come_on_across_them() {
+    // "The only exception is if a Division is held entirely off table (in R1 or R2). In this
+    // case the front of the reserve Division can overlap two front-line Divisions." The cavalry
+    // division is held wholly in R2; leaving it, it gets A1-A2, across the rifles on A1 and the
+    // tanks on A2-A3: lawful, it is still off the table.
+    let reserve: Vec<UnitRef> = (0..15).map(|u| unit(2, u)).collect();
+    let mut c = shock_group(reserve, [Frontage::new(1, 1), Frontage::new(2, 3), None]);
+    let across = Frontage::new(1, 2);
+    ok(&mut c, Decision::Release { unit: unit(2, 0), division: 2, frontage: across }, &[]);
+    ok(&mut c, Decision::Release { unit: unit(2, 1), division: 2, frontage: None }, &[]);
+    assert_eq!(c.state().frontage(2), across);
+    quiet_rest_of_turn(&mut c);
+    // Coming on, it would no longer be wholly off the table: refused on either axis while the
+    // rifles (checked first) and the tanks are on it, whatever room L1 has.
+    ok(&mut c, Decision::Move { unit: unit(1, 1), path: vec![s(2, 2)], exit: false }, &[]);
+    for axis in [1, 2] {
+        let on = Decision::Enter { unit: unit(2, 0), sector: s(axis, 1) };
+        assert_eq!(refused(&mut c, on, &[]), RuleError::FrontagesOverlap(0, 2));
+    }
+    assert_eq!(place(&c, unit(2, 0)), Place::DivisionReserve);
+    assert!(READINGS.iter().any(|r| r.contains("entering from the Division Reserve")));
+}
+
+#[test]
+fn two_reserve_divisions_may_overlap_and_the_first_to_come_on_shuts_out_the_other() {
+    // The rifles and the cavalry both held wholly in R2; released with overlapping frontages
+    // (A1-A2 across the tanks, and A1), both wholly off the table: lawful.
+    let whole = |d: u8| (0..sample_setup().attackers[d as usize].units.len() as u16).map(move |u| unit(d, u));
+    let reserve: Vec<UnitRef> = whole(0).chain(whole(2)).collect();
+    let mut c = shock_group(reserve, [None, Frontage::new(2, 3), None]);
+    ok(&mut c, Decision::Release { unit: unit(0, 0), division: 0, frontage: Frontage::new(1, 2) }, &[]);
+    ok(&mut c, Decision::Release { unit: unit(2, 0), division: 2, frontage: Frontage::new(1, 1) }, &[]);
+    quiet_rest_of_turn(&mut c);
+    // The cavalry's A1 overlaps only the rifles, who are off the table: it comes on.
+    ok(&mut c, Decision::Enter { unit: unit(2, 0), sector: s(1, 1) }, &[]);
+    assert_eq!(place(&c, unit(2, 0)), Place::On(s(1, 1)));
+    // The rifles' A1-A2 now overlaps the tanks (checked first) and the cavalry on the table.
+    let on = Decision::Enter { unit: unit(0, 0), sector: s(1, 1) };
+    assert_eq!(refused(&mut c, on, &[]), RuleError::FrontagesOverlap(1, 0));
+}
+
+#[test]
+fn a_game_stored_before_the_overlap_refusal_still_lets_the_reserve_come_on() {
+    // Its journal may hold such an entry: it replays as it was played.
+    let mut setup = sample_setup();
+    setup.readings = READINGS_SECTOR_HOLDER;
+    let reserve: Vec<UnitRef> = (0..15).map(|u| unit(2, u)).collect();
+    let mut c = shock_group_in(setup, reserve, [Frontage::new(1, 1), Frontage::new(2, 3), None]);
+    ok(&mut c, Decision::Release { unit: unit(2, 0), division: 2, frontage: Frontage::new(1, 2) }, &[]);
+    quiet_rest_of_turn(&mut c);
+    ok(&mut c, Decision::Move { unit: unit(1, 1), path: vec![s(2, 2)], exit: false }, &[]);
+    ok(&mut c, Decision::Enter { unit: unit(2, 0), sector: s(2, 1) }, &[]);
+    assert_eq!(place(&c, unit(2, 0)), Place::On(s(2, 1)));
+    let again = C::replay(c.setup().clone(), c.journal().to_vec()).unwrap();
+    assert_eq!(again.state(), c.state());
 }

@@ -72,6 +72,17 @@ fn check_path(before: &State, d: &Decision) {
 fn check(c: &C) {
     let st = c.state();
     assert!(st.stacking_ok(), "stacking broken");
+    // Frontages overlap only while a division is wholly off the table.
+    let on_table: Vec<Option<Frontage>> = (0..3u8)
+        .map(|d| {
+            st.frontage(d).filter(|_| st.units.iter().any(|u| u.division == Some(d) && matches!(u.place, Place::On(_))))
+        })
+        .collect();
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        if let (Some(x), Some(y)) = (on_table[a], on_table[b]) {
+            assert!(!x.overlaps(y), "divisions {a} and {b} on the table with overlapping frontages {x} and {y}");
+        }
+    }
     assert!(st.on_call.len() <= tables::ON_CALL_FM as usize);
     for t in 1..=6 {
         assert!(st.on_call.iter().filter(|f| f.0 == t).count() <= tables::ON_CALL_FM_PER_TURN as usize);
@@ -169,7 +180,11 @@ fn pre_game(r: &mut Rng, setup: &Setup) -> C {
             must(&mut c, Decision::RollRecon, r);
         }
     }
-    let frontages = [Frontage::new(1, 1), Frontage::new(2, 3), Frontage::new(4, 4)];
+    // One game in four holds the cavalry in R1 with a frontage across the tanks' (lawful while
+    // it is wholly off the table); its units then try to come on like any other.
+    let across = r.one_in(1, 4);
+    let frontages =
+        [Frontage::new(1, 1), Frontage::new(2, 3), if across { Frontage::new(3, 4) } else { Frontage::new(4, 4) }];
     let corps_reserve = if r.one_in(1, 2) {
         vec![]
     } else {
@@ -179,7 +194,7 @@ fn pre_game(r: &mut Rng, setup: &Setup) -> C {
     must(&mut c, orders, r);
     for d in 0..3u8 {
         let axes: Vec<u8> = frontages[d as usize].unwrap().axes().collect();
-        let on = r.range(2, 6 * axes.len());
+        let on = if across && d == 2 { 0 } else { r.range(2, 6 * axes.len()) };
         let placements: Vec<(u16, Deployment)> = c
             .state()
             .units

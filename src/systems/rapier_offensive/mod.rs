@@ -13,6 +13,7 @@ pub mod grid;
 pub mod movement;
 pub mod optional;
 pub mod preview;
+pub mod readings;
 pub mod rules;
 pub mod sample;
 pub mod seats;

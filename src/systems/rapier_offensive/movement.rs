@@ -6,7 +6,7 @@ use super::combat::{free_shot, Side};
 use super::errors::RuleError;
 use super::grid::{Frontage, Sector, LINES};
 use super::optional::kill_target;
-use super::setup::{Setup, ATTACKING_DIVISIONS};
+use super::setup::{Setup, ATTACKING_DIVISIONS, READINGS_RESERVE_OVERLAP};
 use super::state::{CounterPlace, Place, State, UnitRef};
 use super::tables::{self, STACKING};
 use super::terrain;
@@ -180,8 +180,9 @@ pub fn move_unit(
     Ok(())
 }
 
-/// From the Division Reserve to an L1 sector within the frontage: a full move. The sector
-/// fixes the unit's axis of attack if it has none yet.
+/// From the Division Reserve to an L1 sector within the frontage: a full move, refused while a
+/// division whose frontage overlaps this one is on the table. The sector fixes the unit's axis
+/// of attack if it has none yet.
 pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result<(), RuleError> {
     let i = find(s, r)?;
     let u = s.units[i];
@@ -198,6 +199,12 @@ pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result
     if !u.division.and_then(|d| s.frontage(d)).is_some_and(|f| f.contains(sector.axis)) {
         return Err(RuleError::OutsideFrontage { unit: r, axis: sector.axis });
     }
+    // A division wholly off the table may overlap front-line frontages; coming on, it may not.
+    if let (Some(d), true) = (u.division, setup.readings >= READINGS_RESERVE_OVERLAP) {
+        if let Some(other) = s.overlapping_on_table(d) {
+            return Err(RuleError::FrontagesOverlap(other, d));
+        }
+    }
     if others_in(s, sector, i) >= STACKING {
         return Err(RuleError::Overstacked(sector));
     }
@@ -213,7 +220,8 @@ pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result
 }
 
 /// From the Corps Reserve to a division's reserve: a full move. The Corps Commander names the
-/// division; one without a frontage gets one now.
+/// division; one without a frontage gets one now, which may overlap any other (it is wholly off
+/// the table: `enter` refuses the overlap when it comes on).
 pub fn release(s: &mut State, r: UnitRef, division: u8, frontage: Option<Frontage>) -> Result<(), RuleError> {
     let i = find(s, r)?;
     if s.units[i].place != Place::CorpsReserve {

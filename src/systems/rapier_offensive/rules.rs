@@ -1,53 +1,8 @@
 //! Rapier Offensive's rules: one pure `apply` over (setup, state, decision, dice), with the
-//! readings taken where the text is damaged or silent. Movement is in `movement.rs`.
+//! readings taken where the text is damaged or silent (listed in `readings.rs`). Movement is in
+//! `movement.rs`.
 
-/// The readings taken where the text leaves room, in the words the rules reference shows.
-pub const READINGS: &[&str] = &[
-    "Movement of fortifications and minefields is 0 into contact and 0 otherwise (the figures were lost in the capture).",
-    "Recon: the axis die reads 1-4 as A1-A4; a 5 or 6 lands off the table and the attempt is wasted. L1 and L6 never hold defenders, so those results are always empty.",
-    "A move that enters an enemy-occupied sector ends there and may not be longer than the \"into contact\" figure; any other move may be as long as the \"not into contact\" figure.",
-    "Ground combat: an HQ is a target in the infantry/cavalry column; only infantry can be assault troops; rockets shoot on the artillery row; mortars and reconnaissance on the \"other\" row.",
-    "Minefields do not affect enemy engineers: their dice cannot kill engineers, and a minefield adds nothing when only engineers are in the sector.",
-    "Support fire range is counted in orthogonal sectors: mortars 1, artillery and rockets 2.",
-    "Random events, an editable d6 table by default: 1-2 no effect, 3 thick fog, 4 attacker air strike, 5 defender air strike, 6 attacker extra ammunition.",
-    "A \"support point\" is one extra die at the support-fire kill number: an air strike is one shot at one unit in any sector, regardless of range; extra ammunition lets one battery roll two dice.",
-    "A division without an HQ may move at most half its units, rounded down.",
-    "Victory counts the break-through division's units at the start of the game, losses included, by membership at the end; exact shares count (85% is a major victory).",
-    "Clearing minefields: the text says \"and there is other enemy in the sector\"; read \"no other enemy\", as the next sentence requires the sector cleared first.",
-    "Bogging: HQs roll in the infantry column, any gun in the motorised column; hills have no row and need no roll; a unit that fails stops where it is.",
-    "Defending units have no axis of attack: they move orthogonally in any direction.",
-    "Exiting: a unit on L6 leaves the table by one more forward step.",
-    "A unit entering the table from the Division Reserve must enter an L1 sector within its division's frontage.",
-    "Withdrawal: the first step out of an enemy-occupied sector is back to the sector the unit entered it from, or to its rear (the next line back on its axis; for the defender the next line forward) if it moved in from nowhere; the rest of the move follows the usual rules.",
-    "The free shot at a withdrawing unit is taken by the enemy unit in the sector with the most ground-combat dice against the withdrawing unit's type, with those dice, killing on a 6 (on the moving-target number under that option: a withdrawing unit is moving). Fortifications and minefields take no free shot.",
-    "Defender movement: every counter that moves is turned face up, so a moved dummy is lifted as on contact; the 1d6 (1d3) counts the counters moved. Fortifications, minefields and obstacles never move.",
-    "Anti-tank dice hit guns and armour, never infantry, cavalry or HQs (the table gives them none against infantry).",
-    "Each fortification in a sector adds 1 die, and each minefield 2, while a fighting defender is there; a minefield alone throws 1 die; a fortification alone throws none.",
-    "Ground combat: each die kills at most one unit it can reach; the umpire names the losses of both sides where more than one lawful set exists. A lawful set is as large as the dice can kill, and among those holds as many assault troops that rolled two dice as it can. The attacking assault troops count as rolling two dice against the defenders present.",
-    "A sector is fought over while attacking units share it with defending units or a minefield that has dice against them; the fight ends early when neither side has dice left. Sectors are fought in order, A1 L1 first, axis by axis within a line.",
-    "On-call fire: the dice fall in order on the counters by number, then on the attacking units in order of battle; destroyed counters leave face down, as in the pre-battle bombardment.",
-    "Thick fog: a sector may be fired on (on-call, support or air strike) only if it holds, or is next to, a friendly unit; for the defender any of its counters counts.",
-    "Support fire: a battery fires once a turn; a face-down defending battery is turned face up when it fires. The attacker may fire at face-down counters; one destroyed leaves face down.",
-    "A unit made HQ after its HQ was lost keeps its type and counts as the division's HQ for movement; an HQ that left the table no longer commands. A division with no unit left on hand is not asked about its HQ.",
-    "When the Staff Officer swaps roles with a Division Commander the app records it; the seats keep their places and the players change devices.",
-    "Advanced victory (option): the scenario names sectors to capture (attacking units there and no defending unit at the end) and a number of axes the corps must leave the table by; each condition missed lowers the result one level.",
-    "Difficult terrain: the scenario draws each sector's ground, with or without a road; a road replaces the ground for halting and bogging, never the man-made obstacles (wire, anti-tank obstacles, a known minefield), which count where they stand. Both sides' moves follow the terrain options.",
-    "Halting: a vehicle (armour, motorised infantry, any gun) may step sideways within its frontage when the next sector forward on its axis is impassable to it.",
-    "Bogging: one die per sector entered, thrown after any free shot; a sector takes the hardest row among its ground and its obstacles; leaving the table needs no roll.",
-    "Minefield clearing: each engineer unit that began the turn in a sector, stood there all turn, saw no ground combat there and shares it with no defending unit lifts one minefield at the Clear Minefields step.",
-    "Defending counters are numbered sector by sector (A1 L2 first, axis by axis within a line) and, within a sector, in the order the umpire lists them; the umpire's screen lists them shuffled so a number tells nothing.",
-    "The Staff Officer chooses which two counters of a recon sector to examine (all of them when there are fewer than two).",
-    "Bombardment dice are rolled per counter in number order and everyone sees them: a killed counter leaves the table face down, so the attackers see that something died but never what; the umpire alone knows.",
-    "Frontages may overlap only when one of the divisions is wholly off the table: two divisions with overlapping frontages cannot both deploy units on L1.",
-    "The Division and Corps Reserves and the initial orders are kept at the command post: the umpire's view shows reserve units only as off the table.",
-    "TRPs are four different sectors.",
-    "Stacking during movement: units move one at a time, and the limit of six is checked in every sector a unit enters or passes through, counting the friendly units there at that moment. The text's shock group of six moving together would need a clear path; moved unit by unit, it may pass a sector holding fewer than six friends.",
-    "Ground combat: \"the defender of the sector\" is the side that held it when the other came in: the defending division, unless its counters moved in on attacking units holding the sector alone. That side fires first in round 1 and its HQs throw their die; the side attacking the sector throws none for its HQs. Fortifications and minefields add their dice to the defending division either way. (Games stored before this reading keep the defending division first everywhere.)",
-    "A move may not pass through a sector holding any face-down counter, even one that turns out to be a lone fortification or a dummy: until it is turned up it may be anything. Only face-up fortifications, wire or anti-tank obstacles with no other counter leave the way open.",
-    "The defending division's order of battle (its units, and how many fortifications, minefields and dummies) is known to every seat, as a scenario briefing gives it: the text hides which counter is which, where each stands until it is turned up, what recon saw and what the bombardment destroyed, not the list. The Forces tab and seat links show each defending unit with only what the reader has seen of it.",
-    "TRPs: among the players only the Corps Commander sees them; the umpire, who resolves the on-call missions fired at them, sees them too.",
-    "Wire: armour that enters a sector with wire destroys the wire whether or not the bogging option is on; the text says so in the bogging table, and we read it as true of wire in general.",
-];
+pub use super::readings::READINGS;
 
 use super::errors::RuleError;
 use super::grid::{Frontage, Sector};
@@ -543,14 +498,8 @@ fn deploy_division(s: &mut State, division: u8, placements: &[(u16, Deployment)]
     }
     let frontage = s.frontage(division);
     let on_table = placements.iter().any(|p| matches!(p.1, Deployment::Line1 { .. }));
-    if on_table {
-        for other in (0..ATTACKING_DIVISIONS as u8).filter(|&o| o != division) {
-            let overlap = matches!((frontage, s.frontage(other)), (Some(a), Some(b)) if a.overlaps(b));
-            let other_on = s.units.iter().any(|u| u.division == Some(other) && matches!(u.place, Place::On(_)));
-            if overlap && other_on {
-                return Err(RuleError::FrontagesOverlap(other, division));
-            }
-        }
+    if let Some(other) = s.overlapping_on_table(division).filter(|_| on_table) {
+        return Err(RuleError::FrontagesOverlap(other, division));
     }
     for &(unit, where_) in placements {
         let r = UnitRef { division, unit };

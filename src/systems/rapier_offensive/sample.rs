@@ -112,6 +112,6 @@ pub fn sample_setup() -> Setup {
         break_through: Some(1),
         advanced: Default::default(),
         terrain: Vec::new(),
-        readings: super::setup::READINGS_SECTOR_HOLDER,
+        readings: super::setup::READINGS_RESERVE_OVERLAP,
     }
 }

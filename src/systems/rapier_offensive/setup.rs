@@ -77,14 +77,18 @@ pub struct Setup {
     #[serde(default)]
     pub terrain: Vec<super::terrain::SectorGround>,
     /// Which of the app's readings the game plays by: games stored before `READINGS_SECTOR_HOLDER`
-    /// (0, the default) keep the defending division firing first in every sector, so their
-    /// journals replay as they were played.
+    /// (0, the default) keep the defending division firing first in every sector, and games
+    /// stored before `READINGS_RESERVE_OVERLAP` let a reserve unit enter across an overlapping
+    /// frontage, so their journals replay as they were played.
     #[serde(default, skip_serializing_if = "is_first_readings")]
     pub readings: u8,
 }
 
 /// Readings since which the side that held a sector is its defender in ground combat.
 pub const READINGS_SECTOR_HOLDER: u8 = 1;
+/// Readings since which a unit entering from the Division Reserve is refused while a division
+/// whose frontage overlaps its own is on the table, as deploying on L1 always was.
+pub const READINGS_RESERVE_OVERLAP: u8 = 2;
 
 fn is_first_readings(r: &u8) -> bool {
     *r == 0

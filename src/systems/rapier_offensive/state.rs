@@ -359,4 +359,14 @@ impl State {
     pub fn frontage(&self, division: u8) -> Option<Frontage> {
         self.orders.as_ref().and_then(|o| o.frontages[division as usize])
     }
+    /// The first other division with units on the table whose frontage overlaps `division`'s.
+    /// Frontages may overlap only while a division is wholly off the table, so `division` may
+    /// not put units on it while this is `Some`.
+    pub fn overlapping_on_table(&self, division: u8) -> Option<u8> {
+        let mine = self.frontage(division)?;
+        (0..ATTACKING_DIVISIONS as u8).filter(|&o| o != division).find(|&o| {
+            self.frontage(o).is_some_and(|f| f.overlaps(mine))
+                && self.units.iter().any(|u| u.division == Some(o) && matches!(u.place, Place::On(_)))
+        })
+    }
 }
