@@ -1,16 +1,20 @@
 //! Battlefront: WW2: what the umpire sets up beyond the rosters and charts, each box once
 //! "left to the table": scheduled reinforcements (free, on their day, counting against their
-//! row's limits, the side's own secret).
+//! row's limits, the side's own secret); who moves first when one side attacks (the text's
+//! order unless the umpire rules otherwise), said by the rules.
 
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::DecideError;
 use field_desk::systems::bfww2_campaign::charts::LimitProblem;
+use field_desk::systems::bfww2_campaign::describe::order_of_play;
 use field_desk::systems::bfww2_campaign::roster::{Me, Scheduled};
 use field_desk::systems::bfww2_campaign::sample::{sample_setup, GERMAN, RUSSIAN};
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
 use field_desk::systems::bfww2_campaign::tables::MeClass;
-use field_desk::systems::bfww2_campaign::{setup_check, Decision, NewElement, Rating, RuleError, Setup, SetupProblem};
+use field_desk::systems::bfww2_campaign::{
+    setup_check, Decision, MoveOrder, NewElement, Rating, RuleError, Setup, SetupProblem,
+};
 
 #[path = "support/bfww2_play.rs"]
 mod play;
@@ -179,4 +183,42 @@ fn removing_a_day_keeps_the_schedule_on_its_days() {
         id: s("MR-3"),
         day: 3
     }));
+}
+
+/// The first scenario of `setup` to the force choice (the Russians attack).
+fn to_forces(setup: Setup) -> C {
+    let mut c = C::new(setup).unwrap();
+    for side in [RUSSIAN, GERMAN] {
+        play(&mut c, D::RollCpp { side }, &[5]);
+        play(&mut c, D::EndRefit { side }, &[]);
+    }
+    play(&mut c, D::RevealPostures, &[]);
+    c
+}
+
+/// Attack against defend: who sets up and who moves first is said by the rules (the forces
+/// and battle steps draw this line), by the campaign's move order: the text's unless the
+/// umpire rules otherwise.
+#[test]
+fn who_sets_up_and_moves_first_follows_the_move_order() {
+    let c = C::new(sample_setup()).unwrap();
+    assert_eq!(order_of_play(c.setup(), c.state()), None, "no attacker yet");
+    let c = to_forces(sample_setup());
+    assert_eq!(
+        order_of_play(c.setup(), c.state()).unwrap(),
+        "German 6th Panzer Division, defending, sets up first and moves first; Soviet 24th Tank Corps, attacking, sets up second and moves second (as the text says)."
+    );
+    let mut setup = sample_setup();
+    setup.move_order = MoveOrder::AttackerMovesFirst;
+    let c = to_forces(setup.clone());
+    assert_eq!(
+        order_of_play(c.setup(), c.state()).unwrap(),
+        "German 6th Panzer Division, defending, sets up first; Soviet 24th Tank Corps, attacking, sets up second and moves first (the umpire's ruling)."
+    );
+    assert!(MoveOrder::AttackerMovesFirst.words().contains("moves first, by the umpire's ruling"));
+    // Stored setups from before the option play by the text; the text's order is not written.
+    assert_eq!(sample_setup().move_order, MoveOrder::AttackerMovesSecond);
+    assert!(!serde_json::to_string(&sample_setup()).unwrap().contains("move_order"));
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
 }

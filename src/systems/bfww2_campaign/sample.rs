@@ -161,5 +161,6 @@ pub fn sample_setup() -> Setup {
         die: Die::D10,
         rating_changes: true,
         readings: super::setup::READINGS,
+        move_order: Default::default(),
     }
 }

@@ -34,6 +34,41 @@ pub struct Setup {
     /// with, so their journals replay to the same positions.
     #[serde(default = "first_readings", skip_serializing_if = "is_first_readings")]
     pub readings: u8,
+    /// Who moves first when one side attacks and the other defends: the text's order unless
+    /// the umpire rules otherwise (campaigns stored before the option play by the text).
+    #[serde(default, skip_serializing_if = "MoveOrder::is_the_texts")]
+    pub move_order: MoveOrder,
+}
+
+/// Attack against defend (Posture): the defender sets up first; the text has the attacker
+/// "set up second and move second", odd as that reads, so the umpire may rule otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveOrder {
+    /// As the text says: the attacker sets up second and moves second.
+    #[default]
+    AttackerMovesSecond,
+    /// The umpire's ruling: the attacker still sets up second, but moves first.
+    AttackerMovesFirst,
+}
+
+impl MoveOrder {
+    pub const ALL: [MoveOrder; 2] = [MoveOrder::AttackerMovesSecond, MoveOrder::AttackerMovesFirst];
+
+    fn is_the_texts(&self) -> bool {
+        *self == MoveOrder::AttackerMovesSecond
+    }
+
+    /// The order in the rules' words, for the setup form, the Rules tab and the reference.
+    pub fn words(self) -> &'static str {
+        match self {
+            MoveOrder::AttackerMovesSecond => {
+                "The defender sets up first and moves first; the attacker sets up second and moves second, as the text says."
+            }
+            MoveOrder::AttackerMovesFirst => {
+                "The defender sets up first; the attacker sets up second and moves first, by the umpire's ruling (the text has the attacker move second)."
+            }
+        }
+    }
 }
 
 /// Readings of the first release: the rating record summed over every scenario since an

@@ -1,7 +1,7 @@
 //! New Battlefront: WW2 campaign (and, before the first decision, edit its setup): the name,
-//! the month, who attacks first, the die of the roll tables, the victory conditions, the days
-//! and their scenarios with each side's historical CPP modifier, the two sides with their
-//! rosters and purchase charts, and the CPP replenishment table. It starts from the Advance to
+//! the month, who attacks first, the die of the roll tables, who moves first, the victory
+//! conditions, the days and their scenarios with each side's historical CPP modifier, the two
+//! sides with their rosters and purchase charts, and the CPP replenishment table. It starts from the Advance to
 //! Rostov sample. Every section folds (on a phone the form is long) and says how many problems
 //! it holds; each problem `setup_check` finds is shown next to what it is about, and nothing
 //! typed is lost while it stands. Text fields commit on change so typing keeps focus.
@@ -14,7 +14,7 @@ use crate::store;
 use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::Month;
-use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, Setup};
+use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, MoveOrder, Setup};
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -93,6 +93,15 @@ fn GeneralSection() -> impl IntoView {
                         aria-pressed=move || setup.with(|s| s.die == d).to_string() on:click=move |_| set(&|s| s.die = d)>{d.label()}</button>
                 })}</div>
                 <span class="hint">"The text names no die for most tables; d10, Battlefront: WW2's die, fits its bands. The turn-record chart is always a d10 and the rating roll percentile."</span></div>
+            <div class="field"><span class="label">"Attack against defend: the attacker moves"</span>
+                <div class="segmented wrap">{MoveOrder::ALL.map(|o| {
+                    let (key, label) = match o { MoveOrder::AttackerMovesSecond => ("second", "Second (the text)"), MoveOrder::AttackerMovesFirst => ("first", "First (umpire's ruling)") };
+                    view! {
+                        <button type="button" class="btn seg" data-testid=format!("move-order-{key}") class:on=move || setup.with(|s| s.move_order == o)
+                            aria-pressed=move || setup.with(|s| s.move_order == o).to_string() on:click=move |_| set(&|s| s.move_order = o)>{label}</button>
+                    }
+                })}</div>
+                <span class="hint" data-testid="move-order-words">{move || setup.with(|s| s.move_order.words())}</span></div>
             <label class="check"><input type="checkbox" data-testid="rating-changes" prop:checked=move || setup.with(|s| s.rating_changes)
                 on:change=move |ev| { let v = event_target_checked(&ev); set(&|s| s.rating_changes = v); }/>" Optional rule: discipline ratings change after each scenario"</label>
             <label class="field"><span>"Victory conditions (judged at the campaign's end)"</span>
