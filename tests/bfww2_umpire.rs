@@ -1,7 +1,8 @@
 //! Battlefront: WW2: what the umpire sets up beyond the rosters and charts, each box once
 //! "left to the table": scheduled reinforcements (free, on their day, counting against their
 //! row's limits, the side's own secret); who moves first when one side attacks (the text's
-//! order unless the umpire rules otherwise), said by the rules.
+//! order unless the umpire rules otherwise), said by the rules; the map, terrain and weather
+//! notes, table rules every seat reads.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -221,4 +222,21 @@ fn who_sets_up_and_moves_first_follows_the_move_order() {
     assert!(!serde_json::to_string(&sample_setup()).unwrap().contains("move_order"));
     let json = serde_json::to_string(&setup).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+}
+
+/// The map and terrain rules and the weather chart are the umpire's notes in the setup: table
+/// rules, in every seat's setup (and link); absent from stored setups before them.
+#[test]
+fn the_map_terrain_and_weather_notes_are_table_rules_every_seat_reads() {
+    let mut setup = sample_setup();
+    setup.terrain = s("Snow-covered steppe: all open ground is rough.\nThe Aksay is frozen.");
+    setup.weather = s("Each morning a d10: 1-3 blizzard, no aircraft; 4-10 clear.");
+    let c = C::new(setup.clone()).unwrap();
+    for reader in [None, Some(UMPIRE), Some(seat(RUSSIAN)), Some(seat(GERMAN))] {
+        let link = c.seat_view(reader);
+        assert_eq!((&link.setup.terrain, &link.setup.weather), (&setup.terrain, &setup.weather), "{reader:?}");
+    }
+    let json = serde_json::to_string(&sample_setup()).unwrap();
+    assert!(!json.contains("terrain") && !json.contains("weather"));
+    assert_eq!(serde_json::from_str::<Setup>(&serde_json::to_string(&setup).unwrap()).unwrap(), setup);
 }

@@ -162,5 +162,7 @@ pub fn sample_setup() -> Setup {
         rating_changes: true,
         readings: super::setup::READINGS,
         move_order: Default::default(),
+        terrain: String::new(),
+        weather: String::new(),
     }
 }

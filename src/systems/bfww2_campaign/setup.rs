@@ -1,5 +1,6 @@
 //! Everything the umpire fixes before play (Setup, 2): the calendar, the two sides with their
-//! rosters and charts, the CPP replenishment table, the die of the roll tables and the options.
+//! rosters and charts, the CPP replenishment table, the die of the roll tables, the options,
+//! and the umpire's notes on the map, terrain and weather.
 
 use super::calendar::Day;
 use super::charts::RgKind;
@@ -38,6 +39,13 @@ pub struct Setup {
     /// the umpire rules otherwise (campaigns stored before the option play by the text).
     #[serde(default, skip_serializing_if = "MoveOrder::is_the_texts")]
     pub move_order: MoveOrder,
+    /// The map and its terrain rules (Setup, 1), and the optional weather chart, in the
+    /// umpire's words: table rules both sides read (the app keeps no map and rolls no
+    /// weather). Empty in campaigns stored before them.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub terrain: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub weather: String,
 }
 
 /// Attack against defend (Posture): the defender sets up first; the text has the attacker

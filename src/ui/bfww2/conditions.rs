@@ -1,5 +1,5 @@
 //! The Rules tab of a campaign: this campaign's own conditions as the umpire set them (victory
-//! conditions, the days with their scenarios and each side's historical modifier, the CPP
+//! conditions, the map and terrain rules and the weather chart, the days with their scenarios and each side's historical modifier, the CPP
 //! replenishment table, the die, the options, and each side's scheduled reinforcements to
 //! whoever may read that side), with a link to the full rules reference.
 
@@ -30,7 +30,16 @@ pub fn Conditions() -> impl IntoView {
             <h2>"This campaign's conditions"</h2>
             {sample.then(|| view! { <p class="note" data-testid="illustrative">{ILLUSTRATIVE}</p> })}
             <h3>"Victory"</h3>
-            <p data-testid="victory">{s.victory.clone()}</p>
+            <p class="umpire-notes" data-testid="victory">{s.victory.clone()}</p>
+            // Table rules: every seat reads them.
+            {(!s.terrain.trim().is_empty()).then(|| view! {
+                <h3>"Map and terrain"</h3>
+                <p class="umpire-notes" data-testid="terrain">{s.terrain.clone()}</p>
+            })}
+            {(!s.weather.trim().is_empty()).then(|| view! {
+                <h3>"Weather"</h3>
+                <p class="umpire-notes" data-testid="weather">{s.weather.clone()}</p>
+            })}
             <h3>"Days and CPP modifiers"</h3>
             <table class="small-table" tabindex="0">
                 <thead><tr><th>"Day"</th><th>"Scenarios"</th><th>{s.sides[0].name.clone()}</th><th>{s.sides[1].name.clone()}</th></tr></thead>
