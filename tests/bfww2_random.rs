@@ -1,13 +1,13 @@
 //! Random legal Battlefront: WW2 campaigns, seeded: varied calendars (morning, afternoon,
-//! night), dice, options and starting points on the Advance to Rostov sides, played through the
-//! whole scenario cycle from the seeded generator, with many illegal tries thrown away (each
-//! must be refused with a typed error, never a panic) and now and then an undo. Invariants
-//! after every decision: no balance below zero, no purchase or use beyond a limit, ratings on
-//! the ladder, no secret of one side in the other side's view (or the table's), no enemy
-//! element growing in anyone's view during a battle and its cleanup (a repair is secret); at
-//! the end of each campaign, no secret line in the other side's history, nor (in one campaign
-//! of two, and now and then on the way in one of fifty) in a seat link, and the journal
-//! replays.
+//! night), dice, options, starting points and scheduled reinforcements on the Advance to
+//! Rostov sides, played through the whole scenario cycle from the seeded generator, with many
+//! illegal tries thrown away (each must be refused with a typed error, never a panic) and now
+//! and then an undo. Invariants after every decision: no balance below zero, no purchase or
+//! use beyond a limit, scheduled reinforcements on the roster from their day, ratings on the
+//! ladder, no secret of one side in the other side's view (or the table's), no enemy element
+//! growing in anyone's view during a battle and its cleanup (a repair is secret); at the end
+//! of each campaign, no secret line in the other side's history, nor (in one campaign of two,
+//! and now and then on the way in one of fifty) in a seat link, and the journal replays.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -19,6 +19,7 @@ use field_desk::systems::bfww2_campaign::calendar::{Day, Slot};
 use field_desk::systems::bfww2_campaign::charts::RgKind;
 use field_desk::systems::bfww2_campaign::eligibility::Posture;
 use field_desk::systems::bfww2_campaign::refit::{ratings_due, withdrawals_due};
+use field_desk::systems::bfww2_campaign::roster::{Me, Scheduled};
 use field_desk::systems::bfww2_campaign::sample::sample_setup;
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
 use field_desk::systems::bfww2_campaign::setup::{FIRST_READINGS, READINGS};
@@ -54,6 +55,28 @@ fn random_setup(r: &mut Rng) -> Setup {
     }
     if r.one_in(1, 4) {
         setup.days.push(Day { name: "Extra".into(), slots: vec![Slot::Morning], drm: [HistoricalDrm::Drm(1); 2] });
+    }
+    // Scheduled reinforcements now and then, on any day, within their rows' campaign limits.
+    let days = setup.days.len();
+    for side in &mut setup.sides {
+        for n in 0..r.below(3) {
+            let room: Vec<String> = side
+                .rg_chart
+                .iter()
+                .filter(|row| {
+                    let all = side.roster.iter().chain(side.scheduled.iter().map(|a| &a.me));
+                    let had = all.filter(|m| m.rg.as_ref() == Some(&row.id)).count();
+                    row.kind == RgKind::Manoeuvre && had < row.per_campaign as usize
+                })
+                .map(|row| row.id.clone())
+                .collect();
+            if room.is_empty() {
+                break;
+            }
+            let like = side.roster[r.below(side.roster.len())].clone();
+            let me = Me { id: format!("S-{n}"), rg: Some(room[r.below(room.len())].clone()), ..like };
+            side.scheduled.push(Scheduled { day: r.below(days), me });
+        }
     }
     setup.die = if r.one_in(1, 4) { Die::D6 } else { Die::D10 };
     setup.rating_changes = r.one_in(2, 3);
@@ -283,6 +306,9 @@ fn check(c: &C) -> Option<Seen> {
         for row in &chart.rg_chart {
             assert!(st.had(&row.id) <= row.per_campaign, "{} beyond its campaign limit", row.id);
         }
+        for a in &chart.scheduled {
+            assert_eq!(st.element(&a.me.id).is_some(), a.day <= s.day, "{} joins on day {}", a.me.id, a.day + 1);
+        }
         for b in &st.batteries {
             let row = chart.rg_chart.iter().find(|x| x.id == b.rg).unwrap();
             assert!(b.stock.bought <= row.per_campaign && b.stock.used_today <= b.stock.held);
@@ -421,6 +447,7 @@ fn check_seat_links(c: &C) {
         for side in (0..2u8).filter(|&x| reader != Some(seat(x))) {
             let other = &link.setup.sides[side as usize];
             assert!(other.roster.is_empty() && other.rg_chart.is_empty() && other.fort_chart.is_empty());
+            assert!(other.scheduled.is_empty(), "{reader:?}'s link tells the other side's scheduled reinforcements");
             assert_eq!((other.cpp, other.fpp), (0, 0), "{reader:?}'s link tells the other side's starting points");
             let secret = format!("{}:", c.setup().sides[side as usize].name);
             for l in &link.history {

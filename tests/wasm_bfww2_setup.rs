@@ -1,17 +1,22 @@
 //! Battlefront: WW2 campaign setup wizard and rules reference in a real browser
 //! (wasm-bindgen-test in headless Chromium): the wizard, changed in a few places, stores a
 //! setup the rules accept; a bad entry shows its message beside the row and keeps the form;
-//! the reference shows each table's rows as the data holds them.
+//! the umpire's map, terrain and weather notes, move order and scheduled reinforcements reach
+//! the campaign's Rules tab (the notes and the order to everyone, a side's schedule to that
+//! side and the umpire); the reference shows each table's rows as the data holds them.
 #![cfg(target_arch = "wasm32")]
 
+use field_desk::engine::Reader;
 use field_desk::systems::bfww2_campaign::modifier::{Band, Modifier};
 use field_desk::systems::bfww2_campaign::rules::READINGS;
 use field_desk::systems::bfww2_campaign::sample::sample_setup;
+use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
 use field_desk::systems::bfww2_campaign::tables::*;
-use field_desk::systems::bfww2_campaign::{setup_check, Rating};
+use field_desk::systems::bfww2_campaign::{setup_check, Bfww2Campaign, MoveOrder, Rating};
 use field_desk::systems::AnyCampaign;
 use field_desk::ui::bfww2::reference::Bfww2Reference;
 use field_desk::ui::bfww2::wizard::NewBfww2Campaign;
+use field_desk::ui::campaign::{Open, SystemUi};
 use field_desk::ui::platform::LocalStorage;
 use field_desk::ui::route::Screen;
 use field_desk::ui::Nav;
@@ -171,6 +176,72 @@ async fn a_bad_entry_shows_its_message_beside_it_and_keeps_the_form() {
     click(&root, "create-campaign");
     leptos::task::tick().await;
     assert!(matches!(nav.0.get_untracked(), Screen::Campaign { .. }));
+}
+
+/// Types into a text area and leaves it.
+fn enter_text(root: &web_sys::HtmlElement, testid: &str, value: &str) {
+    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
+    el.clone().unchecked_into::<web_sys::HtmlTextAreaElement>().set_value(value);
+    fire(&el, "change");
+}
+
+/// The campaign's Rules tab as the campaign screen draws it, the device held by `holder`.
+fn mount_rules(id: &str, holder: Reader) -> web_sys::HtmlElement {
+    let (_, c) = field_desk::store::load_of::<Bfww2Campaign>(&LocalStorage, id).unwrap();
+    let root = container();
+    let open = Open::new(RwSignal::new(c), holder);
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(open);
+        <Bfww2Campaign as SystemUi>::rules()
+    });
+    handle.forget();
+    root
+}
+
+#[wasm_bindgen_test]
+async fn the_umpires_notes_move_order_and_schedule_reach_the_rules_tab() {
+    let (root, nav) = mount_wizard();
+    leptos::task::tick().await;
+    enter(&root, "wizard-name", "Rostov in the snow");
+    enter_text(&root, "terrain", "Snow-covered steppe: all open ground is rough.\nThe Aksay is frozen.");
+    enter_text(&root, "weather", "Each morning a d10: 1-3 blizzard, no aircraft; 4-10 clear.");
+    click(&root, "move-order-first");
+    leptos::task::tick().await;
+    assert!(text(&root, "move-order-words").contains("moves first"));
+    // A German battalion scheduled for 25 December (the third day), under the PZ row.
+    click(&root, "sched-1-add");
+    leptos::task::tick().await;
+    choose(&root, "sched-1-0-day", "2");
+    enter(&root, "sched-1-0-id", "PZ-2");
+    leptos::task::tick().await;
+    assert!(find(&root, "setup-problem").is_none());
+    assert!(find(&root, "sched-1-0-problem").is_none());
+    click(&root, "create-campaign");
+    leptos::task::tick().await;
+    let id = match nav.0.get_untracked() {
+        Screen::Campaign { id, .. } => id,
+        other => panic!("still on {other:?}"),
+    };
+    let (_, c) = field_desk::store::load_of::<Bfww2Campaign>(&LocalStorage, &id).unwrap();
+    let s = c.setup();
+    assert!(s.terrain.ends_with("The Aksay is frozen.") && s.weather.contains("blizzard"));
+    assert_eq!(s.move_order, MoveOrder::AttackerMovesFirst);
+    let pz2 = &s.sides[1].scheduled[0];
+    assert_eq!((pz2.day, pz2.me.id.as_str(), pz2.me.rg.as_deref()), (2, "PZ-2", Some("PZ")));
+    // The notes and the order are table rules: every holder reads them. The German schedule
+    // is the German side's and the umpire's.
+    for (holder, reads) in [(None, false), (Some(seat(0)), false), (Some(seat(1)), true), (Some(UMPIRE), true)] {
+        let rules = mount_rules(&id, holder);
+        leptos::task::tick().await;
+        assert!(text(&rules, "terrain").contains("The Aksay is frozen."), "{holder:?}");
+        assert!(text(&rules, "weather").contains("1-3 blizzard"), "{holder:?}");
+        assert!(text(&rules, "move-order").contains("sets up second and moves first"), "{holder:?}");
+        assert_eq!(find(&rules, "scheduled-side2").is_some(), reads, "{holder:?}");
+        assert!(find(&rules, "scheduled-side1").is_none(), "the Soviet side has none");
+        if reads {
+            assert!(text(&rules, "scheduled-side2").contains("25 December"), "{holder:?}");
+        }
+    }
 }
 
 /// The rows of a table, each as its cells' text.

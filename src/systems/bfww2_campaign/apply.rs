@@ -473,6 +473,12 @@ fn next_scenario(setup: &Setup, s: &mut State) {
                 e.strength = e.me.stands;
             }
         }
+        // The new day's scheduled reinforcements join, before its first posture and refit.
+        if s.day < setup.days.len() {
+            for (side, st) in setup.sides.iter().zip(&mut s.sides) {
+                st.arrive(side, s.day);
+            }
+        }
     } else {
         s.slot += 1;
     }

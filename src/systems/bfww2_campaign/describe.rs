@@ -4,7 +4,7 @@
 
 use super::decision::Decision;
 use super::eligibility::Posture;
-use super::setup::Setup;
+use super::setup::{MoveOrder, Setup};
 use super::state::{Phase, State};
 use super::tables::{Ammo, Status};
 
@@ -37,6 +37,21 @@ fn ammo(a: Ammo) -> &'static str {
 
 fn rating_of(s: &State, side: u8, me: &str) -> String {
     s.side(side).element(me).map_or_else(|| "?".into(), |e| e.me.rating.name().to_lowercase())
+}
+
+/// Who sets up and who moves first in this scenario, by the campaign's move order, naming the
+/// sides; `None` until the attacker is known (or when both defend).
+pub fn order_of_play(setup: &Setup, s: &State) -> Option<String> {
+    let a = s.attacker?;
+    let (att, def) = (name(setup, a), name(setup, 1 - a));
+    Some(match setup.move_order {
+        MoveOrder::AttackerMovesSecond => format!(
+            "{def}, defending, sets up first and moves first; {att}, attacking, sets up second and moves second (as the text says)."
+        ),
+        MoveOrder::AttackerMovesFirst => format!(
+            "{def}, defending, sets up first; {att}, attacking, sets up second and moves first (the umpire's ruling)."
+        ),
+    })
 }
 
 pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after: &State) -> String {

@@ -29,7 +29,7 @@ pub use decision::{Decision, NewElement, Obstacle};
 pub use errors::RuleError;
 pub use modifier::{Band, Modifier};
 pub use rating::Rating;
-pub use setup::{setup_check, Setup, SetupProblem};
+pub use setup::{setup_check, MoveOrder, Setup, SetupProblem};
 pub use state::{Phase, Report, State, Verdict};
 
 use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};

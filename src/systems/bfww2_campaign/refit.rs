@@ -273,10 +273,12 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }
             spend_cpp(st, r.cost_cpp, &format!("Reinforcement {rg}"))?;
             SideState::add_had(&mut st.bought, rg, 1);
+            // Never the ID of a scheduled reinforcement still to come.
+            let scheduled = &setup.sides[*side as usize];
             let mut n = st.had(rg);
             let id = loop {
                 let id = format!("{rg}-{n}");
-                if st.element(&id).is_none() {
+                if st.element(&id).is_none() && scheduled.arrival(&id).is_none() {
                     break id;
                 }
                 n += 1;

@@ -1,5 +1,5 @@
 //! A side's campaign roster: its manoeuvre elements (MEs) with class, unit type, stands and
-//! vehicles, and discipline rating (2.1.1.3).
+//! vehicles, and discipline rating (2.1.1.3), and its scheduled reinforcements (2.1.1.4.1).
 
 use super::charts::{FortEntry, RgEntry};
 use super::rating::Rating;
@@ -44,4 +44,27 @@ pub struct Side {
     /// CPP and FPP at the start.
     pub cpp: u16,
     pub fpp: u16,
+    /// Scheduled reinforcements (2.1.1.4.1): elements that join the roster free on a given
+    /// day. The side's own secret, like its roster. Absent from campaigns stored before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scheduled: Vec<Scheduled>,
+}
+
+/// A scheduled reinforcement: an element that joins its side's roster, free, at the start of
+/// a campaign day, counting against its reinforcement row's limits (the campaign limit from
+/// the start, as if already had; the per-scenario limit once it is on the roster).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scheduled {
+    /// The day it arrives: an index into the setup's days.
+    pub day: usize,
+    /// The element; its `rg` names the manoeuvre row it counts against (one is needed).
+    pub me: Me,
+}
+
+impl Side {
+    /// Whether `id` is one of the side's scheduled reinforcements (on the roster once its day
+    /// has come).
+    pub fn arrival(&self, id: &str) -> Option<&Scheduled> {
+        self.scheduled.iter().find(|a| a.me.id == id)
+    }
 }

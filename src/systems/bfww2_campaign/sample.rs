@@ -110,6 +110,7 @@ pub fn sample_setup() -> Setup {
         fort_chart: forts(),
         cpp: 0,
         fpp: 0,
+        scheduled: Vec::new(),
     };
     let german = Side {
         name: "German 6th Panzer Division".into(),
@@ -147,6 +148,7 @@ pub fn sample_setup() -> Setup {
         fort_chart: forts(),
         cpp: 0,
         fpp: 0,
+        scheduled: Vec::new(),
     };
     Setup {
         name: "Advance to Rostov".into(),
@@ -159,5 +161,8 @@ pub fn sample_setup() -> Setup {
         die: Die::D10,
         rating_changes: true,
         readings: super::setup::READINGS,
+        move_order: Default::default(),
+        terrain: String::new(),
+        weather: String::new(),
     }
 }

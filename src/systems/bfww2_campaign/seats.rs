@@ -165,8 +165,8 @@ pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
 }
 
 /// The setup as a seat may see it (a seat link carries it): the other side's name and nation,
-/// but not its starting roster, its reinforcement and fortification charts, its starting
-/// points, whether it is under the withdrawal restriction, or its column of the historical
+/// but not its starting roster, its scheduled reinforcements, its reinforcement and
+/// fortification charts, its starting points, whether it is under the withdrawal restriction, or its column of the historical
 /// modifier chart (the umpire's chart: each side reads its own). The table sees neither side's.
 pub fn view_setup(setup: &Setup, reader: Reader) -> Setup {
     if reader == Some(UMPIRE) {
@@ -185,6 +185,7 @@ pub fn view_setup(setup: &Setup, reader: Reader) -> Setup {
                 fort_chart: Vec::new(),
                 cpp: 0,
                 fpp: 0,
+                scheduled: Vec::new(),
             };
             // The historical modifier chart is the umpire's: a side reads its own column only.
             for day in &mut v.days {

@@ -1,9 +1,11 @@
 //! Everything the umpire fixes before play (Setup, 2): the calendar, the two sides with their
-//! rosters and charts, the CPP replenishment table, the die of the roll tables and the options.
+//! rosters and charts, the CPP replenishment table, the die of the roll tables, the options,
+//! and the umpire's notes on the map, terrain and weather.
 
 use super::calendar::Day;
+use super::charts::RgKind;
 use super::modifier::Band;
-use super::roster::Side;
+use super::roster::{Me, Side};
 use super::tables::{self, Month};
 use crate::engine::Die;
 use serde::{Deserialize, Serialize};
@@ -33,6 +35,48 @@ pub struct Setup {
     /// with, so their journals replay to the same positions.
     #[serde(default = "first_readings", skip_serializing_if = "is_first_readings")]
     pub readings: u8,
+    /// Who moves first when one side attacks and the other defends: the text's order unless
+    /// the umpire rules otherwise (campaigns stored before the option play by the text).
+    #[serde(default, skip_serializing_if = "MoveOrder::is_the_texts")]
+    pub move_order: MoveOrder,
+    /// The map and its terrain rules (Setup, 1), and the optional weather chart, in the
+    /// umpire's words: table rules both sides read (the app keeps no map and rolls no
+    /// weather). Empty in campaigns stored before them.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub terrain: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub weather: String,
+}
+
+/// Attack against defend (Posture): the defender sets up first; the text has the attacker
+/// "set up second and move second", odd as that reads, so the umpire may rule otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveOrder {
+    /// As the text says: the attacker sets up second and moves second.
+    #[default]
+    AttackerMovesSecond,
+    /// The umpire's ruling: the attacker still sets up second, but moves first.
+    AttackerMovesFirst,
+}
+
+impl MoveOrder {
+    pub const ALL: [MoveOrder; 2] = [MoveOrder::AttackerMovesSecond, MoveOrder::AttackerMovesFirst];
+
+    fn is_the_texts(&self) -> bool {
+        *self == MoveOrder::AttackerMovesSecond
+    }
+
+    /// The order in the rules' words, for the setup form, the Rules tab and the reference.
+    pub fn words(self) -> &'static str {
+        match self {
+            MoveOrder::AttackerMovesSecond => {
+                "The defender sets up first and moves first; the attacker sets up second and moves second, as the text says."
+            }
+            MoveOrder::AttackerMovesFirst => {
+                "The defender sets up first; the attacker sets up second and moves first, by the umpire's ruling (the text has the attacker move second)."
+            }
+        }
+    }
 }
 
 /// Readings of the first release: the rating record summed over every scenario since an
@@ -55,6 +99,17 @@ fn is_first_readings(r: &u8) -> bool {
 impl Setup {
     pub fn default_cpp_table() -> Vec<Band<u16>> {
         tables::CPP_REPLENISHMENT.to_vec()
+    }
+    /// Removes day `i` (the setup form): a scheduled reinforcement keeps its day, one of the
+    /// day removed coming the day after (`ScheduledDay` when none is left).
+    pub fn remove_day(&mut self, i: usize) {
+        if i >= self.days.len() {
+            return;
+        }
+        self.days.remove(i);
+        for a in self.sides.iter_mut().flat_map(|s| s.scheduled.iter_mut()).filter(|a| a.day > i) {
+            a.day -= 1;
+        }
     }
     /// Plays by issue 11's second readings (campaigns started since).
     pub fn readings_v2(&self) -> bool {
@@ -102,7 +157,18 @@ pub enum SetupProblem {
         me: String,
         rg: String,
     },
-    /// The base force alone is beyond an RG row's campaign limit.
+    /// A scheduled reinforcement arrives on a day the calendar does not have.
+    ScheduledDay {
+        side: String,
+        id: String,
+        day: usize,
+    },
+    /// A scheduled reinforcement names no manoeuvre-element row to count against.
+    ScheduledRow {
+        side: String,
+        id: String,
+    },
+    /// The base force and scheduled reinforcements are beyond an RG row's campaign limit.
     BaseForceOverLimit {
         side: String,
         rg: String,
@@ -139,9 +205,16 @@ impl fmt::Display for SetupProblem {
             SetupProblem::UnknownRg { side, me, rg } => {
                 write!(f, "{side}'s element {me} counts against reinforcement {rg}, which is not on the chart.")
             }
+            SetupProblem::ScheduledDay { side, id, day } => {
+                write!(f, "{side}'s scheduled element {id} arrives on day {}, which the calendar does not have.", day + 1)
+            }
+            SetupProblem::ScheduledRow { side, id } => write!(
+                f,
+                "{side}'s scheduled element {id} must count against a manoeuvre-element row of its reinforcement chart."
+            ),
             SetupProblem::BaseForceOverLimit { side, rg, count, limit } => write!(
                 f,
-                "{side} starts with {count} elements of reinforcement {rg}, beyond its campaign limit of {limit}."
+                "{side} starts with or is scheduled {count} elements of reinforcement {rg}, beyond its campaign limit of {limit}."
             ),
             SetupProblem::CppTableGap(r) => write!(f, "The CPP table has no row for a final roll of {r}."),
             SetupProblem::CppTableOverlap(r) => write!(f, "The CPP table has two rows for a final roll of {r}."),
@@ -150,10 +223,12 @@ impl fmt::Display for SetupProblem {
     }
 }
 
-fn check_side(side: &Side, problems: &mut Vec<SetupProblem>) {
+fn check_side(side: &Side, days: usize, problems: &mut Vec<SetupProblem>) {
     let name = side.name.clone();
-    for (i, me) in side.roster.iter().enumerate() {
-        if side.roster[..i].iter().any(|m| m.id == me.id) {
+    // The starting roster, then the scheduled reinforcements: one list of IDs.
+    let all: Vec<&Me> = side.roster.iter().chain(side.scheduled.iter().map(|a| &a.me)).collect();
+    for (i, me) in all.iter().enumerate() {
+        if all[..i].iter().any(|m| m.id == me.id) {
             problems.push(SetupProblem::DuplicateMe { side: name.clone(), id: me.id.clone() });
         }
         if me.stands == 0 {
@@ -166,6 +241,16 @@ fn check_side(side: &Side, problems: &mut Vec<SetupProblem>) {
             problems.push(SetupProblem::UnknownRg { side: name.clone(), me: me.id.clone(), rg: rg.clone() });
         }
     }
+    for a in &side.scheduled {
+        if a.day >= days {
+            problems.push(SetupProblem::ScheduledDay { side: name.clone(), id: a.me.id.clone(), day: a.day });
+        }
+        let row = a.me.rg.as_ref().map(|rg| side.rg_chart.iter().find(|r| &r.id == rg));
+        // An unknown row is `UnknownRg` already; no row, or one of another kind, is this.
+        if row.is_none() || matches!(row, Some(Some(r)) if r.kind != RgKind::Manoeuvre) {
+            problems.push(SetupProblem::ScheduledRow { side: name.clone(), id: a.me.id.clone() });
+        }
+    }
     for (i, rg) in side.rg_chart.iter().enumerate() {
         if side.rg_chart[..i].iter().any(|r| r.id == rg.id) {
             problems.push(SetupProblem::DuplicateRg { side: name.clone(), id: rg.id.clone() });
@@ -173,7 +258,7 @@ fn check_side(side: &Side, problems: &mut Vec<SetupProblem>) {
         if rg.per_scenario > rg.per_campaign || rg.per_day.is_some_and(|d| d > rg.per_campaign) {
             problems.push(SetupProblem::RgLimits { side: name.clone(), id: rg.id.clone() });
         }
-        let count = side.roster.iter().filter(|m| m.rg.as_ref() == Some(&rg.id)).count();
+        let count = all.iter().filter(|m| m.rg.as_ref() == Some(&rg.id)).count();
         if count > rg.per_campaign as usize {
             problems.push(SetupProblem::BaseForceOverLimit {
                 side: name.clone(),
@@ -209,7 +294,7 @@ pub fn setup_check(setup: &Setup) -> Vec<SetupProblem> {
         if side.name.trim().is_empty() {
             problems.push(SetupProblem::EmptyName { what: format!("side {}", i + 1) });
         }
-        check_side(side, &mut problems);
+        check_side(side, setup.days.len(), &mut problems);
     }
     for roll in CPP_ROLL_RANGE {
         match setup.cpp_table.iter().filter(|b| b.holds(roll)).count() {

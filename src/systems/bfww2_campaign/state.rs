@@ -6,7 +6,7 @@ use super::charts::ObaStock;
 use super::decision::Obstacle;
 use super::eligibility::Posture;
 use super::rating::Rating;
-use super::roster::Me;
+use super::roster::{Me, Side};
 use super::setup::Setup;
 use super::tables::{breakpoints, Ammo, CombatRecord, Status};
 use serde::{Deserialize, Serialize};
@@ -282,6 +282,17 @@ impl SideState {
     pub fn battery(&self, rg: &str) -> Option<&Battery> {
         self.batteries.iter().find(|b| b.rg == rg)
     }
+    /// The side's scheduled reinforcements of `day` join its roster at the start of the day,
+    /// free: a line of its CPP ledger says so (their campaign count was taken at the start).
+    pub fn arrive(&mut self, side: &Side, day: usize) {
+        for a in side.scheduled.iter().filter(|a| a.day == day) {
+            if self.element(&a.me.id).is_none() {
+                self.roster.push(Element::new(a.me.clone()));
+                let what = format!("{} {} arrived (scheduled), free", a.me.id, a.me.name);
+                self.cpp.lines.push(LedgerLine { what, amount: 0 });
+            }
+        }
+    }
 }
 
 /// What a side fields in one scenario.
@@ -365,13 +376,15 @@ impl State {
     pub fn start(setup: &Setup) -> State {
         let side = |i: usize| {
             let s = &setup.sides[i];
+            // The base force and the scheduled reinforcements count against their rows'
+            // campaign limits from the start (a purchase cannot take a scheduled one's place).
             let mut bought = Vec::new();
-            for me in &s.roster {
+            for me in s.roster.iter().chain(s.scheduled.iter().map(|a| &a.me)) {
                 if let Some(rg) = &me.rg {
                     SideState::add_had(&mut bought, rg, 1);
                 }
             }
-            SideState {
+            let mut st = SideState {
                 roster: s.roster.iter().cloned().map(Element::new).collect(),
                 cpp: Account::opening(s.cpp),
                 fpp: Account::opening(s.fpp),
@@ -387,7 +400,9 @@ impl State {
                 bought_today: Vec::new(),
                 removals_tried: Vec::new(),
                 forces: None,
-            }
+            };
+            st.arrive(s, 0);
+            st
         };
         let a = setup.first_attacker as usize;
         let mut postures = [Some(Posture::Defend); 2];

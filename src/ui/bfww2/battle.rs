@@ -6,6 +6,7 @@ use super::phases::{act_or_roll, button, check, error_line, number, select};
 use super::posture::outcome_line;
 use super::secret::{behind_sides, words};
 use super::Bw;
+use crate::systems::bfww2_campaign::describe::order_of_play;
 use crate::systems::bfww2_campaign::seats;
 use crate::systems::bfww2_campaign::tables::rolls_for_ammo;
 use crate::systems::bfww2_campaign::{Decision, Report};
@@ -15,11 +16,20 @@ fn outcome(bw: Bw) -> impl IntoView {
     move || outcome_line(bw).map(|l| view! { <p class="info outcome" data-testid="outcome">{l}</p> })
 }
 
+/// Who sets up and who moves first, in the rules' words (by the campaign's move order).
+fn order(bw: Bw) -> impl IntoView {
+    move || {
+        let line = bw.setup.with(|setup| bw.state.with(|s| order_of_play(setup, s)));
+        line.map(|l| view! { <p class="info" data-testid="order-of-play">{l}</p> })
+    }
+}
+
 #[component]
 pub fn Forces() -> impl IntoView {
     let bw = expect_context::<Bw>();
     view! {
         {outcome(bw)}
+        {order(bw)}
         {move || bw.peek.get().is_none().then(|| view! {
             <p class="hint">"Each side chooses the elements, artillery and aircraft it fields, within its chart's per-scenario limits (isolated groups already on the map count). Its roster stays hidden from the other side."</p>
         })}
@@ -167,6 +177,7 @@ pub fn Battle() -> impl IntoView {
     });
     view! {
         {outcome(bw)}
+        {order(bw)}
         {move || {
             let list = hidden.get();
             (!list.is_empty()).then(|| view! {

@@ -1,6 +1,7 @@
 //! The Rules tab of a campaign: this campaign's own conditions as the umpire set them (victory
-//! conditions, the days with their scenarios and each side's historical modifier, the CPP
-//! replenishment table, the die, the options), with a link to the full rules reference.
+//! conditions, the map and terrain rules and the weather chart, the days with their scenarios and each side's historical modifier, the CPP
+//! replenishment table, the die, the options, and each side's scheduled reinforcements to
+//! whoever may read that side), with a link to the full rules reference.
 
 use super::Bw;
 use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
@@ -21,13 +22,24 @@ pub fn Conditions() -> impl IntoView {
     let s = bw.setup.get_untracked();
     // The historical modifier chart is the umpire's: a side reads only its own column.
     let shown = move |side: u8, d: HistoricalDrm| if bw.reads_side(side) { drm(d) } else { "The umpire's".to_string() };
+    // Each side's scheduled reinforcements, to whoever holds the tablet and may read that side.
+    let sched = s.clone();
     let sample = s.sides[0].roster == sample_setup().sides[0].roster && s.days == sample_setup().days;
     view! {
         <section class="reference bfww2-conditions" data-testid="campaign-conditions">
             <h2>"This campaign's conditions"</h2>
             {sample.then(|| view! { <p class="note" data-testid="illustrative">{ILLUSTRATIVE}</p> })}
             <h3>"Victory"</h3>
-            <p data-testid="victory">{s.victory.clone()}</p>
+            <p class="umpire-notes" data-testid="victory">{s.victory.clone()}</p>
+            // Table rules: every seat reads them.
+            {(!s.terrain.trim().is_empty()).then(|| view! {
+                <h3>"Map and terrain"</h3>
+                <p class="umpire-notes" data-testid="terrain">{s.terrain.clone()}</p>
+            })}
+            {(!s.weather.trim().is_empty()).then(|| view! {
+                <h3>"Weather"</h3>
+                <p class="umpire-notes" data-testid="weather">{s.weather.clone()}</p>
+            })}
             <h3>"Days and CPP modifiers"</h3>
             <table class="small-table" tabindex="0">
                 <thead><tr><th>"Day"</th><th>"Scenarios"</th><th>{s.sides[0].name.clone()}</th><th>{s.sides[1].name.clone()}</th></tr></thead>
@@ -41,6 +53,23 @@ pub fn Conditions() -> impl IntoView {
                 <tbody>{s.cpp_table.iter().map(|b| view! { <tr><td>{b.label()}</td><td>{b.result}</td></tr> }).collect_view()}</tbody>
             </table>
             <p>{format!("The roll tables use a {}. Rating changes: {}.", s.die.label(), if s.rating_changes { "in play" } else { "not used" })}</p>
+            <h3>"Attack against defend"</h3>
+            <p data-testid="move-order">{s.move_order.words()}</p>
+            {move || (0..2u8).filter(|&k| bw.reads_side(k) && !sched.sides[k as usize].scheduled.is_empty()).map(|k| {
+                let side = &sched.sides[k as usize];
+                view! {
+                    <h3>{format!("{}: scheduled reinforcements", side.name)}</h3>
+                    <p class="hint">"Free, they join at the start of their day and count against their row's limits. Only this side and the umpire see this list."</p>
+                    <table class="small-table" tabindex="0" data-testid=format!("scheduled-side{}", k + 1)>
+                        <thead><tr><th>"Day"</th><th>"Element"</th><th>"Counts against"</th></tr></thead>
+                        <tbody>{side.scheduled.iter().map(|a| view! {
+                            <tr><td>{sched.days.get(a.day).map_or_else(|| format!("Day {}", a.day + 1), |d| d.name.clone())}</td>
+                                <td>{format!("{} {}, {} stands ({} vehicles), {}", a.me.id, a.me.name, a.me.stands, a.me.vehicles, a.me.rating.name().to_lowercase())}</td>
+                                <td>{a.me.rg.clone().unwrap_or_default()}</td></tr>
+                        }).collect_view()}</tbody>
+                    </table>
+                }
+            }).collect_view()}
             <p><a class="btn" href="#/rules/bfww2-campaign" data-testid="full-reference">"Every table and reading: the rules reference"</a></p>
         </section>
     }

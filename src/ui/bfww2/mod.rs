@@ -22,6 +22,7 @@ pub mod wizard;
 mod wizard_charts;
 mod wizard_days;
 mod wizard_fields;
+mod wizard_scheduled;
 mod wizard_side;
 
 use super::campaign::{Open, SystemUi};

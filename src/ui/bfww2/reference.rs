@@ -9,7 +9,7 @@ use crate::systems::bfww2_campaign::charts::{
 use crate::systems::bfww2_campaign::rules::READINGS;
 use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
 use crate::systems::bfww2_campaign::tables::*;
-use crate::systems::bfww2_campaign::Rating;
+use crate::systems::bfww2_campaign::{MoveOrder, Rating};
 use leptos::prelude::*;
 
 #[component]
@@ -89,7 +89,7 @@ pub fn Bfww2Reference() -> impl IntoView {
             {turn_record()}
 
             <h2>"Posture"</h2>
-            <p>"Attack against defend: the defender sets up first. Both attack: each rolls a die, the higher attacks, a tie rolls again. Both defend: no battle, but the refit still happens."</p>
+            <p>{format!("Attack against defend: {} A campaign's umpire may have the attacker move first; its Rules tab says which. ", MoveOrder::AttackerMovesSecond.words())}"Both attack: each rolls a die, the higher attacks, a tie rolls again. Both defend: no battle, but the refit still happens."</p>
 
             <h2>"The sample: Advance to Rostov"</h2>
             <p class="note">{ILLUSTRATIVE}</p>

@@ -17,7 +17,7 @@ fn ledger(what: &'static str, a: &Account, key: String) -> impl IntoView {
             <table class="small-table" tabindex="0">
                 <thead><tr><th>"What"</th><th>"Points"</th></tr></thead>
                 <tbody>{a.lines.iter().map(|l| view! {
-                    <tr><td>{l.what.clone()}</td><td>{if l.amount >= 0 { format!("+{}", l.amount) } else { l.amount.to_string() }}</td></tr>
+                    <tr><td>{l.what.clone()}</td><td>{match l.amount { 0 => "free".to_string(), a if a > 0 => format!("+{a}"), a => a.to_string() }}</td></tr>
                 }).collect_view()}</tbody>
             </table>
         </div>
@@ -25,6 +25,8 @@ fn ledger(what: &'static str, a: &Account, key: String) -> impl IntoView {
 }
 
 fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
+    // Scheduled reinforcements are the side's own: said only to whoever reads all of it.
+    let scheduled = |id: &str| full && bw.setup.with(|s| s.sides[side as usize].arrival(id).is_some());
     let rows = st
         .roster
         .iter()
@@ -43,7 +45,7 @@ fn side_card(bw: Bw, side: u8, st: SideState, full: bool) -> impl IntoView {
             let breakpoints = format!("{b25} / {b50} / {b75} lost (of {}; {} lost{reached})", e.strength, e.lost());
             view! {
                 <tr data-testid=format!("roster-row-{}", e.me.id)>
-                    <td>{format!("{} {}", e.me.id, e.me.name)}</td>
+                    <td>{format!("{} {}{}", e.me.id, e.me.name, if scheduled(&e.me.id) { ", arrived (scheduled)" } else { "" })}</td>
                     <td>{format!("{} \u{00B7} {}", e.me.class.letter(), e.me.unit_type)}</td>
                     <td>{format!("{} ({} vehicles)", e.me.stands, e.me.vehicles)}</td>
                     <td>{e.rating().name()}</td>

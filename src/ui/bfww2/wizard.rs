@@ -1,10 +1,11 @@
 //! New Battlefront: WW2 campaign (and, before the first decision, edit its setup): the name,
-//! the month, who attacks first, the die of the roll tables, the victory conditions, the days
-//! and their scenarios with each side's historical CPP modifier, the two sides with their
-//! rosters and purchase charts, and the CPP replenishment table. It starts from the Advance to
-//! Rostov sample. Every section folds (on a phone the form is long) and says how many problems
-//! it holds; each problem `setup_check` finds is shown next to what it is about, and nothing
-//! typed is lost while it stands. Text fields commit on change so typing keeps focus.
+//! the month, who attacks first, the die of the roll tables, who moves first, the victory
+//! conditions, the map, terrain and weather notes, the days and their scenarios with each
+//! side's historical CPP modifier, the two sides with their rosters and purchase charts, and
+//! the CPP replenishment table. It starts from the Advance to Rostov sample. Every section
+//! folds (on a phone the form is long) and says how many problems it holds; each problem
+//! `setup_check` finds is shown next to what it is about, and nothing typed is lost while it
+//! stands. Text fields commit on change so typing keeps focus.
 
 use super::wizard_days::{cpp_problem_lines, CppSection, DaysSection};
 use super::wizard_fields::{problem_list, Form, NumField, Section};
@@ -14,7 +15,7 @@ use crate::store;
 use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::Month;
-use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, Setup};
+use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, MoveOrder, Setup};
 use crate::ui::platform::LocalStorage;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
@@ -93,12 +94,46 @@ fn GeneralSection() -> impl IntoView {
                         aria-pressed=move || setup.with(|s| s.die == d).to_string() on:click=move |_| set(&|s| s.die = d)>{d.label()}</button>
                 })}</div>
                 <span class="hint">"The text names no die for most tables; d10, Battlefront: WW2's die, fits its bands. The turn-record chart is always a d10 and the rating roll percentile."</span></div>
+            <div class="field"><span class="label">"Attack against defend: the attacker moves"</span>
+                <div class="segmented wrap">{MoveOrder::ALL.map(|o| {
+                    let (key, label) = match o { MoveOrder::AttackerMovesSecond => ("second", "Second (the text)"), MoveOrder::AttackerMovesFirst => ("first", "First (umpire's ruling)") };
+                    view! {
+                        <button type="button" class="btn seg" data-testid=format!("move-order-{key}") class:on=move || setup.with(|s| s.move_order == o)
+                            aria-pressed=move || setup.with(|s| s.move_order == o).to_string() on:click=move |_| set(&|s| s.move_order = o)>{label}</button>
+                    }
+                })}</div>
+                <span class="hint" data-testid="move-order-words">{move || setup.with(|s| s.move_order.words())}</span></div>
             <label class="check"><input type="checkbox" data-testid="rating-changes" prop:checked=move || setup.with(|s| s.rating_changes)
                 on:change=move |ev| { let v = event_target_checked(&ev); set(&|s| s.rating_changes = v); }/>" Optional rule: discipline ratings change after each scenario"</label>
             <label class="field"><span>"Victory conditions (judged at the campaign's end)"</span>
                 <textarea data-testid="victory" rows="3" prop:value=move || setup.with(|s| s.victory.clone())
                     on:change=move |ev| { let v = event_target_value(&ev); set(&|s| s.victory = v.clone()); }></textarea></label>
             {problem_list(move || form.problems_where(|_, p| general(p)), "general-problem".into())}
+        </Section>
+    }
+}
+
+/// The umpire's notes on the map, its terrain rules and the weather chart, for the Rules tab.
+#[component]
+fn TableSection() -> impl IntoView {
+    let setup = Form::get().setup;
+    let line = Signal::derive(move || {
+        setup.with(|s| match (s.terrain.trim().is_empty(), s.weather.trim().is_empty()) {
+            (true, true) => "None written".to_string(),
+            (false, true) => "Map and terrain written".to_string(),
+            (true, false) => "Weather written".to_string(),
+            (false, false) => "Map, terrain and weather written".to_string(),
+        })
+    });
+    view! {
+        <Section title="Map, terrain and weather" testid="section-table" line=line problems=Signal::derive(|| 0usize)>
+            <p class="hint">"Played on the table: what you write here both sides read on the campaign's Rules tab."</p>
+            <label class="field"><span>"The map and its terrain rules"</span>
+                <textarea data-testid="terrain" rows="4" prop:value=move || setup.with(|s| s.terrain.clone())
+                    on:change=move |ev| { let v = event_target_value(&ev); setup.update(|s| s.terrain = v); }></textarea></label>
+            <label class="field"><span>"Weather chart (optional)"</span>
+                <textarea data-testid="weather" rows="4" prop:value=move || setup.with(|s| s.weather.clone())
+                    on:change=move |ev| { let v = event_target_value(&ev); setup.update(|s| s.weather = v); }></textarea></label>
         </Section>
     }
 }
@@ -148,6 +183,7 @@ pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView
                 {problem_list(move || form.problems_where(|_, p| name_problem(p)), "name-problem".into())}
             </div>
             <GeneralSection/>
+            <TableSection/>
             <DaysSection/>
             <SideSection k=0/>
             <SideSection k=1/>

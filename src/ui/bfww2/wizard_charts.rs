@@ -51,13 +51,14 @@ fn RgRow(k: usize, i: usize) -> impl IntoView {
         Signal::derive(move || setup.with(|s| s.sides[k].rg_chart.get(i).map(f).unwrap_or_default()))
     };
     let kind = move || setup.with(|s| s.sides[k].rg_chart.get(i).map_or(RgKind::Manoeuvre, |r| r.kind));
-    // Renaming a row takes the elements that count against it along.
+    // Renaming a row takes the elements that count against it along, scheduled ones too.
     let rename = move |v: String| {
         let v = v.trim().to_string();
         setup.update(|s| {
             let side = &mut s.sides[k];
             let Some(old) = side.rg_chart.get(i).map(|r| r.id.clone()) else { return };
-            for m in side.roster.iter_mut().filter(|m| m.rg.as_ref() == Some(&old)) {
+            let scheduled = side.scheduled.iter_mut().map(|a| &mut a.me);
+            for m in side.roster.iter_mut().chain(scheduled).filter(|m| m.rg.as_ref() == Some(&old)) {
                 m.rg = Some(v.clone());
             }
             side.rg_chart[i].id = v;
@@ -111,7 +112,7 @@ pub(super) fn RgChart(k: usize) -> impl IntoView {
     let count = Memo::new(move |_| setup.with(|s| s.sides[k].rg_chart.len()));
     view! {
         <h3>"Reinforcement-group chart"</h3>
-        <p class="hint">"What the side may buy with CPP. The campaign limit counts the starting roster's elements that count against the row. Off-board artillery also has a limit per day."</p>
+        <p class="hint">"What the side may buy with CPP. The campaign limit counts the starting roster's and the scheduled elements that count against the row. Off-board artillery also has a limit per day."</p>
         {move || (0..count.get()).map(|i| view! { <RgRow k=k i=i/> }).collect_view()}
         <button type="button" class="btn" data-testid=format!("rg-{k}-add") on:click=move |_| setup.update(|s| {
             let side = &mut s.sides[k];

@@ -85,7 +85,7 @@ fn DayRow(i: usize) -> impl IntoView {
             </div>
             <div class="row">{drm(0)}{drm(1)}</div>
             <button type="button" class="btn small danger" data-testid=format!("day-{i}-remove")
-                on:click=move |_| setup.update(|s| { if i < s.days.len() { s.days.remove(i); } })>{move || format!("Remove {}", name())}</button>
+                on:click=move |_| setup.update(|s| s.remove_day(i))>{move || format!("Remove {}", name())}</button>
             {problem_list(move || form.problems_where(|s, p| day_problems(s, i, p)), format!("day-{i}-problem"))}
         </div>
     }

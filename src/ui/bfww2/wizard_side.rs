@@ -1,8 +1,10 @@
 //! One side of the setup form: its name, nation, armour-withdrawal flag, starting points and
-//! campaign roster (manoeuvre elements), with its reinforcement and fortification charts.
+//! campaign roster (manoeuvre elements), its scheduled reinforcements, and its reinforcement
+//! and fortification charts.
 
 use super::wizard_charts::{fresh_id, FortChart, RgChart};
 use super::wizard_fields::*;
+use super::wizard_scheduled::ScheduledSection;
 use crate::systems::bfww2_campaign::roster::{Me, Side};
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::MeClass;
@@ -91,9 +93,10 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
         setup.with(|s| {
             let side = &s.sides[k];
             format!(
-                "{}: {} elements, {} reinforcement rows, {} fortification rows",
+                "{}: {} elements, {} scheduled, {} reinforcement rows, {} fortification rows",
                 side.name,
                 side.roster.len(),
+                side.scheduled.len(),
                 side.rg_chart.len(),
                 side.fort_chart.len()
             )
@@ -110,7 +113,9 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
                     | SetupProblem::UnknownRg { side, .. }
                     | SetupProblem::DuplicateRg { side, .. }
                     | SetupProblem::RgLimits { side, .. }
-                    | SetupProblem::BaseForceOverLimit { side, .. } => side == name,
+                    | SetupProblem::BaseForceOverLimit { side, .. }
+                    | SetupProblem::ScheduledDay { side, .. }
+                    | SetupProblem::ScheduledRow { side, .. } => side == name,
                     _ => false,
                 }
         })
@@ -141,6 +146,7 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
                 let id = fresh_id(&ids, "ME-");
                 x.roster.push(Me { name: format!("Element {id}"), id, class: MeClass::Infantry, unit_type: "Rifle company".into(), stands: 10, vehicles: 0, rating: Rating::Trained, rg: None });
             })>"+ Element"</button>
+            <ScheduledSection k=k/>
             <RgChart k=k/>
             <FortChart k=k/>
         </Section>
