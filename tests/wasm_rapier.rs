@@ -175,6 +175,11 @@ async fn the_rules_tab_shows_this_games_random_event_table_and_the_rules_page_th
     assert!(text(&root, "events-heading").contains("this game's"));
     assert!(face(&root, 0).contains("Thick fog"), "face 1: {}", face(&root, 0));
     assert!(find(&root, "events-edited").is_some());
+    // Halting's difficult ground by unit type, read off the rules: wire stops all but armour,
+    // anti-tank obstacles only vehicles.
+    let row = |k: usize| all(&root, "[data-testid=table-difficult] tbody tr")[k].text_content().unwrap_or_default();
+    assert!(row(6).starts_with("Wire") && row(6).ends_with("Difficult\u{2014}"), "wire: {}", row(6));
+    assert!(row(5).starts_with("Anti-tank") && row(5).contains("\u{2014}\u{2014}Difficult"), "AT: {}", row(5));
     // The rules page, with no campaign open, shows the default table.
     let (root, _) = mount(C::new(sample_setup()).unwrap(), None, || view! { <RapierReference/> });
     tick().await;

@@ -1,7 +1,7 @@
 //! The optional rules' tables: terrain (halting and bogging), moving targets, and the scale
 //! variations (labels only).
 
-use super::units::{Mobility, UnitKind};
+use super::units::{ArmourKind, GunKind, InfantryArm, Mobility, Traction, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// Which optional rules are in play; all off in the basic game.
@@ -92,6 +92,25 @@ pub fn is_difficult(terrain: Terrain, kind: UnitKind) -> bool {
         Terrain::Wire => !matches!(kind, UnitKind::Armour(_)),
     }
 }
+
+/// The halting rule's difficult ground as the rules reference draws it: each kind of ground
+/// or obstacle (`is_difficult` answers for it), and the unit types of its columns.
+pub const DIFFICULT_ROWS: [(Terrain, &str); 7] = [
+    (Terrain::Urban, "Urban"),
+    (Terrain::Hills, "Steep contours (hills, ridges)"),
+    (Terrain::Woods, "Woods"),
+    (Terrain::CanalOrRiver, "Canal or river"),
+    (Terrain::Swamp, "Swamp"),
+    (Terrain::AtObstacles, "Anti-tank obstacles (not negated by a road)"),
+    (Terrain::Wire, "Wire (not negated by a road)"),
+];
+pub const DIFFICULT_COLUMNS: [(&str, UnitKind); 5] = [
+    ("Foot infantry", UnitKind::RIFLES),
+    ("Cavalry", UnitKind::Infantry { arm: InfantryArm::Rifle, mobility: Mobility::Cavalry }),
+    ("Motorised infantry", UnitKind::Infantry { arm: InfantryArm::Rifle, mobility: Mobility::Motorised }),
+    ("Guns", UnitKind::Gun { kind: GunKind::AntiTank, traction: Traction::HorseDrawn }),
+    ("Armour", UnitKind::Armour(ArmourKind::Tanks)),
+];
 
 /// The score that kills: 6 for stationary targets; under the moving-targets option 5+ for a
 /// unit that moved this turn and 4+ for moving cavalry.

@@ -3,7 +3,7 @@
 //! campaign's Rules tab the random events are that game's own table.
 
 use super::map::MAP_KEY;
-use crate::systems::rapier_offensive::optional::{BOGGING, SCALES};
+use crate::systems::rapier_offensive::optional::{is_difficult, BOGGING, DIFFICULT_COLUMNS, DIFFICULT_ROWS, SCALES};
 use crate::systems::rapier_offensive::rules::READINGS;
 use crate::systems::rapier_offensive::sample::ILLUSTRATIVE;
 use crate::systems::rapier_offensive::tables::*;
@@ -67,6 +67,10 @@ pub fn RapierReference(#[prop(optional, into)] events: Option<Signal<[Event; 6]>
             <h2>"Optional: bogging (least 1d6 score to enter)"</h2>
             <table data-testid="table-bogging"><thead><tr><th>"Terrain"</th><th>"Infantry/cavalry"</th><th>"Motorised/guns"</th><th>"Armour"</th></tr></thead>
                 <tbody>{BOGGING.iter().map(|(_, n, v)| view! { <tr><td>{*n}</td><td>{v[0]}</td><td>{v[1]}</td><td>{v[2]}</td></tr> }).collect_view()}</tbody></table>
+            <h2>"Optional: halting (difficult ground by unit type)"</h2>
+            <table data-testid="table-difficult"><thead><tr><th>"Ground or obstacle"</th>{DIFFICULT_COLUMNS.iter().map(|(n, _)| view! { <th>{*n}</th> }).collect_view()}</tr></thead>
+                <tbody>{DIFFICULT_ROWS.iter().map(|(t, n)| view! { <tr><td>{*n}</td>{DIFFICULT_COLUMNS.iter().map(|(_, k)| view! { <td>{if is_difficult(*t, *k) { "Difficult" } else { "\u{2014}" }}</td> }).collect_view()}</tr> }).collect_view()}</tbody></table>
+            <p>"A road negates difficult ground but not obstacles; a revealed minefield halts every unit. Vehicles (armour, motorised infantry, guns) cannot enter a sector marked impassable unless a road or bridge crosses it."</p>
             <p>"Optional: moving targets are hit on 5+, moving cavalry on 4+ (stationary on 6). Halting: difficult ground may be entered but not passed in one move unless on a road. Fortification variations add wire and anti-tank obstacles. Advanced victory names sectors to hold and a number of axes to leave by."</p>
 
             <h2>"Scale variations (labels only)"</h2>
