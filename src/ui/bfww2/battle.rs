@@ -177,7 +177,6 @@ pub fn Battle() -> impl IntoView {
     });
     view! {
         {outcome(bw)}
-        {order(bw)}
         {move || {
             let list = hidden.get();
             (!list.is_empty()).then(|| view! {
@@ -198,6 +197,9 @@ pub fn Battle() -> impl IntoView {
                 {move || button(bw, Decision::EndBattle { turns: turns.get().min(255) as u8 }, "The battle is over".into(), "end-battle".into(), true)}
             </div>
         </div>
+        // Who set up and moved first, for reference: below the step's action, which a phone
+        // must show without scrolling.
+        {order(bw)}
         {move || {
             next_turn.get().map(|t| view! {
                 <div class="card" data-testid="turn-record">
