@@ -87,7 +87,7 @@ test("each system's sample starts from its card, and its rules open from the car
     await tid(page, `rules-${slug}`).click();
     await waitFor(async () => page.url().includes(`#/rules/${slug}`), 'the rules route');
     // The reference comes with its system's chunk: check it once drawn, not while it loads.
-    await page.locator('h1').first().waitFor({ timeout: 10_000 });
+    await page.locator('h1', { hasText: 'rules reference' }).waitFor({ timeout: 10_000 });
     await axeCheck(page, `the ${slug} rules reference`);
   }
   await page.goto(server.url);
