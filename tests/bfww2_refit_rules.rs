@@ -34,6 +34,20 @@ fn kills(side: u8, me: &str, kills: u16) -> D {
     D::Result { side, me: s(me), report: Report { enemy_knocked_out: kills, ..Report::default() } }
 }
 
+/// Refits ended, postures shown, TB-1 against PZ-1, PZ-1 knocking out `german_kills`: the
+/// battle fought and its results entered.
+fn fight(c: &mut C, german_kills: u16) {
+    play(c, D::EndRefit { side: RUSSIAN }, &[]);
+    play(c, D::EndRefit { side: GERMAN }, &[]);
+    play(c, D::RevealPostures, &[]);
+    play(c, forces(RUSSIAN, &["TB-1"]), &[]);
+    play(c, forces(GERMAN, &["PZ-1"]), &[]);
+    play(c, D::EndBattle { turns: 12 }, &[]);
+    play(c, kills(RUSSIAN, "TB-1", 0), &[]);
+    play(c, kills(GERMAN, "PZ-1", german_kills), &[]);
+    play(c, D::EndResults, &[]);
+}
+
 /// A scenario after the first: postures (Russians attack), CPP, the rolls due with no change,
 /// PZ-1 against TB-1, each with `kills`, to the end of its cleanup.
 fn scenario(c: &mut C, kills_each: u16) {
@@ -61,15 +75,7 @@ fn to_the_second_morning(readings: u8) -> C {
     let mut c = C::new(setup).expect("the setup starts");
     play(&mut c, D::RollCpp { side: RUSSIAN }, &[5]);
     play(&mut c, D::RollCpp { side: GERMAN }, &[5]);
-    play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
-    play(&mut c, D::EndRefit { side: GERMAN }, &[]);
-    play(&mut c, D::RevealPostures, &[]);
-    play(&mut c, forces(RUSSIAN, &["TB-1"]), &[]);
-    play(&mut c, forces(GERMAN, &["PZ-1"]), &[]);
-    play(&mut c, D::EndBattle { turns: 12 }, &[]);
-    play(&mut c, kills(RUSSIAN, "TB-1", 0), &[]);
-    play(&mut c, kills(GERMAN, "PZ-1", 2), &[]);
-    play(&mut c, D::EndResults, &[]);
+    fight(&mut c, 2);
     play(&mut c, D::EndCleanup, &[]);
     scenario(&mut c, 0);
     play(&mut c, D::ChoosePosture { side: RUSSIAN, posture: Posture::Attack }, &[]);
@@ -99,15 +105,7 @@ fn the_isolated_and_cut_off_counts_still_add_up_across_scenarios() {
     let mut c = C::new(with_readings(READINGS)).expect("the sample starts");
     play(&mut c, D::RollCpp { side: RUSSIAN }, &[5]);
     play(&mut c, D::RollCpp { side: GERMAN }, &[5]);
-    play(&mut c, D::EndRefit { side: RUSSIAN }, &[]);
-    play(&mut c, D::EndRefit { side: GERMAN }, &[]);
-    play(&mut c, D::RevealPostures, &[]);
-    play(&mut c, forces(RUSSIAN, &["TB-1"]), &[]);
-    play(&mut c, forces(GERMAN, &["PZ-1"]), &[]);
-    play(&mut c, D::EndBattle { turns: 12 }, &[]);
-    play(&mut c, kills(RUSSIAN, "TB-1", 0), &[]);
-    play(&mut c, kills(GERMAN, "PZ-1", 1), &[]);
-    play(&mut c, D::EndResults, &[]);
+    fight(&mut c, 1);
     // MR-1 stays cut off (not fielded): it starts the next two scenarios so.
     play(&mut c, D::SetStatus { side: RUSSIAN, me: s("MR-1"), status: Status::CutOff, stands: 3 }, &[]);
     play(&mut c, D::EndCleanup, &[]);
@@ -169,15 +167,7 @@ fn per_day_limits_hold_at_purchase_for_every_row() {
     refused(&c, D::BuyFpp { side: GERMAN, rg: s("F"), count: 1 }, &[], day_limit(1));
     // The next day's refit may buy again.
     let mut next = c.clone();
-    play(&mut next, D::EndRefit { side: RUSSIAN }, &[]);
-    play(&mut next, D::EndRefit { side: GERMAN }, &[]);
-    play(&mut next, D::RevealPostures, &[]);
-    play(&mut next, forces(RUSSIAN, &["TB-1"]), &[]);
-    play(&mut next, forces(GERMAN, &["PZ-1"]), &[]);
-    play(&mut next, D::EndBattle { turns: 12 }, &[]);
-    play(&mut next, kills(RUSSIAN, "TB-1", 0), &[]);
-    play(&mut next, kills(GERMAN, "PZ-1", 0), &[]);
-    play(&mut next, D::EndResults, &[]);
+    fight(&mut next, 0);
     play(&mut next, D::EndCleanup, &[]);
     play(&mut next, D::ChoosePosture { side: RUSSIAN, posture: Posture::Attack }, &[]);
     play(&mut next, D::ChoosePosture { side: GERMAN, posture: Posture::Defend }, &[]);
