@@ -6,7 +6,7 @@
 // loaded again on its address with its storage kept). Prints each
 // category's score and the main timings. Figures only, no assertions.
 //
-//   node scripts/lighthouse.mjs [DIST] [--open SLUG]
+//   node scripts/lighthouse.mjs [DIST] [--open SLUG] [--json DIR (each load's whole report)]
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -16,6 +16,8 @@ import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
 const args = process.argv.slice(2);
 const openAt = args.indexOf('--open');
 const slug = openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x';
+const jsonAt = args.indexOf('--json');
+const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
 const dir = path.resolve(REPO_ROOT, args[0] || 'dist');
 if (!fs.existsSync(path.join(dir, 'index.html'))) {
   console.log(`lighthouse: ${path.relative(REPO_ROOT, dir)}/index.html not found; build first`);
@@ -46,6 +48,12 @@ async function measure(name, prepare) {
     await flow.navigate(url, { name, flags: { disableStorageReset: url !== server.url } });
     const result = await flow.createFlowResult();
     report(result.steps[0]);
+    if (jsonDir) {
+      fs.mkdirSync(jsonDir, { recursive: true });
+      const file = path.join(jsonDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+      fs.writeFileSync(file, JSON.stringify(result.steps[0].lhr));
+      console.log(`  report: ${file}`);
+    }
   } finally {
     await browser.close();
   }
