@@ -442,3 +442,21 @@ fn engineers_lift_a_minefield_after_a_whole_quiet_turn_alone_with_it() {
     assert_eq!(clear_minefields(&setup, &mut st), vec![mine_sector]);
     assert_eq!(st.counters[mine as usize].place, CounterPlace::Gone);
 }
+
+/// A seat is named "player (role)", but a player named after the role (as the sample names its
+/// players) or not named is the role alone, never "Corps Commander (Corps Commander)".
+#[test]
+fn seats_named_after_their_role_say_it_once() {
+    use field_desk::engine::Seat;
+    let sample = sample_setup();
+    let names: Vec<String> = (0..3).map(|n| seat_name(&sample, Seat(n))).collect();
+    assert_eq!(names, ["Umpire", "Corps Commander", "Staff Officer"]);
+    let mut named = sample.clone();
+    named.players.corps_commander = "Ann".into();
+    named.players.staff_officer = " ".into();
+    named.players.umpire = "umpire".into();
+    assert_eq!(seat_name(&named, Seat(1)), "Ann (Corps Commander)");
+    assert_eq!(seat_name(&named, Seat(2)), "Staff Officer");
+    assert_eq!(seat_name(&named, Seat(0)), "Umpire");
+    assert_eq!(seat_name(&named, division_commander(0)), format!("Rifle division ({})", named.attackers[0].name));
+}

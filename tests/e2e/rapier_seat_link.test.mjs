@@ -76,7 +76,7 @@ test("the umpire sends the Corps Commander his view: every counter face down", a
 
   await openElsewhere(corps, async (p) => {
     const whose = (await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' ');
-    assert.match(whose, /\(Corps Commander\)'s view, made /, whose);
+    assert.match(whose, /\bCorps Commander's view, made /, whose);
     assert.equal(await p.locator('[data-face="known"]').count(), 0, 'no counter drawn as known');
     assert.equal(await p.locator('[data-face="down"]').count(), 50, 'all fifty face down');
     for (const face of await p.locator('[data-face="down"] text').allTextContents()) assert.equal(face.trim(), '?');
@@ -137,7 +137,7 @@ test("after recon and the fire plan each seat's link holds its own secrets only"
   // The Corps Commander's link: his four TRPs, no counter known (recon was the Staff Officer's).
   const corps = await seatLink(page, '0', '1');
   await openElsewhere(corps, async (p) => {
-    assert.match((await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' '), /\(Corps Commander\)'s view/);
+    assert.match((await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' '), /\bCorps Commander's view/);
     await waitFor(async () => (await tid(p, 'map-trp').count()) === 4, "the Corps Commander's copy draws his TRPs");
     assert.equal(await p.locator('[data-face="known"]').count(), 0, 'the recon findings are not the Corps Commander\'s');
   });
@@ -145,7 +145,7 @@ test("after recon and the fire plan each seat's link holds its own secrets only"
   // The Staff Officer's link: the two counters he looked under, no TRP.
   const staff = await seatLink(page, '0', '2');
   await openElsewhere(staff, async (p) => {
-    assert.match((await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' '), /\(Staff Officer\)'s view/);
+    assert.match((await tid(p, 'seat-copy-whose').textContent()).replace(/\s+/g, ' '), /\bStaff Officer's view/);
     await waitFor(async () => (await p.locator('[data-face="known"]').count()) === 2, 'the Staff Officer sees what he examined');
     assert.equal(await tid(p, 'map-trp').count(), 0, 'the TRPs are the Corps Commander\'s');
     await axeCheck(p, "the Staff Officer's received view");

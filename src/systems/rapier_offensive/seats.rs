@@ -31,12 +31,27 @@ pub fn seats(_setup: &Setup) -> Vec<Seat> {
     v
 }
 
+/// A player with their role: "Ann (Staff Officer)", or the role alone when the player is
+/// named after it (the sample names its players by role) or not named at all.
+fn named(player: &str, role: &str) -> String {
+    let player = player.trim();
+    if player.is_empty() || player.eq_ignore_ascii_case(role) {
+        let mut r = role.to_string();
+        if let Some(first) = r.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        r
+    } else {
+        format!("{player} ({role})")
+    }
+}
+
 pub fn seat_name(setup: &Setup, seat: Seat) -> String {
     let p = &setup.players;
     match seat.0 {
-        0 => format!("{} (umpire)", p.umpire),
-        1 => format!("{} (Corps Commander)", p.corps_commander),
-        2 => format!("{} (Staff Officer)", p.staff_officer),
+        0 => named(&p.umpire, "umpire"),
+        1 => named(&p.corps_commander, "Corps Commander"),
+        2 => named(&p.staff_officer, "Staff Officer"),
         n @ 3..=5 => {
             let d = (n - 3) as usize;
             format!("{} ({})", p.division_commanders[d], setup.attackers[d].name)
@@ -58,7 +73,7 @@ pub fn seat_name_now(setup: &Setup, s: &State, seat: Seat) -> String {
         }
     }
     match seat.0 {
-        2 => format!("{staff} (Staff Officer)"),
+        2 => named(&staff, "Staff Officer"),
         n @ 3..=5 => {
             let d = (n - 3) as usize;
             format!("{} ({})", divisions[d], setup.attackers[d].name)
