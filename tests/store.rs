@@ -324,3 +324,28 @@ fn a_campaign_from_a_link_is_stored_with_its_summary() {
     let stored = Document::from_json(&m.get(&store::key("0123456789abcdef")).unwrap().unwrap()).unwrap();
     assert_eq!(stored.summary, Some(field_desk::share::Summary::of(&any)));
 }
+
+/// The shell draws an opening campaign from its stored summary alone: the same line the list
+/// shows, read without the rules; a campaign not stored is said to be missing.
+#[test]
+fn one_campaigns_summary_is_its_line_in_the_list() {
+    let mut m = Memory::default();
+    store::save(&mut m, &doc_of("a", &one_turn(), 5.0)).unwrap();
+    store::save(&mut m, &doc_of("b", &Campaign::<RaceForX>::new(sample::sample_setup()).unwrap(), 6.0)).unwrap();
+    let listed: Vec<_> = store::list(&mut m)
+        .unwrap()
+        .into_iter()
+        .filter_map(|l| match l {
+            Listing::Ok(s) => Some(s),
+            Listing::Broken(_) => None,
+        })
+        .collect();
+    assert_eq!(listed.len(), 2);
+    for line in listed {
+        let one = store::summary(&m, &line.meta.id).unwrap();
+        assert_eq!(one, line);
+    }
+    let a = store::summary(&m, "a").unwrap();
+    assert!(a.last.is_some() && a.turn >= 1 && !a.pending, "{a:?}");
+    assert!(matches!(store::summary(&m, "nope"), Err(StoreError::NotFound(_))));
+}

@@ -113,25 +113,39 @@ pub fn list(b: &mut dyn Backend) -> Result<Vec<Listing>, StoreError> {
     for k in b.keys()? {
         let Some(id) = k.strip_prefix(PREFIX) else { continue };
         let Some(raw) = b.get(&k)? else { continue };
-        match RawDocument::from_json(&raw).and_then(|d| d.system().map(|s| (d, s))) {
-            Ok((d, system)) => ok.push(match d.summary {
-                Some(sum) => Summary::from(d.meta, sum),
-                None => Summary {
-                    meta: d.meta,
-                    system,
-                    players: Vec::new(),
-                    turn: 0,
-                    status: NO_SUMMARY_YET.to_string(),
-                    last: None,
-                    pending: true,
-                },
-            }),
+        match listed(&raw) {
+            Ok(summary) => ok.push(summary),
             Err(error) => broken.push(Broken { id: id.to_string(), name: crate::share::name_in(&raw), error, raw }),
         }
     }
     ok.sort_by(|a, b| b.meta.updated.total_cmp(&a.meta.updated));
     broken.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(ok.into_iter().map(Listing::Ok).chain(broken.into_iter().map(Listing::Broken)).collect())
+}
+
+/// A stored campaign's line in the list, read from its head alone.
+fn listed(raw: &str) -> Result<Summary, LoadError> {
+    let d = RawDocument::from_json(raw)?;
+    let system = d.system()?;
+    Ok(match d.summary {
+        Some(sum) => Summary::from(d.meta, sum),
+        None => Summary {
+            meta: d.meta,
+            system,
+            players: Vec::new(),
+            turn: 0,
+            status: NO_SUMMARY_YET.to_string(),
+            last: None,
+            pending: true,
+        },
+    })
+}
+
+/// One stored campaign's summary, as the list shows it, read from its head alone (no rules
+/// needed): what the shell draws while the campaign's system is fetched.
+pub fn summary(b: &dyn Backend, id: &str) -> Result<Summary, StoreError> {
+    let raw = b.get(&key(id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+    listed(&raw).map_err(StoreError::Load)
 }
 
 /// The status listed for a campaign stored before summaries, until `fill_summaries` has run.

@@ -197,8 +197,8 @@ impl Page {
 /// code (fetched the first time) decodes, replays and shows it.
 #[component]
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
-    match crate::store::system_of(&platform::LocalStorage, &id) {
-        Ok(system) => registry::campaign_screen(system, id, tab),
+    match crate::store::summary(&platform::LocalStorage, &id) {
+        Ok(summary) => registry::campaign_screen(summary, tab),
         Err(e) => load_failed(id, e.to_string()),
     }
 }

@@ -28,15 +28,15 @@ macro_rules! screens {
         mod screens {
             #[allow(unused_imports)]
             use super::*;
-            $(pub fn $name($($arg: $ty),*) -> AnyView $body)*
+            $(pub fn $name(_waiting: Waiting, $($arg: $ty),*) -> AnyView $body)*
         }
 
         #[cfg(feature = "split")]
         mod screens {
             #[allow(unused_imports)]
             use super::*;
-            $(pub fn $name($($arg: $ty),*) -> AnyView {
-                lazily(chunks::$name($($arg),*))
+            $(pub fn $name(waiting: Waiting, $($arg: $ty),*) -> AnyView {
+                lazily(waiting, chunks::$name($($arg),*))
             })*
         }
 
@@ -183,55 +183,61 @@ const UNLOADED: &str = "This part of Field Desk is fetched the first time it is 
 /// The setup form of a system.
 pub fn new_campaign(system: SystemId) -> AnyView {
     match system {
-        SystemId::RaceForX => screens::rfx_new(),
-        SystemId::CrossfireScouting => screens::scouting_new(scouting::wizard::origin_from_hash(&platform::hash())),
-        SystemId::AxisOfAttack => screens::aoa_new(),
-        SystemId::RapierOffensive => screens::rapier_new(),
-        SystemId::Bfww2Campaign => screens::bfww2_new(),
+        SystemId::RaceForX => screens::rfx_new(Waiting::Screens),
+        SystemId::CrossfireScouting => {
+            screens::scouting_new(Waiting::Screens, scouting::wizard::origin_from_hash(&platform::hash()))
+        }
+        SystemId::AxisOfAttack => screens::aoa_new(Waiting::Screens),
+        SystemId::RapierOffensive => screens::rapier_new(Waiting::Screens),
+        SystemId::Bfww2Campaign => screens::bfww2_new(Waiting::Screens),
     }
 }
 
 /// The setup form of a stored campaign of `system` that has no history yet.
 pub fn edit_setup(system: SystemId, id: String) -> AnyView {
     match system {
-        SystemId::RaceForX => screens::rfx_edit(id),
-        SystemId::CrossfireScouting => screens::scouting_edit(id),
-        SystemId::AxisOfAttack => screens::aoa_edit(id),
-        SystemId::RapierOffensive => screens::rapier_edit(id),
-        SystemId::Bfww2Campaign => screens::bfww2_edit(id),
+        SystemId::RaceForX => screens::rfx_edit(Waiting::Screens, id),
+        SystemId::CrossfireScouting => screens::scouting_edit(Waiting::Screens, id),
+        SystemId::AxisOfAttack => screens::aoa_edit(Waiting::Screens, id),
+        SystemId::RapierOffensive => screens::rapier_edit(Waiting::Screens, id),
+        SystemId::Bfww2Campaign => screens::bfww2_edit(Waiting::Screens, id),
     }
 }
 
 /// The rules reference of a system.
 pub fn rules_reference(system: SystemId) -> AnyView {
     match system {
-        SystemId::RaceForX => screens::rfx_rules(),
-        SystemId::CrossfireScouting => screens::scouting_rules(),
-        SystemId::AxisOfAttack => screens::aoa_rules(),
-        SystemId::RapierOffensive => screens::rapier_rules(),
-        SystemId::Bfww2Campaign => screens::bfww2_rules(),
+        SystemId::RaceForX => screens::rfx_rules(Waiting::Screens),
+        SystemId::CrossfireScouting => screens::scouting_rules(Waiting::Screens),
+        SystemId::AxisOfAttack => screens::aoa_rules(Waiting::Screens),
+        SystemId::RapierOffensive => screens::rapier_rules(Waiting::Screens),
+        SystemId::Bfww2Campaign => screens::bfww2_rules(Waiting::Screens),
     }
 }
 
 /// The campaign screen of a stored campaign of `system` (read from its head by the shell).
-pub fn campaign_screen(system: SystemId, id: String, tab: Signal<route::Tab>) -> AnyView {
+/// A stored campaign's screen, its system read from `summary`, which the page shows (the
+/// campaign's name, where it stands, its last step) while that system's code is fetched.
+pub fn campaign_screen(summary: crate::store::Summary, tab: Signal<route::Tab>) -> AnyView {
+    let (system, id) = (summary.system, summary.meta.id.clone());
+    let waiting = Waiting::Campaign(summary);
     match system {
-        SystemId::RaceForX => screens::rfx_screen(id, tab),
-        SystemId::CrossfireScouting => screens::scouting_screen(id, tab),
-        SystemId::AxisOfAttack => screens::aoa_screen(id, tab),
-        SystemId::RapierOffensive => screens::rapier_screen(id, tab),
-        SystemId::Bfww2Campaign => screens::bfww2_screen(id, tab),
+        SystemId::RaceForX => screens::rfx_screen(waiting, id, tab),
+        SystemId::CrossfireScouting => screens::scouting_screen(waiting, id, tab),
+        SystemId::AxisOfAttack => screens::aoa_screen(waiting, id, tab),
+        SystemId::RapierOffensive => screens::rapier_screen(waiting, id, tab),
+        SystemId::Bfww2Campaign => screens::bfww2_screen(waiting, id, tab),
     }
 }
 
 /// A seat copy kept on this device, drawn by its system's components.
 pub fn seat_copy_screen(system: SystemId, seat: String, id: String) -> AnyView {
     match system {
-        SystemId::RaceForX => screens::rfx_copy(seat, id),
-        SystemId::CrossfireScouting => screens::scouting_copy(seat, id),
-        SystemId::AxisOfAttack => screens::aoa_copy(seat, id),
-        SystemId::RapierOffensive => screens::rapier_copy(seat, id),
-        SystemId::Bfww2Campaign => screens::bfww2_copy(seat, id),
+        SystemId::RaceForX => screens::rfx_copy(Waiting::Screens, seat, id),
+        SystemId::CrossfireScouting => screens::scouting_copy(Waiting::Screens, seat, id),
+        SystemId::AxisOfAttack => screens::aoa_copy(Waiting::Screens, seat, id),
+        SystemId::RapierOffensive => screens::rapier_copy(Waiting::Screens, seat, id),
+        SystemId::Bfww2Campaign => screens::bfww2_copy(Waiting::Screens, seat, id),
     }
 }
 
@@ -271,6 +277,45 @@ pub async fn fill_summaries() -> usize {
 #[derive(Clone, Copy, Debug)]
 pub struct Unloaded;
 
+/// What the page shows while a system's code is fetched (the split build only; elsewhere the
+/// screen is there at once).
+#[derive(Clone, Debug)]
+pub enum Waiting {
+    /// A line saying so.
+    Screens,
+    /// A stored campaign's head, from its stored summary: on a slow link the players see at
+    /// once which campaign is opening and where it stands.
+    Campaign(crate::store::Summary),
+}
+
+#[cfg(feature = "split")]
+impl Waiting {
+    fn view(&self) -> AnyView {
+        match self {
+            Waiting::Screens => {
+                view! { <p class="page" role="status" data-testid="chunk-loading">"Loading this system's screens…"</p> }
+                    .into_any()
+            }
+            Waiting::Campaign(s) => view! {
+                <section class="page campaign waiting" data-testid="campaign-waiting">
+                    <div class="campaign-head">
+                        <h1>{s.meta.name.clone()}</h1>
+                        <div class="head-line"><p class="status">{s.status.clone()}</p></div>
+                    </div>
+                    <p class="waiting-line" role="status" data-testid="chunk-loading">
+                        {format!("Opening this {} campaign: its screens are on their way…", s.system.name())}
+                    </p>
+                    {s.last.clone().map(|last| view! {
+                        <div class="last-line"><p class="last-step"><span>"Last: "</span>{last}</p></div>
+                    })}
+                    {(!s.players.is_empty()).then(|| view! { <p class="c-players">{s.players.join(" vs ")}</p> })}
+                </section>
+            }
+            .into_any(),
+        }
+    }
+}
+
 /// A screen from a chunk: "Loading" while it is fetched, then the screen, or what went wrong.
 ///
 /// Not `Suspense`/`Suspend`: a screen built inside `Suspend` was used after its disposal when
@@ -280,6 +325,7 @@ pub struct Unloaded;
 /// (reading signals while it is built never re-runs the page).
 #[cfg(feature = "split")]
 fn lazily(
+    waiting: Waiting,
     loading: impl std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>> + 'static,
 ) -> AnyView {
     #[derive(Clone, Copy, PartialEq)]
@@ -302,10 +348,7 @@ fn lazily(
         })
     });
     (move || match state.get() {
-        Chunk::Loading => {
-            view! { <p class="page" role="status" data-testid="chunk-loading">"Loading this system's screens…"</p> }
-                .into_any()
-        }
+        Chunk::Loading => waiting.view(),
         Chunk::Ready => screen.try_update_value(Option::take).flatten().unwrap_or_else(|| ().into_any()),
         Chunk::Failed => view! {
             <section class="page" role="alert" data-testid="chunk-error">

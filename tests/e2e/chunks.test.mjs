@@ -5,12 +5,14 @@
 //   and its screen works.
 // - A chunk that cannot be fetched is a message on the page (no panic), and opening the campaign
 //   again once the network is back works.
+// - A stored campaign whose system's code is still on its way shows, from its stored summary,
+//   its name, where it stands and its last step (the same words its screen then shows).
 // - Offline after the first visit: the service worker has precached every chunk, so every
 //   system's sample opens; no file was fetched twice.
 // The service worker is blocked in the first two tests so that every fetch is the page's own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, tid, waitText, DIST_DIR } from './harness.mjs';
+import { startServer, launchBrowser, tid, waitText, axeCheck, choose, screenshotPath, DIST_DIR } from './harness.mjs';
 
 const DIR = DIST_DIR;
 const CHUNK_RE = /\/(split|chunk)_[^/]*\.wasm$/;
@@ -100,6 +102,38 @@ test('a chunk that cannot be fetched is a message, and opening again works once 
   await tid(page, 'campaign-list').or(tid(page, 'start-sample-race-for-x')).first().waitFor();
   await page.goBack();
   await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
+});
+
+test('a campaign whose screens are on their way shows its name, where it stands and its last step', async (t) => {
+  const { page, context, errors } = await pageWithoutWorker(t);
+  await page.goto(server.url);
+  await tid(page, 'start-sample-race-for-x').click();
+  await opened(page, 'race-for-x');
+  await choose(page, 'A', 'attack');
+  const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
+  const [name, status, last] = [await text(tid(page, 'campaign-title')), await text(tid(page, 'status')), await text(tid(page, 'last-step'))];
+  // Reloaded with every chunk held back until the test lets it through.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await context.route(CHUNK_RE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const waiting = tid(page, 'campaign-waiting');
+  await waiting.waitFor();
+  assert.equal(await text(waiting.locator('h1')), name);
+  assert.equal(await text(waiting.locator('.status')), status);
+  assert.equal(await text(waiting.locator('.last-step')), last);
+  await waitText(tid(page, 'chunk-loading'), 'Race for X');
+  await page.screenshot({ path: screenshotPath('chunks-waiting-390x844.png') });
+  await axeCheck(page, 'a campaign opening while its screens are fetched');
+  release();
+  await opened(page, 'race-for-x');
+  assert.equal(await tid(page, 'campaign-waiting').count(), 0, 'the waiting head gives way to the screen');
+  assert.equal(await text(tid(page, 'campaign-title')), name);
+  assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
 });
 
 test('offline after the first visit: every system opens from the precache, nothing fetched twice', async (t) => {

@@ -1,0 +1,30 @@
+import puppeteer from 'puppeteer-core';
+import { startServer } from '../tests/e2e/harness.mjs';
+const dir = process.argv[2];
+const server = await startServer({ dir, gzip: true });
+const times = [];
+for (let run = 0; run < 3; run++) {
+  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  const setup = await browser.newPage();
+  await setup.goto(server.url);
+  await setup.waitForSelector('[data-testid="start-sample-race-for-x"]');
+  await setup.click('[data-testid="start-sample-race-for-x"]');
+  await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30000 });
+  const url = setup.url();
+  await setup.evaluate(async () => { for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); for (const k of await caches.keys()) await caches.delete(k); });
+  await setup.close();
+  const page = await browser.newPage();
+  await page.setCacheEnabled(false);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForSelector('.campaign-head h1', { timeout: 60000 });
+  const head = Date.now() - t0;
+  await page.waitForSelector('[data-testid="campaign-title"]', { timeout: 60000 });
+  times.push([head, Date.now() - t0]);
+  await browser.close();
+}
+await server.close();
+console.log(dir, times.map(([h, t]) => `head ${h} ms, screen ${t} ms`).join('; '));
