@@ -46,6 +46,7 @@ node scripts/first-visit.mjs "$DIST"
 # Lighthouse (mobile defaults) on the campaign list and on an opened campaign.
 echo
 node scripts/lighthouse.mjs "$DIST"
+node scripts/open-timing.mjs "$DIST"
 
 # Where the wasm's bytes go, by crate, by module and by function (the cargo output before
 # wasm-bindgen and wasm-opt, which still has names). A split build (scripts/build-split.sh):
