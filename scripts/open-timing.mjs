@@ -19,8 +19,9 @@ if (!fs.existsSync(path.join(dir, 'index.html'))) {
 const server = await startServer({ dir, gzip: true });
 const times = [];
 for (let run = 0; run < 3; run++) {
+  let browser;
   try {
-  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
   const setup = await browser.newPage();
   await setup.goto(server.url);
   await setup.waitForSelector('[data-testid="start-sample-race-for-x"]');
@@ -43,6 +44,7 @@ for (let run = 0; run < 3; run++) {
   await browser.close();
   } catch (e) {
     console.log(`open-timing: run ${run + 1} not measured: ${e.message}`);
+    await browser?.close();
   }
 }
 await server.close();
