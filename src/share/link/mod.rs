@@ -156,6 +156,7 @@ use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
 use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::Body;
@@ -166,7 +167,7 @@ use std::fmt;
 
 /// The newest link version this app writes (see `version_of`; 3 is a seat copy, see
 /// `share::seat`). Every version up to it keeps being read.
-pub const LINK_VERSION: u8 = 3;
+pub const LINK_VERSION: u8 = 4;
 /// The version marker of seat links: one seat's view, not a campaign.
 pub const SEAT_LINK_VERSION: u8 = 3;
 
@@ -241,15 +242,17 @@ pub fn encode(doc: &Document) -> String {
 }
 
 /// The marker a payload is sealed with: 1 for what link version 1 could already say (Race
-/// for X, and other systems as JSON text), 2 for the systems coded through their grammars,
-/// so an app from before them says "made by a newer version" rather than "damaged".
-/// Both versions read through the same decoder.
+/// for X, and other systems as JSON text), 2 for night scouting and Axis of Attack through
+/// their grammars, 4 for the systems given a grammar since (3 is a seat link), so an app
+/// from before them says "made by a newer version" rather than "damaged". Every version
+/// reads through the same decoder.
 fn version_of(bytes: &[u8]) -> u8 {
     let system = Decoder::new(bytes).and_then(|mut d| d.uniform(SYSTEMS, 0)).unwrap_or(SYSTEM_RACE_FOR_X);
-    if system == SYSTEM_RACE_FOR_X || system == SYSTEM_JSON {
-        1
-    } else {
-        2
+    match system {
+        SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
+        SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
+        SYSTEM_BFWW2 => 4,
+        _ => LINK_VERSION,
     }
 }
 
@@ -324,6 +327,8 @@ const SYSTEM_JSON: u32 = 1;
 /// Night scouting and Axis of Attack through their grammars (`generic`).
 const SYSTEM_SCOUTING: u32 = 2;
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
+/// The Battlefront: WW2 campaign through its grammar (`generic`), marked `fd4.`.
+const SYSTEM_BFWW2: u32 = 5;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -373,6 +378,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
         Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
         Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
+        Some(Body::Bfww2Campaign { .. }) if replay => SYSTEM_BFWW2,
         Some(_) => SYSTEM_JSON,
     };
     let system = c.uniform(SYSTEMS, system)?;
@@ -381,6 +387,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
         SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
         SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        SYSTEM_BFWW2 => Models::with_texts(&["Sample: Advance to Rostov", "New campaign"]),
         _ => return Err(LinkError::Corrupt),
     };
     let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
@@ -408,6 +415,14 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
             };
             let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        SYSTEM_BFWW2 => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::Bfww2Campaign { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, Bfww2Campaign>(c, &mut m, given)?;
+            return Ok((Document { format, meta, summary: None, body: Body::Bfww2Campaign { setup, journal } }, true));
         }
         _ => {}
     }
