@@ -6,7 +6,9 @@
 //! roster's (or those the step concerns), a row among the chart's of its kind, the fielded
 //! elements as a subset of the active roster. Only what the rules leave free (a report's
 //! numbers, a note, a new element's name) is a number or a text. Frozen with the link format
-//! that codes it: the codes, the lists, their order and the contexts below.
+//! that codes it (link version 4): the codes, the lists, their order and the contexts below,
+//! and the rules' answers asked (`withdrawals_due`, `ratings_due`, `repair_now`,
+//! `Element::may_escape`, `State::next_turn_check`).
 
 use super::charts::RgKind;
 use super::decision::{Decision, NewElement, Obstacle};
@@ -290,7 +292,7 @@ fn refit_codes(setup: &Setup, s: &State, side: u8) -> Vec<u16> {
     when(has_rows(|k| k == RgKind::Manoeuvre), REINFORCE);
     when(has_rows(|k| k == RgKind::OffBoardArtillery), BUY_ARTILLERY);
     when(st.batteries.iter().any(|b| b.stock.held > 0 && b.smoke_roll_due()), SMOKE);
-    when(st.batteries.iter().any(|b| b.preregistered < 2 * b.stock.held), PREREGISTER);
+    when(st.batteries.iter().any(|b| u16::from(b.preregistered) < 2 * u16::from(b.stock.held)), PREREGISTER);
     when(has_rows(|k| k == RgKind::Aircraft), BUY_AIRCRAFT);
     when(has_rows(|k| matches!(k, RgKind::Fpp(_))), BUY_FPP);
     when(!setup.sides[side as usize].fort_chart.is_empty(), BUY_FORTIFICATION);
@@ -682,8 +684,12 @@ fn refit_step<C: Chooser>(
                 Some(D::Preregister { rg, points, .. }) => Some((rg, points)),
                 _ => None,
             };
-            let held: Vec<String> =
-                st.batteries.iter().filter(|b| b.preregistered < 2 * b.stock.held).map(|b| b.rg.clone()).collect();
+            let held: Vec<String> = st
+                .batteries
+                .iter()
+                .filter(|b| u16::from(b.preregistered) < 2 * u16::from(b.stock.held))
+                .map(|b| b.rg.clone())
+                .collect();
             let rg = one_of(c, &held, g.map(|g| g.0))?;
             D::Preregister { side, rg, points: one_of(c, &[1, 2], g.map(|g| g.1))? }
         }
