@@ -2,8 +2,9 @@
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
 //! through the rules README and checklist. In `systems!` as "bfww2-campaign"; its screens are
-//! in `ui/bfww2/`. Links carry it as JSON text (it has no grammar), and from the start
-//! `share_hold` keeps the whole campaign on the umpire's devices: the sides get seat links.
+//! in `ui/bfww2/`. Its whole-campaign links are coded through its grammar (`grammar.rs`, link
+//! version 4), and from the start `share_hold` keeps the whole campaign on the umpire's
+//! devices: the sides get seat links.
 
 pub mod apply;
 pub mod calendar;
