@@ -16,6 +16,10 @@
 
 #[path = "../tests/support/aoa_legal.rs"]
 mod aoa_legal;
+#[path = "../tests/support/bfww2_gen.rs"]
+mod bfww2_gen;
+#[path = "../tests/support/bfww2_play.rs"]
+mod bfww2_play;
 #[path = "../tests/share_link/play.rs"]
 mod play;
 // The suites' generator, as `play` includes it (the legal-play helpers find it as `super::rng`).
@@ -216,7 +220,39 @@ fn other_systems() {
     }
     println!("Longest: seed {}, {} characters after the origin", worst.0, worst.1);
 
+    bfww2();
     seat_links();
+}
+
+/// The Battlefront: WW2 campaign (link version 4, through its grammar): the Advance to Rostov
+/// sample fresh, through one scenario cycle (typed dice, as `tests/support/bfww2_play.rs`
+/// plays it), and played to the end by the random suite's generator with the app's dice.
+fn bfww2() {
+    use field_desk::engine::{Campaign, DiceInput};
+    use field_desk::systems::bfww2_campaign::sample::sample_setup;
+    use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Phase};
+    println!();
+    println!("Battlefront: WW2 campaign: the Advance to Rostov sample (umpire's whole-campaign link, fd4.)");
+    println!("{:<44} {:>6} {:>6} {:>7} {:>12}", "campaign", "lines", "dice", "coded", "after origin");
+    let line = |label: &str, c: &Campaign<Bfww2Campaign>| {
+        let d = Document::new(meta("Sample: Advance to Rostov"), &AnyCampaign::Bfww2Campaign(c.clone()));
+        let (lines, dice) = lines_and_dice(c.journal());
+        println!("{label:<44} {lines:>6} {dice:>6} {:>7} {:>12}", link::payload(&d).len(), after_origin(&d));
+    };
+    line("fresh", &Campaign::new(sample_setup()).unwrap());
+    let mut cycle = bfww2_play::through_the_first_battle();
+    bfww2_play::into_the_second_refit(&mut cycle);
+    line("one scenario cycle, typed dice", &cycle);
+    for seed in 1..=4 {
+        let mut r = rng::Rng::new(seed);
+        let setup = sample_setup();
+        let mut c = Campaign::<Bfww2Campaign>::new(setup.clone()).unwrap();
+        while c.state().phase != Phase::Over {
+            let d = bfww2_gen::next(&setup, c.state(), &mut r);
+            let _ = c.decide(d, DiceInput::App(&mut r));
+        }
+        line(&format!("whole campaign, random play, seed {seed}"), &c);
+    }
 }
 
 /// Seat links (`fd3.`: one seat's view, JSON deflated): characters after the origin for each

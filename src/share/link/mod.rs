@@ -33,7 +33,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars, 5 the Battlefront: WW2 campaign through its grammar (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -78,9 +78,9 @@
 //! (a damaged link that passed the checksum) is `DoesNotReplay`. Decoding is the replay:
 //! what comes back opens without a second one.
 //!
-//! ## Grammar-coded systems (codes 2 and 3)
+//! ## Grammar-coded systems (codes 2, 3 and 5)
 //!
-//! Night scouting and Axis of Attack describe their decisions once, as a grammar
+//! Night scouting, Axis of Attack and the Battlefront: WW2 campaign describe their decisions once, as a grammar
 //! (`engine::Grammar`: which decisions the position takes, and their parts), and `generic`
 //! walks it with the range coder as an `engine::Chooser` (a pick among n, uniform; a flag or
 //! number by the grammar's context, adaptive; a text through the text model). The text list
@@ -95,6 +95,18 @@
 //! CRC-32), so an app from before the grammars names them as newer rather than damaged;
 //! everything version 1 could say is still written `fd1.`. The grammars (their variant
 //! lists, codes and contexts, in `systems/*/grammar.rs`) are part of link version 2.
+//!
+//! ## Link version 4
+//!
+//! The same stream again, for the systems given a grammar after version 2 (3 being the
+//! seat-link marker): the Battlefront: WW2 campaign (code 5; its texts start with "Sample:
+//! Advance to Rostov"), marked `fd4.` with the version inside the CRC-32, so an app of version
+//! 3 or before names the link as newer. Its grammar (`systems/bfww2_campaign/grammar.rs`) and
+//! the rules' answers it asks (the refit rolls due, repair time, the fielded elements, the
+//! sides still to act) are part of version 4. BFWW2 campaigns sent before it, as JSON text
+//! (code 1, `fd1.`), still open as they did; one its grammar cannot express still goes so.
+//! Another system coded through a grammar later takes its own code under the same marker
+//! (`version_of`).
 //!
 //! ## Plain journal
 //!
@@ -156,6 +168,7 @@ use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
 use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::Body;
@@ -166,7 +179,7 @@ use std::fmt;
 
 /// The newest link version this app writes (see `version_of`; 3 is a seat copy, see
 /// `share::seat`). Every version up to it keeps being read.
-pub const LINK_VERSION: u8 = 3;
+pub const LINK_VERSION: u8 = 4;
 /// The version marker of seat links: one seat's view, not a campaign.
 pub const SEAT_LINK_VERSION: u8 = 3;
 
@@ -234,22 +247,24 @@ impl fmt::Display for LinkError {
     }
 }
 
-/// The fragment payload for a campaign, without `#` or key: `fd1.…` or `fd2.…`.
+/// The fragment payload for a campaign, without `#` or key: `fd1.…`, `fd2.…` or `fd4.…`.
 pub fn encode(doc: &Document) -> String {
     let bytes = payload(doc);
     seal_as(&bytes, version_of(&bytes))
 }
 
 /// The marker a payload is sealed with: 1 for what link version 1 could already say (Race
-/// for X, and other systems as JSON text), 2 for the systems coded through their grammars,
-/// so an app from before them says "made by a newer version" rather than "damaged".
-/// Both versions read through the same decoder.
+/// for X, and other systems as JSON text), 2 for night scouting and Axis of Attack through
+/// their grammars, 4 for the systems given a grammar since (3 is a seat link), so an app
+/// from before them says "made by a newer version" rather than "damaged". Every version
+/// reads through the same decoder.
 fn version_of(bytes: &[u8]) -> u8 {
     let system = Decoder::new(bytes).and_then(|mut d| d.uniform(SYSTEMS, 0)).unwrap_or(SYSTEM_RACE_FOR_X);
-    if system == SYSTEM_RACE_FOR_X || system == SYSTEM_JSON {
-        1
-    } else {
-        2
+    match system {
+        SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
+        SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
+        SYSTEM_BFWW2 => 4,
+        _ => LINK_VERSION,
     }
 }
 
@@ -321,9 +336,11 @@ const SYSTEM_RACE_FOR_X: u32 = 0;
 /// Any other system: its body as JSON text (what link version 1 first sent for them, and
 /// still the coding of a campaign its grammar cannot express).
 const SYSTEM_JSON: u32 = 1;
-/// Night scouting and Axis of Attack through their grammars (`generic`).
+/// Night scouting and Axis of Attack through their grammars (`generic`), marked `fd2.`.
 const SYSTEM_SCOUTING: u32 = 2;
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
+/// The Battlefront: WW2 campaign through its grammar (`generic`), marked `fd4.`.
+const SYSTEM_BFWW2: u32 = 5;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -373,6 +390,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
         Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
         Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
+        Some(Body::Bfww2Campaign { .. }) if replay => SYSTEM_BFWW2,
         Some(_) => SYSTEM_JSON,
     };
     let system = c.uniform(SYSTEMS, system)?;
@@ -381,6 +399,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
         SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
         SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        SYSTEM_BFWW2 => Models::with_texts(&["Sample: Advance to Rostov", "New campaign"]),
         _ => return Err(LinkError::Corrupt),
     };
     let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
@@ -408,6 +427,14 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
             };
             let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        SYSTEM_BFWW2 => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::Bfww2Campaign { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, Bfww2Campaign>(c, &mut m, given)?;
+            return Ok((Document { format, meta, summary: None, body: Body::Bfww2Campaign { setup, journal } }, true));
         }
         _ => {}
     }

@@ -2,8 +2,9 @@
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
 //! through the rules README and checklist. In `systems!` as "bfww2-campaign"; its screens are
-//! in `ui/bfww2/`. Links carry it as JSON text (it has no grammar), and from the start
-//! `share_hold` keeps the whole campaign on the umpire's devices: the sides get seat links.
+//! in `ui/bfww2/`. Its whole-campaign links are coded through its grammar (`grammar.rs`, link
+//! version 4), and from the start `share_hold` keeps the whole campaign on the umpire's
+//! devices: the sides get seat links.
 
 pub mod apply;
 pub mod calendar;
@@ -13,6 +14,7 @@ pub mod decision;
 pub mod describe;
 pub mod eligibility;
 pub mod errors;
+mod grammar;
 pub mod modifier;
 pub mod preview;
 pub mod rating;
@@ -32,7 +34,7 @@ pub use rating::Rating;
 pub use setup::{setup_check, MoveOrder, Setup, SetupProblem};
 pub use state::{Phase, Report, State, Verdict};
 
-use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -123,5 +125,23 @@ impl System for Bfww2Campaign {
     }
     fn view_setup(setup: &Setup, reader: Reader) -> Setup {
         seats::view_setup(setup, reader)
+    }
+}
+
+/// Its decisions as choices, for links (`grammar.rs`): the sample setup is one flag.
+impl Grammar for Bfww2Campaign {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        grammar::setup(c, given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        grammar::over(s)
     }
 }

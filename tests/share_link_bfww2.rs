@@ -1,0 +1,237 @@
+//! The Battlefront: WW2 campaign's whole-campaign links, coded through its grammar (system
+//! code 5, marked `fd4.`): the random suite's campaigns (`support/bfww2_gen.rs`, with undos
+//! and redos) round-trip to the same documents and never fall back to JSON text; random play
+//! drawn from the grammar alone round-trips too (its refusals print with `--nocapture`); cut
+//! and changed payloads never panic; a committed link of the sample opens to a pinned
+//! position, and a link of the JSON text link version 1 wrote for BFWW2 still opens.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/bfww2_gen.rs"]
+mod gen;
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
+#[path = "support/bfww2_play.rs"]
+mod play;
+#[path = "support/rng.rs"]
+mod rng;
+
+use field_desk::engine::{Action, Campaign, DiceInput, Grammar};
+use field_desk::share::link::{self, LinkError};
+use field_desk::share::{Document, Meta};
+use field_desk::systems::bfww2_campaign::sample::{sample_setup, RUSSIAN};
+use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Phase};
+use field_desk::systems::{AnyCampaign, Body};
+use grammar_walk::{step, Tally};
+use rng::Rng;
+
+type C = Campaign<Bfww2Campaign>;
+
+const V4_FIXTURE: &str = "tests/fixtures/links/bfww2-campaign-v4-sample-played.txt";
+const V1_FIXTURE: &str = "tests/fixtures/links/bfww2-campaign-v1-json.txt";
+
+fn meta(seed: u64) -> Meta {
+    Meta { id: format!("{seed:016x}"), name: format!("Seed {seed}"), created: 1.0, updated: 2.0 + seed as f64 }
+}
+
+fn doc(seed: u64, c: &C) -> Document {
+    Document::new(meta(seed), &AnyCampaign::Bfww2Campaign(c.clone()))
+}
+
+/// Encodes and decodes: the same document, through the grammar (`fd4.`), not JSON text.
+fn round_trip(d: &Document) -> String {
+    let text = link::encode(d);
+    assert!(text.starts_with("fd4."), "not coded through the grammar: {}", &text[..text.len().min(40)]);
+    let back = link::decode(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(&back, d, "the link changed the campaign");
+    text
+}
+
+/// The random suite's play (`support/bfww2_gen.rs`: legal and illegal tries, the rules
+/// refusing the illegal ones), with undos, and redos while something is undone; stopped at the
+/// end or, in one campaign of three, at some step on the way.
+fn random_campaign(seed: u64) -> C {
+    let mut r = Rng::new(seed);
+    let setup = if seed.is_multiple_of(5) { sample_setup() } else { gen::random_setup(&mut r) };
+    let mut c = C::new(setup.clone()).expect("a random setup starts");
+    let stop = if seed.is_multiple_of(3) { r.range(1, 150) } else { usize::MAX };
+    let mut tries = 0;
+    while c.state().phase != Phase::Over && c.steps() < stop {
+        tries += 1;
+        assert!(tries < 20_000, "seed {seed}: stuck at {:?}", c.state().phase);
+        if r.one_in(1, 40) && c.can_undo() {
+            c.undo();
+            continue;
+        }
+        if c.can_redo() && r.one_in(1, 3) {
+            c.redo().unwrap();
+            continue;
+        }
+        let d = gen::next(&setup, c.state(), &mut r);
+        let _ = c.decide(d, DiceInput::App(&mut r));
+    }
+    c
+}
+
+#[test]
+fn the_random_suites_campaigns_round_trip_through_the_grammar() {
+    let (mut undos, mut redos, mut chars, mut lines) = (0, 0, 0, 0);
+    for seed in 0..300 {
+        let c = random_campaign(seed);
+        let d = doc(seed, &c);
+        chars += round_trip(&d).len();
+        lines += c.journal().len();
+        undos += c.journal().iter().filter(|a| matches!(a, Action::Undo)).count();
+        redos += c.journal().iter().filter(|a| matches!(a, Action::Redo)).count();
+    }
+    assert!(undos > 100 && redos > 30, "undos {undos}, redos {redos}");
+    println!("300 random campaigns: {lines} lines ({undos} undos, {redos} redos), {chars} characters of links");
+}
+
+/// Random play from the sample, each decision drawn from the grammar (`support/grammar_walk.rs`),
+/// to the end or 1,500 decisions; every campaign round-trips. Prints how often a draw was one
+/// the rules refused.
+#[test]
+fn play_drawn_from_the_grammar_round_trips() {
+    let games = 30;
+    let mut tally = Tally::default();
+    let mut ended = 0;
+    for seed in 0..games {
+        let mut rng = Rng::new(1000 + seed);
+        let mut c = C::new(sample_setup()).unwrap();
+        for _ in 0..1_500 {
+            if Bfww2Campaign::over(c.setup(), c.state()) {
+                break;
+            }
+            assert!(step(&mut c, &mut rng, 2_000, &mut tally), "seed {seed}: nothing drawn at {:?}", c.state().phase);
+        }
+        ended += usize::from(Bfww2Campaign::over(c.setup(), c.state()));
+        round_trip(&doc(seed, &c));
+    }
+    let (a, r) = (tally.total_accepted(), tally.total_refused());
+    println!(
+        "BFWW2: {games} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable",
+        100.0 * r as f64 / (a + r).max(1) as f64,
+        tally.unusable
+    );
+    for (k, n) in &tally.refused {
+        println!("  refused {k}: {n} (taken {})", tally.accepted.get(k).copied().unwrap_or(0));
+    }
+    assert!(ended > 0, "some campaign reaches its end from the grammar alone");
+}
+
+/// Every cut of a payload, and a changed bit at every byte, decodes to an error or a campaign
+/// that opens, never a panic (the checksum is left out: this is what gets past it).
+#[test]
+fn cut_and_changed_payloads_never_panic() {
+    let mut rng = Rng::new(55);
+    let docs = [doc(0, &sample_played()), doc(5, &random_campaign(5)), doc(7, &random_campaign(7))];
+    for d in &docs {
+        let bytes = link::payload(d);
+        for cut in 0..bytes.len() {
+            let _ = link::from_payload(&bytes[..cut]);
+        }
+        for at in 0..bytes.len() {
+            let mut changed = bytes.clone();
+            changed[at] ^= 1 << rng.below(8);
+            if let Ok(back) = link::from_payload(&changed) {
+                assert!(back.open().is_ok(), "what decodes replays");
+            }
+        }
+        for _ in 0..200 {
+            let n = rng.below(bytes.len() + 8);
+            let random: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
+            let mut mixed = bytes[..rng.below(bytes.len())].to_vec();
+            mixed.extend(random);
+            let _ = link::from_payload(&mixed);
+        }
+        // Sealed: a changed character is damage.
+        let text = link::encode(d);
+        let mut damaged = text.clone().into_bytes();
+        let at = damaged.len() - 3;
+        damaged[at] = if damaged[at] == b'A' { b'B' } else { b'A' };
+        assert_eq!(link::decode(std::str::from_utf8(&damaged).unwrap()), Err(LinkError::Corrupt));
+    }
+}
+
+/// The Advance to Rostov sample through its first scenario cycle (typed dice): the first
+/// battle, its cleanup, the second morning's postures and refit rolls; then a CPP purchase
+/// of FPP undone.
+fn sample_played() -> C {
+    let mut c = play::through_the_first_battle();
+    play::into_the_second_refit(&mut c);
+    play::play(&mut c, Decision::BuyFpp { side: RUSSIAN, rg: "F".into(), count: 1 }, &[]);
+    c.undo();
+    c
+}
+
+fn fixture_meta() -> Meta {
+    Meta {
+        id: "5b2e8f0c91a4d736".into(),
+        name: "Sample: Advance to Rostov".into(),
+        created: 1_763_700_000_000.0,
+        updated: 1_763_712_345_678.0,
+    }
+}
+
+fn sample_played_doc() -> Document {
+    Document::new(fixture_meta(), &AnyCampaign::Bfww2Campaign(sample_played()))
+}
+
+/// What the fixtures pin: the second scenario's refit, with the first battle's losses.
+fn check_position(d: &Document) {
+    let Body::Bfww2Campaign { setup, journal } = &d.body else { panic!("a BFWW2 campaign") };
+    assert_eq!(*setup, sample_setup());
+    assert_eq!(journal.len(), 23, "{journal:?}");
+    assert_eq!(journal.last(), Some(&Action::Undo));
+    let AnyCampaign::Bfww2Campaign(c) = d.open().expect("replays") else { panic!("a BFWW2 campaign") };
+    let s = c.state();
+    assert_eq!((s.scenario, s.day, s.phase), (2, 1, Phase::Refit));
+    assert_eq!(s.calendar.len(), 1);
+    assert_eq!(s.calendar[0].turns, Some(12));
+    let tb1 = s.side(RUSSIAN).element("TB-1").unwrap();
+    assert_eq!((tb1.me.stands, tb1.wrecks, tb1.abandoned), (5, 4, 1));
+    assert!(c.can_redo(), "the purchase undone can be redone");
+}
+
+#[test]
+#[ignore]
+fn write_bfww2_link_fixture() {
+    std::fs::write(V4_FIXTURE, format!("{}\n", link::encode(&sample_played_doc()))).unwrap();
+}
+
+#[test]
+fn the_committed_version_4_link_opens_to_its_position() {
+    let text = std::fs::read_to_string(V4_FIXTURE).unwrap();
+    assert!(text.starts_with("fd4."));
+    let d = link::decode(text.trim()).unwrap_or_else(|e| panic!("a released link no longer opens: {e}"));
+    assert_eq!(d.meta, fixture_meta());
+    check_position(&d);
+    // The campaign as played today makes the same link: the coding is fixed.
+    assert_eq!(d, sample_played_doc());
+    assert_eq!(link::encode(&d), text.trim(), "version 4 now writes this campaign differently");
+}
+
+/// Made by `link::encode` of the app before link version 4 (BFWW2 as JSON text, code 1):
+/// the same campaign, which now travels as `fd4.`.
+#[test]
+fn a_version_1_json_text_link_still_opens() {
+    let text = std::fs::read_to_string(V1_FIXTURE).unwrap();
+    assert!(text.starts_with("fd1."));
+    let d = link::decode(text.trim()).unwrap_or_else(|e| panic!("a released link no longer opens: {e}"));
+    check_position(&d);
+    assert_eq!(d, sample_played_doc());
+    let now = link::encode(&d);
+    assert!(now.starts_with("fd4.") && now.len() * 4 < text.trim().len(), "{} against {}", now.len(), text.len());
+}
+
+#[test]
+fn a_fresh_sample_costs_a_few_characters() {
+    let d = Document::new(fixture_meta(), &AnyCampaign::Bfww2Campaign(C::new(sample_setup()).unwrap()));
+    let text = round_trip(&d);
+    assert!(text.len() < 60, "{} characters: {text}", text.len());
+    // Another setup travels whole, still through the grammar.
+    let mut setup = sample_setup();
+    setup.sides[0].name = "Soviet 25th Tank Corps".into();
+    round_trip(&Document::new(fixture_meta(), &AnyCampaign::Bfww2Campaign(C::new(setup).unwrap())));
+}
