@@ -33,7 +33,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars, 4 Rapier Offensive through its grammar (link version 4) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -95,6 +95,18 @@
 //! CRC-32), so an app from before the grammars names them as newer rather than damaged;
 //! everything version 1 could say is still written `fd1.`. The grammars (their variant
 //! lists, codes and contexts, in `systems/*/grammar.rs`) are part of link version 2.
+//!
+//! ## Link version 4 (code 4)
+//!
+//! Rapier Offensive through its grammar (`systems/rapier_offensive/grammar.rs`), coded as
+//! codes 2 and 3 are, its text list starting with "Sample: Operation Uranus". Its links are
+//! marked `fd4.` (3 being the seat links'), so an app from before its grammar names them as
+//! newer; the same stream, the version inside the CRC-32 as from version 2. A Rapier campaign
+//! its grammar cannot express is still sent as JSON text, marked `fd1.`, and Rapier links made
+//! before (JSON text, `fd1.`) open as they did. The grammar (its variant lists, codes, contexts
+//! and the lists it picks from: units, counters, sectors, frontages, the lawful sets of
+//! losses) is part of link version 4; a later grammar-coded system may take another code
+//! under the same version.
 //!
 //! ## Plain journal
 //!
@@ -158,6 +170,7 @@ use crate::engine::System;
 use crate::systems::axis_of_attack::AxisOfAttack;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
+use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::Body;
 use budget::{body_fits, work_fits, ReplayCost};
 use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
@@ -166,7 +179,7 @@ use std::fmt;
 
 /// The newest link version this app writes (see `version_of`; 3 is a seat copy, see
 /// `share::seat`). Every version up to it keeps being read.
-pub const LINK_VERSION: u8 = 3;
+pub const LINK_VERSION: u8 = 4;
 /// The version marker of seat links: one seat's view, not a campaign.
 pub const SEAT_LINK_VERSION: u8 = 3;
 
@@ -234,22 +247,24 @@ impl fmt::Display for LinkError {
     }
 }
 
-/// The fragment payload for a campaign, without `#` or key: `fd1.…` or `fd2.…`.
+/// The fragment payload for a campaign, without `#` or key: `fd1.…`, `fd2.…` or `fd4.…`.
 pub fn encode(doc: &Document) -> String {
     let bytes = payload(doc);
     seal_as(&bytes, version_of(&bytes))
 }
 
 /// The marker a payload is sealed with: 1 for what link version 1 could already say (Race
-/// for X, and other systems as JSON text), 2 for the systems coded through their grammars,
-/// so an app from before them says "made by a newer version" rather than "damaged".
-/// Both versions read through the same decoder.
+/// for X, and other systems as JSON text), 2 for night scouting and Axis of Attack through
+/// their grammars, 4 for the grammars added since (3 is the seat links'), so an app from
+/// before a system's grammar says "made by a newer version" rather than "damaged". Every
+/// version reads through the same decoder.
 fn version_of(bytes: &[u8]) -> u8 {
     let system = Decoder::new(bytes).and_then(|mut d| d.uniform(SYSTEMS, 0)).unwrap_or(SYSTEM_RACE_FOR_X);
-    if system == SYSTEM_RACE_FOR_X || system == SYSTEM_JSON {
-        1
-    } else {
-        2
+    match system {
+        SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
+        SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
+        SYSTEM_RAPIER => 4,
+        _ => LINK_VERSION,
     }
 }
 
@@ -324,6 +339,8 @@ const SYSTEM_JSON: u32 = 1;
 /// Night scouting and Axis of Attack through their grammars (`generic`).
 const SYSTEM_SCOUTING: u32 = 2;
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
+/// Rapier Offensive through its grammar (link version 4).
+const SYSTEM_RAPIER: u32 = 4;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -373,6 +390,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
         Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
         Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
+        Some(Body::RapierOffensive { .. }) if replay => SYSTEM_RAPIER,
         Some(_) => SYSTEM_JSON,
     };
     let system = c.uniform(SYSTEMS, system)?;
@@ -381,6 +399,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
         SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
         SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        SYSTEM_RAPIER => Models::with_texts(&["Sample: Operation Uranus", "New campaign"]),
         _ => return Err(LinkError::Corrupt),
     };
     let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
@@ -408,6 +427,17 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
             };
             let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        SYSTEM_RAPIER => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::RapierOffensive { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, RapierOffensive>(c, &mut m, given)?;
+            return Ok((
+                Document { format, meta, summary: None, body: Body::RapierOffensive { setup, journal } },
+                true,
+            ));
         }
         _ => {}
     }
