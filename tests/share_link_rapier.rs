@@ -108,12 +108,12 @@ fn every_random_suite_game_is_grammar_coded() {
 /// meets a decision the grammar cannot express.
 #[test]
 fn the_random_suites_games_round_trip_through_the_grammar_a() {
-    random_games(0..100);
+    random_games(0..80);
 }
 
 #[test]
 fn the_random_suites_games_round_trip_through_the_grammar_b() {
-    random_games(100..200);
+    random_games(80..160);
 }
 
 /// The sample alone costs a flag; another setup travels as JSON text inside the coded link.
