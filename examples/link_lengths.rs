@@ -22,6 +22,8 @@ mod bfww2_gen;
 mod bfww2_play;
 #[path = "../tests/share_link/play.rs"]
 mod play;
+#[path = "../tests/support/rapier_games.rs"]
+mod rapier_games;
 // The suites' generator, as `play` includes it (the legal-play helpers find it as `super::rng`).
 use play::rng;
 #[path = "../tests/support/scouting_legal.rs"]
@@ -220,8 +222,52 @@ fn other_systems() {
     }
     println!("Longest: seed {}, {} characters after the origin", worst.0, worst.1);
 
+    rapier();
     bfww2();
     seat_links();
+}
+
+/// Rapier Offensive (link version 4, through its grammar): the sample fresh, and the random
+/// suite's games on the sample (`tests/support/rapier_games.rs`) cut at the start of a turn,
+/// against the JSON text of their body (what a version 1 link coded).
+fn rapier() {
+    use field_desk::systems::rapier_offensive::sample::sample_setup;
+    use field_desk::systems::rapier_offensive::Phase;
+    println!();
+    println!("Rapier Offensive: the sample, fresh and played (random suite's games on the sample)");
+    println!(
+        "{:<34} {:>6} {:>6} {:>7} {:>12} {:>10}",
+        "campaign", "lines", "dice", "coded", "after origin", "body JSON"
+    );
+    let row = |label: &str, c: rapier_games::C| {
+        let (lines, dice) = lines_and_dice(c.journal());
+        let d = Document::new(meta("Sample: Operation Uranus"), &AnyCampaign::RapierOffensive(c));
+        let json = serde_json::to_string(&d.body).expect("bodies serialise").len();
+        println!("{label:<34} {lines:>6} {dice:>6} {:>7} {:>12} {json:>10}", link::payload(&d).len(), after_origin(&d));
+    };
+    row("sample, fresh", rapier_games::C::new(sample_setup()).expect("the sample starts"));
+    // Seeds whose game is on the sample (one in three plays every optional rule).
+    for seed in [2, 3, 5, 6] {
+        let (setup, whole) = rapier_games::play(seed);
+        for turns in [0, 1, 3, 6] {
+            // The journal up to the start of turn `turns + 1` (0: the pre-battle steps).
+            let mut k = whole.journal().len();
+            for n in 0..whole.journal().len() {
+                let c = rapier_games::C::replay(setup.clone(), whole.journal()[..n].to_vec()).expect("replays");
+                if c.state().phase == Phase::RandomEvent && c.state().turn as usize == turns + 1 {
+                    k = n;
+                    break;
+                }
+            }
+            let c = rapier_games::C::replay(setup.clone(), whole.journal()[..k].to_vec()).expect("replays");
+            let label = match turns {
+                0 => format!("seed {seed}, before the battle"),
+                6 => format!("seed {seed}, whole game"),
+                t => format!("seed {seed}, {t} turn(s)"),
+            };
+            row(&label, c);
+        }
+    }
 }
 
 /// The Battlefront: WW2 campaign (link version 4, through its grammar): the Advance to Rostov

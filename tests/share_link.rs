@@ -392,7 +392,7 @@ fn grammar_coded_systems_are_marked_as_version_2_and_race_for_x_stays_version_1(
 #[test]
 fn a_future_version_is_named_as_such() {
     let real = link::encode(&doc(&play::new_sample(), "3f9a0c21b47d8e65", "S"));
-    // fd3 is a seat link (tests/seat_copies.rs), fd4 a grammar system's: the first version this app does not read is 5.
+    // fd3 is a seat link (tests/seat_copies.rs), fd4 the grammars of Rapier and BFWW2: the first version this app does not read is 5.
     for (text, version) in [("fd9.AAAA", 9), ("fd5.", 5), ("fd12.x", 12), (&*real.replacen("fd1.", "fd5.", 1), 5)] {
         let e = link::decode(text).unwrap_err();
         assert_eq!(e, LinkError::FutureVersion { version }, "{text}");

@@ -33,7 +33,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars, 5 the Battlefront: WW2 campaign through its grammar (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars, 4 Rapier Offensive and 5 the Battlefront: WW2 campaign through theirs (link version 4) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -96,17 +96,19 @@
 //! everything version 1 could say is still written `fd1.`. The grammars (their variant
 //! lists, codes and contexts, in `systems/*/grammar.rs`) are part of link version 2.
 //!
-//! ## Link version 4
+//! ## Link version 4 (codes 4 and 5)
 //!
 //! The same stream again, for the systems given a grammar after version 2 (3 being the
-//! seat-link marker): the Battlefront: WW2 campaign (code 5; its texts start with "Sample:
-//! Advance to Rostov"), marked `fd4.` with the version inside the CRC-32, so an app of version
-//! 3 or before names the link as newer. Its grammar (`systems/bfww2_campaign/grammar.rs`) and
-//! the rules' answers it asks (the refit rolls due, repair time, the fielded elements, the
-//! sides still to act) are part of version 4. BFWW2 campaigns sent before it, as JSON text
-//! (code 1, `fd1.`), still open as they did; one its grammar cannot express still goes so.
-//! Another system coded through a grammar later takes its own code under the same marker
-//! (`version_of`).
+//! seat-link marker): Rapier Offensive (code 4, `systems/rapier_offensive/grammar.rs`, its
+//! texts starting with "Sample: Operation Uranus") and the Battlefront: WW2 campaign (code 5,
+//! `systems/bfww2_campaign/grammar.rs`, "Sample: Advance to Rostov"), marked `fd4.` with the
+//! version inside the CRC-32, so an app of version 3 or before names the link as newer. Their
+//! grammars (variant lists, codes, contexts, and the lists they pick from: Rapier's units,
+//! counters, sectors, frontages and lawful sets of losses; BFWW2's refit rolls due, repair
+//! time, fielded elements and the sides still to act) are part of version 4. Campaigns of
+//! either sent before, as JSON text (code 1, `fd1.`), still open as they did; one its grammar
+//! cannot express still goes so. Another system coded through a grammar later takes its own
+//! code under the same marker (`version_of`).
 //!
 //! ## Plain journal
 //!
@@ -171,6 +173,7 @@ use crate::systems::axis_of_attack::AxisOfAttack;
 use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
+use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::Body;
 use budget::{body_fits, work_fits, ReplayCost};
 use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
@@ -263,7 +266,7 @@ fn version_of(bytes: &[u8]) -> u8 {
     match system {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
         SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
-        SYSTEM_BFWW2 => 4,
+        SYSTEM_RAPIER | SYSTEM_BFWW2 => 4,
         _ => LINK_VERSION,
     }
 }
@@ -339,6 +342,8 @@ const SYSTEM_JSON: u32 = 1;
 /// Night scouting and Axis of Attack through their grammars (`generic`), marked `fd2.`.
 const SYSTEM_SCOUTING: u32 = 2;
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
+/// Rapier Offensive through its grammar (link version 4).
+const SYSTEM_RAPIER: u32 = 4;
 /// The Battlefront: WW2 campaign through its grammar (`generic`), marked `fd4.`.
 const SYSTEM_BFWW2: u32 = 5;
 const SYSTEMS: u32 = 16;
@@ -390,6 +395,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
         Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
         Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
+        Some(Body::RapierOffensive { .. }) if replay => SYSTEM_RAPIER,
         Some(Body::Bfww2Campaign { .. }) if replay => SYSTEM_BFWW2,
         Some(_) => SYSTEM_JSON,
     };
@@ -399,6 +405,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
         SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
         SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        SYSTEM_RAPIER => Models::with_texts(&["Sample: Operation Uranus", "New campaign"]),
         SYSTEM_BFWW2 => Models::with_texts(&["Sample: Advance to Rostov", "New campaign"]),
         _ => return Err(LinkError::Corrupt),
     };
@@ -427,6 +434,17 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
             };
             let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        SYSTEM_RAPIER => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::RapierOffensive { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, RapierOffensive>(c, &mut m, given)?;
+            return Ok((
+                Document { format, meta, summary: None, body: Body::RapierOffensive { setup, journal } },
+                true,
+            ));
         }
         SYSTEM_BFWW2 => {
             let given = match doc.map(|d| &d.body) {

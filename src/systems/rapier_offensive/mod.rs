@@ -9,6 +9,7 @@ pub mod defender;
 pub mod describe;
 pub mod errors;
 pub mod fire;
+pub mod grammar;
 pub mod grid;
 pub mod movement;
 pub mod optional;
@@ -29,7 +30,7 @@ pub use rules::{Decision, Deployment};
 pub use setup::{setup_check, Setup, SetupProblem};
 pub use state::{Phase, State};
 
-use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
 /// What the home screen will say of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -107,5 +108,22 @@ impl System for RapierOffensive {
     }
     fn view(setup: &Setup, s: &State, reader: Reader) -> State {
         seats::view(setup, s, reader)
+    }
+}
+
+impl Grammar for RapierOffensive {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        grammar::over(s)
     }
 }
