@@ -174,3 +174,29 @@ fn bfww2_copies_with_changed_numbers_are_refused_or_harmless() {
     let (tried, refused) = check(&copies(&any, seats));
     println!("Battlefront: WW2: {tried} changed copies, {refused} refused");
 }
+
+/// Rapier's copies name units, counters and sectors by number: one naming what the setup does
+/// not hold is refused with the reason, before any screen indexes the setup with it.
+#[test]
+fn rapier_copies_naming_what_is_not_there_are_refused() {
+    let any = SystemId::RapierOffensive.sample().unwrap();
+    let AnyCampaign::RapierOffensive(c) = &any else { unreachable!() };
+    let seats = RapierOffensive::seats(c.setup()).len();
+    let json: Value = serde_json::from_str(&copies(&any, seats)[0].to_json()).unwrap();
+    let units = json["view"]["state"]["units"].as_array().unwrap().len();
+    assert!(units > 0, "the sample has attacking units");
+    for (path, value, reason) in [
+        ("/view/state/units/0/origin/division", 3, "division 4"),
+        ("/view/state/units/0/origin/unit", 999, "not in its division's list"),
+        ("/view/state/staff_swaps", 7, "division 8"),
+    ] {
+        let mut bad = json.clone();
+        if path.ends_with("staff_swaps") {
+            *bad.pointer_mut(path).unwrap() = Value::from(vec![value]);
+        } else {
+            *bad.pointer_mut(path).unwrap() = Value::from(value);
+        }
+        let e = SeatCopy::from_json(&bad.to_string()).expect_err(path);
+        assert!(e.to_string().contains(reason), "{path}: {e}");
+    }
+}

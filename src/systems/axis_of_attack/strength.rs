@@ -4,9 +4,10 @@
 
 use super::tables::Strength;
 
-/// Teams halfway between the minimum and maximum, rounded down.
+/// Teams halfway between the minimum and maximum, rounded down (summed wide: a position from
+/// outside, a seat copy, may hold any sizes).
 pub fn halfway(min: u16, max: u16) -> u16 {
-    (min + max) / 2
+    ((u32::from(min) + u32::from(max)) / 2) as u16
 }
 
 /// A platoon has an under-strength level only when halfway lies strictly between its minimum

@@ -76,7 +76,8 @@ impl Account {
         a
     }
     pub fn balance(&self) -> u32 {
-        self.earned - self.spent
+        // Never spent past what was earned in play; a seat copy from outside may say so.
+        self.earned.saturating_sub(self.spent)
     }
     pub fn earn(&mut self, amount: u16, what: &str) {
         self.earned += amount as u32;

@@ -4,6 +4,7 @@
 //! text: `../shared/rules/rapier-offensive.txt`, read through the rules README and checklist.
 //! Not yet in the `systems!` list: it has no screens.
 
+pub mod check;
 pub mod combat;
 pub mod defender;
 pub mod describe;
@@ -90,6 +91,9 @@ impl System for RapierOffensive {
     }
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
+    }
+    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+        check::check_view(setup, s)
     }
     fn umpire(_setup: &Setup) -> Option<Seat> {
         Some(seats::UMPIRE)

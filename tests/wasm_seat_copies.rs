@@ -1,0 +1,146 @@
+//! Seat copies from outside, drawn (wasm-bindgen-test in headless Chromium). A copy arrives by a
+//! link or a file and was never replayed here; `System::check_view` refuses the ones whose
+//! numbers the rules cannot read, and `tests/seat_copy_hostile.rs` asks the rules about the rest
+//! natively. Here each system's copy screen (`viewer::copy_screen`: header, map, rosters, log)
+//! is drawn for every reader's copy, and for copies with one number of the position changed to a
+//! value a damaged or hostile copy could hold: each is refused by the check or drawn without a
+//! panic (a panic in the browser kills the page, and a kept copy would kill it at every start).
+#![cfg(target_arch = "wasm32")]
+
+use field_desk::engine::{Campaign, DiceInput, Reader, Seat};
+use field_desk::share::seat::SeatCopy;
+use field_desk::share::typed::SeatCopyOf;
+use field_desk::share::Meta;
+use field_desk::systems::race_for_x::tables::OffensiveAction;
+use field_desk::systems::race_for_x::{Decision as RfxDecision, RaceForX, Side};
+use field_desk::systems::{AnyCampaign, SystemId};
+use field_desk::ui::campaign::SystemUi;
+use field_desk::ui::route::Screen;
+use field_desk::ui::{viewer, Banner, Nav};
+use leptos::prelude::*;
+use serde_json::Value;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn meta() -> Meta {
+    Meta { id: "0123456789abcdef".into(), name: "Hostile".into(), created: 1.0e12, updated: 1.0e12 }
+}
+
+/// Every reader's copy of a campaign, as JSON.
+fn copies(any: &AnyCampaign, seats: u8) -> Vec<String> {
+    let readers = (0..seats).map(|s| Some(Seat(s))).chain(std::iter::once(None::<Seat>));
+    readers.map(|r: Reader| SeatCopy::new(meta(), 1.7e12, any.seat_view(r)).to_json()).collect()
+}
+
+/// The paths of every number under `/view/state` in a copy's JSON.
+fn numbers(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Number(_) => out.push(at),
+        Value::Array(xs) => xs.iter().enumerate().for_each(|(i, x)| numbers(x, format!("{at}/{i}"), out)),
+        Value::Object(m) => {
+            m.iter().for_each(|(k, x)| numbers(x, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out))
+        }
+        _ => {}
+    }
+}
+
+/// Draws a copy of system `S`; `false` when the check refused it.
+async fn drawn<S: SystemUi>(json: &str) -> bool {
+    let Ok(copy) = SeatCopyOf::<S>::from_json(json) else { return false };
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(Banner(RwSignal::new(None)));
+        provide_context(Nav(RwSignal::new(Screen::List)));
+        viewer::copy_screen(copy)
+    });
+    // Effects (and what they draw) run on the next ticks.
+    leptos::task::tick().await;
+    leptos::task::tick().await;
+    let shown = root.query_selector("[data-testid=\"seat-copy\"]").unwrap().is_some();
+    let error = root.query_selector("[data-testid=\"load-error\"]").unwrap().is_some();
+    assert!(shown || error, "a copy accepted by the check drew neither its screen nor a reason");
+    drop(handle);
+    root.remove();
+    true
+}
+
+/// Every reader's true copy is drawn; then each of up to `budget` numbers of the positions (spread
+/// over all of them) is changed to hostile values and the copy drawn or refused.
+async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
+    let (mut tried, mut refused) = (0, 0);
+    for json in copies {
+        assert!(drawn::<S>(json).await, "{name}: a true copy is refused");
+    }
+    for json in copies {
+        let value: Value = serde_json::from_str(json).unwrap();
+        let mut paths = Vec::new();
+        numbers(&value["view"]["state"], "/view/state".into(), &mut paths);
+        let stride = (paths.len() * copies.len()).div_ceil(budget).max(1);
+        for path in paths.iter().step_by(stride) {
+            let old = value.pointer(path).unwrap().as_i64().unwrap_or(0);
+            for new in [old + 1, 255, 65_535] {
+                let mut bad = value.clone();
+                *bad.pointer_mut(path).unwrap() = Value::from(new);
+                // Named before it is drawn: a panic stops the test here, and the log says which.
+                web_sys::console::log_1(&format!("{name}: {path} = {new} (was {old})").into());
+                tried += 1;
+                if !drawn::<S>(&bad.to_string()).await {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    web_sys::console::log_1(&format!("{name}: {tried} changed copies, {refused} refused, the rest drawn").into());
+    assert!(tried > 0, "{name}: no number changed");
+}
+
+fn sample_copies(system: SystemId) -> Vec<String> {
+    let any = system.sample().unwrap();
+    let seats = match &any {
+        AnyCampaign::RaceForX(c) => c.seats().len(),
+        AnyCampaign::CrossfireScouting(c) => c.seats().len(),
+        AnyCampaign::AxisOfAttack(c) => c.seats().len(),
+        AnyCampaign::RapierOffensive(c) => c.seats().len(),
+        AnyCampaign::Bfww2Campaign(c) => c.seats().len(),
+    };
+    copies(&any, seats as u8)
+}
+
+#[wasm_bindgen_test]
+async fn race_for_x_copies_are_drawn_or_refused() {
+    let mut all = sample_copies(SystemId::RaceForX);
+    let mut c = Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
+    for (side, action) in [(Side::A, OffensiveAction::Attack), (Side::B, OffensiveAction::Regroup)] {
+        c.decide(RfxDecision::ChooseAction { side, action }, DiceInput::Typed(vec![])).unwrap();
+    }
+    all.extend(copies(&AnyCampaign::RaceForX(c), 2));
+    check::<RaceForX>("Race for X", &all, 300).await;
+}
+
+#[wasm_bindgen_test]
+async fn night_scouting_copies_are_drawn_or_refused() {
+    use field_desk::systems::crossfire_scouting::CrossfireScouting;
+    check::<CrossfireScouting>("Night scouting", &sample_copies(SystemId::CrossfireScouting), 300).await;
+}
+
+#[wasm_bindgen_test]
+async fn axis_of_attack_copies_are_drawn_or_refused() {
+    use field_desk::systems::axis_of_attack::AxisOfAttack;
+    check::<AxisOfAttack>("Axis of Attack", &sample_copies(SystemId::AxisOfAttack), 300).await;
+}
+
+#[wasm_bindgen_test]
+async fn rapier_copies_are_drawn_or_refused() {
+    use field_desk::systems::rapier_offensive::RapierOffensive;
+    check::<RapierOffensive>("Rapier Offensive", &sample_copies(SystemId::RapierOffensive), 300).await;
+}
+
+#[wasm_bindgen_test]
+async fn bfww2_copies_are_drawn_or_refused() {
+    use field_desk::systems::bfww2_campaign::Bfww2Campaign;
+    check::<Bfww2Campaign>("Battlefront: WW2", &sample_copies(SystemId::Bfww2Campaign), 300).await;
+}
