@@ -11,7 +11,7 @@
 //! `Element::may_escape`, `State::next_turn_check`). The refit's decisions are in `refit.rs`,
 //! the ways of choosing (a subset, a list, a count from a least...) in `parts.rs`.
 
-use super::charts::RgKind;
+use super::apply::{call_artillery, fieldable};
 use super::decision::{Decision, NewElement, Obstacle};
 use super::eligibility::Posture;
 use super::refit::{ratings_due, repair_now, withdrawals_due};
@@ -20,7 +20,7 @@ use super::state::{Element, Phase, Report, State, Verdict};
 use super::tables::{Ammo, EscapeMod, MeClass, RemovalMod, Status, LAST_TURN};
 use crate::engine::grammar::{one_of, small};
 use crate::engine::Chooser;
-use parts::{byte_from_least, flag_or, from_least, items, only, subset, which};
+use parts::{byte_from_least, flag_or, from_least, items, lawful_items, only, subset, upto, which};
 use refit::{refit_codes, refit_step, repair};
 
 mod parts;
@@ -262,14 +262,21 @@ pub(super) fn decision<C: Chooser>(
                 _ => None,
             };
             let st = s.side(side);
+            let chart = &setup.sides[side as usize].rg_chart;
             let active = ids(st.roster.iter().filter(|e| e.active()));
-            let elements = subset(c, (FIELDED, IN_ORDER), &active, g.map(|g| g.0))?;
+            // Each element only while the rules' `fieldable` lets it join those before it.
+            let joins = |chosen: &[String], x: &String| {
+                fieldable(chart, st, &[chosen, std::slice::from_ref(x)].concat()).is_ok()
+            };
+            let elements = subset(c, (FIELDED, IN_ORDER), &active, joins, g.map(|g| g.0))?;
             let held: Vec<String> = st.batteries.iter().map(|b| b.rg.clone()).collect();
-            let artillery = items(c, ARTILLERY, &held, g.map(|g| g.1))?;
+            // Modules only as far as the rules' `call_artillery` lets them fire.
+            let fires = |list: &[String]| call_artillery(chart, &mut st.batteries.clone(), list).is_ok();
+            let artillery = lawful_items(c, ARTILLERY, &held, fires, g.map(|g| g.1))?;
             let night = s.slot(setup) == super::calendar::Slot::Night;
             let flies = !night && st.flights.iter().any(|f| f.day == s.day && !f.used);
             let aircraft = flag_or(c, AIRCRAFT, (!flies).then_some(false), g.map(|g| g.2))?;
-            let hidden = subset(c, (HIDDEN, HIDDEN_ORDER), &elements, g.map(|g| g.3))?;
+            let hidden = subset(c, (HIDDEN, HIDDEN_ORDER), &elements, |_, _| true, g.map(|g| g.3))?;
             D::ChooseForces { side, elements, artillery, aircraft, hidden }
         }
         SPOT => {
@@ -441,13 +448,6 @@ fn report<C: Chooser>(c: &mut C, (stands, vehicles): (u16, u16), g: Option<&Repo
                 .ok_or_else(|| c.refuse())?,
         ),
         None => None,
-    };
-    // One of 0 to `most`.
-    let upto = |c: &mut C, most: u16, g: Option<u16>| -> Result<u16, C::Error> {
-        if g.is_some_and(|g| g > most) {
-            return Err(c.refuse());
-        }
-        Ok(c.pick(most as u32 + 1, g.map(u32::from))? as u16)
     };
     let afvs_knocked_out = upto(c, vehicles, g.map(|r| r.afvs_knocked_out))?;
     let afvs_abandoned = upto(c, vehicles - afvs_knocked_out, g.map(|r| r.afvs_abandoned))?;

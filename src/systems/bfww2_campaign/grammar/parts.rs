@@ -55,12 +55,14 @@ pub(super) fn byte_from_least<C: Chooser>(c: &mut C, ctx: u16, least: u16, given
     u8::try_from(v).map_err(|_| c.refuse())
 }
 
-/// Distinct items of `from`, in any order: a flag per item "in", then a flag "in another
-/// order" and, if set, each one's place among those left.
+/// Distinct items of `from`, in any order: a flag per item "in" (none when `joins` says it
+/// may not join those already in), then a flag "in another order" and, if set, each one's
+/// place among those left.
 pub(super) fn subset<C: Chooser>(
     c: &mut C,
     (ctx_in, ctx_order): (u16, u16),
     from: &[String],
+    joins: impl Fn(&[String], &String) -> bool,
     given: Option<&[String]>,
 ) -> Result<Vec<String>, C::Error> {
     if let Some(g) = given {
@@ -70,7 +72,8 @@ pub(super) fn subset<C: Chooser>(
     }
     let mut chosen = Vec::new();
     for x in from {
-        if c.flag(ctx_in, given.map(|g| g.contains(x)))? {
+        let forced = (!joins(&chosen, x)).then_some(false);
+        if flag_or(c, ctx_in, forced, given.map(|g| g.contains(x)))? {
             chosen.push(x.clone());
         }
     }
@@ -106,4 +109,56 @@ pub(super) fn items<C: Chooser, T: PartialEq + Clone>(
         return Err(c.refuse());
     }
     (0..n).map(|i| one_of(c, items, given.map(|g| &g[i]))).collect()
+}
+
+/// One of 0 to `most` (each as likely).
+pub(super) fn upto<C: Chooser>(c: &mut C, most: u16, given: Option<u16>) -> Result<u16, C::Error> {
+    if given.is_some_and(|g| g > most) {
+        return Err(c.refuse());
+    }
+    Ok(c.pick(most as u32 + 1, given.map(u32::from))? as u16)
+}
+
+/// A number of 0 to `most`, small ones cheap: coded as a count, which a reader refuses past
+/// `most` and a random walk draws within it.
+pub(super) fn bounded<C: Chooser>(c: &mut C, ctx: u16, most: u16, given: Option<u16>) -> Result<u16, C::Error> {
+    if given.is_some_and(|g| g > most) {
+        return Err(c.refuse());
+    }
+    let n = c.count(ctx, given.map(usize::from), most.into())?;
+    u16::try_from(n).ok().filter(|&n| n <= most).ok_or_else(|| c.refuse())
+}
+
+/// A list of items of `from` (repeats allowed, in any order) that `lawful` accepts, as it
+/// accepts each of its beginnings (each limit only grows with the list): its length, up to the
+/// longest such list (grown an item at a time), then each item among those that keep it
+/// lawful. Nothing when not even one item is.
+pub(super) fn lawful_items<C: Chooser>(
+    c: &mut C,
+    ctx: u16,
+    from: &[String],
+    lawful: impl Fn(&[String]) -> bool,
+    given: Option<&[String]>,
+) -> Result<Vec<String>, C::Error> {
+    let next = |list: &[String]| -> Vec<String> {
+        from.iter().filter(|x| lawful(&[list, &[(*x).clone()]].concat())).cloned().collect()
+    };
+    let mut longest: Vec<String> = Vec::new();
+    while longest.len() < LIST_CAP {
+        let Some(x) = next(&longest).into_iter().next() else { break };
+        longest.push(x);
+    }
+    if longest.is_empty() {
+        return only(c, Vec::new(), given.map(<[String]>::to_vec).as_ref());
+    }
+    let n = c.count(ctx, given.map(<[String]>::len), longest.len())?;
+    if n > longest.len() {
+        return Err(c.refuse());
+    }
+    let mut out: Vec<String> = Vec::with_capacity(n);
+    for i in 0..n {
+        let x = one_of(c, &next(&out), given.map(|g| &g[i]))?;
+        out.push(x);
+    }
+    Ok(out)
 }
