@@ -126,9 +126,20 @@ fn play_drawn_from_the_grammar_round_trips() {
 
 /// The decisions whose grammar offers only what the rules allow: forces within the scenario's
 /// limits and the artillery that may fire, purchases the chart's limits allow and the side can
-/// pay for, elements that may combine. Drawn from the grammar, the rules never refuse one (a
-/// refusal here means the grammar loosened again, or the rules changed without it).
-const TIGHT: [&str; 6] = ["ChooseForces", "Reinforce", "BuyArtillery", "BuyFpp", "BuyFortification", "Combine"];
+/// pay for (extra CPP included), smoke rolls and pre-registered points due and paid for,
+/// elements that may combine. Drawn from the grammar, the rules never refuse one (a refusal
+/// here means the grammar loosened again, or the rules changed without it).
+const TIGHT: [&str; 9] = [
+    "ChooseForces",
+    "Reinforce",
+    "BuyArtillery",
+    "BuyFpp",
+    "BuyAircraft",
+    "BuyFortification",
+    "RollSmoke",
+    "Preregister",
+    "Combine",
+];
 
 #[test]
 fn forces_and_purchases_drawn_from_the_grammar_are_never_refused() {

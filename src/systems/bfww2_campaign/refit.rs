@@ -254,6 +254,23 @@ pub fn preregister_lawful(s: &State, side: u8, rg: &str, points: u8) -> Result<(
     st.cpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "CPP", cost, balance })
 }
 
+/// Whether `side` may try to remove `obstacle` at `place` now (the checks of
+/// `RemoveObstacle`: the refit under way, under the second readings `removal_lawful`, the FPP).
+pub fn removal_allowed(setup: &Setup, s: &State, side: u8, obstacle: Obstacle, place: &str) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    if setup.readings_v2() {
+        removal_lawful(s, side, obstacle, place)?;
+    }
+    removal_affordable(s, side)
+}
+
+/// Whether `side`, in its refit, has the FPP a removal attempt costs.
+pub fn removal_affordable(s: &State, side: u8) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    let cost = REMOVAL_COST_FPP;
+    s.side(side).fpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "FPP", cost, balance })
+}
+
 /// Whether element `from` may be combined into `into` (the checks of `Combine`: two active
 /// elements of the side that the text lets combine).
 pub fn may_combine(st: &SideState, into: &str, from: &str) -> Result<(), RuleError> {
@@ -476,13 +493,10 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             st.forts.push(Fortification { kind: kind.clone(), place: place.clone(), placed: false, revealed: false });
         }
         Decision::RemoveObstacle { side, obstacle, place, mods } => {
-            in_refit(s, *side)?;
+            removal_allowed(setup, s, *side, *obstacle, place)?;
             let mut mods = mods.clone();
             mods.sort_by_key(|m| *m as u8);
             mods.dedup();
-            if setup.readings_v2() {
-                removal_lawful(s, *side, *obstacle, place)?;
-            }
             let st = side_of(s, *side)?;
             spend_fpp(st, REMOVAL_COST_FPP, &format!("Removal: {} at {place}", obstacle.name()))?;
             let eliminated = fortification_removal(die, &mods) == Removal::Eliminated;

@@ -4,7 +4,8 @@
 use super::parts::{bounded, flag_or, from_least, items};
 use super::*;
 use crate::systems::bfww2_campaign::refit::{
-    fortification_lawful, may_combine, preregister_lawful, purchase_lawful, smoke_lawful, Purchase,
+    fortification_lawful, may_combine, preregister_lawful, purchase_lawful, removal_affordable, removal_allowed,
+    smoke_lawful, Purchase,
 };
 use crate::systems::bfww2_campaign::state::SideState;
 
@@ -92,7 +93,7 @@ pub(super) fn refit_codes(setup: &Setup, s: &State, side: u8) -> Vec<u16> {
     when(can_buy(Purchase::Aircraft { extra_cpp: 0 }), BUY_AIRCRAFT);
     when(can_buy(Purchase::Fpp(1)), BUY_FPP);
     when(!fortifications(setup, s, side).is_empty(), BUY_FORTIFICATION);
-    when(true, REMOVE);
+    when(removal_affordable(s, side).is_ok(), REMOVE);
     when(!combinable(st, None).is_empty(), COMBINE);
     codes
 }
@@ -224,8 +225,14 @@ pub(super) fn refit_step<C: Chooser>(
                 _ => None,
             };
             let obstacle = one_of(c, &OBSTACLES, g.map(|g| g.0))?;
-            let enemy = ids(s.side(1 - side).roster.iter());
-            let place = if obstacle == Obstacle::Wreck && c.flag(WRECK_ID, g.map(|g| enemy.contains(g.1)))? {
+            // The enemy elements whose wreck may be tried (any, under the first readings).
+            let enemy: Vec<String> = ids(s.side(1 - side).roster.iter())
+                .into_iter()
+                .filter(|id| removal_allowed(setup, s, side, Obstacle::Wreck, id).is_ok())
+                .collect();
+            let by_id =
+                |c: &mut C| flag_or(c, WRECK_ID, enemy.is_empty().then_some(false), g.map(|g| enemy.contains(g.1)));
+            let place = if obstacle == Obstacle::Wreck && by_id(c)? {
                 // A wreck named by its enemy element's ID, as the roster spells it.
                 one_of(c, &enemy, g.map(|g| g.1))?
             } else {
