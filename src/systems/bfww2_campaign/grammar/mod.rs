@@ -1,15 +1,19 @@
 //! The Battlefront: WW2 campaign's decisions as choices (`engine::Grammar`), for links: per
 //! step, the decisions the position can take there (each kept only when something makes it
-//! possible: a roll due, a row of the right kind on the chart, an element that may escape...),
-//! the most usual first, each "not this one" flag by the decision's own context; then its
-//! parts against the position: the side among those still to act, an element among the
-//! roster's (or those the step concerns), a row among the chart's of its kind, the fielded
-//! elements as a subset of the active roster. Only what the rules leave free (a report's
-//! numbers, a note, a new element's name) is a number or a text. Frozen with the link format
-//! that codes it (link version 4): the codes, the lists, their order and the contexts below,
-//! and the rules' answers asked (`withdrawals_due`, `ratings_due`, `repair_now`,
-//! `Element::may_escape`, `State::next_turn_check`). The refit's decisions are in `refit.rs`,
-//! the ways of choosing (a subset, a list, a count from a least...) in `parts.rs`.
+//! possible: a roll due, a purchase the chart's limits allow and the side can pay for, an
+//! element that may escape...), the most usual first, each "not this one" flag by the
+//! decision's own context; then its parts against the position: the side among those still to
+//! act, an element among the roster's (or those the step concerns), a row among those the
+//! rules let it buy through, the fielded elements as a subset of the active roster within each
+//! row's scenario maximum, the artillery as far as it may fire, counts and extra CPP within
+//! what the rules allow. Only what the rules leave free (a report's numbers, a note, a new
+//! element's name) is a number or a text. Frozen with the link format that codes it (link
+//! version 4): the codes, the lists, their order and the contexts below, and the rules'
+//! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `Element::may_escape`,
+//! `State::next_turn_check`, `fieldable`, `call_artillery`, `purchase_lawful`,
+//! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`,
+//! `may_combine`). The refit's decisions are in `refit.rs`, the ways of choosing (a subset, a
+//! list, a count from a least...) in `parts.rs`.
 
 use super::apply::{call_artillery, fieldable};
 use super::decision::{Decision, NewElement, Obstacle};
