@@ -89,11 +89,9 @@ fn the_random_suites_campaigns_round_trip_through_the_grammar() {
 }
 
 /// Random play from the sample, each decision drawn from the grammar (`support/grammar_walk.rs`),
-/// to the end or 1,500 decisions; every campaign round-trips. Prints how often a draw was one
-/// the rules refused.
-#[test]
-fn play_drawn_from_the_grammar_round_trips() {
-    let games = 30;
+/// to the end or 1,500 decisions, `games` campaigns; every campaign round-trips. Prints how
+/// often a draw was one the rules refused, and returns the tally and how many ended.
+fn grammar_play(games: u64) -> (Tally, usize) {
     let mut tally = Tally::default();
     let mut ended = 0;
     for seed in 0..games {
@@ -117,7 +115,41 @@ fn play_drawn_from_the_grammar_round_trips() {
     for (k, n) in &tally.refused {
         println!("  refused {k}: {n} (taken {})", tally.accepted.get(k).copied().unwrap_or(0));
     }
+    (tally, ended)
+}
+
+#[test]
+fn play_drawn_from_the_grammar_round_trips() {
+    let (_, ended) = grammar_play(30);
     assert!(ended > 0, "some campaign reaches its end from the grammar alone");
+}
+
+/// The decisions whose grammar offers only what the rules allow: forces within the scenario's
+/// limits and the artillery that may fire, purchases the chart's limits allow and the side can
+/// pay for (extra CPP included), smoke rolls and pre-registered points due and paid for,
+/// elements that may combine. Drawn from the grammar, the rules never refuse one (a refusal
+/// here means the grammar loosened again, or the rules changed without it).
+const TIGHT: [&str; 9] = [
+    "ChooseForces",
+    "Reinforce",
+    "BuyArtillery",
+    "BuyFpp",
+    "BuyAircraft",
+    "BuyFortification",
+    "RollSmoke",
+    "Preregister",
+    "Combine",
+];
+
+#[test]
+fn forces_and_purchases_drawn_from_the_grammar_are_never_refused() {
+    let (tally, _) = grammar_play(30);
+    for k in TIGHT {
+        assert_eq!(tally.refused.get(k).copied().unwrap_or(0), 0, "{k} drawn beyond what the rules allow");
+    }
+    for k in ["ChooseForces", "Reinforce", "BuyArtillery", "BuyFpp"] {
+        assert!(tally.accepted.get(k).copied().unwrap_or(0) > 10, "{k} hardly drawn: {tally:?}");
+    }
 }
 
 /// Every cut of a payload, and a changed bit at every byte, decodes to an error or a campaign

@@ -101,7 +101,7 @@
 //! The same stream again, for the systems given a grammar after version 2 (3 being the
 //! seat-link marker): Rapier Offensive (code 4, `systems/rapier_offensive/grammar.rs`, its
 //! texts starting with "Sample: Operation Uranus") and the Battlefront: WW2 campaign (code 5,
-//! `systems/bfww2_campaign/grammar.rs`, "Sample: Advance to Rostov"), marked `fd4.` with the
+//! `systems/bfww2_campaign/grammar/`, "Sample: Advance to Rostov"), marked `fd4.` with the
 //! version inside the CRC-32, so an app of version 3 or before names the link as newer. Their
 //! grammars (variant lists, codes, contexts, and the lists they pick from: Rapier's units,
 //! counters, sectors, frontages and lawful sets of losses; BFWW2's refit rolls due, repair

@@ -1,12 +1,13 @@
 //! The scenario cycle as one pure fold: `apply` plays a decision with its dice on a position,
 //! or says by a typed error why not. The refit steps are in `refit.rs`.
 
+use super::charts::RgEntry;
 use super::decision::Decision;
 use super::eligibility::{self, escape_column, postures, PostureOutcome};
 use super::errors::RuleError;
 use super::refit;
 use super::setup::{setup_check, Setup};
-use super::state::{Element, Forces, Phase, ScenarioRecord, SideState, State};
+use super::state::{Battery, Element, Forces, Phase, ScenarioRecord, SideState, State};
 use super::tables::{
     self, attack_roll_off, escape, scenario_ends, EscapeMod, MeClass, Nation, RollOff, Status, LAST_TURN,
     TURN_RECORD_DIE,
@@ -281,6 +282,24 @@ fn choose_forces(
     if st.forces.is_some() {
         return Err(RuleError::AlreadyDone);
     }
+    fieldable(chart, st, elements)?;
+    call_artillery(chart, &mut st.batteries, artillery)?;
+    if aircraft {
+        super::charts::may_fly(night)?;
+        let f = st.flights.iter_mut().find(|f| f.day == day && !f.used).ok_or(RuleError::NoAircraft)?;
+        f.used = true;
+    }
+    st.forces =
+        Some(Forces { elements: elements.to_vec(), artillery: artillery.to_vec(), aircraft, hidden: hidden.to_vec() });
+    if s.sides.iter().all(|x| x.forces.is_some()) {
+        begin_battle(s);
+    }
+    Ok(())
+}
+
+/// Whether `elements` may take the field for a side: each of its roster, active, named once,
+/// within its row's scenario maximum. The grammar offers only what passes.
+pub(crate) fn fieldable(chart: &[RgEntry], st: &SideState, elements: &[String]) -> Result<(), RuleError> {
     for (i, id) in elements.iter().enumerate() {
         let e = st.element(id).ok_or_else(|| RuleError::UnknownElement(id.clone()))?;
         if !e.active() || elements[..i].contains(id) {
@@ -298,27 +317,28 @@ fn choose_forces(
             row.may_deploy(chosen as u8, on_map)?;
         }
     }
+    Ok(())
+}
+
+/// Artillery called on for a scenario, one module per entry: each row's scenario maximum, a
+/// module held for each, the day's limit; the modules used are counted in `batteries` (the
+/// grammar asks on a copy).
+pub(crate) fn call_artillery(
+    chart: &[RgEntry],
+    batteries: &mut [Battery],
+    artillery: &[String],
+) -> Result<(), RuleError> {
     let mut rows: Vec<&String> = artillery.iter().collect();
     rows.dedup();
     for rg in rows {
         let row = chart.iter().find(|r| &r.id == rg).ok_or_else(|| RuleError::UnknownRg(rg.clone()))?;
         let n = artillery.iter().filter(|a| *a == rg).count() as u8;
         row.may_deploy(n, 0)?;
-        let b = st.batteries.iter_mut().find(|b| &b.rg == rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
+        let b = batteries.iter_mut().find(|b| &b.rg == rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
         // A module already fired today fires again without counting again.
         while b.stock.used_today < n {
             b.stock.use_module(row)?;
         }
-    }
-    if aircraft {
-        super::charts::may_fly(night)?;
-        let f = st.flights.iter_mut().find(|f| f.day == day && !f.used).ok_or(RuleError::NoAircraft)?;
-        f.used = true;
-    }
-    st.forces =
-        Some(Forces { elements: elements.to_vec(), artillery: artillery.to_vec(), aircraft, hidden: hidden.to_vec() });
-    if s.sides.iter().all(|x| x.forces.is_some()) {
-        begin_battle(s);
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! campaign days, with rosters of manoeuvre elements (MEs), campaign purchase points (CPP) and
 //! fortification purchase points (FPP). Rules text: `../shared/rules/bfww2-campaign.txt`, read
 //! through the rules README and checklist. In `systems!` as "bfww2-campaign"; its screens are
-//! in `ui/bfww2/`. Its whole-campaign links are coded through its grammar (`grammar.rs`, link
+//! in `ui/bfww2/`. Its whole-campaign links are coded through its grammar (`grammar/`, link
 //! version 4), and from the start `share_hold` keeps the whole campaign on the umpire's
 //! devices: the sides get seat links.
 
@@ -128,7 +128,7 @@ impl System for Bfww2Campaign {
     }
 }
 
-/// Its decisions as choices, for links (`grammar.rs`): the sample setup is one flag.
+/// Its decisions as choices, for links (`grammar/`): the sample setup is one flag.
 impl Grammar for Bfww2Campaign {
     fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
         grammar::setup(c, given)

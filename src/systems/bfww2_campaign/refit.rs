@@ -143,6 +143,148 @@ fn in_refit(s: &State, side: u8) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// A purchase through a row of the RG chart: a reinforcement, artillery modules, a flight
+/// with extra CPP for its roll, FPP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purchase {
+    Reinforcement,
+    Artillery(u8),
+    Aircraft { extra_cpp: u16 },
+    Fpp(u8),
+}
+
+/// Whether `side` may make purchase `p` through row `rg` now: the checks of `Reinforce`,
+/// `BuyArtillery`, `BuyAircraft` and `BuyFpp` before anything is spent or rolled, in their
+/// order (the refit under way, a row of the right kind, a count of one or more, the chart's
+/// limits, the CPP it costs). The grammar offers only what passes.
+pub fn purchase_lawful(setup: &Setup, s: &State, side: u8, rg: &str, p: Purchase) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    let r = row(setup, side, rg)?;
+    let kind = match p {
+        Purchase::Reinforcement => r.kind == RgKind::Manoeuvre,
+        Purchase::Artillery(_) => r.kind == RgKind::OffBoardArtillery,
+        Purchase::Aircraft { .. } => r.kind == RgKind::Aircraft,
+        Purchase::Fpp(_) => matches!(r.kind, RgKind::Fpp(_)),
+    };
+    if !kind {
+        return Err(RuleError::WrongKind(rg.to_string()));
+    }
+    let st = s.side(side);
+    let cost = match p {
+        Purchase::Reinforcement => {
+            r.may_buy(1, st.had(rg), u16::MAX)?;
+            if setup.readings_v2() {
+                r.may_buy_today(1, st.had_today(rg))?;
+            }
+            r.cost_cpp
+        }
+        Purchase::Artillery(count) => {
+            if count == 0 {
+                return Err(RuleError::BadCount);
+            }
+            let morning = s.slot(setup) == Slot::Morning;
+            let scenarios = setup.days[s.day].slots.len() as u8;
+            let mut stock = st.battery(rg).map_or(Default::default(), |b| b.stock);
+            stock.buy(r, count, morning, scenarios)?;
+            r.cost_cpp.saturating_mul(count as u16)
+        }
+        Purchase::Aircraft { extra_cpp } => {
+            // Bought in a night refit, the flight flies the next day.
+            let day = if s.slot(setup) == Slot::Night { s.day + 1 } else { s.day };
+            r.may_buy(1, st.had(rg), u16::MAX)?;
+            if setup.readings_v2() {
+                // The day limit counts the flights flying that day.
+                let flying = st.flights.iter().filter(|f| f.rg == rg && f.day == day).count();
+                r.may_buy_today(1, flying.min(255) as u8)?;
+            }
+            r.cost_cpp.saturating_add(extra_cpp)
+        }
+        Purchase::Fpp(count) => {
+            if count == 0 {
+                return Err(RuleError::BadCount);
+            }
+            r.may_buy(count, st.had(rg), u16::MAX)?;
+            if setup.readings_v2() {
+                r.may_buy_today(count, st.had_today(rg))?;
+            }
+            r.cost_cpp.saturating_mul(count as u16)
+        }
+    };
+    st.cpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "CPP", cost, balance })
+}
+
+/// Whether `side` may buy fortification `kind` now: the refit under way, a row of its chart,
+/// its campaign limit and the FPP it costs (the checks of `BuyFortification`).
+pub fn fortification_lawful(setup: &Setup, s: &State, side: u8, kind: &str) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    let chart = &setup.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?.fort_chart;
+    let f = chart.iter().find(|f| f.name == kind).ok_or_else(|| RuleError::UnknownFortification(kind.to_string()))?;
+    let st = s.side(side);
+    let had = st.forts_bought.iter().find(|b| b.0 == kind).map_or(0, |b| b.1);
+    f.may_buy(1, had, u16::MAX)?;
+    st.fpp.may_spend(f.cost_fpp).map_err(|balance| RuleError::Balance { what: "FPP", cost: f.cost_fpp, balance })
+}
+
+/// Whether `side` may roll for smoke missions of its battery `rg` with `extra_cpp` (the checks
+/// of `RollSmoke`: a module held, one roll per module bought, the CPP).
+pub fn smoke_lawful(s: &State, side: u8, rg: &str, extra_cpp: u16) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    let st = s.side(side);
+    let b = st.battery(rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
+    if b.stock.held == 0 || b.smoke_rolls >= b.stock.bought {
+        return Err(super::charts::LimitProblem::NoneHeld.into());
+    }
+    st.cpp.may_spend(extra_cpp).map_err(|balance| RuleError::Balance { what: "CPP", cost: extra_cpp, balance })
+}
+
+/// Whether `side` may pre-register `points` for its battery `rg` (the checks of `Preregister`:
+/// the battery, the most per module held, the CPP).
+pub fn preregister_lawful(s: &State, side: u8, rg: &str, points: u8) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    let st = s.side(side);
+    let b = st.battery(rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
+    if points == 0 {
+        return Err(RuleError::BadCount);
+    }
+    let limit = PREREGISTERED_PER_MODULE * b.stock.held;
+    if b.preregistered + points > limit {
+        return Err(super::charts::LimitProblem::TooManyPreregistered { limit: PREREGISTERED_PER_MODULE }.into());
+    }
+    let cost = preregistered_cost(points)?;
+    st.cpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "CPP", cost, balance })
+}
+
+/// Whether `side` may try to remove `obstacle` at `place` now (the checks of
+/// `RemoveObstacle`: the refit under way, under the second readings `removal_lawful`, the FPP).
+pub fn removal_allowed(setup: &Setup, s: &State, side: u8, obstacle: Obstacle, place: &str) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    if setup.readings_v2() {
+        removal_lawful(s, side, obstacle, place)?;
+    }
+    removal_affordable(s, side)
+}
+
+/// Whether `side`, in its refit, has the FPP a removal attempt costs.
+pub fn removal_affordable(s: &State, side: u8) -> Result<(), RuleError> {
+    in_refit(s, side)?;
+    let cost = REMOVAL_COST_FPP;
+    s.side(side).fpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "FPP", cost, balance })
+}
+
+/// Whether element `from` may be combined into `into` (the checks of `Combine`: two active
+/// elements of the side that the text lets combine).
+pub fn may_combine(st: &SideState, into: &str, from: &str) -> Result<(), RuleError> {
+    let a = st.element(into).ok_or_else(|| RuleError::UnknownElement(into.to_string()))?;
+    let b = st.element(from).ok_or_else(|| RuleError::UnknownElement(from.to_string()))?;
+    fn key(e: &Element) -> (super::tables::MeClass, &str, u16, u16) {
+        (e.me.class, e.me.unit_type.as_str(), e.full, e.full.saturating_sub(e.me.stands))
+    }
+    if into == from || !a.active() || !b.active() || !tables::may_combine(key(a), key(b)) {
+        return Err(RuleError::NoCombine);
+    }
+    Ok(())
+}
+
 pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(), RuleError> {
     match d {
         Decision::RollCpp { side } => {
@@ -233,15 +375,8 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
         Decision::Combine { side, into, from } => {
             in_refit(s, *side)?;
             let st = side_of(s, *side)?;
-            let a = st.element(into).ok_or_else(|| RuleError::UnknownElement(into.clone()))?;
-            let b = st.element(from).ok_or_else(|| RuleError::UnknownElement(from.clone()))?;
-            fn key(e: &Element) -> (super::tables::MeClass, &str, u16, u16) {
-                (e.me.class, e.me.unit_type.as_str(), e.full, e.full.saturating_sub(e.me.stands))
-            }
-            if into == from || !a.active() || !b.active() || !tables::may_combine(key(a), key(b)) {
-                return Err(RuleError::NoCombine);
-            }
-            let b = b.clone();
+            may_combine(st, into, from)?;
+            let b = st.element(from).expect("found above").clone();
             let a = st.element_mut(into).expect("found above");
             // One command stand is kept; the rating is one worse than the better.
             a.me.stands = a.me.stands + b.me.stands - 1;
@@ -257,18 +392,13 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             st.element_mut(from).expect("found above").eliminated = true;
         }
         Decision::Reinforce { side, rg, element } => {
-            in_refit(s, *side)?;
-            let r = row(setup, *side, rg)?;
-            if r.kind != RgKind::Manoeuvre {
-                return Err(RuleError::WrongKind(rg.clone()));
-            }
+            purchase_lawful(setup, s, *side, rg, Purchase::Reinforcement)?;
             if element.stands == 0 || element.vehicles > element.stands {
                 return Err(RuleError::BadReport);
             }
+            let r = row(setup, *side, rg)?;
             let st = side_of(s, *side)?;
-            r.may_buy(1, st.had(rg), u16::MAX)?;
             if setup.readings_v2() {
-                r.may_buy_today(1, st.had_today(rg))?;
                 SideState::add_had(&mut st.bought_today, rg, 1);
             }
             spend_cpp(st, r.cost_cpp, &format!("Reinforcement {rg}"))?;
@@ -295,14 +425,8 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }));
         }
         Decision::BuyArtillery { side, rg, count } => {
-            in_refit(s, *side)?;
+            purchase_lawful(setup, s, *side, rg, Purchase::Artillery(*count))?;
             let r = row(setup, *side, rg)?;
-            if r.kind != RgKind::OffBoardArtillery {
-                return Err(RuleError::WrongKind(rg.clone()));
-            }
-            if *count == 0 {
-                return Err(RuleError::BadCount);
-            }
             let morning = s.slot(setup) == Slot::Morning;
             let scenarios = setup.days[s.day].slots.len() as u8;
             let st = side_of(s, *side)?;
@@ -320,12 +444,8 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             st.batteries.push(battery);
         }
         Decision::RollSmoke { side, rg, extra_cpp } => {
-            in_refit(s, *side)?;
+            smoke_lawful(s, *side, rg, *extra_cpp)?;
             let st = side_of(s, *side)?;
-            let b = st.battery(rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
-            if b.stock.held == 0 || b.smoke_rolls >= b.stock.bought {
-                return Err(super::charts::LimitProblem::NoneHeld.into());
-            }
             spend_cpp(st, *extra_cpp, &format!("Smoke missions {rg}"))?;
             let n = missions(die, *extra_cpp, None);
             let b = st.batteries.iter_mut().find(|b| &b.rg == rg).expect("found above");
@@ -333,54 +453,30 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             b.smoke_missions += n;
         }
         Decision::Preregister { side, rg, points } => {
-            in_refit(s, *side)?;
-            let st = side_of(s, *side)?;
-            let b = st.battery(rg).ok_or(super::charts::LimitProblem::NoneHeld)?;
-            if *points == 0 {
-                return Err(RuleError::BadCount);
-            }
-            let limit = PREREGISTERED_PER_MODULE * b.stock.held;
-            if b.preregistered + points > limit {
-                return Err(
-                    super::charts::LimitProblem::TooManyPreregistered { limit: PREREGISTERED_PER_MODULE }.into()
-                );
-            }
+            preregister_lawful(s, *side, rg, *points)?;
             let cost = preregistered_cost(*points)?;
+            let st = side_of(s, *side)?;
             spend_cpp(st, cost, &format!("Pre-registered points {rg}"))?;
             st.batteries.iter_mut().find(|b| &b.rg == rg).expect("found above").preregistered += points;
         }
         Decision::BuyAircraft { side, rg, extra_cpp } => {
-            in_refit(s, *side)?;
+            purchase_lawful(setup, s, *side, rg, Purchase::Aircraft { extra_cpp: *extra_cpp })?;
             let r = row(setup, *side, rg)?;
-            if r.kind != RgKind::Aircraft {
-                return Err(RuleError::WrongKind(rg.clone()));
-            }
             // Bought in a night refit, the flight flies the next day.
             let day = if s.slot(setup) == Slot::Night { s.day + 1 } else { s.day };
             let nation = setup.sides[*side as usize].nation;
             let st = side_of(s, *side)?;
-            r.may_buy(1, st.had(rg), u16::MAX)?;
-            if setup.readings_v2() {
-                // The day limit counts the flights flying that day.
-                let flying = st.flights.iter().filter(|f| &f.rg == rg && f.day == day).count();
-                r.may_buy_today(1, flying.min(255) as u8)?;
-            }
             spend_cpp(st, r.cost_cpp.saturating_add(*extra_cpp), &format!("Aircraft {rg}"))?;
             SideState::add_had(&mut st.bought, rg, 1);
             let aircraft = missions(die, *extra_cpp, Some((nation, setup.month)));
             st.flights.push(Flight { rg: rg.clone(), aircraft, day, used: false });
         }
         Decision::BuyFpp { side, rg, count } => {
-            in_refit(s, *side)?;
+            purchase_lawful(setup, s, *side, rg, Purchase::Fpp(*count))?;
             let r = row(setup, *side, rg)?;
             let RgKind::Fpp(points) = r.kind else { return Err(RuleError::WrongKind(rg.clone())) };
-            if *count == 0 {
-                return Err(RuleError::BadCount);
-            }
             let st = side_of(s, *side)?;
-            r.may_buy(*count, st.had(rg), u16::MAX)?;
             if setup.readings_v2() {
-                r.may_buy_today(*count, st.had_today(rg))?;
                 SideState::add_had(&mut st.bought_today, rg, *count);
             }
             spend_cpp(st, r.cost_cpp.saturating_mul(*count as u16), &format!("FPP {rg} x{count}"))?;
@@ -388,25 +484,19 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             st.fpp.earn(points.saturating_mul(*count as u16), &format!("Bought through {rg}"));
         }
         Decision::BuyFortification { side, kind, place } => {
-            in_refit(s, *side)?;
-            let chart = &setup.sides.get(*side as usize).ok_or(RuleError::UnknownSide(*side))?.fort_chart;
-            let f =
-                chart.iter().find(|f| &f.name == kind).ok_or_else(|| RuleError::UnknownFortification(kind.clone()))?;
+            fortification_lawful(setup, s, *side, kind)?;
+            let chart = &setup.sides[*side as usize].fort_chart;
+            let f = chart.iter().find(|f| &f.name == kind).expect("found above");
             let st = side_of(s, *side)?;
-            let had = st.forts_bought.iter().find(|b| &b.0 == kind).map_or(0, |b| b.1);
-            f.may_buy(1, had, u16::MAX)?;
             spend_fpp(st, f.cost_fpp, &format!("{kind} at {place}"))?;
             SideState::add_had(&mut st.forts_bought, kind, 1);
             st.forts.push(Fortification { kind: kind.clone(), place: place.clone(), placed: false, revealed: false });
         }
         Decision::RemoveObstacle { side, obstacle, place, mods } => {
-            in_refit(s, *side)?;
+            removal_allowed(setup, s, *side, *obstacle, place)?;
             let mut mods = mods.clone();
             mods.sort_by_key(|m| *m as u8);
             mods.dedup();
-            if setup.readings_v2() {
-                removal_lawful(s, *side, *obstacle, place)?;
-            }
             let st = side_of(s, *side)?;
             spend_fpp(st, REMOVAL_COST_FPP, &format!("Removal: {} at {place}", obstacle.name()))?;
             let eliminated = fortification_removal(die, &mods) == Removal::Eliminated;

@@ -83,11 +83,16 @@ impl Account {
         self.earned += amount as u32;
         self.lines.push(LedgerLine { what: what.into(), amount: amount as i32 });
     }
-    /// Spends `amount`, or says the balance it lacks (the balance is never below zero).
-    pub fn spend(&mut self, amount: u16, what: &str) -> Result<(), u32> {
+    /// Whether `amount` may be spent, or the balance it lacks.
+    pub fn may_spend(&self, amount: u16) -> Result<(), u32> {
         if amount as u32 > self.balance() {
             return Err(self.balance());
         }
+        Ok(())
+    }
+    /// Spends `amount`, or says the balance it lacks (the balance is never below zero).
+    pub fn spend(&mut self, amount: u16, what: &str) -> Result<(), u32> {
+        self.may_spend(amount)?;
         // Nothing spent (a smoke roll with no extra CPP) is no line of the ledger.
         if amount > 0 {
             self.spent += amount as u32;

@@ -1,16 +1,21 @@
 //! The Battlefront: WW2 campaign's decisions as choices (`engine::Grammar`), for links: per
 //! step, the decisions the position can take there (each kept only when something makes it
-//! possible: a roll due, a row of the right kind on the chart, an element that may escape...),
-//! the most usual first, each "not this one" flag by the decision's own context; then its
-//! parts against the position: the side among those still to act, an element among the
-//! roster's (or those the step concerns), a row among the chart's of its kind, the fielded
-//! elements as a subset of the active roster. Only what the rules leave free (a report's
-//! numbers, a note, a new element's name) is a number or a text. Frozen with the link format
-//! that codes it (link version 4): the codes, the lists, their order and the contexts below,
-//! and the rules' answers asked (`withdrawals_due`, `ratings_due`, `repair_now`,
-//! `Element::may_escape`, `State::next_turn_check`).
+//! possible: a roll due, a purchase the chart's limits allow and the side can pay for, an
+//! element that may escape...), the most usual first, each "not this one" flag by the
+//! decision's own context; then its parts against the position: the side among those still to
+//! act, an element among the roster's (or those the step concerns), a row among those the
+//! rules let it buy through, the fielded elements as a subset of the active roster within each
+//! row's scenario maximum, the artillery as far as it may fire, counts and extra CPP within
+//! what the rules allow. Only what the rules leave free (a report's numbers, a note, a new
+//! element's name) is a number or a text. Frozen with the link format that codes it (link
+//! version 4): the codes, the lists, their order and the contexts below, and the rules'
+//! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `Element::may_escape`,
+//! `State::next_turn_check`, `fieldable`, `call_artillery`, `purchase_lawful`,
+//! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`,
+//! `may_combine`). The refit's decisions are in `refit.rs`, the ways of choosing (a subset, a
+//! list, a count from a least...) in `parts.rs`.
 
-use super::charts::RgKind;
+use super::apply::{call_artillery, fieldable};
 use super::decision::{Decision, NewElement, Obstacle};
 use super::eligibility::Posture;
 use super::refit::{ratings_due, repair_now, withdrawals_due};
@@ -19,6 +24,11 @@ use super::state::{Element, Phase, Report, State, Verdict};
 use super::tables::{Ammo, EscapeMod, MeClass, RemovalMod, Status, LAST_TURN};
 use crate::engine::grammar::{one_of, small};
 use crate::engine::Chooser;
+use parts::{byte_from_least, flag_or, from_least, items, lawful_items, only, subset, upto, which};
+use refit::{refit_codes, refit_step, repair};
+
+mod parts;
+mod refit;
 
 // Contexts (0 is the setup's "the sample" flag).
 const FIELDED: u16 = 1;
@@ -137,110 +147,8 @@ const WINNERS: [Option<u8>; 3] = [None, Some(0), Some(1)];
 /// The most items a list of a decision (modifiers, artillery called on) carries in a link.
 const LIST_CAP: usize = 256;
 
-/// The decision among `codes` (those the position can take, the most usual first): a flag
-/// "not this one" for each in turn, by the decision's own context.
-fn which<C: Chooser>(c: &mut C, codes: &[u16], given: Option<u16>) -> Result<u16, C::Error> {
-    if given.is_some_and(|g| !codes.contains(&g)) || codes.is_empty() {
-        return Err(c.refuse());
-    }
-    for &k in &codes[..codes.len() - 1] {
-        if !c.flag(VARIANT + k, given.map(|g| g != k))? {
-            return Ok(k);
-        }
-    }
-    Ok(codes[codes.len() - 1])
-}
-
-/// One value that the position forces: writing, refused when the given one differs.
-fn only<C: Chooser, T: PartialEq>(c: &mut C, value: T, given: Option<&T>) -> Result<T, C::Error> {
-    match given {
-        Some(g) if *g != value => Err(c.refuse()),
-        _ => Ok(value),
-    }
-}
-
-/// A flag the position may force (`Some`): writing, refused when the given one differs.
-fn flag_or<C: Chooser>(c: &mut C, ctx: u16, forced: Option<bool>, given: Option<bool>) -> Result<bool, C::Error> {
-    match forced {
-        Some(v) => only(c, v, given.as_ref()),
-        None => c.flag(ctx, given),
-    }
-}
-
-/// Whole numbers counted from `least` (a count that is at least 1 costs nothing for it).
-fn from_least<C: Chooser>(c: &mut C, ctx: u16, least: u16, given: Option<u16>) -> Result<u16, C::Error> {
-    let g = match given {
-        Some(g) => Some(g.checked_sub(least).ok_or_else(|| c.refuse())?),
-        None => None,
-    };
-    small(c, ctx, g)?.checked_add(least).ok_or_else(|| c.refuse())
-}
-
-fn byte_from_least<C: Chooser>(c: &mut C, ctx: u16, least: u16, given: Option<u8>) -> Result<u8, C::Error> {
-    let v = from_least(c, ctx, least, given.map(u16::from))?;
-    u8::try_from(v).map_err(|_| c.refuse())
-}
-
-/// Distinct items of `from`, in any order: a flag per item "in", then a flag "in another
-/// order" and, if set, each one's place among those left.
-fn subset<C: Chooser>(
-    c: &mut C,
-    (ctx_in, ctx_order): (u16, u16),
-    from: &[String],
-    given: Option<&[String]>,
-) -> Result<Vec<String>, C::Error> {
-    if let Some(g) = given {
-        if g.iter().enumerate().any(|(i, x)| !from.contains(x) || g[..i].contains(x)) {
-            return Err(c.refuse());
-        }
-    }
-    let mut chosen = Vec::new();
-    for x in from {
-        if c.flag(ctx_in, given.map(|g| g.contains(x)))? {
-            chosen.push(x.clone());
-        }
-    }
-    if chosen.len() < 2 || !c.flag(ctx_order, given.map(|g| g != &chosen[..]))? {
-        return Ok(chosen);
-    }
-    let mut left = chosen.clone();
-    let mut out = Vec::with_capacity(chosen.len());
-    for i in 0..chosen.len() {
-        let x = one_of(c, &left, given.map(|g| &g[i]))?;
-        left.retain(|y| *y != x);
-        out.push(x);
-    }
-    if out == chosen {
-        // The writer sends the roster's order as such.
-        return Err(c.refuse());
-    }
-    Ok(out)
-}
-
-/// A list of any length (up to `LIST_CAP`), each item one of `items`.
-fn items<C: Chooser, T: PartialEq + Clone>(
-    c: &mut C,
-    ctx: u16,
-    items: &[T],
-    given: Option<&[T]>,
-) -> Result<Vec<T>, C::Error> {
-    if items.is_empty() {
-        return only(c, Vec::new(), given.map(<[T]>::to_vec).as_ref());
-    }
-    let n = c.count(ctx, given.map(<[T]>::len), LIST_CAP)?;
-    if n > LIST_CAP {
-        return Err(c.refuse());
-    }
-    (0..n).map(|i| one_of(c, items, given.map(|g| &g[i]))).collect()
-}
-
 fn ids<'a>(roster: impl Iterator<Item = &'a Element>) -> Vec<String> {
     roster.map(|e| e.me.id.clone()).collect()
-}
-
-/// The RG rows of a side's chart whose kind passes `kind`.
-fn rows(setup: &Setup, side: u8, kind: impl Fn(RgKind) -> bool) -> Vec<String> {
-    setup.sides[side as usize].rg_chart.iter().filter(|r| kind(r.kind)).map(|r| r.id.clone()).collect()
 }
 
 /// Elements with a knocked-out or abandoned vehicle not yet tried at this repair time.
@@ -271,34 +179,6 @@ fn pending(s: &State) -> Vec<(u8, String)> {
 /// The sides for which `has` holds.
 fn sides_with(has: impl Fn(u8) -> bool) -> Vec<u8> {
     (0..2u8).filter(|&i| has(i)).collect()
-}
-
-/// The decisions the refit takes for a side whose CPP is rolled, the most usual first.
-fn refit_codes(setup: &Setup, s: &State, side: u8) -> Vec<u16> {
-    let st = s.side(side);
-    let withdrawals = !withdrawals_due(setup, s, side).is_empty();
-    let ratings = !ratings_due(setup, s, side).is_empty();
-    let has_rows = |k: fn(RgKind) -> bool| !rows(setup, side, k).is_empty();
-    let mut codes = Vec::new();
-    let mut when = |ok: bool, code: u16| {
-        if ok {
-            codes.push(code)
-        }
-    };
-    when(withdrawals, WITHDRAWAL);
-    when(ratings, RATING);
-    when(!withdrawals && !ratings, END_REFIT);
-    when(repair_now(setup, s) && !repairable(s, side).is_empty(), REPAIR);
-    when(has_rows(|k| k == RgKind::Manoeuvre), REINFORCE);
-    when(has_rows(|k| k == RgKind::OffBoardArtillery), BUY_ARTILLERY);
-    when(st.batteries.iter().any(|b| b.stock.held > 0 && b.smoke_roll_due()), SMOKE);
-    when(st.batteries.iter().any(|b| u16::from(b.preregistered) < 2 * u16::from(b.stock.held)), PREREGISTER);
-    when(has_rows(|k| k == RgKind::Aircraft), BUY_AIRCRAFT);
-    when(has_rows(|k| matches!(k, RgKind::Fpp(_))), BUY_FPP);
-    when(!setup.sides[side as usize].fort_chart.is_empty(), BUY_FORTIFICATION);
-    when(true, REMOVE);
-    when(st.roster.iter().filter(|e| e.active()).count() >= 2, COMBINE);
-    codes
 }
 
 /// The decisions of every other step, the most usual first (empty when over).
@@ -386,14 +266,21 @@ pub(super) fn decision<C: Chooser>(
                 _ => None,
             };
             let st = s.side(side);
+            let chart = &setup.sides[side as usize].rg_chart;
             let active = ids(st.roster.iter().filter(|e| e.active()));
-            let elements = subset(c, (FIELDED, IN_ORDER), &active, g.map(|g| g.0))?;
+            // Each element only while the rules' `fieldable` lets it join those before it.
+            let joins = |chosen: &[String], x: &String| {
+                fieldable(chart, st, &[chosen, std::slice::from_ref(x)].concat()).is_ok()
+            };
+            let elements = subset(c, (FIELDED, IN_ORDER), &active, joins, g.map(|g| g.0))?;
             let held: Vec<String> = st.batteries.iter().map(|b| b.rg.clone()).collect();
-            let artillery = items(c, ARTILLERY, &held, g.map(|g| g.1))?;
+            // Modules only as far as the rules' `call_artillery` lets them fire.
+            let fires = |list: &[String]| call_artillery(chart, &mut st.batteries.clone(), list).is_ok();
+            let artillery = lawful_items(c, ARTILLERY, &held, fires, g.map(|g| g.1))?;
             let night = s.slot(setup) == super::calendar::Slot::Night;
             let flies = !night && st.flights.iter().any(|f| f.day == s.day && !f.used);
             let aircraft = flag_or(c, AIRCRAFT, (!flies).then_some(false), g.map(|g| g.2))?;
-            let hidden = subset(c, (HIDDEN, HIDDEN_ORDER), &elements, g.map(|g| g.3))?;
+            let hidden = subset(c, (HIDDEN, HIDDEN_ORDER), &elements, |_, _| true, g.map(|g| g.3))?;
             D::ChooseForces { side, elements, artillery, aircraft, hidden }
         }
         SPOT => {
@@ -566,13 +453,6 @@ fn report<C: Chooser>(c: &mut C, (stands, vehicles): (u16, u16), g: Option<&Repo
         ),
         None => None,
     };
-    // One of 0 to `most`.
-    let upto = |c: &mut C, most: u16, g: Option<u16>| -> Result<u16, C::Error> {
-        if g.is_some_and(|g| g > most) {
-            return Err(c.refuse());
-        }
-        Ok(c.pick(most as u32 + 1, g.map(u32::from))? as u16)
-    };
     let afvs_knocked_out = upto(c, vehicles, g.map(|r| r.afvs_knocked_out))?;
     let afvs_abandoned = upto(c, vehicles - afvs_knocked_out, g.map(|r| r.afvs_abandoned))?;
     let soft_lost = upto(c, soft, soft_lost)?;
@@ -585,161 +465,6 @@ fn report<C: Chooser>(c: &mut C, (stands, vehicles): (u16, u16), g: Option<&Repo
         enemy_knocked_out: small(c, REPORT + 1, g.map(|r| r.enemy_knocked_out))?,
         close_combat_wins: small(c, REPORT + 2, g.map(|r| r.close_combat_wins))?,
         close_combat_losses: small(c, REPORT + 3, g.map(|r| r.close_combat_losses))?,
-    })
-}
-
-/// A repair attempt of `side`: the element among those with a vehicle waiting, which vehicle
-/// (forced when it has only wrecks or only abandoned ones), the modifiers.
-fn repair<C: Chooser>(s: &State, c: &mut C, side: u8, given: Option<&Decision>) -> Result<Decision, C::Error> {
-    let g = match given {
-        Some(Decision::RepairArmour { me, abandoned, in_minefield, spend_cpp, .. }) => {
-            Some((me, *abandoned, *in_minefield, *spend_cpp))
-        }
-        _ => None,
-    };
-    let me = one_of(c, &repairable(s, side), g.map(|g| g.0))?;
-    let e = s.side(side).element(&me).ok_or_else(|| c.refuse())?;
-    let forced = match (e.wrecks, e.abandoned) {
-        (0, _) => Some(true),
-        (_, 0) => Some(false),
-        _ => None,
-    };
-    let abandoned = flag_or(c, ABANDONED, forced, g.map(|g| g.1))?;
-    let in_minefield = c.flag(MINEFIELD, g.map(|g| g.2))?;
-    let spend_cpp = c.flag(SPEND, g.map(|g| g.3))?;
-    Ok(Decision::RepairArmour { side, me, abandoned, in_minefield, spend_cpp })
-}
-
-/// A refit step of `side` (its CPP rolled), of code `k`.
-fn refit_step<C: Chooser>(
-    setup: &Setup,
-    s: &State,
-    c: &mut C,
-    side: u8,
-    k: u16,
-    given: Option<&Decision>,
-) -> Result<Decision, C::Error> {
-    use Decision as D;
-    let st = s.side(side);
-    let row_of = |c: &mut C, kind: fn(RgKind) -> bool, g: Option<&String>| one_of(c, &rows(setup, side, kind), g);
-    Ok(match k {
-        WITHDRAWAL => {
-            let me = match given {
-                Some(D::RollWithdrawal { me, .. }) => Some(me),
-                _ => None,
-            };
-            D::RollWithdrawal { side, me: one_of(c, &withdrawals_due(setup, s, side), me)? }
-        }
-        RATING => {
-            let me = match given {
-                Some(D::RollRating { me, .. }) => Some(me),
-                _ => None,
-            };
-            D::RollRating { side, me: one_of(c, &ratings_due(setup, s, side), me)? }
-        }
-        END_REFIT => D::EndRefit { side },
-        REPAIR => repair(s, c, side, given)?,
-        REINFORCE => {
-            let g = match given {
-                Some(D::Reinforce { rg, element, .. }) => Some((rg, element)),
-                _ => None,
-            };
-            let rg = row_of(c, |k| k == RgKind::Manoeuvre, g.map(|g| g.0))?;
-            let e = g.map(|g| g.1);
-            let name = c.text(e.map(|e| &*e.name))?;
-            let class = one_of(c, &CLASSES, e.map(|e| &e.class))?;
-            let unit_type = c.text(e.map(|e| &*e.unit_type))?;
-            let stands = from_least(c, STANDS, 1, e.map(|e| e.stands))?;
-            let vehicles = small(c, VEHICLES, e.map(|e| e.vehicles))?;
-            if vehicles > stands {
-                return Err(c.refuse());
-            }
-            D::Reinforce { side, rg, element: NewElement { name, class, unit_type, stands, vehicles } }
-        }
-        BUY_ARTILLERY | BUY_FPP => {
-            let g = match given {
-                Some(D::BuyArtillery { rg, count, .. } | D::BuyFpp { rg, count, .. }) => Some((rg, *count)),
-                _ => None,
-            };
-            if k == BUY_ARTILLERY {
-                let rg = row_of(c, |k| k == RgKind::OffBoardArtillery, g.map(|g| g.0))?;
-                D::BuyArtillery { side, rg, count: byte_from_least(c, COUNT, 1, g.map(|g| g.1))? }
-            } else {
-                let rg = row_of(c, |k| matches!(k, RgKind::Fpp(_)), g.map(|g| g.0))?;
-                D::BuyFpp { side, rg, count: byte_from_least(c, COUNT, 1, g.map(|g| g.1))? }
-            }
-        }
-        SMOKE => {
-            let g = match given {
-                Some(D::RollSmoke { rg, extra_cpp, .. }) => Some((rg, *extra_cpp)),
-                _ => None,
-            };
-            let held: Vec<String> =
-                st.batteries.iter().filter(|b| b.stock.held > 0 && b.smoke_roll_due()).map(|b| b.rg.clone()).collect();
-            let rg = one_of(c, &held, g.map(|g| g.0))?;
-            D::RollSmoke { side, rg, extra_cpp: small(c, EXTRA_CPP, g.map(|g| g.1))? }
-        }
-        PREREGISTER => {
-            let g = match given {
-                Some(D::Preregister { rg, points, .. }) => Some((rg, points)),
-                _ => None,
-            };
-            let held: Vec<String> = st
-                .batteries
-                .iter()
-                .filter(|b| u16::from(b.preregistered) < 2 * u16::from(b.stock.held))
-                .map(|b| b.rg.clone())
-                .collect();
-            let rg = one_of(c, &held, g.map(|g| g.0))?;
-            D::Preregister { side, rg, points: one_of(c, &[1, 2], g.map(|g| g.1))? }
-        }
-        BUY_AIRCRAFT => {
-            let g = match given {
-                Some(D::BuyAircraft { rg, extra_cpp, .. }) => Some((rg, *extra_cpp)),
-                _ => None,
-            };
-            let rg = row_of(c, |k| k == RgKind::Aircraft, g.map(|g| g.0))?;
-            D::BuyAircraft { side, rg, extra_cpp: small(c, EXTRA_CPP, g.map(|g| g.1))? }
-        }
-        BUY_FORTIFICATION => {
-            let g = match given {
-                Some(D::BuyFortification { kind, place, .. }) => Some((kind, place)),
-                _ => None,
-            };
-            let kinds: Vec<String> = setup.sides[side as usize].fort_chart.iter().map(|f| f.name.clone()).collect();
-            let kind = one_of(c, &kinds, g.map(|g| g.0))?;
-            D::BuyFortification { side, kind, place: c.text(g.map(|g| &**g.1))? }
-        }
-        REMOVE => {
-            let g = match given {
-                Some(D::RemoveObstacle { obstacle, place, mods, .. }) => Some((obstacle, place, &mods[..])),
-                _ => None,
-            };
-            let obstacle = one_of(c, &OBSTACLES, g.map(|g| g.0))?;
-            let enemy = ids(s.side(1 - side).roster.iter());
-            let place = if obstacle == Obstacle::Wreck && c.flag(WRECK_ID, g.map(|g| enemy.contains(g.1)))? {
-                // A wreck named by its enemy element's ID, as the roster spells it.
-                one_of(c, &enemy, g.map(|g| g.1))?
-            } else {
-                let place = c.text(g.map(|g| &**g.1))?;
-                if obstacle == Obstacle::Wreck && enemy.contains(&place) {
-                    return Err(c.refuse());
-                }
-                place
-            };
-            let mods = items(c, MODS, &REMOVAL_MODS, g.map(|g| g.2))?;
-            D::RemoveObstacle { side, obstacle, place, mods }
-        }
-        _ => {
-            let g = match given {
-                Some(D::Combine { into, from, .. }) => Some((into, from)),
-                _ => None,
-            };
-            let active = ids(st.roster.iter().filter(|e| e.active()));
-            let into = one_of(c, &active, g.map(|g| g.0))?;
-            let others: Vec<String> = active.into_iter().filter(|x| *x != into).collect();
-            D::Combine { side, into, from: one_of(c, &others, g.map(|g| g.1))? }
-        }
     })
 }
 
