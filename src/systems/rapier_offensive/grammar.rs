@@ -8,15 +8,15 @@
 
 use super::combat::Side;
 use super::fire::firing_side;
-use super::grammar_moves::{attacker_path, counter_movers, defender_path, entrants, entry_sectors, movers, releasable};
+use super::grammar_moves::{attacker_move, counter_movers, defender_path, entrants, entry_sectors, movers, releasable};
 use super::grammar_parts::{
     air_point, allocate, batteries, call_sectors, deploy_division, deployment, distinct, frontages, hq_due,
     issue_orders, mission_sectors, on_hand, targets,
 };
-use super::grid::{Sector, LINES};
+use super::grid::Sector;
 use super::rules::Decision;
 use super::setup::{Setup, ATTACKING_DIVISIONS};
-use super::state::{Phase, Place, State, Target};
+use super::state::{Phase, State, Target};
 use super::tables::{self, Event};
 use super::turn_end::HqChoice;
 use crate::engine::grammar::one_of;
@@ -27,8 +27,8 @@ pub(super) const BREAK_THROUGH_SAID: u16 = 1;
 pub(super) const CORPS_RESERVE: u16 = 2;
 pub(super) const IN_ORDER: u16 = 3;
 pub(super) const TO_RESERVE: u16 = 4;
-pub(super) const PATH: u16 = 5; // and 6: not withdrawing, withdrawing
-pub(super) const DEFENDER_PATH: u16 = 7; // and 8
+pub(super) const PATH: u16 = 5; // to 8: "the path ends here", by step
+pub(super) const DEFENDER_PATH: u16 = 15; // to 18
 pub(super) const AHEAD: u16 = 9;
 pub(super) const EXIT: u16 = 10;
 pub(super) const KEEP_FRONTAGE: u16 = 11;
@@ -39,7 +39,7 @@ pub(super) const STAFF_OFFICER: u16 = 14;
 pub(super) const VARIANT: u16 = 32;
 // The parts' contexts stay below the chains, and the chains (17 steps) below the 1,024 a
 // grammar may name.
-const _: () = assert!(STAFF_OFFICER < VARIANT && VARIANT + 4 * 17 <= 1024);
+const _: () = assert!(STAFF_OFFICER < DEFENDER_PATH && DEFENDER_PATH + 3 < VARIANT && VARIANT + 4 * 17 <= 1024);
 
 // Codes of the decisions, fixed here.
 pub(super) const DEPLOY_DEFENDERS: u16 = 0;
@@ -116,15 +116,15 @@ fn variants(setup: &Setup, s: &State) -> (u16, Vec<(u16, bool)>) {
         Phase::AttackerMovement => (
             8,
             vec![
-                (MOVE, !movers(s).is_empty()),
+                (MOVE, movers(setup, s).next().is_some()),
                 (END_MOVEMENT, true),
-                (ENTER, !entrants(setup, s).is_empty()),
+                (ENTER, entrants(setup, s).next().is_some()),
                 (RELEASE, !releasable(s).is_empty()),
             ],
         ),
         Phase::DefenderMovement => {
             let rolled = s.defender_movers;
-            let moves = rolled.is_some_and(|n| s.defender_moved < n) && !counter_movers(s).is_empty();
+            let moves = rolled.is_some_and(|n| s.defender_moved < n) && counter_movers(setup, s).next().is_some();
             (9, vec![(DEFENDER_MOVE, moves), (ROLL_MOVERS, rolled.is_none()), (END_DEFENDER, true)])
         }
         Phase::OnCallBombardment => (10, vec![(CALL_FIRE, !call_sectors(s).is_empty()), (END_ON_CALL, true)]),
@@ -220,18 +220,9 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::Move { unit, path, exit }) => Some((unit, &path[..], *exit)),
                 _ => None,
             };
-            let unit = one_of(c, &movers(s), g.map(|g| g.0))?;
+            let unit = one_of(c, &movers(setup, s).collect::<Vec<_>>(), g.map(|g| g.0))?;
             let i = s.index_of(unit).ok_or_else(|| c.refuse())?;
-            let Place::On(from) = s.units[i].place else { return Err(c.refuse()) };
-            let path = attacker_path(s, c, i, from, g.map(|g| g.1))?;
-            let at = path.last().copied().unwrap_or(from);
-            let exit = if at.line == LINES {
-                c.flag(EXIT, g.map(|g| g.2))?
-            } else if g.is_some_and(|g| g.2) {
-                return Err(c.refuse());
-            } else {
-                false
-            };
+            let (path, exit) = attacker_move(setup, s, c, i, g.map(|g| (g.1, g.2)))?;
             Decision::Move { unit, path, exit }
         }
         (ENTER, g) => {
@@ -239,9 +230,8 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::Enter { unit, sector }) => Some((unit, sector)),
                 _ => None,
             };
-            let unit = one_of(c, &entrants(setup, s), g.map(|g| g.0))?;
-            let u = s.index_of(unit).map(|i| s.units[i]).ok_or_else(|| c.refuse())?;
-            Decision::Enter { unit, sector: one_of(c, &entry_sectors(setup, s, &u), g.map(|g| g.1))? }
+            let unit = one_of(c, &entrants(setup, s).collect::<Vec<_>>(), g.map(|g| g.0))?;
+            Decision::Enter { unit, sector: one_of(c, &entry_sectors(setup, s, unit), g.map(|g| g.1))? }
         }
         (RELEASE, g) => {
             let g = match g {
@@ -274,9 +264,8 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::DefenderMove { counter, path }) => Some((counter, &path[..])),
                 _ => None,
             };
-            let counter = one_of(c, &counter_movers(s), g.map(|g| g.0))?;
-            let from = s.counters.get(counter as usize).and_then(|x| x.sector()).ok_or_else(|| c.refuse())?;
-            Decision::DefenderMove { counter, path: defender_path(s, c, counter, from, g.map(|g| g.1))? }
+            let counter = one_of(c, &counter_movers(setup, s).collect::<Vec<_>>(), g.map(|g| g.0))?;
+            Decision::DefenderMove { counter, path: defender_path(setup, s, c, counter, g.map(|g| g.1))? }
         }
         (END_DEFENDER, _) => Decision::EndDefenderMovement,
         (CALL_FIRE, g) => {
