@@ -1,9 +1,9 @@
 //! Rapier Offensive's decisions as choices (`engine::Grammar`): per step, the decisions the
 //! position may take there (a kind it cannot take now is left out: no movers left, no support
 //! point, losses due), the most usual first; then their parts picked among what the position
-//! holds: units and counters that may act, sectors of the grid (neighbours step by step along a
-//! path, the first forced when withdrawing), the setup's pieces and units, the lawful sets of
-//! losses. Frozen with the link format that codes it (link version 4): the variant lists, their
+//! holds: units and counters that may act, sectors of the grid (paths step by step, only the
+//! steps the rules' movement checks allow: `grammar_moves.rs`), the setup's pieces and units,
+//! the lawful sets of losses (`grammar_parts.rs`). Frozen with the link format that codes it (link version 4): the variant lists, their
 //! order, the codes and contexts below, and the lists' contents and order.
 
 use super::combat::Side;
