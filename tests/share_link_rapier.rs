@@ -1,9 +1,10 @@
 //! Rapier Offensive links coded through its grammar (link version 4, system code 4, `fd4.`):
 //! the random suite's games (`support/rapier_games.rs`), with undos and redos woven into their
 //! journals, round-trip to the same document; play drawn from the grammar alone reaches the end
-//! and round-trips (`-- --nocapture` prints how often the rules refused a draw); a cut or
-//! changed payload never panics; and the committed links keep opening: a version 4 link of the
-//! sample played into its second turn, and a version 1 link of the same campaign as JSON text.
+//! and round-trips (`-- --nocapture` prints how often the rules refused a draw: never a move,
+//! a defender move or an entry, nor a draw the grammar cannot use); a cut or changed payload
+//! never panics; and the committed links keep opening: a version 4 link of the sample played
+//! into its second turn, and a version 1 link of the same campaign as JSON text.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -156,6 +157,13 @@ fn rapier_plays_from_its_grammar() {
         println!("  refused {k}: {n} (taken {})", tally.accepted.get(k).copied().unwrap_or(0));
     }
     assert_eq!(ended, games as usize, "every game reaches its end from the grammar alone");
+    // Movement is walked through the rules' own checks: a drawn move, defender move or entry is
+    // one the rules take, and a path ends where no further step is allowed.
+    for k in ["Move", "DefenderMove", "Enter"] {
+        assert_eq!(tally.refused.get(k).copied().unwrap_or(0), 0, "the grammar offered a {k} the rules refuse");
+        assert!(tally.accepted.get(k).copied().unwrap_or(0) > 0, "no {k} drawn: the tally says nothing");
+    }
+    assert_eq!(tally.unusable, 0, "the grammar drew a value it could not use");
 }
 
 /// The random suite's game of `seed` cut after `lines` journal lines.

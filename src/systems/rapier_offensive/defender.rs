@@ -13,7 +13,7 @@ use super::terrain;
 use super::units::{Piece, UnitKind};
 
 /// What a counter moves as: its unit's type, or a dummy (which moves as infantry).
-fn mover_kind(setup: &Setup, piece: Option<Piece>) -> Option<UnitKind> {
+pub fn mover_kind(setup: &Setup, piece: Option<Piece>) -> Option<UnitKind> {
     match piece {
         Some(Piece::Unit(i)) => Some(setup.defender.units[i as usize].kind),
         Some(Piece::Dummy) => Some(UnitKind::RIFLES),
@@ -35,7 +35,39 @@ pub fn withdrawal_dice(setup: &Setup, s: &State, id: u16) -> u8 {
     }
 }
 
-pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice: &[u16]) -> Result<(), RuleError> {
+/// The checks of one step of counter `id`'s path (moving as `kind`), from `at` into `next`,
+/// `last` if it stops there. With `check_counter_move`, what the grammar asks to offer only the
+/// steps the rules allow.
+pub fn check_counter_step(
+    setup: &Setup,
+    s: &State,
+    id: u16,
+    kind: UnitKind,
+    at: Sector,
+    next: Sector,
+    last: bool,
+) -> Result<(), RuleError> {
+    if !next.is_on_table() || !at.is_next_to(next) {
+        return Err(RuleError::NotNextTo(at, next));
+    }
+    if !last && s.attackers_in(next) > 0 {
+        return Err(RuleError::PassesThroughEnemy(next));
+    }
+    if terrain::impassable(setup, next, kind) {
+        return Err(RuleError::Impassable(next));
+    }
+    if !last && terrain::halts(setup, s, next, kind) {
+        return Err(RuleError::Halted(next));
+    }
+    if s.counters_in(next).filter(|x| x.id != id).count() >= STACKING {
+        return Err(RuleError::Overstacked(next));
+    }
+    Ok(())
+}
+
+/// Whether counter `id` may move along `path` now: everything `move_counter` checks before it
+/// moves the counter (the grammar asks it too). The kind it moves as.
+pub fn check_counter_move(setup: &Setup, s: &State, id: u16, path: &[Sector]) -> Result<UnitKind, RuleError> {
     let movers = s.defender_movers.ok_or(RuleError::MoversNotRolled)?;
     if s.defender_moved >= movers {
         return Err(RuleError::NoMoversLeft(movers));
@@ -47,27 +79,12 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
         return Err(RuleError::CounterMoved(id));
     }
     let Some(&first) = path.first() else { return Err(RuleError::EmptyPath) };
-    let withdrawing = s.attackers_in(from) > 0;
-    if withdrawing && Some(first) != way_back(s, id, from) {
+    if s.attackers_in(from) > 0 && Some(first) != way_back(s, id, from) {
         return Err(RuleError::WrongWayBack(way_back(s, id, from)));
     }
     let mut at = from;
     for (k, &next) in path.iter().enumerate() {
-        if !next.is_on_table() || !at.is_next_to(next) {
-            return Err(RuleError::NotNextTo(at, next));
-        }
-        if k + 1 < path.len() && s.attackers_in(next) > 0 {
-            return Err(RuleError::PassesThroughEnemy(next));
-        }
-        if terrain::impassable(setup, next, kind) {
-            return Err(RuleError::Impassable(next));
-        }
-        if k + 1 < path.len() && terrain::halts(setup, s, next, kind) {
-            return Err(RuleError::Halted(next));
-        }
-        if s.counters_in(next).filter(|x| x.id != id).count() >= STACKING {
-            return Err(RuleError::Overstacked(next));
-        }
+        check_counter_step(setup, s, id, kind, at, next, k + 1 == path.len())?;
         at = next;
     }
     let into_contact = s.attackers_in(at) > 0;
@@ -75,6 +92,13 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
     if path.len() > allowance as usize {
         return Err(RuleError::TooFar { allowance, steps: path.len() });
     }
+    Ok(kind)
+}
+
+pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice: &[u16]) -> Result<(), RuleError> {
+    let kind = check_counter_move(setup, s, id, path)?;
+    let from = s.counters[id as usize].sector().ok_or(RuleError::UnknownCounter(id))?;
+    let withdrawing = s.attackers_in(from) > 0;
     s.defender_moved += 1;
     let turn = s.turn;
     let m = &mut s.counters[id as usize];

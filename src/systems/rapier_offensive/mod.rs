@@ -11,6 +11,8 @@ pub mod describe;
 pub mod errors;
 pub mod fire;
 pub mod grammar;
+mod grammar_moves;
+mod grammar_parts;
 pub mod grid;
 pub mod movement;
 pub mod optional;

@@ -74,16 +74,53 @@ pub fn bog_dice(setup: &Setup, path: &[Sector]) -> usize {
     }
 }
 
-/// Moves an on-table unit along `path`, then off the far edge if `exit`. Out of an enemy
-/// sector the first step is the way back, and the free shot (`dice`) is thrown first.
-pub fn move_unit(
-    setup: &Setup,
-    s: &mut State,
-    r: UnitRef,
-    path: &[Sector],
-    exit: bool,
-    dice: &[u16],
-) -> Result<(), RuleError> {
+/// The checks of one step of unit `i`'s path, from `at` into `next`, `last` if the unit stops
+/// there (an enemy sector or halting ground may end a path, never be passed through). With
+/// `check_move`, what the grammar asks to offer only the steps the rules allow.
+pub fn check_step(setup: &Setup, s: &State, i: usize, at: Sector, next: Sector, last: bool) -> Result<(), RuleError> {
+    let u = s.units[i];
+    let r = u.origin;
+    let unit = s.unit(setup, r);
+    if next.line == 0 && next.axis == at.axis {
+        return Err(RuleError::OffTheBack);
+    }
+    if !next.is_on_table() || !at.is_next_to(next) {
+        return Err(RuleError::NotNextTo(at, next));
+    }
+    if next.axis != at.axis {
+        let ahead = Sector::new(at.axis, at.line + 1);
+        let sidestep = ahead.is_some_and(|a| terrain::impassable(setup, a, unit.kind));
+        if !unit.division_asset && !sidestep {
+            // Its axis of attack, else the axis it stands on.
+            let here = match u.place {
+                Place::On(from) => from.axis,
+                _ => at.axis,
+            };
+            let axis = u.axis.unwrap_or(here);
+            return Err(RuleError::OffAxis { unit: r, axis });
+        }
+        if !u.division.and_then(|d| s.frontage(d)).is_some_and(|f| f.contains(next.axis)) {
+            return Err(RuleError::OutsideFrontage { unit: r, axis: next.axis });
+        }
+    }
+    if !last && s.defended(next) {
+        return Err(RuleError::PassesThroughEnemy(next));
+    }
+    if terrain::impassable(setup, next, unit.kind) {
+        return Err(RuleError::Impassable(next));
+    }
+    if !last && terrain::halts(setup, s, next, unit.kind) {
+        return Err(RuleError::Halted(next));
+    }
+    if others_in(s, next, i) >= STACKING {
+        return Err(RuleError::Overstacked(next));
+    }
+    Ok(())
+}
+
+/// Whether unit `r` may move along `path` now, then off the far edge if `exit`: everything
+/// `move_unit` checks before it moves the unit (the grammar asks it too). The unit's index.
+pub fn check_move(setup: &Setup, s: &State, r: UnitRef, path: &[Sector], exit: bool) -> Result<usize, RuleError> {
     let i = find(s, r)?;
     let u = s.units[i];
     let Place::On(from) = u.place else { return Err(RuleError::NotOnTable(r)) };
@@ -94,48 +131,16 @@ pub fn move_unit(
     if path.is_empty() && !exit {
         return Err(RuleError::EmptyPath);
     }
-    let withdrawing = s.defended(from);
-    if withdrawing {
+    if s.defended(from) {
         match way_back(s, i, from) {
             None => return Err(RuleError::OffTheBack),
             Some(back) if path.first() != Some(&back) => return Err(RuleError::WrongWayBack(Some(back))),
             Some(_) => {}
         }
     }
-    let unit = s.unit(setup, r);
-    let frontage = u.division.and_then(|d| s.frontage(d));
-    let axis = u.axis.unwrap_or(from.axis);
     let mut at = from;
     for (k, &next) in path.iter().enumerate() {
-        if next.line == 0 && next.axis == at.axis {
-            return Err(RuleError::OffTheBack);
-        }
-        if !next.is_on_table() || !at.is_next_to(next) {
-            return Err(RuleError::NotNextTo(at, next));
-        }
-        if next.axis != at.axis {
-            let ahead = Sector::new(at.axis, at.line + 1);
-            let sidestep = ahead.is_some_and(|a| terrain::impassable(setup, a, unit.kind));
-            if !unit.division_asset && !sidestep {
-                return Err(RuleError::OffAxis { unit: r, axis });
-            }
-            if !frontage.is_some_and(|f| f.contains(next.axis)) {
-                return Err(RuleError::OutsideFrontage { unit: r, axis: next.axis });
-            }
-        }
-        let last = k + 1 == path.len() && !exit;
-        if !last && s.defended(next) {
-            return Err(RuleError::PassesThroughEnemy(next));
-        }
-        if terrain::impassable(setup, next, unit.kind) {
-            return Err(RuleError::Impassable(next));
-        }
-        if !last && terrain::halts(setup, s, next, unit.kind) {
-            return Err(RuleError::Halted(next));
-        }
-        if others_in(s, next, i) >= STACKING {
-            return Err(RuleError::Overstacked(next));
-        }
+        check_step(setup, s, i, at, next, k + 1 == path.len() && !exit)?;
         at = next;
     }
     if exit && at.line != LINES {
@@ -143,10 +148,27 @@ pub fn move_unit(
     }
     let steps = path.len() + exit as usize;
     let into_contact = !exit && s.defended(at);
-    let allowance = tables::allowance(tables::move_class(unit.kind), into_contact);
+    let allowance = tables::allowance(tables::move_class(s.unit(setup, r).kind), into_contact);
     if steps > allowance as usize {
         return Err(RuleError::TooFar { allowance, steps });
     }
+    Ok(i)
+}
+
+/// Moves an on-table unit along `path`, then off the far edge if `exit`. Out of an enemy
+/// sector the first step is the way back, and the free shot (`dice`) is thrown first.
+pub fn move_unit(
+    setup: &Setup,
+    s: &mut State,
+    r: UnitRef,
+    path: &[Sector],
+    exit: bool,
+    dice: &[u16],
+) -> Result<(), RuleError> {
+    let i = check_move(setup, s, r, path, exit)?;
+    let Place::On(from) = s.units[i].place else { return Err(RuleError::NotOnTable(r)) };
+    let withdrawing = s.defended(from);
+    let unit = s.unit(setup, r);
     let kill = kill_target(setup.options.moving_targets, true, unit.kind);
     let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, path)));
     s.units[i].moved = true;
@@ -180,10 +202,9 @@ pub fn move_unit(
     Ok(())
 }
 
-/// From the Division Reserve to an L1 sector within the frontage: a full move, refused while a
-/// division whose frontage overlaps this one is on the table. The sector fixes the unit's axis
-/// of attack if it has none yet.
-pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result<(), RuleError> {
+/// Whether unit `r` may come on from the Division Reserve into `sector` now: everything `enter`
+/// checks before it moves the unit (the grammar asks it too). The unit's index.
+pub fn check_enter(setup: &Setup, s: &State, r: UnitRef, sector: Sector) -> Result<usize, RuleError> {
     let i = find(s, r)?;
     let u = s.units[i];
     if u.place != Place::DivisionReserve {
@@ -208,6 +229,14 @@ pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result
     if others_in(s, sector, i) >= STACKING {
         return Err(RuleError::Overstacked(sector));
     }
+    Ok(i)
+}
+
+/// From the Division Reserve to an L1 sector within the frontage: a full move, refused while a
+/// division whose frontage overlaps this one is on the table. The sector fixes the unit's axis
+/// of attack if it has none yet.
+pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result<(), RuleError> {
+    let i = check_enter(setup, s, r, sector)?;
     let u = &mut s.units[i];
     u.place = Place::On(sector);
     u.axis = Some(u.axis.unwrap_or(sector.axis));
