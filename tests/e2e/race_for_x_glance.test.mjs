@@ -168,7 +168,7 @@ test('an HQ that commands nothing is refused with the reason; one defensive orba
   await tid(page, 'new-campaign').click();
   await tid(page, 'new-race-for-x').click();
   // The wizard comes with its system's chunk: its folds are opened once it is drawn.
-  await page.locator('[data-testid="orbat-editor"]').first().waitFor();
+  await waitText(page.locator('h1'), 'New Race for X campaign');
   await page.locator('details').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
   // Player A's 1st Company HQ (unit 3) loses its company.
   const unit3 = page.locator('[data-testid="orbat-editor"]').first().locator('[data-testid="unit-edit"]').nth(3);
