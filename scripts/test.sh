@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# A clean clone gains nothing from incremental caches, and they cost gigabytes of disk.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 STEPS=9
 step_no=0
@@ -19,7 +21,8 @@ step() {
 }
 finish_step() {
   if [ "$step_no" -gt 0 ]; then
-    summary+=("$(printf '  [%d/%d] %-84s %4ds' "$step_no" "$STEPS" "$step_name" $(($(date +%s) - step_start)))")
+    summary+=("$(printf '  [%d/%d] %-84s %4ds  target/ %s' "$step_no" "$STEPS" "$step_name" \
+      $(($(date +%s) - step_start)) "$(du -sh target 2>/dev/null | cut -f1)")")
   fi
 }
 on_exit() {
@@ -31,6 +34,7 @@ on_exit() {
 trap on_exit EXIT
 
 step "setup: tools (scripts/setup.sh)"
+df -h . | sed 's/^/disk: /'
 bash scripts/setup.sh
 
 step "lint: cargo fmt --check; cargo clippy -D warnings (native, and wasm32 with the components)"
