@@ -43,6 +43,38 @@ pub trait Grammar: System {
     fn over(setup: &Self::Setup, state: &Self::State) -> bool;
 }
 
+/// A grammar of system `S`, not necessarily its current one: a system whose grammar changed
+/// keeps the older one (a type of its own implementing this) so links coded with it still
+/// read. A system's current grammar (`Grammar`) is one of these through the blanket impl; the
+/// link coder walks any of them.
+pub trait GrammarOf<S: System> {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&S::Setup>) -> Result<S::Setup, C::Error>;
+    fn decision<C: Chooser>(
+        setup: &S::Setup,
+        state: &S::State,
+        c: &mut C,
+        given: Option<&S::Decision>,
+    ) -> Result<S::Decision, C::Error>;
+    fn over(setup: &S::Setup, state: &S::State) -> bool;
+}
+
+impl<S: Grammar> GrammarOf<S> for S {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&S::Setup>) -> Result<S::Setup, C::Error> {
+        <S as Grammar>::setup(c, given)
+    }
+    fn decision<C: Chooser>(
+        setup: &S::Setup,
+        state: &S::State,
+        c: &mut C,
+        given: Option<&S::Decision>,
+    ) -> Result<S::Decision, C::Error> {
+        <S as Grammar>::decision(setup, state, c, given)
+    }
+    fn over(setup: &S::Setup, state: &S::State) -> bool {
+        <S as Grammar>::over(setup, state)
+    }
+}
+
 /// One of `items`; writing, refused when the given one is not among them.
 pub fn one_of<C: Chooser, T: PartialEq + Clone>(c: &mut C, items: &[T], given: Option<&T>) -> Result<T, C::Error> {
     let at = match given {

@@ -11,7 +11,7 @@ pub mod system;
 
 pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind, HistoryLine, ReplayError, SeatView};
 pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
-pub use grammar::{Chooser, Grammar};
+pub use grammar::{Chooser, Grammar, GrammarOf};
 pub use odds::Chance;
 pub use seat::{Audience, Reader, Readers, Seat};
 pub use system::{Modifier, RollPreview, System};

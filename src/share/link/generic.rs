@@ -11,7 +11,7 @@ use super::models::{code_line_kind, count, int, text, IntModel, Models};
 use super::race_for_x::code_dice;
 use super::range::{Coder, Prob, HALF};
 use super::{LinkError, MAX_LINES};
-use crate::engine::{Action, Campaign, Chooser, DiceInput, Entry, Grammar, ReplayError};
+use crate::engine::{Action, Campaign, Chooser, DiceInput, Entry, GrammarOf, ReplayError, System};
 
 /// The contexts a grammar names: adaptive flags and numbers, fresh at the start of a link.
 pub(super) struct GrammarModels {
@@ -102,16 +102,17 @@ type Journal<S> = Vec<Action<<S as crate::engine::System>::Decision>>;
 type Given<'a, S> =
     Option<(&'a <S as crate::engine::System>::Setup, &'a [Action<<S as crate::engine::System>::Decision>])>;
 
-/// A campaign of system `S`: its setup through the grammar, then its journal replayed.
-/// Encoding, anything the grammar cannot express, or a line the rules refuse, fails the
-/// coding (the caller then sends the campaign as JSON text).
-pub(super) fn code_campaign<C: Coder, S: Grammar>(
+/// A campaign of system `S`: its setup through the grammar `G` (the system's own, or an older
+/// one kept for reading old links), then its journal replayed. Encoding, anything the grammar
+/// cannot express, or a line the rules refuse, fails the coding (the caller then sends the
+/// campaign as JSON text).
+pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
     c: &mut C,
     m: &mut Models,
     given: Given<'_, S>,
 ) -> Result<(S::Setup, Journal<S>), LinkError> {
     let mut g = GrammarModels::new();
-    let setup = S::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut g }, given.map(|g| g.0))?;
+    let setup = G::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut g }, given.map(|g| g.0))?;
     let journal = given.map(|g| g.1);
     let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
     if n > MAX_LINES as u64 {
@@ -129,7 +130,7 @@ pub(super) fn code_campaign<C: Coder, S: Grammar>(
     for at in 0..n {
         let line = journal.map(|j| &j[at]);
         let given = line.map_or(LINE_DECIDE, line_kind);
-        let possible = [!S::over(&setup, game.state()), game.can_undo(), game.can_redo()];
+        let possible = [!G::over(&setup, game.state()), game.can_undo(), game.can_redo()];
         let kind = code_line_kind(c, m, possible, before, given)?;
         before = kind;
         match kind {
@@ -139,7 +140,7 @@ pub(super) fn code_campaign<C: Coder, S: Grammar>(
                     _ => None,
                 };
                 let mut ch = LinkChooser { c, text: &mut m.text, g: &mut g };
-                let decision = S::decision(&setup, game.state(), &mut ch, entry.map(|e| &e.decision))?;
+                let decision = G::decision(&setup, game.state(), &mut ch, entry.map(|e| &e.decision))?;
                 let spec = S::dice(&setup, game.state(), &decision);
                 let dice = code_dice(c, m, spec, entry.map(|e| &e.dice[..]), &mut roller)?;
                 cost.add::<S>(&setup, &decision)?;

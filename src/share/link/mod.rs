@@ -421,7 +421,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 Some(Body::CrossfireScouting { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,
             };
-            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting, CrossfireScouting>(c, &mut m, given)?;
             return Ok((
                 Document { format, meta, summary: None, body: Body::CrossfireScouting { setup, journal } },
                 true,
@@ -432,7 +432,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,
             };
-            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, AxisOfAttack>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
         }
         SYSTEM_RAPIER => {
@@ -440,7 +440,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 Some(Body::RapierOffensive { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,
             };
-            let (setup, journal) = generic::code_campaign::<C, RapierOffensive>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<C, RapierOffensive, RapierOffensive>(c, &mut m, given)?;
             return Ok((
                 Document { format, meta, summary: None, body: Body::RapierOffensive { setup, journal } },
                 true,
@@ -451,7 +451,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 Some(Body::Bfww2Campaign { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,
             };
-            let (setup, journal) = generic::code_campaign::<C, Bfww2Campaign>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<C, Bfww2Campaign, Bfww2Campaign>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::Bfww2Campaign { setup, journal } }, true));
         }
         _ => {}
