@@ -14,7 +14,9 @@
 //! same envelope; `read` tells the two apart, `decode` takes campaigns only.
 //!
 //! The version marker stays outside the coded part, so a later format is told apart before
-//! anything is decoded, and a link from a newer app gets its own message. The CRC-32 (IEEE,
+//! anything is decoded, and a link from a newer app gets its own message. A payload opens
+//! only under the marker the app writes for it (`version_of` its system code); under any
+//! other it is refused as damaged. The CRC-32 (IEEE,
 //! as zip and PNG use) catches a link that was cut short or mangled on its way through chat
 //! apps: the coded bytes carry no redundancy of their own, so a changed byte would
 //! otherwise still decode, and often replay.
@@ -298,6 +300,9 @@ pub fn read(text: &str) -> Result<Received, LinkError> {
     let (version, bytes) = unseal_versioned(text)?;
     if version == SEAT_LINK_VERSION as u32 {
         SeatCopy::from_payload(&bytes).map(Received::Seat)
+    } else if version != u32::from(version_of(&bytes)) {
+        // A marker this app never writes before such a payload: made by hand, not by an app.
+        Err(LinkError::Corrupt)
     } else {
         from_payload(&bytes).map(Received::Campaign)
     }

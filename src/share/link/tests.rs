@@ -53,3 +53,27 @@ fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
         other => panic!("expected a replay error, got {other:?}"),
     }
 }
+
+/// Every payload opens under its own marker only: one sealed under another version's marker
+/// (which no app writes, so made by hand) is refused as damaged, not read.
+#[test]
+fn a_payload_under_another_versions_marker_is_refused() {
+    use crate::share::Body;
+    use crate::systems::axis_of_attack::sample as aoa;
+    let meta = Meta { id: "0123456789abcdef".into(), name: "x".into(), created: 0.0, updated: 0.0 };
+    let bodies = [
+        Body::RaceForX { setup: sample::sample_setup(), journal: Vec::new() },
+        Body::AxisOfAttack { setup: aoa::sample_setup(), journal: Vec::new() },
+    ];
+    for body in bodies {
+        let doc = Document { format: FORMAT, meta: meta.clone(), summary: None, body };
+        let bytes = payload(&doc);
+        let own = version_of(&bytes);
+        assert!(read(&seal_as(&bytes, own)).is_ok());
+        for other in [1u8, 2, 4] {
+            if other != own {
+                assert_eq!(read(&seal_as(&bytes, other)), Err(LinkError::Corrupt), "version {own} sealed as {other}");
+            }
+        }
+    }
+}
