@@ -48,6 +48,9 @@ cargo test
 step "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --tests"
 # wasm-bindgen-test-runner (the runner in .cargo/config.toml) drives Debian's chromedriver and
 # reads capabilities from webdriver.json in the crate root.
+# No debug info at all in the wasm test binaries (about 150 MB each with line tables; a failing
+# assertion still names its file and line, which come from the panic, not from debug info).
+CARGO_PROFILE_DEV_DEBUG=false \
 CHROMEDRIVER=/usr/bin/chromedriver \
 WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}" \
   cargo test --target wasm32-unknown-unknown --tests
