@@ -62,6 +62,7 @@ pub(super) fn count<C: Coder>(c: &mut C, m: &mut IntModel, v: usize, cap: usize)
 }
 
 /// A `u16` that is usually small.
+#[cfg(test)]
 pub(super) fn small_u16<C: Coder>(c: &mut C, m: &mut IntModel, v: u16) -> Result<u16, LinkError> {
     u16::try_from(int(c, m, v as u64)?).map_err(|_| LinkError::Corrupt)
 }
@@ -200,28 +201,41 @@ pub(super) fn text<C: Coder>(c: &mut C, m: &mut TextModel, s: Option<&str>) -> R
 
 /// Every adaptive model of a link, fresh at its start.
 pub(super) struct Models {
+    /// The contexts of a system's grammar (Race for X's setup and decisions included).
+    pub(super) grammar: super::generic::GrammarModels,
     pub(super) text: TextModel,
     /// Counts in the meta and setup: bytes, formations, units, stands, lines.
     pub(super) count: IntModel,
     /// Formation indices (parents, units' formations).
+    #[cfg(test)]
     pub(super) index: IntModel,
     pub(super) flags: [Prob; 8],
     /// A formation, unit, unit's stands, defensive orbat as the sample's.
+    #[cfg(test)]
     pub(super) as_sample: [Prob; 4],
     pub(super) lines: IntModel,
     /// Line kind: not a decision; a redo rather than an undo (by the kind of the line before).
     pub(super) not_decide: [Prob; 3],
     pub(super) redo: [Prob; 3],
+    #[cfg(test)]
     pub(super) side_b_first: Prob,
+    #[cfg(test)]
     pub(super) regroup: [Prob; 2],
+    #[cfg(test)]
     pub(super) forces_shuffled: Prob,
     /// Fight: not a clock roll; not the outcome; names rather than a note. By context: clock
     /// rolled yet, objectives named yet (and, for the outcome, the clock still running).
+    #[cfg(test)]
     pub(super) not_clock: [Prob; 4],
+    #[cfg(test)]
     pub(super) not_outcome: [Prob; 8],
+    #[cfg(test)]
     pub(super) names: [Prob; 4],
+    #[cfg(test)]
     pub(super) objectives: [Prob; 2],
+    #[cfg(test)]
     pub(super) killed_shuffled: Prob,
+    #[cfg(test)]
     pub(super) exited: Prob,
     /// Rolled at the table, by the roller of the die before.
     pub(super) table: [Prob; 2],
@@ -239,22 +253,34 @@ impl Models {
     /// `PRESET_TEXTS`.
     pub(super) fn with_texts(presets: &[&str]) -> Models {
         Models {
+            grammar: super::generic::GrammarModels::new(),
             text: TextModel::new(presets),
             count: IntModel::new(),
+            #[cfg(test)]
             index: IntModel::new(),
             flags: [HALF; 8],
+            #[cfg(test)]
             as_sample: [HALF; 4],
             lines: IntModel::new(),
             not_decide: [HALF; 3],
             redo: [HALF; 3],
+            #[cfg(test)]
             side_b_first: HALF,
+            #[cfg(test)]
             regroup: [HALF; 2],
+            #[cfg(test)]
             forces_shuffled: HALF,
+            #[cfg(test)]
             not_clock: [HALF; 4],
+            #[cfg(test)]
             not_outcome: [HALF; 8],
+            #[cfg(test)]
             names: [HALF; 4],
+            #[cfg(test)]
             objectives: [HALF; 2],
+            #[cfg(test)]
             killed_shuffled: HALF,
+            #[cfg(test)]
             exited: HALF,
             table: [HALF; 2],
             raw_kind: [HALF; 4],
@@ -269,9 +295,13 @@ impl Models {
 pub(super) const FLAG_APP_ID: usize = 0;
 pub(super) const FLAG_HEX_ID: usize = 1;
 pub(super) const FLAG_MS: usize = 2;
+#[cfg(test)]
 pub(super) const FLAG_SAMPLE: usize = 3;
+#[cfg(test)]
 pub(super) const FLAG_SAMPLE_BATTALION: usize = 4;
+#[cfg(test)]
 pub(super) const FLAG_SAMPLE_DEFENCE: usize = 5;
+#[cfg(test)]
 pub(super) const FLAG_HAS_FORMATION: usize = 6;
 pub(super) const FLAG_REPLAYS: usize = 7;
 
