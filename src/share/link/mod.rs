@@ -166,10 +166,6 @@ mod generic;
 mod models;
 mod plain;
 mod race_for_x;
-#[cfg(test)]
-mod race_for_x_hand;
-#[cfg(test)]
-mod race_for_x_same_bytes;
 mod range;
 #[cfg(test)]
 mod tests;
