@@ -1,9 +1,9 @@
-//! The one coder for systems that describe their decisions as a grammar (`engine::Grammar`):
-//! the range coder walks the grammar as an `engine::Chooser`, and the journal is coded while
-//! the engine replays it, as Race for X's is: each line's kind among those possible now, the
-//! decision through the grammar, the dice the rules ask for (count and kind free, each face
-//! at its exact chance, a flag "rolled at the table"), every position weighed before it is
-//! played.
+//! The one coder of every system that describes its decisions as a grammar
+//! (`engine::Grammar`), Race for X included (within its own framing, `race_for_x`): the range
+//! coder walks the grammar as an `engine::Chooser`, and the journal is coded while the engine
+//! replays it: each line's kind among those possible now, the decision through the grammar,
+//! the dice the rules ask for (count and kind free, each face at its exact chance, a flag
+//! "rolled at the table"), every position weighed before it is played.
 
 use super::budget::ReplayCost;
 use super::codes::{line_kind, LINE_DECIDE, LINE_UNDO};

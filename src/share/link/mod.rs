@@ -155,9 +155,9 @@
 //! This file: the public API, the limits, `LinkError`, and the document (system, meta).
 //! `envelope`: marker, base64url, CRC-32 (`seal`, `unseal`). `range`: the range coder.
 //! `models`: numbers, texts and `Models`. `codes`: the fixed codes. `race_for_x`: its
-//! setup and replayed journal through its grammar. `generic`: the range coder as a `Chooser`, and any
-//! grammar-coded system's setup and replayed journal. `plain`: other systems' JSON and the
-//! plain journal. `budget`: `ReplayCost`, the one bound of every replay.
+//! setup and replayed journal, through its grammar. `generic`: the range coder as a
+//! `Chooser`, and any grammar-coded system's setup and replayed journal. `plain`: other
+//! systems' JSON and the plain journal. `budget`: `ReplayCost`, the one bound of every replay.
 
 mod budget;
 mod codes;
