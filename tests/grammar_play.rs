@@ -18,6 +18,7 @@ use field_desk::share::link;
 use field_desk::share::{Document, Meta};
 use field_desk::systems::axis_of_attack::{self, AxisOfAttack};
 use field_desk::systems::crossfire_scouting::{self, CrossfireScouting};
+use field_desk::systems::race_for_x::{self, RaceForX};
 use field_desk::systems::AnyCampaign;
 use grammar_walk::{step, Tally};
 use rng::Rng;
@@ -83,4 +84,19 @@ fn night_scouting_plays_from_its_grammar() {
     let out = check(40, 400, start, AnyCampaign::CrossfireScouting);
     report("Night scouting", 40, &out);
     assert_eq!(out.1, 40, "every night reaches its end from the grammar alone");
+}
+
+/// Race for X's grammar (link version 1's coding, `systems/race_for_x/grammar.rs`) offers only
+/// what the rules allow but for two things it cannot see: the units fielded, drawn as any set
+/// of the size allowed (the rules then ask for the HQs the deployment rule forces), and a
+/// note's text (the rules refuse an empty one). Drawn at random, outcomes keep the race going
+/// for hundreds of turns, past what a link carries, so each campaign plays 600 steps (`check` asserts each step
+/// finds a lawful draw).
+#[test]
+fn race_for_x_plays_from_its_grammar() {
+    let start = || Campaign::<RaceForX>::new(race_for_x::sample::sample_setup()).unwrap();
+    let out = check(40, 600, start, AnyCampaign::RaceForX);
+    report("Race for X", 40, &out);
+    let refused: Vec<&str> = out.0.refused.keys().map(String::as_str).collect();
+    assert!(refused.iter().all(|k| ["FieldForces", "Note"].contains(k)), "refused: {refused:?}");
 }

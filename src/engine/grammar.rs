@@ -19,6 +19,22 @@ pub trait Chooser {
     fn text(&mut self, given: Option<&str>) -> Result<String, Self::Error>;
     /// A count of items about to be read, refused (too large) past `cap`.
     fn count(&mut self, ctx: u16, given: Option<usize>, cap: usize) -> Result<usize, Self::Error>;
+    /// A yes or no that is yes with a chance of exactly `yes / total` (0 < yes < total <=
+    /// 65,536), set by the grammar from the position rather than learnt: Race for X's stands
+    /// lost and units fielded (link version 1). By default one of `total`, the first `yes`
+    /// of them meaning yes (a link coder codes it as one exact split instead).
+    fn chance(&mut self, yes: u32, total: u32, given: Option<bool>) -> Result<bool, Self::Error> {
+        if yes == 0 || yes >= total {
+            return Err(self.refuse());
+        }
+        let at = given.map(|g| if g { 0 } else { yes });
+        Ok(self.pick(total, at)? < yes)
+    }
+    /// Counts `n` items about to be built from what was read (a link reader's bound on its
+    /// work); nothing for other choosers.
+    fn spend(&mut self, _n: u64) -> Result<(), Self::Error> {
+        Ok(())
+    }
     /// The refusal: writing, a given value the grammar cannot express; reading, a value that
     /// makes no sense.
     fn refuse(&self) -> Self::Error;

@@ -40,6 +40,12 @@ impl Chooser for RandomChooser<'_> {
     fn count(&mut self, _ctx: u16, _given: Option<usize>, cap: usize) -> Result<usize, Refused> {
         Ok(self.rng.range(0, cap.min(4)))
     }
+    fn chance(&mut self, yes: u32, total: u32, _given: Option<bool>) -> Result<bool, Refused> {
+        if yes == 0 || yes >= total {
+            return Err(Refused);
+        }
+        Ok(self.rng.below(total as usize) < yes as usize)
+    }
     fn refuse(&self) -> Refused {
         Refused
     }

@@ -1,43 +1,16 @@
-//! Codes fixed for link version 1: the small enums of a setup, the kinds of dice and the kinds
-//! of journal lines, written as numbers fixed here, not by the position of the variants in
-//! their enums.
+//! Codes fixed for link version 1: the kinds of dice and the kinds of journal lines, written
+//! as numbers fixed here, not by the position of the variants in their enums. (Race for X's
+//! setup enums are coded by its grammar, `systems/race_for_x/grammar_setup.rs`, with the
+//! same codes as lists there.)
 
 use super::LinkError;
 use crate::engine::Action;
-use crate::systems::race_for_x::tables::{CampaignSize, DefenceOption, ForceSize};
-use crate::systems::race_for_x::{FormationKind, StandKind, UnitKind};
 
 /// A code read from a link: unknown ones mean a damaged link.
 pub(super) fn code<T>(c: Option<T>) -> Result<T, LinkError> {
     c.ok_or(LinkError::Corrupt)
 }
 
-macro_rules! table {
-    ($to:ident, $from:ident, $t:ty, [$($v:path => $c:literal),* $(,)?]) => {
-        pub(super) fn $to(x: $t) -> u8 {
-            match x { $($v => $c,)* }
-        }
-        pub(super) fn $from(c: u8) -> Option<$t> {
-            match c { $($c => Some($v),)* _ => None }
-        }
-    };
-}
-
-table!(size, size_of, CampaignSize, [
-    CampaignSize::Small => 0, CampaignSize::Medium => 1, CampaignSize::Large => 2, CampaignSize::Huge => 3,
-]);
-table!(force, force_of, ForceSize, [
-    ForceSize::S1 => 0, ForceSize::S2 => 1, ForceSize::S3 => 2, ForceSize::S4 => 3, ForceSize::S5 => 4, ForceSize::S10 => 5,
-]);
-table!(option, option_of, DefenceOption, [DefenceOption::A => 0, DefenceOption::B => 1]);
-table!(formation, formation_of, FormationKind, [FormationKind::Company => 0, FormationKind::Battalion => 1]);
-table!(unit, unit_of, UnitKind, [
-    UnitKind::RiflePlatoon => 0, UnitKind::Hq => 1, UnitKind::CrewServed => 2, UnitKind::Vehicle => 3,
-]);
-table!(stand, stand_of, StandKind, [
-    StandKind::Squad => 0, StandKind::CrewServed => 1, StandKind::Vehicle => 2, StandKind::Pc => 3,
-    StandKind::Cc => 4, StandKind::Bc => 5, StandKind::Rc => 6, StandKind::Fo => 7,
-]);
 pub(super) fn die(d: crate::engine::Die) -> u8 {
     use crate::engine::Die;
     match d {

@@ -1,19 +1,21 @@
-//! The one coder for systems that describe their decisions as a grammar (`engine::Grammar`):
-//! the range coder walks the grammar as an `engine::Chooser`, and the journal is coded while
-//! the engine replays it, as Race for X's is: each line's kind among those possible now, the
-//! decision through the grammar, the dice the rules ask for (count and kind free, each face
-//! at its exact chance, a flag "rolled at the table"), every position weighed before it is
-//! played.
+//! The one coder of every system that describes its decisions as a grammar
+//! (`engine::Grammar`), Race for X included (within its own framing, `race_for_x`): the range
+//! coder walks the grammar as an `engine::Chooser`, and the journal is coded while the engine
+//! replays it: each line's kind among those possible now, the decision through the grammar,
+//! the dice the rules ask for (count and kind free, each face at its exact chance, a flag
+//! "rolled at the table"), every position weighed before it is played.
 
 use super::budget::ReplayCost;
 use super::codes::{line_kind, LINE_DECIDE, LINE_UNDO};
 use super::models::{code_line_kind, count, int, text, IntModel, Models};
-use super::race_for_x::code_dice;
 use super::range::{Coder, Prob, HALF};
 use super::{LinkError, MAX_LINES};
-use crate::engine::{Action, Campaign, Chooser, DiceInput, Entry, GrammarOf, ReplayError, System};
+use crate::engine::{
+    Action, Campaign, Chooser, DiceInput, DiceSpec, Entry, GrammarOf, ReplayError, Roll, Roller, System,
+};
 
-/// The contexts a grammar names: adaptive flags and numbers, fresh at the start of a link.
+/// The contexts a grammar names: adaptive flags and numbers, fresh at the start of a link
+/// (`Models::grammar`).
 pub(super) struct GrammarModels {
     flags: Vec<Prob>,
     numbers: Vec<IntModel>,
@@ -25,6 +27,15 @@ const CONTEXTS: usize = 1024;
 impl GrammarModels {
     pub(super) fn new() -> GrammarModels {
         GrammarModels { flags: vec![HALF; CONTEXTS], numbers: Vec::new() }
+    }
+    /// The number model of context `ctx` (below `CONTEXTS`): Race for X's setup swaps the
+    /// meta's count model in and out of one (`race_for_x::code_setup`).
+    pub(super) fn number(&mut self, ctx: u16) -> &mut IntModel {
+        let ctx = ctx as usize;
+        while self.numbers.len() <= ctx {
+            self.numbers.push(IntModel::new());
+        }
+        &mut self.numbers[ctx]
     }
 }
 
@@ -62,14 +73,10 @@ impl<C: Coder> Chooser for LinkChooser<'_, C> {
     }
     fn number(&mut self, ctx: u16, given: Option<u64>) -> Result<u64, LinkError> {
         let v = self.given(given)?;
-        let ctx = ctx as usize;
-        if ctx >= CONTEXTS {
+        if ctx as usize >= CONTEXTS {
             return Err(LinkError::Corrupt);
         }
-        while self.g.numbers.len() <= ctx {
-            self.g.numbers.push(IntModel::new());
-        }
-        int(self.c, &mut self.g.numbers[ctx], v)
+        int(self.c, self.g.number(ctx), v)
     }
     fn text(&mut self, given: Option<&str>) -> Result<String, LinkError> {
         if !C::DECODING && given.is_none() {
@@ -79,14 +86,20 @@ impl<C: Coder> Chooser for LinkChooser<'_, C> {
     }
     fn count(&mut self, ctx: u16, given: Option<usize>, cap: usize) -> Result<usize, LinkError> {
         let v = self.given(given)?;
-        let ctx = ctx as usize;
-        if ctx >= CONTEXTS {
+        if ctx as usize >= CONTEXTS {
             return Err(LinkError::Corrupt);
         }
-        while self.g.numbers.len() <= ctx {
-            self.g.numbers.push(IntModel::new());
-        }
-        count(self.c, &mut self.g.numbers[ctx], v, cap)
+        count(self.c, self.g.number(ctx), v, cap)
+    }
+    /// One exact split of the range (`Coder::split`), as link version 1 coded Race for X's
+    /// losses and forces.
+    fn chance(&mut self, yes: u32, total: u32, given: Option<bool>) -> Result<bool, LinkError> {
+        let v = self.given(given)?;
+        let no = total.checked_sub(yes).ok_or(LinkError::Corrupt)?;
+        self.c.split(no, total, v)
+    }
+    fn spend(&mut self, n: u64) -> Result<(), LinkError> {
+        self.c.spend(n)
     }
     fn refuse(&self) -> LinkError {
         LinkError::Corrupt
@@ -111,16 +124,49 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
     m: &mut Models,
     given: Given<'_, S>,
 ) -> Result<(S::Setup, Journal<S>), LinkError> {
-    let mut g = GrammarModels::new();
-    let setup = G::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut g }, given.map(|g| g.0))?;
+    let setup = code_setup::<C, S, G>(c, m, given.map(|g| g.0))?;
     let journal = given.map(|g| g.1);
     let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
     if n > MAX_LINES as u64 {
         return Err(LinkError::TooLarge);
     }
     c.spend(n)?;
-    let n = n as usize;
     let mut cost = ReplayCost::new::<S>(&setup);
+    let out = replayed_lines::<C, S, G>(c, m, &setup, n as usize, journal, &mut cost)?;
+    Ok((setup, out))
+}
+
+/// A setup through the grammar `G`, its contexts in `m.grammar`.
+pub(super) fn code_setup<C: Coder, S: System, G: GrammarOf<S>>(
+    c: &mut C,
+    m: &mut Models,
+    given: Option<&S::Setup>,
+) -> Result<S::Setup, LinkError> {
+    G::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut m.grammar }, given)
+}
+
+/// A decision of position `state` through the grammar `G`.
+pub(super) fn code_decision<C: Coder, S: System, G: GrammarOf<S>>(
+    c: &mut C,
+    m: &mut Models,
+    setup: &S::Setup,
+    state: &S::State,
+    given: Option<&S::Decision>,
+) -> Result<S::Decision, LinkError> {
+    G::decision(setup, state, &mut LinkChooser { c, text: &mut m.text, g: &mut m.grammar }, given)
+}
+
+/// `n` journal lines coded while the engine replays them: each line's kind among those
+/// possible now, a decision through the grammar, its dice. Encoding, a line that does not
+/// fit (it breaks the rules) fails the whole coding.
+pub(super) fn replayed_lines<C: Coder, S: System, G: GrammarOf<S>>(
+    c: &mut C,
+    m: &mut Models,
+    setup: &S::Setup,
+    n: usize,
+    journal: Option<&[Action<S::Decision>]>,
+    cost: &mut ReplayCost,
+) -> Result<Journal<S>, LinkError> {
     let mut game = Campaign::<S>::new(setup.clone()).map_err(|e| match C::DECODING {
         true => replay_error(0, format!("setup: {e}")),
         false => LinkError::Corrupt,
@@ -130,7 +176,7 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
     for at in 0..n {
         let line = journal.map(|j| &j[at]);
         let given = line.map_or(LINE_DECIDE, line_kind);
-        let possible = [!G::over(&setup, game.state()), game.can_undo(), game.can_redo()];
+        let possible = [!G::over(setup, game.state()), game.can_undo(), game.can_redo()];
         let kind = code_line_kind(c, m, possible, before, given)?;
         before = kind;
         match kind {
@@ -139,11 +185,10 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
                     Some(Action::Decide(e)) => Some(e),
                     _ => None,
                 };
-                let mut ch = LinkChooser { c, text: &mut m.text, g: &mut g };
-                let decision = G::decision(&setup, game.state(), &mut ch, entry.map(|e| &e.decision))?;
-                let spec = S::dice(&setup, game.state(), &decision);
+                let decision = code_decision::<C, S, G>(c, m, setup, game.state(), entry.map(|e| &e.decision))?;
+                let spec = S::dice(setup, game.state(), &decision);
                 let dice = code_dice(c, m, spec, entry.map(|e| &e.dice[..]), &mut roller)?;
-                cost.add::<S>(&setup, &decision)?;
+                cost.add::<S>(setup, &decision)?;
                 let values = dice.iter().map(|r| r.value).collect();
                 game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| match C::DECODING {
                     true => replay_error(at, e.to_string()),
@@ -162,5 +207,35 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
             }
         }
     }
-    Ok((setup, out))
+    Ok(out)
+}
+
+/// The dice the rules ask for: who rolled each (adaptive, by the roller of the die before)
+/// and its face, every face as likely.
+pub(super) fn code_dice<C: Coder>(
+    c: &mut C,
+    m: &mut Models,
+    spec: Option<DiceSpec>,
+    given: Option<&[Roll]>,
+    roller: &mut usize,
+) -> Result<Vec<Roll>, LinkError> {
+    let given = given.unwrap_or(&[]);
+    let Some(spec) = spec else {
+        return if given.is_empty() { Ok(Vec::new()) } else { Err(LinkError::Corrupt) };
+    };
+    let (n, sides) = (spec.count as usize, spec.die.sides());
+    if !C::DECODING && (given.len() != n || given.iter().any(|r| r.die != spec.die || !(1..=sides).contains(&r.value)))
+    {
+        return Err(LinkError::Corrupt);
+    }
+    c.spend(n as u64)?;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let g = given.get(i);
+        let table = c.bit(&mut m.table[*roller], g.is_some_and(|r| r.by == Roller::Table))?;
+        *roller = table as usize;
+        let value = c.uniform(sides as u32, g.map_or(0, |r| r.value as u32 - 1))? as u16 + 1;
+        out.push(Roll { die: spec.die, value, by: if table { Roller::Table } else { Roller::App } });
+    }
+    Ok(out)
 }

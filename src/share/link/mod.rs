@@ -37,7 +37,7 @@
 //! |---------|--------|
 //! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars, 4 Rapier Offensive and 5 the Battlefront: WW2 campaign through theirs (link version 4) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
-//! | setup   | flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
+//! | setup   | through Race for X's grammar (`systems/race_for_x/grammar_setup.rs`, its counts through the meta's count model): flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
 //!
 //! *Numbers*: the count of significant bits (0 to 64) through a 7-level tree of adaptive
@@ -52,7 +52,11 @@
 //!
 //! The usual case: the journal is coded while the engine (`Campaign<RaceForX>`) replays it,
 //! so each line is coded knowing the position it is played in, and only what the rules
-//! leave open costs anything:
+//! leave open costs anything. Each decision goes through Race for X's grammar
+//! (`systems/race_for_x/grammar.rs`, walked by `generic` as the other systems' are; the
+//! exact chances below through `Chooser::chance`): written first as a coder of its own, it
+//! was described as a grammar later, choice for choice and model for model, so every
+//! `fd1.` link keeps its bytes. What follows is that grammar:
 //!
 //! - the line's kind among those possible now (a decision unless the campaign is over; an
 //!   undo when something is in effect; a redo when something was undone): "not a
@@ -151,9 +155,9 @@
 //! This file: the public API, the limits, `LinkError`, and the document (system, meta).
 //! `envelope`: marker, base64url, CRC-32 (`seal`, `unseal`). `range`: the range coder.
 //! `models`: numbers, texts and `Models`. `codes`: the fixed codes. `race_for_x`: its
-//! setup and replayed journal. `generic`: the range coder as a `Chooser`, and any
-//! grammar-coded system's setup and replayed journal. `plain`: other systems' JSON and the
-//! plain journal. `budget`: `ReplayCost`, the one bound of every replay.
+//! setup and replayed journal, through its grammar. `generic`: the range coder as a
+//! `Chooser`, and any grammar-coded system's setup and replayed journal. `plain`: other
+//! systems' JSON and the plain journal. `budget`: `ReplayCost`, the one bound of every replay.
 
 mod budget;
 mod codes;
@@ -205,6 +209,11 @@ pub const MAX_LINES: usize = 20_000;
 /// far above any real orbat, low enough that the rules' checks stay quick.
 pub const MAX_UNITS: usize = 500;
 pub const MAX_STANDS: usize = 64;
+// Race for X's grammar caps its counts as link version 1 did, with these.
+const _: () = {
+    use crate::systems::race_for_x::grammar as rfx;
+    assert!(rfx::MAX_UNITS == MAX_UNITS && rfx::MAX_STANDS == MAX_STANDS && rfx::MAX_DECODED == MAX_DECODED);
+};
 /// The most memory, estimated before replaying, that replaying a link may take (see
 /// `ReplayCost`): about a 50-turn campaign.
 pub const MAX_REPLAY_COST: usize = 128 << 20;

@@ -61,11 +61,6 @@ pub(super) fn count<C: Coder>(c: &mut C, m: &mut IntModel, v: usize, cap: usize)
     Ok(n as usize)
 }
 
-/// A `u16` that is usually small.
-pub(super) fn small_u16<C: Coder>(c: &mut C, m: &mut IntModel, v: u16) -> Result<u16, LinkError> {
-    u16::try_from(int(c, m, v as u64)?).map_err(|_| LinkError::Corrupt)
-}
-
 /// Texts that were coded before, most recent first: a text that comes again (a stand label,
 /// an objective named in another battle) is sent as its place in this list.
 const TEXTS_KEPT: usize = 64;
@@ -200,29 +195,18 @@ pub(super) fn text<C: Coder>(c: &mut C, m: &mut TextModel, s: Option<&str>) -> R
 
 /// Every adaptive model of a link, fresh at its start.
 pub(super) struct Models {
+    /// The contexts of a system's grammar (Race for X's setup and decisions included).
+    pub(super) grammar: super::generic::GrammarModels,
     pub(super) text: TextModel,
-    /// Counts in the meta and setup: bytes, formations, units, stands, lines.
+    /// Numbers in the meta: id bytes, times. Race for X's setup grammar takes it on for its
+    /// counts (formations, units, stands...), as link version 1 coded them
+    /// (`race_for_x::code_setup`).
     pub(super) count: IntModel,
-    /// Formation indices (parents, units' formations).
-    pub(super) index: IntModel,
-    pub(super) flags: [Prob; 8],
-    /// A formation, unit, unit's stands, defensive orbat as the sample's.
-    pub(super) as_sample: [Prob; 4],
+    pub(super) flags: [Prob; 4],
     pub(super) lines: IntModel,
     /// Line kind: not a decision; a redo rather than an undo (by the kind of the line before).
     pub(super) not_decide: [Prob; 3],
     pub(super) redo: [Prob; 3],
-    pub(super) side_b_first: Prob,
-    pub(super) regroup: [Prob; 2],
-    pub(super) forces_shuffled: Prob,
-    /// Fight: not a clock roll; not the outcome; names rather than a note. By context: clock
-    /// rolled yet, objectives named yet (and, for the outcome, the clock still running).
-    pub(super) not_clock: [Prob; 4],
-    pub(super) not_outcome: [Prob; 8],
-    pub(super) names: [Prob; 4],
-    pub(super) objectives: [Prob; 2],
-    pub(super) killed_shuffled: Prob,
-    pub(super) exited: Prob,
     /// Rolled at the table, by the roller of the die before.
     pub(super) table: [Prob; 2],
     pub(super) raw_kind: [Prob; 4],
@@ -239,23 +223,13 @@ impl Models {
     /// `PRESET_TEXTS`.
     pub(super) fn with_texts(presets: &[&str]) -> Models {
         Models {
+            grammar: super::generic::GrammarModels::new(),
             text: TextModel::new(presets),
             count: IntModel::new(),
-            index: IntModel::new(),
-            flags: [HALF; 8],
-            as_sample: [HALF; 4],
+            flags: [HALF; 4],
             lines: IntModel::new(),
             not_decide: [HALF; 3],
             redo: [HALF; 3],
-            side_b_first: HALF,
-            regroup: [HALF; 2],
-            forces_shuffled: HALF,
-            not_clock: [HALF; 4],
-            not_outcome: [HALF; 8],
-            names: [HALF; 4],
-            objectives: [HALF; 2],
-            killed_shuffled: HALF,
-            exited: HALF,
             table: [HALF; 2],
             raw_kind: [HALF; 4],
             raw_tag: [HALF; 16],
@@ -265,15 +239,11 @@ impl Models {
     }
 }
 
-// Flags, each its own model.
+// Flags, each its own model (Race for X's setup flags are its grammar's contexts).
 pub(super) const FLAG_APP_ID: usize = 0;
 pub(super) const FLAG_HEX_ID: usize = 1;
 pub(super) const FLAG_MS: usize = 2;
-pub(super) const FLAG_SAMPLE: usize = 3;
-pub(super) const FLAG_SAMPLE_BATTALION: usize = 4;
-pub(super) const FLAG_SAMPLE_DEFENCE: usize = 5;
-pub(super) const FLAG_HAS_FORMATION: usize = 6;
-pub(super) const FLAG_REPLAYS: usize = 7;
+pub(super) const FLAG_REPLAYS: usize = 3;
 
 /// The kind of the next journal line (`codes::LINE_*`) among those `possible` now
 /// (decide, undo, redo), by the kind of the line `before` it: free when only one is

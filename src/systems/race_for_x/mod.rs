@@ -2,6 +2,8 @@
 //! objective. Rules text: `../shared/rules/race-for-x.txt`, read through the rules README.
 
 pub mod describe;
+pub mod grammar;
+mod grammar_setup;
 pub mod orbat;
 pub mod preview;
 pub mod rules;
@@ -17,7 +19,7 @@ pub use orbat::{
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 
-use crate::engine::{DiceSpec, Entry, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -101,5 +103,24 @@ impl System for RaceForX {
             Decision::RecordOutcome(o) => 32 + 6 * o.killed.len(),
             _ => 0,
         }
+    }
+}
+
+/// Race for X's setup and decisions as choices (`grammar`, `grammar_setup`): link version 1,
+/// walked by the one link coder.
+impl Grammar for RaceForX {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        grammar_setup::setup(c, given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        grammar::decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        s.phase == Phase::Finished
     }
 }
