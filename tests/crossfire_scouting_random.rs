@@ -1,11 +1,15 @@
 //! Random legal nights of Crossfire scouting: decision sequences from a small deterministic
 //! PRNG over the sample session and random setups, with random dice (typed or drawn by the
 //! app), undo and redo, and illegal decisions thrown in. The invariants of the position are
-//! checked after every step, and every transition against the rules it may apply.
+//! checked after every step, and every transition against the rules it may apply; every night
+//! round-trips as a link through the grammar (`fd4.`).
 
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::{Action, Campaign, DiceInput};
+use field_desk::share::link;
+use field_desk::share::{Document, Meta};
+use field_desk::systems::AnyCampaign;
 use field_desk::systems::crossfire_scouting::preview::preview;
 use field_desk::systems::crossfire_scouting::sample::sample_setup;
 use field_desk::systems::crossfire_scouting::tables;
@@ -348,6 +352,12 @@ fn play(setup: Setup, rng: &mut Rng, stats: &mut Stats) {
     // The journal replays to the same night, and every line reads.
     let again = Game::replay(setup.clone(), c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());
+    // The night travels as a link through the grammar (code 7, `fd4.`) and comes back the same.
+    let meta = Meta { id: "5c0f7a1e9b2d4c68".into(), name: "Night".into(), created: 1.0, updated: 2.0 };
+    let doc = Document::new(meta, &AnyCampaign::CrossfireScouting(c.clone()));
+    let text = link::encode(&doc);
+    assert!(text.starts_with("fd4."), "not coded through the grammar: {}", &text[..text.len().min(40)]);
+    assert_eq!(link::decode(&text).unwrap(), doc);
     secrets::check_shareable(&c);
     for line in c.history() {
         assert!(!line.text.trim().is_empty());
