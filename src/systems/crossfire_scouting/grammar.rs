@@ -222,15 +222,20 @@ pub(super) fn decision<C: Chooser>(
 /// The scouting player's step: a move, a spotting attempt or banking by a figure the rules let
 /// do it, or the end of the night (always open).
 fn scouting<C: Chooser>(setup: &Setup, s: &State, c: &mut C, given: Option<&Decision>) -> Result<Decision, C::Error> {
-    // A figure may move when some place takes him: the own edge for one out on the table,
-    // else the first area open to him.
+    // A figure may move when he may step at all and some place takes him (the own edge for
+    // one out on the table, else the first area open to him); he may spot when he may look
+    // and some area open to spotting is one he has not tried. The areas are scanned once per
+    // step, whoever looks, so the work grows with figures plus areas, not their product.
     let may_move = |r: ScoutRef| {
-        [Place::OwnEdge]
-            .into_iter()
-            .chain((0..setup.areas.len() as u16).map(Place::Area))
-            .any(|p| rules::may_move(setup, s, r, p).is_ok())
+        rules::may_step(setup, s, r).is_ok()
+            && [Place::OwnEdge]
+                .into_iter()
+                .chain((0..setup.areas.len() as u16).map(Place::Area))
+                .any(|p| rules::may_move(setup, s, r, p).is_ok())
     };
-    let may_spot = |r: ScoutRef| (0..setup.areas.len() as u16).any(|a| rules::may_spot(setup, s, r, a).is_ok());
+    let open = areas(setup, |a| rules::open_to_spotting(setup, s, a));
+    let may_spot =
+        |r: ScoutRef| rules::may_look(setup, s, r).is_ok() && open.iter().any(|&a| !rules::has_tried(s, r, a));
     let movers = figures(s, may_move);
     let spotters = figures(s, may_spot);
     let bankers = figures(s, |r| rules::may_bank(setup, s, r).is_ok());
@@ -252,7 +257,8 @@ fn scouting<C: Chooser>(setup: &Setup, s: &State, c: &mut C, given: Option<&Deci
         SPOT => {
             let g = parts!(given, Decision::AttemptSpot { scout, area, sentries } => (scout, area, sentries.as_ref()));
             let scout = one_of(c, &spotters, g.map(|g| g.0))?;
-            let area = areas(setup, |a| rules::may_spot(setup, s, scout, a).is_ok());
+            // A spotter may look: the areas open to spotting he has not tried.
+            let area: Vec<u16> = open.iter().copied().filter(|&a| !rules::has_tried(s, scout, a)).collect();
             let area = one_of(c, &area, g.map(|g| g.1))?;
             let sentries = maybe(c, SENTRIES, g.map(|g| g.2), sentries)?;
             Decision::AttemptSpot { scout, area, sentries }

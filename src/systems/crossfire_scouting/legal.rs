@@ -25,17 +25,23 @@ pub(super) fn leader_dead(state: &State, scout: ScoutRef) -> bool {
     !scout.is_leader() && state.figure(scout.leader()).status == Status::Dead
 }
 
+/// Whether `scout` may move at all in the scouting step (somewhere: see `may_move`), or why
+/// not.
+pub fn may_step(setup: &Setup, state: &State, scout: ScoutRef) -> Result<(), RuleError> {
+    figure_ok(setup, scout)?;
+    match state.figure(scout).status {
+        Status::Dead => Err(RuleError::ScoutDead(setup.name(scout))),
+        Status::Home => Err(RuleError::AlreadyHome(setup.name(scout))),
+        Status::Late => Err(RuleError::NightOver),
+        _ => Ok(()),
+    }
+}
+
 /// A move of `scout` to `to` in the scouting step, or why not.
 pub fn may_move(setup: &Setup, state: &State, scout: ScoutRef, to: Place) -> Result<(), RuleError> {
-    figure_ok(setup, scout)?;
+    may_step(setup, state, scout)?;
     let name = || setup.name(scout);
     let sc = state.figure(scout);
-    match sc.status {
-        Status::Dead => return Err(RuleError::ScoutDead(name())),
-        Status::Home => return Err(RuleError::AlreadyHome(name())),
-        Status::Late => return Err(RuleError::NightOver),
-        _ => {}
-    }
     match to {
         Place::OwnEdge if sc.place == Place::OwnEdge => Err(RuleError::AtStartLine(name())),
         Place::OwnEdge => Ok(()),
@@ -49,14 +55,11 @@ pub fn may_move(setup: &Setup, state: &State, scout: ScoutRef, to: Place) -> Res
     }
 }
 
-/// A spotting attempt of `scout` on `area`, or why not.
-pub fn may_spot(setup: &Setup, state: &State, scout: ScoutRef, area: u16) -> Result<(), RuleError> {
+/// Whether `scout` may try to spot at all (some area: see `may_spot`), or why not.
+pub fn may_look(setup: &Setup, state: &State, scout: ScoutRef) -> Result<(), RuleError> {
     figure_ok(setup, scout)?;
-    area_ok(setup, area)?;
     let name = || setup.name(scout);
-    let area_name = || setup.area_name(area);
-    let sc = state.figure(scout);
-    match sc.status {
+    match state.figure(scout).status {
         Status::Dead => return Err(RuleError::ScoutDead(name())),
         Status::Home => return Err(RuleError::AlreadyHome(name())),
         Status::Waiting => return Err(RuleError::NotOnTable(name())),
@@ -66,16 +69,56 @@ pub fn may_spot(setup: &Setup, state: &State, scout: ScoutRef, area: u16) -> Res
     if leader_dead(state, scout) {
         return Err(RuleError::LeaderDead { scout: name(), leader: setup.name(scout.leader()) });
     }
-    if setup.areas[area as usize].edge {
-        return Err(RuleError::EdgeArea(area_name()));
-    }
-    if state.troops_revealed(area) {
-        return Err(RuleError::TroopsRevealed(area_name()));
-    }
-    if sc.tried.contains(&area) {
-        return Err(RuleError::AlreadyTried { scout: name(), area: area_name() });
-    }
     Ok(())
+}
+
+/// What keeps a figure from spotting an area of the setup, whoever he is.
+#[derive(Clone, Copy)]
+enum SpotBar {
+    Edge,
+    Revealed,
+    Tried,
+}
+
+/// What keeps everyone from spotting an area of the setup.
+fn area_bar(setup: &Setup, state: &State, area: u16) -> Option<SpotBar> {
+    if setup.areas[area as usize].edge {
+        Some(SpotBar::Edge)
+    } else if state.troops_revealed(area) {
+        Some(SpotBar::Revealed)
+    } else {
+        None
+    }
+}
+
+fn spot_bar(setup: &Setup, state: &State, scout: ScoutRef, area: u16) -> Option<SpotBar> {
+    area_bar(setup, state, area).or_else(|| has_tried(state, scout, area).then_some(SpotBar::Tried))
+}
+
+/// Whether `area` is open to spotting by a figure `may_look` lets through and who has not
+/// tried it (`has_tried`): `may_spot`'s checks of the area alone, without building a refusal
+/// (for scanning every area once, whoever looks).
+pub fn open_to_spotting(setup: &Setup, state: &State, area: u16) -> bool {
+    setup.area(area).is_some() && area_bar(setup, state, area).is_none()
+}
+
+/// `scout` has already tried to spot `area` (once each).
+pub fn has_tried(state: &State, scout: ScoutRef, area: u16) -> bool {
+    state.figure(scout).tried.contains(&area)
+}
+
+/// A spotting attempt of `scout` on `area`, or why not.
+pub fn may_spot(setup: &Setup, state: &State, scout: ScoutRef, area: u16) -> Result<(), RuleError> {
+    figure_ok(setup, scout)?;
+    area_ok(setup, area)?;
+    may_look(setup, state, scout)?;
+    let area_name = || setup.area_name(area);
+    match spot_bar(setup, state, scout, area) {
+        Some(SpotBar::Edge) => Err(RuleError::EdgeArea(area_name())),
+        Some(SpotBar::Revealed) => Err(RuleError::TroopsRevealed(area_name())),
+        Some(SpotBar::Tried) => Err(RuleError::AlreadyTried { scout: setup.name(scout), area: area_name() }),
+        None => Ok(()),
+    }
 }
 
 /// Banking `scout`'s finds with his leader, or why not.
