@@ -1,7 +1,8 @@
 //! Night scouting's decisions as choices (`engine::Grammar`), tight: per step, only the
 //! decisions the rules accept in the position, each part among the values the rules' own
-//! checks (`legal.rs`: `may_move`, `may_spot`, `may_bank`, `may_fire`, `may_retreat`,
-//! `may_reveal`, `reactions`, `modifier_ok`) let through, so every decision drawn is legal and
+//! checks (`legal.rs`: `may_step` and `may_move`, `may_look`, `open_to_spotting` and
+//! `has_tried` (`may_spot`'s parts), `may_bank`, `may_fire`, `may_retreat`, `may_reveal`,
+//! `reactions`, `modifier_ok`) let through, so every decision drawn is legal and
 //! a link spends no bits on refused ones. Written by links of system code 7 (`fd4.`); the
 //! first, loose grammar reads code 2 (`grammar_v2.rs`). Frozen with the link format that
 //! codes it: the variant lists, their order, the order of every list and the contexts below.
@@ -137,13 +138,15 @@ pub(super) fn decision<C: Chooser>(
         Phase::Scouting => scouting(setup, s, c, given),
         Phase::Reaction { scout, .. } => {
             let r = reactions(setup, s).ok_or_else(|| c.refuse())?;
-            let may_fire =
-                r.fire && !areas(setup, |a| rules::may_fire(setup, s, scout, a, 1, false).is_ok()).is_empty();
+            let from = match r.fire {
+                true => areas(setup, |a| rules::may_fire(setup, s, scout, a, 1, false).is_ok()),
+                false => Vec::new(),
+            };
             let mut codes = vec![LET_PASS];
             if r.reactive_spot {
                 codes.push(REACTIVE);
             }
-            if may_fire {
+            if !from.is_empty() {
                 codes.push(FIRE);
             }
             if r.reactive_spot {
@@ -159,15 +162,17 @@ pub(super) fn decision<C: Chooser>(
                     let g = parts!(given, Decision::ReactiveSpotBy { sentries } => sentries);
                     Decision::ReactiveSpotBy { sentries: sentries(c, g)? }
                 }
-                FIRE => fire(setup, s, c, scout, None, given)?,
+                FIRE => fire(setup, s, c, scout, &from, given)?,
                 _ => close_combat(c, given)?,
             })
         }
         Phase::SentriesSpotted { scout, area, reactive, .. } => {
-            let from = area.map_or_else(
-                || areas(setup, |a| rules::may_fire(setup, s, scout, a, 1, false).is_ok()),
-                |a| areas(setup, |b| b == a && rules::may_fire(setup, s, scout, b, 1, false).is_ok()),
-            );
+            // Only the troops of the area being scouted fire, if it was a spotting attempt.
+            let may = |a: u16| rules::may_fire(setup, s, scout, a, 1, false).is_ok();
+            let from = match area {
+                Some(a) => Some(a).filter(|&a| may(a)).into_iter().collect(),
+                None => areas(setup, may),
+            };
             let mut codes = vec![if reactive { ADMIT } else { HOLD }];
             if !from.is_empty() {
                 codes.push(FIRE);
@@ -179,7 +184,7 @@ pub(super) fn decision<C: Chooser>(
                 HOLD => Decision::HoldFire,
                 ADMIT => Decision::AdmitNoSight,
                 CAT => Decision::Cat,
-                _ => fire(setup, s, c, scout, Some(&from), given)?,
+                _ => fire(setup, s, c, scout, &from, given)?,
             })
         }
         Phase::Fire { .. } => only(c, Decision::Volley),
@@ -271,27 +276,18 @@ fn scouting<C: Chooser>(setup: &Setup, s: &State, c: &mut C, given: Option<&Deci
     })
 }
 
-/// Fire at `scout`: from one of `from` (the area being scouted) or of the areas the rules
-/// let fire at him, by as many units as they allow (one the cheapest), his leader watching
-/// when he may be.
+/// Fire at `scout`: from one of `from` (the areas the rules let fire at him now), by as many
+/// units as they allow (one the cheapest), his leader watching when he may be.
 fn fire<C: Chooser>(
     setup: &Setup,
     s: &State,
     c: &mut C,
     scout: ScoutRef,
-    from: Option<&[u16]>,
+    from: &[u16],
     given: Option<&Decision>,
 ) -> Result<Decision, C::Error> {
     let g = parts!(given, Decision::Fire { from, units, leader_sees } => (*from, *units, *leader_sees));
-    let all;
-    let from_list = match from {
-        Some(f) => f,
-        None => {
-            all = areas(setup, |a| rules::may_fire(setup, s, scout, a, 1, false).is_ok());
-            &all
-        }
-    };
-    let from = one_of(c, from_list, g.as_ref().map(|g| &g.0))?;
+    let from = one_of(c, from, g.as_ref().map(|g| &g.0))?;
     let units: Vec<u8> = (1..=u8::MAX).filter(|&u| rules::may_fire(setup, s, scout, from, u, false).is_ok()).collect();
     let units = ladder(c, MORE_UNITS, &units, g.as_ref().map(|g| &g.1))?;
     let leader_sees = if rules::may_fire(setup, s, scout, from, units, true).is_ok() {
