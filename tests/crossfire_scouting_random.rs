@@ -1,11 +1,16 @@
-//! Random legal nights of Crossfire scouting: decision sequences from a small deterministic
-//! PRNG over the sample session and random setups, with random dice (typed or drawn by the
-//! app), undo and redo, and illegal decisions thrown in. The invariants of the position are
-//! checked after every step, and every transition against the rules it may apply.
+//! Random legal nights of Crossfire scouting: decisions drawn from the system's grammar
+//! (`engine::Grammar`, walked by `support/grammar_walk.rs`'s random chooser over a small
+//! deterministic PRNG; every draw must be one the rules accept) over the sample session and
+//! random setups, with random dice (typed or drawn by the app), undo and redo, and illegal
+//! decisions thrown in. The invariants of the position are
+//! checked after every step, and every transition against the rules it may apply; every night
+//! round-trips as a link through the grammar (`fd4.`).
 
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::{Action, Campaign, DiceInput};
+use field_desk::share::link;
+use field_desk::share::{Document, Meta};
 use field_desk::systems::crossfire_scouting::preview::preview;
 use field_desk::systems::crossfire_scouting::sample::sample_setup;
 use field_desk::systems::crossfire_scouting::tables;
@@ -13,6 +18,7 @@ use field_desk::systems::crossfire_scouting::{
     summary, Area, CrossfireScouting, Decision, EndReason, FindStatus, Phase, Place, Quality, Scout, ScoutRef,
     Sentries, Setup, Sighting, State, Status, Team,
 };
+use field_desk::systems::AnyCampaign;
 
 type Game = Campaign<CrossfireScouting>;
 
@@ -21,9 +27,10 @@ mod rng;
 #[path = "support/secrets.rs"]
 mod secrets;
 use rng::Rng;
-#[path = "support/scouting_legal.rs"]
-mod scouting_legal;
-use scouting_legal::candidates;
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
+use field_desk::engine::Grammar;
+use grammar_walk::RandomChooser;
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -278,6 +285,20 @@ fn transition(before: &State, d: &Decision, after: &State, stats: &mut Stats) {
     }
 }
 
+/// A decision drawn from the grammar (`engine::Grammar`, walked at random), which offers only
+/// what the rules accept. Players seldom call the night early: a draw that calls it is kept one
+/// time in 300, unless nothing else comes up in 50 draws.
+fn drawn(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
+    for _ in 0..50 {
+        let d = CrossfireScouting::decision(setup, s, &mut RandomChooser { rng: &mut *rng }, None)
+            .expect("the grammar has a decision for every step of a night not over");
+        if d != Decision::EndNight || rng.one_in(1, 300) {
+            return d;
+        }
+    }
+    Decision::EndNight
+}
+
 fn play(setup: Setup, rng: &mut Rng, stats: &mut Stats) {
     let mut c = Game::new(setup.clone()).unwrap();
     stats.sequences += 1;
@@ -311,26 +332,7 @@ fn play(setup: Setup, rng: &mut Rng, stats: &mut Stats) {
             stats.steps += 1;
             continue;
         }
-        let mut options = candidates(&setup, c.state(), rng);
-        let mut chosen = None;
-        while !options.is_empty() {
-            let d = options.swap_remove(rng.below(options.len()));
-            let count = c.dice_for(&d).map_or(0, |s| s.count as usize);
-            if c.check(&d, &vec![1; count]).is_ok() {
-                chosen = Some(d);
-                break;
-            }
-            stats.refused += 1;
-        }
-        // What is always legal: calling it a night, owning up to a bluff, falling back off
-        // the table.
-        let chosen = chosen.or(match c.state().phase {
-            Phase::Scouting => Some(Decision::EndNight),
-            Phase::SentriesSpotted { reactive: true, .. } => Some(Decision::AdmitNoSight),
-            Phase::Retreat { .. } => Some(Decision::Retreat { to: Place::OwnEdge }),
-            _ => None,
-        });
-        let Some(d) = chosen else { panic!("no legal decision in {:?} at step {step}", c.state().phase) };
+        let d = drawn(&setup, c.state(), rng);
         if c.dice_for(&d).is_some() && rng.one_in(1, 12) {
             let p = preview(&setup, c.state(), &d).expect("every roll has a preview");
             let sum: f64 = p.odds.iter().map(|(_, x)| x.as_f64()).sum();
@@ -340,7 +342,7 @@ fn play(setup: Setup, rng: &mut Rng, stats: &mut Stats) {
         }
         let before = c.state().clone();
         *stats.kinds.entry(kind(&d)).or_default() += 1;
-        assert!(decide(&mut c, d.clone(), rng), "{d:?} passed check but was refused");
+        assert!(decide(&mut c, d.clone(), rng), "{d:?}, drawn from the grammar, was refused at step {step}");
         transition(&before, &d, c.state(), stats);
         invariants(&setup, &c);
         stats.steps += 1;
@@ -348,6 +350,12 @@ fn play(setup: Setup, rng: &mut Rng, stats: &mut Stats) {
     // The journal replays to the same night, and every line reads.
     let again = Game::replay(setup.clone(), c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());
+    // The night travels as a link through the grammar (code 7, `fd4.`) and comes back the same.
+    let meta = Meta { id: "5c0f7a1e9b2d4c68".into(), name: "Night".into(), created: 1.0, updated: 2.0 };
+    let doc = Document::new(meta, &AnyCampaign::CrossfireScouting(c.clone()));
+    let text = link::encode(&doc);
+    assert!(text.starts_with("fd4."), "not coded through the grammar: {}", &text[..text.len().min(40)]);
+    assert_eq!(link::decode(&text).unwrap(), doc);
     secrets::check_shareable(&c);
     for line in c.history() {
         assert!(!line.text.trim().is_empty());

@@ -2,9 +2,10 @@
 //! the grammar alone carries a campaign from the sample to its end, every campaign so played
 //! round-trips through a link, and the figures print how often each grammar described a decision
 //! the rules refused (`cargo test --test grammar_play -- --nocapture`). Those refusals are why
-//! the grammars cannot yet replace the suites' own generators (`support/aoa_legal.rs`,
-//! `support/scouting_legal.rs`): a grammar tight enough that every draw is legal changes the
-//! link bytes, so it waits for a new link version.
+//! the grammars cannot yet replace the suites' own generators (`support/aoa_legal.rs`): a
+//! grammar tight enough that every draw is legal changes the link bytes, so it waits for a new
+//! link version. Night scouting's is tight (link code 7): never refused, and its random suite
+//! draws from it.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -84,6 +85,9 @@ fn night_scouting_plays_from_its_grammar() {
     let out = check(40, 400, start, AnyCampaign::CrossfireScouting);
     report("Night scouting", 40, &out);
     assert_eq!(out.1, 40, "every night reaches its end from the grammar alone");
+    // The tight grammar (link code 7) offers only what the rules accept.
+    assert_eq!(out.0.total_refused(), 0, "the grammar offered a decision the rules refuse");
+    assert_eq!(out.0.unusable, 0, "the grammar drew a value it could not use");
 }
 
 /// Race for X's grammar (link version 1's coding, `systems/race_for_x/grammar.rs`) offers only

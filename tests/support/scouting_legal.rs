@@ -1,6 +1,8 @@
-//! Random legal play of night scouting, shared by the random suite, the link tests and the
-//! link-length figures (included with `#[path]`): candidate decisions for any position, most
-//! of them legal, drawn from the suites' seeded generator.
+//! Random legal play of night scouting, shared by the link tests and the link-length figures
+//! (included with `#[path]`): candidate decisions for any position, most of them legal, drawn
+//! from the suites' seeded generator. (The random suite draws from the grammar instead; the
+//! link tests and figures keep this play so the nights they measure, and the committed
+//! fixtures made from them, stay the same.)
 #![allow(dead_code)]
 
 use super::rng::Rng;

@@ -35,7 +35,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their grammars, 4 Rapier Offensive and 5 the Battlefront: WW2 campaign through theirs (link version 4) (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting (its first grammar, only read now) and 3 Axis of Attack through their grammars, 4 Rapier Offensive, 5 the Battlefront: WW2 campaign and 7 night scouting (its tight grammar, what it writes now) through theirs (link version 4) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | through Race for X's grammar (`systems/race_for_x/grammar_setup.rs`, its counts through the meta's count model): flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -102,7 +102,7 @@
 //! everything version 1 could say is still written `fd1.`. The grammars (their variant
 //! lists, codes and contexts, in `systems/*/grammar.rs`) are part of link version 2.
 //!
-//! ## Link version 4 (codes 4 and 5)
+//! ## Link version 4 (codes 4, 5 and 7)
 //!
 //! The same stream again, for the systems given a grammar after version 2 (3 being the
 //! seat-link marker): Rapier Offensive (code 4, `systems/rapier_offensive/grammar.rs`, its
@@ -115,6 +115,13 @@
 //! either sent before, as JSON text (code 1, `fd1.`), still open as they did; one its grammar
 //! cannot express still goes so. Another system coded through a grammar later takes its own
 //! code under the same marker (`version_of`).
+//!
+//! Night scouting's tight grammar (code 7, `systems/crossfire_scouting/grammar.rs`, texts
+//! starting as code 2's) offers only the decisions the rules accept, each part among the
+//! values the rules' own checks allow, and is marked `fd4.` with the rest of version 4. Its
+//! first grammar (code 2, `fd2.`) is kept verbatim as `GrammarV2`
+//! (`systems/crossfire_scouting/grammar_v2.rs`): links of code 2 are only read, and open as
+//! they always did.
 //!
 //! ## Plain journal
 //!
@@ -177,7 +184,7 @@ use super::{Document, Meta, FORMAT};
 use crate::engine::System;
 use crate::systems::axis_of_attack::AxisOfAttack;
 use crate::systems::bfww2_campaign::Bfww2Campaign;
-use crate::systems::crossfire_scouting::CrossfireScouting;
+use crate::systems::crossfire_scouting::{CrossfireScouting, GrammarV2 as ScoutingV2};
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::Body;
@@ -269,7 +276,7 @@ pub fn encode(doc: &Document) -> String {
 
 /// The marker a payload is sealed with: 1 for what link version 1 could already say (Race
 /// for X, and other systems as JSON text), 2 for night scouting and Axis of Attack through
-/// their grammars, 4 for the systems given a grammar since (3 is a seat link), so an app
+/// their first grammars, 4 for the grammars since (3 is a seat link), so an app
 /// from before them says "made by a newer version" rather than "damaged". Every version
 /// reads through the same decoder.
 fn version_of(bytes: &[u8]) -> u8 {
@@ -278,6 +285,7 @@ fn version_of(bytes: &[u8]) -> u8 {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
         SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
         SYSTEM_RAPIER | SYSTEM_BFWW2 => 4,
+        SYSTEM_SCOUTING_4 => 4,
         _ => LINK_VERSION,
     }
 }
@@ -354,12 +362,15 @@ const SYSTEM_RACE_FOR_X: u32 = 0;
 /// still the coding of a campaign its grammar cannot express).
 const SYSTEM_JSON: u32 = 1;
 /// Night scouting and Axis of Attack through their grammars (`generic`), marked `fd2.`.
+/// Night scouting's code 2 is only read now (its first grammar, `GrammarV2`).
 const SYSTEM_SCOUTING: u32 = 2;
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
 /// Rapier Offensive through its grammar (link version 4).
 const SYSTEM_RAPIER: u32 = 4;
 /// The Battlefront: WW2 campaign through its grammar (`generic`), marked `fd4.`.
 const SYSTEM_BFWW2: u32 = 5;
+/// Night scouting through its tight grammar (`generic`), marked `fd4.`: what it writes now.
+const SYSTEM_SCOUTING_4: u32 = 7;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -407,7 +418,7 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
     let system = match doc.map(|d| &d.body) {
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
-        Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING,
+        Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING_4,
         Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
         Some(Body::RapierOffensive { .. }) if replay => SYSTEM_RAPIER,
         Some(Body::Bfww2Campaign { .. }) if replay => SYSTEM_BFWW2,
@@ -417,7 +428,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     // Each system's texts start from its sample's name.
     let mut m = match system {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
-        SYSTEM_SCOUTING => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
+        SYSTEM_SCOUTING | SYSTEM_SCOUTING_4 => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
         SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
         SYSTEM_RAPIER => Models::with_texts(&["Sample: Operation Uranus", "New campaign"]),
         SYSTEM_BFWW2 => Models::with_texts(&["Sample: Advance to Rostov", "New campaign"]),
@@ -430,12 +441,16 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
             let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
             return Ok((Document { format, meta, summary: None, body }, false));
         }
-        SYSTEM_SCOUTING => {
+        SYSTEM_SCOUTING | SYSTEM_SCOUTING_4 => {
             let given = match doc.map(|d| &d.body) {
                 Some(Body::CrossfireScouting { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,
             };
-            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting, CrossfireScouting>(c, &mut m, given)?;
+            let (setup, journal) = if system == SYSTEM_SCOUTING {
+                generic::code_campaign::<C, CrossfireScouting, ScoutingV2>(c, &mut m, given)?
+            } else {
+                generic::code_campaign::<C, CrossfireScouting, CrossfireScouting>(c, &mut m, given)?
+            };
             return Ok((
                 Document { format, meta, summary: None, body: Body::CrossfireScouting { setup, journal } },
                 true,

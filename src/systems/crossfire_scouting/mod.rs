@@ -8,6 +8,7 @@ mod check;
 pub mod describe;
 mod errors;
 mod grammar;
+mod grammar_v2;
 mod legal;
 mod modifiers;
 pub mod preview;
@@ -21,6 +22,7 @@ pub mod tables;
 pub mod team;
 mod weight;
 
+pub use grammar_v2::GrammarV2;
 pub use rules::{Actor, Decision, RuleError, SetupProblem};
 pub use state::{ClockReason, Discovery, EndReason, FindStatus, Phase, Sighting, Stage, State, Status};
 pub use summary::{summary, ScoutingSummary};

@@ -6,7 +6,7 @@ use super::modifiers::*;
 use super::state::{
     ClockReason, Discovery, EndReason, FindStatus, PendingReveal, Phase, RevealCause, Stage, State, Status,
 };
-use super::tables::{self, FireResult, MAX_FIRING_UNITS};
+use super::tables::{self, FireResult};
 use super::team::{Place, ScoutRef, Setup};
 
 /// The move under way reaches its end; at the own edge the figure reports.
@@ -171,23 +171,7 @@ pub(super) fn start_fire(
     leader_sees: bool,
     dice: &[u16],
 ) -> Result<(), RuleError> {
-    let name = setup.name(scout);
-    let area = area_ok(setup, from)?;
-    if setup.areas[from as usize].edge {
-        return Err(RuleError::EdgeArea(area));
-    }
-    if s.declared_empty(from) {
-        return Err(RuleError::FireFromEmpty(area));
-    }
-    if s.figure(scout).beaten.contains(&from) {
-        return Err(RuleError::Beaten { scout: name, area });
-    }
-    if units == 0 || units > MAX_FIRING_UNITS {
-        return Err(RuleError::FiringUnits(units));
-    }
-    if leader_sees && (scout.is_leader() || !s.figure(scout.leader()).status.on_table()) {
-        return Err(RuleError::LeaderCannotSee { scout: name, leader: setup.name(scout.leader()) });
-    }
+    may_fire(setup, s, scout, from, units, leader_sees)?;
     s.figure_mut(scout).moves = 0;
     volley(setup, s, scout, from, units - 1, FireResult::CarryOn, leader_sees, dice);
     Ok(())

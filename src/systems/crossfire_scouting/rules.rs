@@ -49,7 +49,7 @@
 use super::state::{
     ClockReason, Discovery, EndReason, FindStatus, Phase, RevealCause, ScoutState, Sighting, Stage, State, Status,
 };
-use super::tables::{self, DEADLINE_MINUTES, MAX_OTHER_MODIFIER};
+use super::tables::{self, DEADLINE_MINUTES};
 use super::team::{Place, Quality, ScoutRef, Sentries, Setup};
 use crate::engine::{DiceSpec, Die};
 use serde::{Deserialize, Serialize};
@@ -288,11 +288,8 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             let Some(area) = close_combat_area(setup, state, scout) else {
                 return Err(RuleError::NoCloseCombat(setup.name(scout)));
             };
-            for m in [*scout_other, *defender_other] {
-                if (m as i32).abs() > MAX_OTHER_MODIFIER as i32 {
-                    return Err(RuleError::BadModifier(m));
-                }
-            }
+            modifier_ok(*scout_other)?;
+            modifier_ok(*defender_other)?;
             s.figure_mut(scout).moves = 0;
             arrive(&mut s, scout);
             let ambush = s.figure(scout).ambushes.contains(&area);
@@ -363,17 +360,8 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             );
         }
         (Phase::Retreat { scout }, Decision::Retreat { to }) => {
-            let name = setup.name(scout);
+            may_retreat(setup, state, scout, *to)?;
             let was_in_cover = in_cover(setup, state.figure(scout));
-            if let Place::Area(a) = to {
-                let area = area_ok(setup, *a)?;
-                if state.troops_revealed(*a) && state.figure(scout).place != *to {
-                    return Err(RuleError::TroopsRevealed(area));
-                }
-                if !was_in_cover && !setup.areas[*a as usize].cover {
-                    return Err(RuleError::RetreatNotToCover { scout: name, area });
-                }
-            }
             let sc = s.figure_mut(scout);
             sc.heading = None;
             sc.in_open = false;
@@ -388,9 +376,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             settle(&mut s);
         }
         (Phase::Reveal { scout, area, cause }, Decision::Reveal { what }) => {
-            if cause != RevealCause::Spotted && *what == Sighting::Empty {
-                return Err(RuleError::MustShowTroops(setup.area_name(area)));
-            }
+            may_reveal(setup, area, cause, what)?;
             let due = s.reveals_due.remove(0);
             let status = if s.figure(scout).status == Status::Home {
                 FindStatus::Reported
