@@ -171,7 +171,7 @@ pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
-use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::axis_of_attack::{AxisOfAttack, GrammarV2};
 use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::race_for_x::RaceForX;
@@ -437,7 +437,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
                 Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,
             };
-            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, AxisOfAttack>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, GrammarV2>(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
         }
         SYSTEM_RAPIER => {

@@ -6,7 +6,7 @@ mod aftermath;
 pub mod company;
 pub mod describe;
 pub mod errors;
-mod grammar;
+mod grammar_v2;
 pub mod helpers;
 mod ledger;
 mod lists;
@@ -23,13 +23,14 @@ mod weather;
 mod weight;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
+pub use grammar_v2::GrammarV2;
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{
     AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, LedgerEntry, LedgerItem, Outcome, Phase,
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 
-use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, GrammarOf, Reader, Readers, RollPreview, Seat, System};
 
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -115,7 +116,7 @@ impl Grammar for AxisOfAttack {
         c: &mut C,
         given: Option<&Decision>,
     ) -> Result<Decision, C::Error> {
-        grammar::decision(setup, s, c, given)
+        <grammar_v2::GrammarV2 as GrammarOf<AxisOfAttack>>::decision(setup, s, c, given)
     }
     fn over(_setup: &Setup, s: &State) -> bool {
         s.phase == Phase::Finished

@@ -1,7 +1,9 @@
-//! Axis of Attack's decisions as choices (`engine::Grammar`): per phase, the decisions the
-//! rules take there, the most usual first; the side among those still to act; force lists
-//! and casualty reports against the roster and the list handed in. Frozen with the link
-//! format that codes it: the variant lists, their order, the codes and contexts below.
+//! Axis of Attack's first grammar, kept verbatim for reading the links coded with it (system
+//! code 3, `fd2.`, link version 2): per phase, the decisions the rules take there, the most
+//! usual first; the side among those still to act; force lists and casualty reports against
+//! the roster and the list handed in. Loose (it describes many decisions the position does
+//! not allow); links are now written through `grammar.rs`. Frozen with the link format that
+//! codes it: the variant lists, their order, the codes and contexts below. Never change it.
 
 use super::company::{Platoon, Setup};
 use super::rules::Decision;
@@ -9,8 +11,9 @@ use super::state::{
     AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, Phase, PlatoonReport, Side, State,
 };
 use super::tables::{AirProfile, Mission, Mobility, Ordnance, Role, Strength};
+use super::AxisOfAttack;
 use crate::engine::grammar::{byte, list, maybe, one_of, signed, small, variant};
-use crate::engine::Chooser;
+use crate::engine::{Chooser, GrammarOf};
 
 // Contexts (0 is the setup's "the sample" flag).
 const VP: u16 = 1;
@@ -263,12 +266,27 @@ fn new_platoon<C: Chooser>(c: &mut C, g: Option<&Platoon>) -> Result<Platoon, C:
     })
 }
 
-pub(super) fn decision<C: Chooser>(
-    _setup: &Setup,
-    s: &State,
-    c: &mut C,
-    given: Option<&Decision>,
-) -> Result<Decision, C::Error> {
+/// The grammar of link version 2 (system code 3).
+pub struct GrammarV2;
+
+impl GrammarOf<AxisOfAttack> for GrammarV2 {
+    fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+        crate::engine::grammar::setup_as_text(c, super::sample::sample_setup(), given)
+    }
+    fn decision<C: Chooser>(
+        setup: &Setup,
+        s: &State,
+        c: &mut C,
+        given: Option<&Decision>,
+    ) -> Result<Decision, C::Error> {
+        decision(setup, s, c, given)
+    }
+    fn over(_setup: &Setup, s: &State) -> bool {
+        s.phase == Phase::Finished
+    }
+}
+
+fn decision<C: Chooser>(_setup: &Setup, s: &State, c: &mut C, given: Option<&Decision>) -> Result<Decision, C::Error> {
     let (phase, list_of) = variants(s.phase);
     let at = match given {
         Some(g) => Some(list_of.iter().position(|&x| x == code(g)).ok_or_else(|| c.refuse())? as u16),
