@@ -6,6 +6,9 @@ mod aftermath;
 pub mod company;
 pub mod describe;
 pub mod errors;
+mod grammar;
+mod grammar_after;
+mod grammar_force;
 mod grammar_v2;
 pub mod helpers;
 mod ledger;
@@ -30,7 +33,7 @@ pub use state::{
     PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
 };
 
-use crate::engine::{Chooser, DiceSpec, Entry, Grammar, GrammarOf, Reader, Readers, RollPreview, Seat, System};
+use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
 /// What the home screen says of this system.
 pub const INFO: crate::systems::Info = crate::systems::Info {
@@ -116,7 +119,7 @@ impl Grammar for AxisOfAttack {
         c: &mut C,
         given: Option<&Decision>,
     ) -> Result<Decision, C::Error> {
-        <grammar_v2::GrammarV2 as GrammarOf<AxisOfAttack>>::decision(setup, s, c, given)
+        grammar::decision(setup, s, c, given)
     }
     fn over(_setup: &Setup, s: &State) -> bool {
         s.phase == Phase::Finished
