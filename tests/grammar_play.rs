@@ -1,11 +1,11 @@
 //! Random play drawn from each grammar-coded system's grammar (`tests/support/grammar_walk.rs`):
 //! the grammar alone carries a campaign from the sample to its end, every campaign so played
 //! round-trips through a link, and the figures print how often each grammar described a decision
-//! the rules refused (`cargo test --test grammar_play -- --nocapture`). Those refusals are why
-//! the grammars cannot yet replace the suites' own generators (`support/aoa_legal.rs`): a
-//! grammar tight enough that every draw is legal changes the link bytes, so it waits for a new
-//! link version. Night scouting's is tight (link code 7): never refused, and its random suite
-//! draws from it.
+//! the rules refused (`cargo test --test grammar_play -- --nocapture`). Night scouting's grammar
+//! is tight (link code 7): never refused, and its random suite draws from it. Axis of Attack's,
+//! tightened with link version 4 (code 6), is never refused (`share_link_aoa.rs`); its random
+//! suite draws one run from it, but keeps `support/aoa_legal.rs` for the steps after a game,
+//! which the grammar's even chances reach far less often.
 
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -35,7 +35,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting (its first grammar, only read now) and 3 Axis of Attack through their grammars, 4 Rapier Offensive, 5 the Battlefront: WW2 campaign and 7 night scouting (its tight grammar, what it writes now) through theirs (link version 4) (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their first grammars (only read now), 4 Rapier Offensive, 5 the Battlefront: WW2 campaign, 6 Axis of Attack and 7 night scouting through theirs (link version 4) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | through Race for X's grammar (`systems/race_for_x/grammar_setup.rs`, its counts through the meta's count model): flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -100,9 +100,10 @@
 //! marked `fd2.` (link version 2: the same stream, with the version number inside the
 //! CRC-32), so an app from before the grammars names them as newer rather than damaged;
 //! everything version 1 could say is still written `fd1.`. The grammars (their variant
-//! lists, codes and contexts, in `systems/*/grammar.rs`) are part of link version 2.
+//! lists, codes and contexts, in `systems/*/grammar.rs`, Axis of Attack's now in
+//! `grammar_v2.rs`) are part of link version 2.
 //!
-//! ## Link version 4 (codes 4, 5 and 7)
+//! ## Link version 4 (codes 4, 5, 6 and 7)
 //!
 //! The same stream again, for the systems given a grammar after version 2 (3 being the
 //! seat-link marker): Rapier Offensive (code 4, `systems/rapier_offensive/grammar.rs`, its
@@ -122,6 +123,14 @@
 //! first grammar (code 2, `fd2.`) is kept verbatim as `GrammarV2`
 //! (`systems/crossfire_scouting/grammar_v2.rs`): links of code 2 are only read, and open as
 //! they always did.
+//!
+//! Axis of Attack's grammar was tightened in version 4 (code 6,
+//! `systems/axis_of_attack/grammar.rs`, "Sample: Axis of Attack"): each phase offers only the
+//! decisions the position allows, and each part only what the rules take (force lists by the
+//! platoons the rules let field and the VP the player holds, casualty reports by the list
+//! handed in, reinforcement dice by the platoons that may take them); those answers are part of
+//! version 4. Axis of Attack campaigns are now written so; links of code 3 (`fd2.`) are still
+//! read, through the version 2 grammar kept as it was (`grammar_v2.rs`, `GrammarV2`).
 //!
 //! ## Plain journal
 //!
@@ -182,7 +191,7 @@ pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
-use crate::systems::axis_of_attack::AxisOfAttack;
+use crate::systems::axis_of_attack::{AxisOfAttack, GrammarV2};
 use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, GrammarV2 as ScoutingV2};
 use crate::systems::race_for_x::RaceForX;
@@ -284,8 +293,7 @@ fn version_of(bytes: &[u8]) -> u8 {
     match system {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
         SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
-        SYSTEM_RAPIER | SYSTEM_BFWW2 => 4,
-        SYSTEM_SCOUTING_4 => 4,
+        SYSTEM_RAPIER | SYSTEM_BFWW2 | SYSTEM_AXIS_OF_ATTACK_4 | SYSTEM_SCOUTING_4 => 4,
         _ => LINK_VERSION,
     }
 }
@@ -364,6 +372,7 @@ const SYSTEM_JSON: u32 = 1;
 /// Night scouting and Axis of Attack through their grammars (`generic`), marked `fd2.`.
 /// Night scouting's code 2 is only read now (its first grammar, `GrammarV2`).
 const SYSTEM_SCOUTING: u32 = 2;
+/// Axis of Attack through its link-version-2 grammar (`GrammarV2`): read, no longer written.
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
 /// Rapier Offensive through its grammar (link version 4).
 const SYSTEM_RAPIER: u32 = 4;
@@ -371,6 +380,8 @@ const SYSTEM_RAPIER: u32 = 4;
 const SYSTEM_BFWW2: u32 = 5;
 /// Night scouting through its tight grammar (`generic`), marked `fd4.`: what it writes now.
 const SYSTEM_SCOUTING_4: u32 = 7;
+/// Axis of Attack through its tightened grammar (link version 4, `fd4.`): what it is written as.
+const SYSTEM_AXIS_OF_ATTACK_4: u32 = 6;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -419,7 +430,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     let system = match doc.map(|d| &d.body) {
         Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
         Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING_4,
-        Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK,
+        Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK_4,
         Some(Body::RapierOffensive { .. }) if replay => SYSTEM_RAPIER,
         Some(Body::Bfww2Campaign { .. }) if replay => SYSTEM_BFWW2,
         Some(_) => SYSTEM_JSON,
@@ -429,7 +440,9 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     let mut m = match system {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
         SYSTEM_SCOUTING | SYSTEM_SCOUTING_4 => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
-        SYSTEM_AXIS_OF_ATTACK => Models::with_texts(&["Sample: Axis of Attack", "New campaign"]),
+        SYSTEM_AXIS_OF_ATTACK | SYSTEM_AXIS_OF_ATTACK_4 => {
+            Models::with_texts(&["Sample: Axis of Attack", "New campaign"])
+        }
         SYSTEM_RAPIER => Models::with_texts(&["Sample: Operation Uranus", "New campaign"]),
         SYSTEM_BFWW2 => Models::with_texts(&["Sample: Advance to Rostov", "New campaign"]),
         _ => return Err(LinkError::Corrupt),
@@ -457,6 +470,14 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
             ));
         }
         SYSTEM_AXIS_OF_ATTACK => {
+            let given = match doc.map(|d| &d.body) {
+                Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
+                _ => None,
+            };
+            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, GrammarV2>(c, &mut m, given)?;
+            return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+        }
+        SYSTEM_AXIS_OF_ATTACK_4 => {
             let given = match doc.map(|d| &d.body) {
                 Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
                 _ => None,

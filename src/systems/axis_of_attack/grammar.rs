@@ -1,48 +1,31 @@
-//! Axis of Attack's decisions as choices (`engine::Grammar`): per phase, the decisions the
-//! rules take there, the most usual first; the side among those still to act; force lists
-//! and casualty reports against the roster and the list handed in. Frozen with the link
-//! format that codes it: the variant lists, their order, the codes and contexts below.
+//! Axis of Attack's decisions as choices (`engine::Grammar`), as link version 4 codes them
+//! (system code 6, `fd4.`): per phase, only the decisions the position allows, the most usual
+//! first; the side among those the rules let act; and every part picked among what the rules
+//! accept, asked of their own checks (`helpers`, `lists`): the mission shift by the totals the
+//! adjuster may move, the change by the missions next to it, the area shift by what the other
+//! player can pay, force lists (`grammar_force.rs`) and the steps after the game
+//! (`grammar_after.rs`). The older, looser grammar of link version 2 reads `fd2.` links
+//! (`grammar_v2.rs`). Frozen with the link format that codes it: the variant lists, their
+//! order, the codes and contexts below, and the rules' answers they ask.
 
-use super::company::{Platoon, Setup};
+use super::company::Setup;
+use super::grammar_after::{exchange, reinforce, reports, top_up};
+use super::grammar_force::{bounded, force, subset};
+use super::helpers::*;
 use super::rules::Decision;
-use super::state::{
-    AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, Phase, PlatoonReport, Side, State,
-};
-use super::tables::{AirProfile, Mission, Mobility, Ordnance, Role, Strength};
-use crate::engine::grammar::{byte, list, maybe, one_of, signed, small, variant};
+use super::state::{GameResult, Phase, Side, State};
+use super::tables::{self, Mission};
+use crate::engine::grammar::{maybe, one_of, variant};
 use crate::engine::Chooser;
 
-// Contexts (0 is the setup's "the sample" flag).
-const VP: u16 = 1;
-const POINTS: u16 = 2;
-const FIELDED: u16 = 3;
-const SHORT: u16 = 4;
-const TRANSPORTED: u16 = 5;
-const AIR: u16 = 6;
-const AIRCRAFT: u16 = 7;
-const LOAD: u16 = 8;
-const OPTION: u16 = 9;
-const OPTION_KIND: u16 = 10; // to 14
-const SHOOTS: u16 = 15;
-const OPTION_PLATOONS: u16 = 16; // and 17
-const RESULT_VP: u16 = 18; // and 19
-const RECON: u16 = 20; // and 21
-const SECTORS: u16 = 22;
-const AS_FIELDED: u16 = 23;
-const REPORT_PLATOONS: u16 = 24; // and 25
-const REPORT: u16 = 26; // to 29: on the table, bailed, exited, routed
-const IMMOBILE: u16 = 30;
-const KEEP: u16 = 31;
-const STRIP: u16 = 32;
-const STRIP_FROM: u16 = 33;
-const ASSIGN: u16 = 34; // and 35
-const DICE: u16 = 36;
-const EXCHANGE: u16 = 37; // platoon, value
-const TOP_UP: u16 = 39; // and 40
-const SHIFT: u16 = 41;
-const DELTA: u16 = 42;
-const CHANGE: u16 = 43;
-const NEW: u16 = 44; // to 50
+// Contexts (0 is the setup's "the sample" flag); `grammar_force` and `grammar_after` take
+// theirs from 16 on.
+const SHIFT: u16 = 1;
+const CHANGE: u16 = 2;
+const RESULT_VP: u16 = 3; // and 4: nobody won, west's and east's
+const WIN_VP: u16 = 5;
+const LOSE_VP: u16 = 6;
+const RECON: u16 = 7;
 /// The variant chains, 4 contexts per phase.
 const VARIANT: u16 = 64;
 
@@ -85,7 +68,7 @@ fn code(d: &Decision) -> u16 {
     }
 }
 
-/// What each phase takes, the most usual first.
+/// What each phase takes, the most usual first (its number picks the variant chain's contexts).
 fn variants(phase: Phase) -> (u16, &'static [u16]) {
     match phase {
         Phase::MissionRoll => (0, &[ROLL_MISSION]),
@@ -104,182 +87,24 @@ fn variants(phase: Phase) -> (u16, &'static [u16]) {
     }
 }
 
-/// The side among those still to act in this phase (free when one is left).
-fn open_sides(s: &State, code: u16) -> Vec<Side> {
-    let t = s.current.as_ref();
-    let open = |i: usize| match (code, t) {
-        (FORCE, Some(t)) => t.forces[i].is_none(),
-        (CASUALTIES, Some(t)) => t.casualties[i].is_none(),
-        (REINFORCE | TOPUP, Some(t)) => t.reinforcement[i].is_none(),
-        (EXCHANGE_SUPPORT | DONE, Some(t)) => !t.exchanges_done[i],
+/// The sides the rules let take decision `code` now (one left costs nothing to name).
+fn sides(s: &State, code: u16) -> Vec<Side> {
+    let Some(t) = s.current.as_ref() else { return Vec::new() };
+    let open = |x: Side| match code {
+        FORCE => t.forces[x.index()].is_none() && !fieldable(s, x).is_empty(),
+        CASUALTIES => t.casualties[x.index()].is_none(),
+        REINFORCE => t.reinforcement[x.index()].is_none(),
+        TOPUP => top_up_offer(s, x).is_some(),
+        DONE => !t.exchanges_done[x.index()],
+        EXCHANGE_SUPPORT => !t.exchanges_done[x.index()] && can_exchange(s, x),
+        CHANGE_MISSION => change_offer(s) == Some(x),
         _ => true,
     };
-    Side::BOTH.into_iter().filter(|x| open(x.index())).collect()
+    Side::BOTH.into_iter().filter(|&x| open(x)).collect()
 }
 
-fn force<C: Chooser>(c: &mut C, s: &State, side: Side, g: Option<&ForceList>) -> Result<ForceList, C::Error> {
-    let vp_for_points = byte(c, VP, g.map(|f| f.vp_for_points))?;
-    let points = c.number(POINTS, g.map(|f| f.points as u64))?;
-    let points = u32::try_from(points).map_err(|_| c.refuse())?;
-    // Each platoon of the roster in turn: fielded or not, teams short of its most, carried.
-    if let Some(f) = g {
-        if f.platoons.windows(2).any(|w| w[0].platoon >= w[1].platoon)
-            || f.platoons.iter().any(|p| p.platoon as usize >= s.roster(side).len())
-        {
-            return Err(c.refuse());
-        }
-    }
-    let mut platoons = Vec::new();
-    for (i, p) in s.roster(side).iter().enumerate() {
-        let given = g.map(|f| f.platoons.iter().find(|x| x.platoon as usize == i));
-        if !c.flag(FIELDED, given.map(|x| x.is_some()))? {
-            continue;
-        }
-        let given = given.flatten();
-        let most = p.platoon.max_teams;
-        if given.is_some_and(|x| x.teams > most) {
-            return Err(c.refuse());
-        }
-        let short = small(c, SHORT, given.map(|x| most - x.teams))?;
-        let teams = most.checked_sub(short).ok_or_else(|| c.refuse())?;
-        let transported = c.flag(TRANSPORTED, given.map(|x| x.transported))?;
-        platoons.push(Fielded { platoon: i as u16, teams, transported });
-    }
-    let air = maybe(c, AIR, g.map(|f| f.air.as_ref()), |c, a| {
-        let aircraft = small(c, AIRCRAFT, a.map(|a| a.aircraft))?;
-        let profile = one_of(c, &AirProfile::ALL, a.map(|a| &a.profile))?;
-        let load =
-            maybe(c, LOAD, a.map(|a| a.load.as_ref()), |c, o| one_of(c, &[Ordnance::Bombs, Ordnance::Rockets], o))?;
-        Ok(AirUse { aircraft, profile, load })
-    })?;
-    let option = maybe(c, OPTION, g.map(|f| f.option.as_ref()), game_option)?;
-    Ok(ForceList { vp_for_points, points, platoons, air, option })
-}
-
-fn game_option<C: Chooser>(c: &mut C, g: Option<&GameOption>) -> Result<GameOption, C::Error> {
-    let kind = g.map(|o| match o {
-        GameOption::ExtraSmoke { .. } => 0,
-        GameOption::NightAttack => 1,
-        GameOption::Counterbattery => 2,
-        GameOption::BattalionArtillery { .. } => 3,
-        GameOption::PreRegistered { .. } => 4,
-        GameOption::AerialBombardment => 5,
-    });
-    let platoons = |c: &mut C| {
-        let given = match g {
-            Some(GameOption::ExtraSmoke { platoons }) | Some(GameOption::PreRegistered { platoons }) => {
-                Some(&platoons[..])
-            }
-            _ => None,
-        };
-        list(c, OPTION_PLATOONS, given, 64)
-    };
-    Ok(match variant(c, OPTION_KIND, 6, kind)? {
-        0 => GameOption::ExtraSmoke { platoons: platoons(c)? },
-        1 => GameOption::NightAttack,
-        2 => GameOption::Counterbattery,
-        3 => {
-            let shoots = match g {
-                Some(GameOption::BattalionArtillery { shoots }) => Some(*shoots),
-                _ => None,
-            };
-            GameOption::BattalionArtillery { shoots: byte(c, SHOOTS, shoots)? }
-        }
-        4 => GameOption::PreRegistered { platoons: platoons(c)? },
-        _ => GameOption::AerialBombardment,
-    })
-}
-
-fn reports<C: Chooser>(
-    c: &mut C,
-    s: &State,
-    side: Side,
-    g: Option<&[PlatoonReport]>,
-) -> Result<Vec<PlatoonReport>, C::Error> {
-    // One report per platoon of the list handed in, in its order (one flag), or listed.
-    let fielded: Option<Vec<u16>> =
-        s.current.as_ref().and_then(|t| t.force(side)).map(|f| f.platoons.iter().map(|p| p.platoon).collect());
-    let given_platoons: Option<Vec<u16>> = g.map(|r| r.iter().map(|x| x.platoon).collect());
-    let platoons = match &fielded {
-        Some(f) if c.flag(AS_FIELDED, given_platoons.as_ref().map(|g| g == f))? => f.clone(),
-        _ => list(c, REPORT_PLATOONS, given_platoons.as_deref(), 256)?,
-    };
-    let mut out = Vec::with_capacity(platoons.len());
-    for (i, platoon) in platoons.into_iter().enumerate() {
-        let r = g.map(|g| &g[i]);
-        let on_table = small(c, REPORT, r.map(|r| r.on_table))?;
-        let bailed = small(c, REPORT + 1, r.map(|r| r.bailed))?;
-        let exited = small(c, REPORT + 2, r.map(|r| r.exited))?;
-        let routed = small(c, REPORT + 3, r.map(|r| r.routed))?;
-        let immobile = c.flag(IMMOBILE, r.map(|r| r.immobile))?;
-        let keep_mobile = maybe(c, KEEP, r.map(|r| r.keep_mobile.as_ref()), |c, k| {
-            Ok(if c.flag(STRIP, k.map(|k| matches!(k, KeepMobile::Strip(_))))? {
-                let from = match k {
-                    Some(KeepMobile::Strip(p)) => Some(*p),
-                    _ => None,
-                };
-                KeepMobile::Strip(small(c, STRIP_FROM, from)?)
-            } else {
-                let level = match k {
-                    Some(KeepMobile::Lower(l)) => Some(l),
-                    _ => None,
-                };
-                KeepMobile::Lower(one_of(c, &Strength::ALL, level)?)
-            })
-        })?;
-        out.push(PlatoonReport { platoon, on_table, bailed, exited, routed, immobile, keep_mobile });
-    }
-    Ok(out)
-}
-
-/// A platoon exchanged in, part by part.
-fn new_platoon<C: Chooser>(c: &mut C, g: Option<&Platoon>) -> Result<Platoon, C::Error> {
-    let name = c.text(g.map(|p| &*p.name))?;
-    let role = one_of(c, &Role::ALL, g.map(|p| &p.role))?;
-    let min_teams = small(c, NEW + 1, g.map(|p| p.min_teams))?;
-    let max_teams = small(c, NEW + 2, g.map(|p| p.max_teams))?;
-    let teams = small(c, NEW + 3, g.map(|p| p.teams))?;
-    let points = c.number(NEW + 4, g.map(|p| p.points as u64))?;
-    let points = u32::try_from(points).map_err(|_| c.refuse())?;
-    let upgrades = c.text(g.map(|p| &*p.upgrades))?;
-    let all_tank = c.flag(NEW + 5, g.map(|p| p.all_tank))?;
-    let recon = c.flag(NEW + 6, g.map(|p| p.recon))?;
-    let mobility = one_of(c, &Mobility::ALL, g.map(|p| &p.mobility))?;
-    let under_strength = one_of(c, &[None, Some(true), Some(false)], g.map(|p| &p.under_strength))?;
-    let vehicles = c.text(g.map(|p| &*p.vehicles))?;
-    Ok(Platoon {
-        name,
-        role,
-        min_teams,
-        max_teams,
-        teams,
-        points,
-        upgrades,
-        all_tank,
-        recon,
-        mobility,
-        under_strength,
-        vehicles,
-    })
-}
-
-pub(super) fn decision<C: Chooser>(
-    _setup: &Setup,
-    s: &State,
-    c: &mut C,
-    given: Option<&Decision>,
-) -> Result<Decision, C::Error> {
-    let (phase, list_of) = variants(s.phase);
-    let at = match given {
-        Some(g) => Some(list_of.iter().position(|&x| x == code(g)).ok_or_else(|| c.refuse())? as u16),
-        None => None,
-    };
-    if list_of.is_empty() {
-        return Err(c.refuse());
-    }
-    let k = variant(c, VARIANT + 4 * phase, list_of.len() as u16, at)?;
-    let code = list_of[k as usize];
-    let given_side = given.and_then(|g| match g {
+fn side_of(d: &Decision) -> Option<Side> {
+    match d {
         Decision::AdjustMission { target: side, .. }
         | Decision::ChangeMission { side, .. }
         | Decision::SetAttacker { side }
@@ -291,18 +116,47 @@ pub(super) fn decision<C: Chooser>(
         | Decision::DoneExchanging { side }
         | Decision::TopUp { side, .. } => Some(*side),
         _ => None,
-    });
-    let side = |c: &mut C| one_of(c, &open_sides(s, code), given_side.as_ref());
+    }
+}
+
+/// The shifts the adjuster may make, declining first.
+const DELTAS: [i8; 3] = [0, 1, -1];
+
+pub(super) fn decision<C: Chooser>(
+    setup: &Setup,
+    s: &State,
+    c: &mut C,
+    given: Option<&Decision>,
+) -> Result<Decision, C::Error> {
+    let (phase, all) = variants(s.phase);
+    let list_of: Vec<u16> = all
+        .iter()
+        .copied()
+        .filter(|&k| !matches!(k, FORCE | TOPUP | EXCHANGE_SUPPORT) || !sides(s, k).is_empty())
+        .collect();
+    let at = match given {
+        Some(g) => Some(list_of.iter().position(|&x| x == code(g)).ok_or_else(|| c.refuse())? as u16),
+        None => None,
+    };
+    if list_of.is_empty() {
+        return Err(c.refuse());
+    }
+    let k = variant(c, VARIANT + 4 * phase, list_of.len() as u16, at)?;
+    let code = list_of[k as usize];
+    let given_side = given.and_then(side_of);
+    let side = |c: &mut C| one_of(c, &sides(s, code), given_side.as_ref());
     Ok(match (code, given) {
         (ROLL_MISSION, _) => Decision::RollMission,
         (WEATHER, _) => Decision::RollWeather,
         (ADJUST, g) => {
-            let target = side(c)?;
             let delta = match g {
-                Some(Decision::AdjustMission { delta, .. }) => Some(*delta),
+                Some(Decision::AdjustMission { delta, .. }) => Some(delta),
                 _ => None,
             };
-            Decision::AdjustMission { target, delta: signed(c, DELTA, delta)? }
+            let delta = one_of(c, &DELTAS, delta)?;
+            // Declining names either total; a shift only one the adjuster may move.
+            let targets = if delta == 0 { Side::BOTH.to_vec() } else { adjustable_totals(s) };
+            Decision::AdjustMission { target: one_of(c, &targets, given_side.as_ref())?, delta }
         }
         (CHANGE_MISSION, g) => {
             let side = side(c)?;
@@ -310,7 +164,8 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::ChangeMission { to, .. }) => Some(to.as_ref()),
                 _ => None,
             };
-            Decision::ChangeMission { side, to: maybe(c, CHANGE, to, |c, m| one_of(c, &Mission::ALL, m))? }
+            let to = maybe(c, CHANGE, to, |c, m| one_of::<C, Mission>(c, &legal_mission_changes(s), m))?;
+            Decision::ChangeMission { side, to }
         }
         (ATTACKER, _) => Decision::SetAttacker { side: side(c)? },
         (CONCEDE, _) => Decision::Concede { side: side(c)? },
@@ -321,14 +176,20 @@ pub(super) fn decision<C: Chooser>(
                 _ => None,
             };
             let area = c.text(g.map(|g| &**g.0))?;
-            Decision::ChooseArea { area, shift: byte(c, SHIFT, g.map(|g| g.1))? }
+            let shift = bounded(c, SHIFT, area_shift_most(s).into(), g.map(|g| g.1.into()))?;
+            Decision::ChooseArea { area, shift: shift as u8 }
         }
         (NOTE, g) => {
             let text = match g {
                 Some(Decision::Note { text }) => Some(&**text),
                 _ => None,
             };
-            Decision::Note { text: c.text(text)? }
+            let text = c.text(text)?;
+            if text.trim().is_empty() {
+                // The rules take no empty note.
+                return Err(c.refuse());
+            }
+            Decision::Note { text }
         }
         (FORCE, g) => {
             let side = side(c)?;
@@ -336,24 +197,22 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::SubmitForce { force, .. }) => Some(force),
                 _ => None,
             };
-            Decision::SubmitForce { side, force: force(c, s, side, f)? }
+            Decision::SubmitForce { side, force: force(c, setup, s, side, f)? }
         }
         (RESULT, g) => {
             let r = match g {
                 Some(Decision::RecordResult(r)) => Some(r),
                 _ => None,
             };
-            let winner = one_of(c, &[None, Some(Side::West), Some(Side::East)], r.map(|r| &r.winner))?;
-            let vp = [byte(c, RESULT_VP, r.map(|r| r.vp[0]))?, byte(c, RESULT_VP + 1, r.map(|r| r.vp[1]))?];
-            let recon = list(c, RECON, r.map(|r| &r.recon[..]), 256)?;
-            Decision::RecordResult(GameResult { winner, vp, recon })
+            Decision::RecordResult(result(c, s, r)?)
         }
         (MOVE, g) => {
             let sectors = match g {
-                Some(Decision::MoveCampaign { sectors }) => Some(*sectors),
+                Some(Decision::MoveCampaign { sectors }) => Some(sectors),
                 _ => None,
             };
-            Decision::MoveCampaign { sectors: byte(c, SECTORS, sectors)? }
+            // Two sectors are offered only when `two_sectors_possible`: the phase says so.
+            Decision::MoveCampaign { sectors: one_of(c, &[1, 2], sectors)? }
         }
         (CASUALTIES, g) => {
             let side = side(c)?;
@@ -366,17 +225,10 @@ pub(super) fn decision<C: Chooser>(
         (REINFORCE, g) => {
             let side = side(c)?;
             let g = match g {
-                Some(Decision::Reinforce { vp, assign, .. }) => Some((*vp, assign)),
+                Some(Decision::Reinforce { vp, assign, .. }) => Some((*vp, &assign[..])),
                 _ => None,
             };
-            let vp = byte(c, VP, g.map(|g| g.0))?;
-            let n = c.count(ASSIGN, g.map(|g| g.1.len()), 256)?;
-            let mut assign = Vec::with_capacity(n);
-            for i in 0..n {
-                let a = g.map(|g| &g.1[i]);
-                let platoon = small(c, ASSIGN + 1, a.map(|a| a.platoon))?;
-                assign.push(DiceFor { platoon, dice: byte(c, DICE, a.map(|a| a.dice))? });
-            }
+            let (vp, assign) = reinforce(c, s, side, g)?;
             Decision::Reinforce { side, vp, assign }
         }
         (TOPUP, g) => {
@@ -385,7 +237,7 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::TopUp { platoons, .. }) => Some(&platoons[..]),
                 _ => None,
             };
-            Decision::TopUp { side, platoons: list(c, TOP_UP, p, 256)? }
+            Decision::TopUp { side, platoons: top_up(c, s, side, p)? }
         }
         (_, g) => {
             let side = side(c)?;
@@ -393,10 +245,40 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::ExchangeSupport { platoon, value, new, .. }) => Some((*platoon, *value, new)),
                 _ => None,
             };
-            let platoon = small(c, EXCHANGE, g.map(|g| g.0))?;
-            let value = c.number(EXCHANGE + 1, g.map(|g| g.1 as u64))?;
-            let value = u32::try_from(value).map_err(|_| c.refuse())?;
-            Decision::ExchangeSupport { side, platoon, value, new: new_platoon(c, g.map(|g| g.2))? }
+            let (platoon, value, new) = exchange(c, s, side, g)?;
+            Decision::ExchangeSupport { side, platoon, value, new }
         }
     })
+}
+
+/// A game's result: the winner (or nobody), the game VP (the winner's above the loser's, none
+/// past the most a game gives), and the recon platoons of the winner's force the rules let him
+/// name.
+fn result<C: Chooser>(c: &mut C, s: &State, r: Option<&GameResult>) -> Result<GameResult, C::Error> {
+    let winner = one_of(c, &[None, Some(Side::West), Some(Side::East)], r.map(|r| &r.winner))?;
+    let most = u16::from(tables::MAX_GAME_VP);
+    let given = |side: Side| r.map(|r| u16::from(r.vp[side.index()]));
+    let mut vp = [0u8; 2];
+    let recon = match winner {
+        None => {
+            for side in Side::BOTH {
+                vp[side.index()] = bounded(c, RESULT_VP + side.index() as u16, most, given(side))? as u8;
+            }
+            if r.is_some_and(|r| !r.recon.is_empty()) {
+                return Err(c.refuse());
+            }
+            Vec::new()
+        }
+        Some(w) => {
+            if r.is_some_and(|r| r.vp[w.index()] == 0) {
+                return Err(c.refuse());
+            }
+            let won = 1 + bounded(c, WIN_VP, most - 1, given(w).map(|v| v - 1))?;
+            let lost = bounded(c, LOSE_VP, won - 1, given(w.other()))?;
+            vp[w.index()] = won as u8;
+            vp[w.other().index()] = lost as u8;
+            subset(c, RECON, &recon_claimable(s, w), usize::MAX, false, r.map(|r| &r.recon[..]))?
+        }
+    };
+    Ok(GameResult { winner, vp, recon })
 }

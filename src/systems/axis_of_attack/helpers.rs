@@ -117,6 +117,18 @@ pub fn area_chooser(state: &State) -> Option<Side> {
     state.last_turn().and_then(TurnRecord::winner)
 }
 
+/// The most squares the table area may be shifted now: as many as the player who did not
+/// choose it can pay for (none when nobody chose it).
+pub fn area_shift_most(state: &State) -> u8 {
+    area_chooser(state).map_or(0, |c| (state.balance(c.other()).max(0) / tables::AREA_SHIFT_COST).min(255) as u8)
+}
+
+/// Whether the option may name this fielded platoon (extra smoke: support platoons only).
+pub fn option_takes(state: &State, side: Side, kind: tables::OptionKind, platoon: u16) -> bool {
+    kind != tables::OptionKind::ExtraSmoke
+        || state.platoon(side, platoon).is_some_and(|p| p.platoon.role == Role::Support)
+}
+
 /// Whether `side` may buy the option in this turn's mission.
 pub fn option_allowed(state: &State, side: Side, kind: tables::OptionKind) -> bool {
     let Some(t) = state.current.as_ref() else { return false };
@@ -143,6 +155,27 @@ pub fn fieldable(state: &State, side: Side) -> Vec<(u16, u16, u16)> {
 /// Whether this force needs every platoon mobile or carried (the game after a two-sector move).
 pub fn mobility_required(state: &State, side: Side) -> bool {
     state.mobility_rule == Some(side)
+}
+
+/// Whether this platoon, if fielded, must be carried (the mobility rule, and it is not
+/// operationally mobile itself).
+pub fn must_be_carried(state: &State, side: Side, p: &PlatoonState) -> bool {
+    mobility_required(state, side) && !p.operationally_mobile()
+}
+
+/// The winner's platoons a result may name as recon in the enemy half: the recon platoons of
+/// the force he fielded, in roster order.
+pub fn recon_claimable(state: &State, winner: Side) -> Vec<u16> {
+    let Some(force) = state.current.as_ref().and_then(|t| t.force(winner)) else { return Vec::new() };
+    let mut v: Vec<u16> = force
+        .platoons
+        .iter()
+        .map(|f| f.platoon)
+        .filter(|&i| state.platoon(winner, i).is_some_and(|p| p.platoon.recon))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// After a won Breakthrough: can the winner take the map two sectors? Needs two sectors of
@@ -193,9 +226,7 @@ pub fn casualty_line(state: &State, side: Side, report: &PlatoonReport) -> Resul
     let unused = p.max_teams_now().saturating_sub(f.teams);
     let counted = report.on_table + report.exited + unused + if recovered { report.bailed } else { 0 };
     let rated = p.platoon.strength_of(counted, report.routed);
-    // Issue 8's readings: a platoon already Immobile stays so until reinforcement restores it.
-    let standing = p.immobile && state.readings >= READINGS;
-    let short = report.immobile || standing;
+    let short = short_of_transport(state, p, report.immobile);
     let (after, immobile) = match report.keep_mobile {
         None => (rated, short && rated != Strength::Destroyed),
         Some(_) if !short => return Err(RuleError::NothingToKeepMobile { platoon: name() }),
@@ -206,26 +237,52 @@ pub fn casualty_line(state: &State, side: Side, report: &PlatoonReport) -> Resul
             (level, false)
         }
         Some(KeepMobile::Strip(from)) => {
-            if from == report.platoon {
-                return Err(RuleError::StripFromItself { platoon: name() });
-            }
-            let donor = state
-                .platoon(side, from)
-                .ok_or_else(|| RuleError::NoVehiclesToStrip { platoon: platoon_name(state, side, from) })?;
-            let donor_name = donor.name().trim().to_string();
-            if !donor.on_roster() {
-                return Err(RuleError::ExchangedAway { platoon: donor_name });
-            }
-            if !donor.platoon.mobility.motorised() {
-                return Err(RuleError::NoVehiclesToStrip { platoon: donor_name });
-            }
-            if !p.platoon.same_vehicles(&donor.platoon) {
-                return Err(RuleError::NotIdenticalVehicles { platoon: name(), donor: donor_name });
-            }
+            strip_donor(state, side, report.platoon, from)?;
             (rated, false)
         }
     };
     Ok(CasualtyLine { report: report.clone(), counted, before: p.strength, rated, after, immobile })
+}
+
+/// Whether a fielded platoon is short of transport after the game: reported so, or (issue 8's
+/// readings) already Immobile, which it stays until reinforcement restores it.
+pub fn short_of_transport(state: &State, p: &PlatoonState, report_immobile: bool) -> bool {
+    let standing = p.immobile && state.readings >= READINGS;
+    report_immobile || standing
+}
+
+/// Whether `platoon` may be kept mobile by stripping vehicles from `from`, as far as the two
+/// platoons go (whether `from` has vehicles to spare is `strip_spare`, over the whole report).
+pub fn strip_donor(state: &State, side: Side, platoon: u16, from: u16) -> Result<(), RuleError> {
+    let name = || platoon_name(state, side, platoon);
+    if from == platoon {
+        return Err(RuleError::StripFromItself { platoon: name() });
+    }
+    let p = state.platoon(side, platoon).ok_or(RuleError::ReportNotFielded { platoon: name() })?;
+    let donor = state
+        .platoon(side, from)
+        .ok_or_else(|| RuleError::NoVehiclesToStrip { platoon: platoon_name(state, side, from) })?;
+    let donor_name = donor.name().trim().to_string();
+    if !donor.on_roster() {
+        return Err(RuleError::ExchangedAway { platoon: donor_name });
+    }
+    if !donor.platoon.mobility.motorised() {
+        return Err(RuleError::NoVehiclesToStrip { platoon: donor_name });
+    }
+    if !p.platoon.same_vehicles(&donor.platoon) {
+        return Err(RuleError::NotIdenticalVehicles { platoon: name(), donor: donor_name });
+    }
+    Ok(())
+}
+
+/// Whether `from` has vehicles to give, by the lines of the player's casualty step: not
+/// destroyed, not Immobile, not short of transport itself (by its line when it fought, else as
+/// it stands).
+pub fn strip_spare(state: &State, side: Side, lines: &[CasualtyLine], from: u16) -> bool {
+    match lines.iter().find(|d| d.report.platoon == from) {
+        Some(d) => d.after != Strength::Destroyed && !d.immobile && d.report.keep_mobile.is_none(),
+        None => state.platoon(side, from).is_some_and(|d| d.strength != Strength::Destroyed && !d.immobile),
+    }
 }
 
 /// Every report of a player's casualty step, checked together: one per fielded platoon, and
@@ -247,11 +304,7 @@ pub fn casualty_lines(state: &State, side: Side, reports: &[PlatoonReport]) -> R
     }
     for l in &lines {
         let Some(KeepMobile::Strip(from)) = l.report.keep_mobile else { continue };
-        let spare = match lines.iter().find(|d| d.report.platoon == from) {
-            Some(d) => d.after != Strength::Destroyed && !d.immobile && d.report.keep_mobile.is_none(),
-            None => state.platoon(side, from).is_some_and(|d| d.strength != Strength::Destroyed && !d.immobile),
-        };
-        if !spare {
+        if !strip_spare(state, side, &lines, from) {
             return Err(RuleError::NoVehiclesToStrip { platoon: platoon_name(state, side, from) });
         }
     }
@@ -343,10 +396,15 @@ pub fn reinforceable(state: &State, side: Side) -> Vec<u16> {
         .collect()
 }
 
+/// Support platoons `side` could exchange (on the roster and at least depleted).
+pub fn exchangeable(state: &State, side: Side) -> Vec<u16> {
+    let roster = state.roster(side).iter().enumerate();
+    roster.filter(|(_, p)| p.available() && p.platoon.role == Role::Support).map(|(i, _)| i as u16).collect()
+}
+
 /// Whether `side` could exchange a support platoon now (one at least depleted, and 5 VP).
 pub fn can_exchange(state: &State, side: Side) -> bool {
-    state.balance(side) >= tables::EXCHANGE_COST
-        && state.roster(side).iter().any(|p| p.available() && p.platoon.role == Role::Support)
+    state.balance(side) >= tables::EXCHANGE_COST && !exchangeable(state, side).is_empty()
 }
 
 /// The outcome after the last turn, by where the fighting stands.

@@ -6,7 +6,7 @@ use super::errors::RuleError;
 use super::helpers::*;
 use super::rules::{cur, spend};
 use super::state::*;
-use super::tables::{self, AirProfile, Role};
+use super::tables::{self, AirProfile, OptionKind};
 
 pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceList) -> Result<(), RuleError> {
     let player = player_name(setup, side);
@@ -37,7 +37,7 @@ pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceLis
         if !(min..=max).contains(&f.teams) {
             return Err(RuleError::TeamsOutOfRange { platoon: name, min, max, got: f.teams });
         }
-        if mobility_required(s, side) && !p.operationally_mobile() && !f.transported {
+        if must_be_carried(s, side, p) && !f.transported {
             return Err(RuleError::NeedsTransport { platoon: name });
         }
     }
@@ -49,10 +49,10 @@ pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceLis
         if air.aircraft as usize >= bought.len() {
             return Err(RuleError::UnknownAircraft { player, index: air.aircraft });
         }
-        if air.load.is_some() && air.profile != AirProfile::BattlefieldInterdiction {
+        if air.load.is_some() && !takes_load(air.profile) {
             return Err(RuleError::LoadWithoutInterdiction);
         }
-        if matches!(force.option, Some(GameOption::AerialBombardment)) {
+        if force.option.as_ref().is_some_and(|o| bars_air(o.kind())) {
             return Err(RuleError::AirWithBombardment);
         }
     }
@@ -74,8 +74,7 @@ pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceLis
                     if platoons[..k].contains(&i) {
                         return Err(RuleError::PlatoonTwice { platoon: name });
                     }
-                    let support = s.platoon(side, i).is_some_and(|p| p.platoon.role == Role::Support);
-                    if matches!(option, GameOption::ExtraSmoke { .. }) && !support {
+                    if !option_takes(s, side, option.kind(), i) {
                         return Err(RuleError::SmokeNotSupport { platoon: name });
                     }
                 }
@@ -90,6 +89,16 @@ pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceLis
         return Err(RuleError::NotEnoughVp { player, need, have });
     }
     Ok(())
+}
+
+/// Whether air support flown with this profile names its load (bombs or rockets).
+pub(super) fn takes_load(profile: AirProfile) -> bool {
+    profile == AirProfile::BattlefieldInterdiction
+}
+
+/// Whether buying this option leaves the game without air support.
+pub(super) fn bars_air(kind: OptionKind) -> bool {
+    kind == OptionKind::AerialBombardment
 }
 
 pub(super) fn check_result(setup: &Setup, s: &State, r: &GameResult) -> Result<(), RuleError> {

@@ -7,6 +7,9 @@ pub mod company;
 pub mod describe;
 pub mod errors;
 mod grammar;
+mod grammar_after;
+mod grammar_force;
+mod grammar_v2;
 pub mod helpers;
 mod ledger;
 mod lists;
@@ -23,6 +26,7 @@ mod weather;
 mod weight;
 
 pub use company::{AirSupport, Platoon, Player, Setup};
+pub use grammar_v2::GrammarV2;
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{
     AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, LedgerEntry, LedgerItem, Outcome, Phase,
