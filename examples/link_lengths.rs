@@ -16,10 +16,10 @@
 
 #[path = "../tests/support/aoa_legal.rs"]
 mod aoa_legal;
-#[path = "../tests/support/bfww2_gen.rs"]
-mod bfww2_gen;
 #[path = "../tests/support/bfww2_play.rs"]
 mod bfww2_play;
+#[path = "../tests/support/grammar_walk.rs"]
+mod grammar_walk;
 #[path = "../tests/share_link/play.rs"]
 mod play;
 #[path = "../tests/support/rapier_games.rs"]
@@ -274,7 +274,7 @@ fn rapier() {
 /// sample fresh, through one scenario cycle (typed dice, as `tests/support/bfww2_play.rs`
 /// plays it), and played to the end by the random suite's generator with the app's dice.
 fn bfww2() {
-    use field_desk::engine::{Campaign, DiceInput};
+    use field_desk::engine::Campaign;
     use field_desk::systems::bfww2_campaign::sample::sample_setup;
     use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Phase};
     println!();
@@ -294,8 +294,8 @@ fn bfww2() {
         let setup = sample_setup();
         let mut c = Campaign::<Bfww2Campaign>::new(setup.clone()).unwrap();
         while c.state().phase != Phase::Over {
-            let d = bfww2_gen::next(&setup, c.state(), &mut r);
-            let _ = c.decide(d, DiceInput::App(&mut r));
+            // Drawn from the grammar, as the random suite plays.
+            grammar_walk::legal_step(&mut c, &mut r, &[], 2_000, &mut grammar_walk::Tally::default());
         }
         line(&format!("whole campaign, random play, seed {seed}"), &c);
     }

@@ -1,34 +1,38 @@
-//! Random legal Battlefront: WW2 campaigns, seeded: varied calendars (morning, afternoon,
-//! night), dice, options, starting points and scheduled reinforcements on the Advance to
-//! Rostov sides, played through the whole scenario cycle from the seeded generator, with many
-//! illegal tries thrown away (each must be refused with a typed error, never a panic) and now
-//! and then an undo. Invariants after every decision: no balance below zero, no purchase or
-//! use beyond a limit, scheduled reinforcements on the roster from their day, ratings on the
-//! ladder, no secret of one side in the other side's view (or the table's), no enemy element
-//! growing in anyone's view during a battle and its cleanup (a repair is secret); at the end
-//! of each campaign, no secret line in the other side's history, nor (in one campaign of two,
-//! and now and then on the way in one of fifty) in a seat link, and the journal replays.
+//! Random Battlefront: WW2 campaigns, seeded: varied calendars (morning, afternoon, night),
+//! dice, options, starting points and scheduled reinforcements on the Advance to Rostov sides
+//! (`support/bfww2_gen.rs`'s `random_setup`), played through the whole scenario cycle with
+//! every decision drawn from the system's grammar (`support/grammar_walk.rs`, even draws): a
+//! drawn decision the rules refuse fails the test (every decision the grammar produces is
+//! legal); now and then an undo. Invariants after every decision: no balance below zero, no
+//! purchase or use beyond a limit, scheduled reinforcements on the roster from their day,
+//! ratings on the ladder, no secret of one side in the other side's view (or the table's), no
+//! enemy element growing in anyone's view during a battle and its cleanup (a repair is
+//! secret); every kind of decision taken; at the end of each campaign, no secret line in the
+//! other side's history, nor (in one campaign of two, and now and then on the way in one of
+//! fifty) in a seat link, and the journal replays. `share_link_bfww2.rs` sends such campaigns
+//! through `fd4.` links.
 
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "support/bfww2_gen.rs"]
 mod gen;
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Action, Campaign, DecideError, DiceInput, Seat};
+use field_desk::engine::{Action, Campaign, Seat};
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
 use field_desk::systems::bfww2_campaign::tables::Status;
 use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Obstacle, Phase, Rating};
-use gen::{next, random_setup};
+use gen::random_setup;
+use grammar_walk::{legal_step, Tally};
 use rng::Rng;
 
 type C = Campaign<Bfww2Campaign>;
 use Decision as D;
 
-/// Campaigns played, in four tests the harness runs side by side: about 35 s of one core in a
-/// debug build (about 100 decisions and 180 tries each), about a minute of wall time on a
-/// shared two-core machine.
+/// Campaigns played, in four tests the harness runs side by side (about 110 decisions each).
 const CAMPAIGNS: u64 = 2000;
 const PARTS: u64 = 4;
 
@@ -198,15 +202,16 @@ fn check_seat_links(c: &C) {
     }
 }
 
-fn play(seed: u64) -> usize {
+/// The most decisions a campaign may take (they take about a hundred).
+const MAX_STEPS: usize = 5_000;
+
+fn play(seed: u64, tally: &mut Tally) -> usize {
     let mut r = Rng::new(seed);
     let setup = random_setup(&mut r);
     let mut c = C::new(setup.clone()).expect("a random setup starts");
-    let mut tries = 0;
     let mut seen = None;
     while c.state().phase != Phase::Over {
-        tries += 1;
-        assert!(tries < 20_000, "seed {seed}: stuck at {:?}", c.state().phase);
+        assert!(c.steps() < MAX_STEPS, "seed {seed}: stuck at {:?}", c.state().phase);
         if r.one_in(1, 60) && c.can_undo() {
             c.undo();
             check(&c);
@@ -217,16 +222,11 @@ fn play(seed: u64) -> usize {
         if seed.is_multiple_of(50) && r.one_in(1, 10) {
             check_seat_links(&c);
         }
-        let d = next(&setup, c.state(), &mut r);
-        match c.decide(d.clone(), DiceInput::App(&mut r)) {
-            Ok(()) => {
-                let now = check(&c);
-                check_stands(&seen, &now);
-                seen = now;
-            }
-            Err(DecideError::Rules(e)) => assert!(!e.to_string().is_empty()),
-            Err(e) => panic!("seed {seed}: {d:?}: {e}"),
-        }
+        // Drawn from the grammar: a decision the rules refuse fails the test.
+        legal_step(&mut c, &mut r, &[], 2_000, tally);
+        let now = check(&c);
+        check_stands(&seen, &now);
+        seen = now;
     }
     // Each side's history every time; the table's (which reads less than either) one in four.
     check_history(&c, seed.is_multiple_of(4));
@@ -241,9 +241,53 @@ fn play(seed: u64) -> usize {
 
 fn part(k: u64) {
     let per = CAMPAIGNS / PARTS;
-    let steps: usize = (k * per..(k + 1) * per).map(play).sum();
+    let mut tally = Tally::default();
+    let steps: usize = (k * per..(k + 1) * per).map(|seed| play(seed, &mut tally)).sum();
     assert!(steps > per as usize * 20, "campaigns are played through ({steps} steps)");
+    // Every kind of decision is taken.
+    for k in KINDS {
+        assert!(tally.accepted.get(k).copied().unwrap_or(0) > 0, "no {k} taken: {:?}", tally.accepted);
+    }
+    eprintln!(
+        "{per} campaigns, {steps} steps; decisions {:?}, {} draws the grammar gave up on",
+        tally.accepted, tally.unusable
+    );
 }
+
+/// Every kind of decision.
+const KINDS: [&str; 31] = [
+    "ChoosePosture",
+    "RollCpp",
+    "RepairArmour",
+    "RollWithdrawal",
+    "RollRating",
+    "Combine",
+    "Reinforce",
+    "BuyArtillery",
+    "RollSmoke",
+    "Preregister",
+    "BuyAircraft",
+    "BuyFpp",
+    "BuyFortification",
+    "RemoveObstacle",
+    "EndRefit",
+    "RevealPostures",
+    "RollOff",
+    "ChooseForces",
+    "Spot",
+    "RollAmmo",
+    "CheckTurn",
+    "EndBattle",
+    "Result",
+    "EndResults",
+    "SetStatus",
+    "RollEscape",
+    "SetAmmo",
+    "RevealFortification",
+    "Paperwork",
+    "EndCleanup",
+    "Judge",
+];
 
 #[test]
 fn random_legal_campaigns_keep_the_invariants_1() {

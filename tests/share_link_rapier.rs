@@ -1,6 +1,6 @@
 //! Rapier Offensive links coded through its grammar (link version 4, system code 4, `fd4.`):
-//! the random suite's games (`support/rapier_games.rs`), with undos and redos woven into their
-//! journals, round-trip to the same document; play drawn from the grammar alone reaches the end
+//! the random suite's games (`support/rapier_games.rs`'s `play_grammar`), with undos and redos
+//! woven into their journals, round-trip to the same document; play drawn from the grammar alone reaches the end
 //! and round-trips (`-- --nocapture` prints how often the rules refused a draw: never a move,
 //! a defender move or an entry, nor a draw the grammar cannot use); a cut or changed payload
 //! never panics; and the committed links keep opening: a version 4 link of the sample played
@@ -79,7 +79,7 @@ fn random_games(seeds: std::ops::Range<u64>) {
     // Of the games on the sample (the others carry their setup as JSON text).
     let (mut games, mut chars, mut lines) = (0, 0, 0);
     for seed in seeds.clone() {
-        let (setup, c) = rapier_games::play(seed);
+        let (setup, c) = rapier_games::play_grammar(seed, 3_000, &mut Tally::default());
         let mut rng = Rng::new(seed ^ 0x5eed);
         let c = with_undos(&setup, c.journal(), &mut rng);
         let n = c.journal().len();
@@ -99,12 +99,12 @@ fn random_games(seeds: std::ops::Range<u64>) {
     );
 }
 
-/// Every game of the random suite (2,000) is grammar-coded: slow in debug, run by hand with
+/// Every game of the random suite (1,000) is grammar-coded: slow in debug, run by hand with
 /// `cargo test --test share_link_rapier -- --ignored every_random --nocapture`.
 #[test]
 #[ignore]
 fn every_random_suite_game_is_grammar_coded() {
-    random_games(0..2000);
+    random_games(0..1000);
 }
 
 /// The random suite's games (with undos and redos) stay grammar-coded links: writing never
@@ -168,7 +168,7 @@ fn rapier_plays_from_its_grammar() {
     assert_eq!(tally.unusable, 0, "the grammar drew a value it could not use");
 }
 
-/// The random suite's game of `seed` cut after `lines` journal lines.
+/// The generator's game of `seed` (`rapier_games::play`) cut after `lines` journal lines.
 fn cut_game(seed: u64, lines: usize) -> Document {
     let (setup, c) = rapier_games::play(seed);
     let journal = c.journal()[..lines.min(c.journal().len())].to_vec();
@@ -191,7 +191,8 @@ fn cut_and_changed_payloads_never_panic() {
     }
 }
 
-/// The campaign of the fixtures: the sample (seed 6 of the random suite) into its second turn's
+/// The campaign of the fixtures: the sample (seed 6 of `rapier_games::play`, the generator the
+/// random suite played before it drew from the grammar) into its second turn's
 /// attacker movement, with an undo, an undo and redo, and a last undo.
 fn fixture_document() -> Document {
     let (setup, c) = rapier_games::play(6);

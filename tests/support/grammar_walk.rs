@@ -11,6 +11,8 @@ use std::collections::BTreeMap;
 /// A chooser that takes every choice at random: small numbers, short lists, texts from a few.
 pub struct RandomChooser<'a> {
     pub rng: &'a mut Rng,
+    /// The chance, in hundredths, that a flag of a context listed here is yes (others: even).
+    pub flags: &'a [(u16, usize)],
 }
 
 /// The random chooser never refuses; a value the grammar cannot use ends the draw.
@@ -27,8 +29,9 @@ impl Chooser for RandomChooser<'_> {
         }
         Ok(self.rng.below(n as usize) as u32)
     }
-    fn flag(&mut self, _ctx: u16, _given: Option<bool>) -> Result<bool, Refused> {
-        Ok(self.rng.one_in(1, 2))
+    fn flag(&mut self, ctx: u16, _given: Option<bool>) -> Result<bool, Refused> {
+        let yes = self.flags.iter().find(|f| f.0 == ctx).map_or(50, |f| f.1);
+        Ok(self.rng.below(100) < yes)
     }
     fn number(&mut self, _ctx: u16, _given: Option<u64>) -> Result<u64, Refused> {
         // Mostly small: 0 to 3 often, up to 20 sometimes.
@@ -82,7 +85,7 @@ where
     S::Decision: std::fmt::Debug,
 {
     for _ in 0..tries {
-        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng }, None);
+        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng, flags: &[] }, None);
         let Ok(d) = drawn else {
             tally.unusable += 1;
             continue;
@@ -97,4 +100,34 @@ where
         }
     }
     false
+}
+
+/// One step of play drawn from the grammar that the rules must accept: draws until the grammar
+/// gives a decision (a draw it gives up on, a value it cannot use, is drawn again, at most
+/// `tries` times), takes it with dice from the app and returns it. A drawn decision the rules
+/// refuse fails the test: every decision the grammar produces is legal. `flags` weights the
+/// grammar's flags by context (`RandomChooser::flags`), to steer play where the suite wants it.
+pub fn legal_step<S: Grammar>(
+    c: &mut Campaign<S>,
+    rng: &mut Rng,
+    flags: &[(u16, usize)],
+    tries: usize,
+    tally: &mut Tally,
+) -> S::Decision
+where
+    S::Decision: std::fmt::Debug + Clone,
+{
+    for _ in 0..tries {
+        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng, flags }, None);
+        let Ok(d) = drawn else {
+            tally.unusable += 1;
+            continue;
+        };
+        if let Err(e) = c.decide(d.clone(), DiceInput::App(&mut *rng)) {
+            panic!("the grammar drew {d:?}, which the rules refuse: {e}");
+        }
+        *tally.accepted.entry(kind(&d)).or_default() += 1;
+        return d;
+    }
+    panic!("no decision drawn from the grammar in {tries} tries");
 }

@@ -178,13 +178,7 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
             let mods = escape_mods(setup, &s, *side, me, mods)?;
             let e = element_of(&mut s, *side, me)?;
             let n = *group;
-            let has = if *vehicle { e.me.vehicles >= n } else { e.me.stands - e.me.vehicles >= n };
-            // One roll per stand or vehicle; a group of transport vehicles escapes on one roll.
-            let lawful =
-                n == 1 || (*vehicle && e.me.class == MeClass::Transport && eligibility::escape_as_group(n as usize));
-            if !eligibility::escape_due(e.status) || n == 0 || e.pocket < n || !e.active() || !has || !lawful {
-                return Err(RuleError::NoEscape);
-            }
+            escape_lawful(e, *vehicle, n)?;
             e.pocket -= n;
             if escape(die, escape_column(*vehicle), &mods) != tables::Escape::Escape {
                 // Abandoned behind the enemy line or eliminated: the stands leave the roster.
@@ -418,6 +412,20 @@ fn end_results(setup: &Setup, s: &mut State) -> Result<(), RuleError> {
         e.eliminated = e.me.stands == 0;
     }
     s.phase = Phase::Cleanup;
+    Ok(())
+}
+
+/// Whether element `e` may roll to escape with `group` of its stands (`vehicle`: of its
+/// vehicles) now (the checks of `RollEscape` on the element: still in a pocket, with that many
+/// of the kind; one roll per stand or vehicle, but a group of transport vehicles escapes on
+/// one roll).
+pub fn escape_lawful(e: &Element, vehicle: bool, group: u16) -> Result<(), RuleError> {
+    let n = group;
+    let has = if vehicle { e.me.vehicles >= n } else { e.me.stands - e.me.vehicles >= n };
+    let lawful = n == 1 || (vehicle && e.me.class == MeClass::Transport && eligibility::escape_as_group(n as usize));
+    if !eligibility::escape_due(e.status) || n == 0 || e.pocket < n || !e.active() || !has || !lawful {
+        return Err(RuleError::NoEscape);
+    }
     Ok(())
 }
 

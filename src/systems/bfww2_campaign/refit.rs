@@ -271,6 +271,31 @@ pub fn removal_affordable(s: &State, side: u8) -> Result<(), RuleError> {
     s.side(side).fpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "FPP", cost, balance })
 }
 
+/// Whether `side` may try to repair a knocked-out (or, `abandoned`, an abandoned) vehicle of
+/// its element `me` now (the checks of `RepairArmour` but the CPP it may spend: the refit
+/// under way or the cleanup, at the day's repair time, a vehicle of that kind waiting and not
+/// yet tried, an armour element whose nation repairs that month).
+pub fn repair_lawful(setup: &Setup, s: &State, side: u8, me: &str, abandoned: bool) -> Result<(), RuleError> {
+    if s.phase == Phase::Refit {
+        in_refit(s, side)?;
+    }
+    if !repair_now(setup, s) {
+        return Err(RuleError::NotNow { phase: s.phase });
+    }
+    let nation = setup.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?.nation;
+    let st = s.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
+    let e = st.element(me).ok_or_else(|| RuleError::UnknownElement(me.to_string()))?;
+    let waiting = if abandoned { e.abandoned } else { e.wrecks };
+    if e.eliminated
+        || waiting == 0
+        || e.repair_tried >= e.wrecks + e.abandoned
+        || !repair_due(e.me.class, true, nation, setup.month)
+    {
+        return Err(RuleError::NoRepair);
+    }
+    Ok(())
+}
+
 /// Whether element `from` may be combined into `into` (the checks of `Combine`: two active
 /// elements of the side that the text lets combine).
 pub fn may_combine(st: &SideState, into: &str, from: &str) -> Result<(), RuleError> {
@@ -306,22 +331,8 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }
         }
         Decision::RepairArmour { side, me, abandoned, in_minefield, spend_cpp: spend } => {
-            if s.phase == Phase::Refit {
-                in_refit(s, *side)?;
-            }
-            if !repair_now(setup, s) {
-                return Err(RuleError::NotNow { phase: s.phase });
-            }
-            let nation = setup.sides.get(*side as usize).ok_or(RuleError::UnknownSide(*side))?.nation;
-            let e = element_of(s, *side, me)?;
-            let waiting = if *abandoned { e.abandoned } else { e.wrecks };
-            if e.eliminated
-                || waiting == 0
-                || e.repair_tried >= e.wrecks + e.abandoned
-                || !repair_due(e.me.class, true, nation, setup.month)
-            {
-                return Err(RuleError::NoRepair);
-            }
+            repair_lawful(setup, s, *side, me, *abandoned)?;
+            let nation = setup.sides[*side as usize].nation;
             if *spend {
                 spend_cpp(side_of(s, *side)?, 1, &format!("Repair attempt, {me}"))?;
             }

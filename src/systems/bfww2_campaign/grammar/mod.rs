@@ -9,23 +9,23 @@
 //! what the rules allow. Only what the rules leave free (a report's numbers, a note, a new
 //! element's name) is a number or a text. Frozen with the link format that codes it (link
 //! version 4): the codes, the lists, their order and the contexts below, and the rules'
-//! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `Element::may_escape`,
+//! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `repair_lawful`, `Element::may_escape`, `escape_lawful`,
 //! `State::next_turn_check`, `fieldable`, `call_artillery`, `purchase_lawful`,
 //! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`,
 //! `may_combine`). The refit's decisions are in `refit.rs`, the ways of choosing (a subset, a
 //! list, a count from a least...) in `parts.rs`.
 
-use super::apply::{call_artillery, fieldable};
+use super::apply::{call_artillery, escape_lawful, fieldable};
 use super::decision::{Decision, NewElement, Obstacle};
 use super::eligibility::Posture;
-use super::refit::{ratings_due, repair_now, withdrawals_due};
+use super::refit::{ratings_due, repair_lawful, repair_now, withdrawals_due};
 use super::setup::Setup;
 use super::state::{Element, Phase, Report, State, Verdict};
 use super::tables::{Ammo, EscapeMod, MeClass, RemovalMod, Status, LAST_TURN};
 use crate::engine::grammar::{one_of, small};
 use crate::engine::Chooser;
-use parts::{byte_from_least, flag_or, from_least, items, lawful_items, only, subset, upto, which};
-use refit::{refit_codes, refit_step, repair};
+use parts::{bounded, byte_from_least, flag_or, items, lawful_items, only, subset, upto, which};
+use refit::{most, refit_codes, refit_step, repair};
 
 mod parts;
 mod refit;
@@ -151,9 +151,11 @@ fn ids<'a>(roster: impl Iterator<Item = &'a Element>) -> Vec<String> {
     roster.map(|e| e.me.id.clone()).collect()
 }
 
-/// Elements with a knocked-out or abandoned vehicle not yet tried at this repair time.
-fn repairable(s: &State, side: u8) -> Vec<String> {
-    ids(s.side(side).roster.iter().filter(|e| !e.eliminated && e.repair_tried < e.wrecks + e.abandoned))
+/// Elements with a knocked-out or abandoned vehicle the rules let be tried now
+/// (`repair_lawful`).
+fn repairable(setup: &Setup, s: &State, side: u8) -> Vec<String> {
+    let lawful = |e: &Element| [false, true].iter().any(|&a| repair_lawful(setup, s, side, &e.me.id, a).is_ok());
+    ids(s.side(side).roster.iter().filter(|e| lawful(e)))
 }
 
 fn escapers(s: &State, side: u8) -> Vec<String> {
@@ -215,7 +217,7 @@ fn codes(setup: &Setup, s: &State) -> Vec<u16> {
             when((0..2).any(|i| s.side(i).roster.iter().any(Element::active)), SET_STATUS);
             when((0..2).any(|i| !escapers(s, i).is_empty()), ESCAPE);
             when(true, PAPERWORK);
-            when(repair_now(setup, s) && (0..2).any(|i| !repairable(s, i).is_empty()), REPAIR);
+            when(repair_now(setup, s) && (0..2).any(|i| !repairable(setup, s, i).is_empty()), REPAIR);
             when((0..2).any(roster), SET_AMMO);
             when((0..2).any(|i| !s.side(i).forts.is_empty()), REVEAL_FORTIFICATION);
         }
@@ -380,20 +382,25 @@ pub(super) fn decision<C: Chooser>(
             };
             let me = one_of(c, &escapers(s, side), g.map(|g| g.0))?;
             let e = s.side(side).element(&me).ok_or_else(|| c.refuse())?;
-            let (vehicles, soft) = (e.me.vehicles, e.me.stands.saturating_sub(e.me.vehicles));
-            let forced = match (vehicles, soft) {
-                (0, _) => Some(false),
-                (_, 0) => Some(true),
+            // A stand or a vehicle as the rules' `escape_lawful` allows, and as many at once.
+            let forced = match [false, true].map(|v| escape_lawful(e, v, 1).is_ok()) {
+                [false, _] => Some(true),
+                [_, false] => Some(false),
                 _ => None,
             };
             let vehicle = flag_or(c, VEHICLE, forced, g.map(|g| g.1))?;
-            let group = from_least(c, GROUP, 1, g.map(|g| g.2))?;
+            let most = most(u16::MAX, |n| escape_lawful(e, vehicle, n).is_ok());
+            let g_group = match g {
+                Some(g) => Some(g.2.checked_sub(1).ok_or_else(|| c.refuse())?),
+                None => None,
+            };
+            let group = bounded(c, GROUP, most.checked_sub(1).ok_or_else(|| c.refuse())?, g_group)? + 1;
             let mods = items(c, ESCAPE_MODS, &ESCAPE_MOD_LIST, g.map(|g| g.3))?;
             D::RollEscape { side, me, vehicle, group, mods }
         }
         REPAIR => {
-            let side = side_among(c, &sides_with(|i| !repairable(s, i).is_empty()))?;
-            repair(s, c, side, given)?
+            let side = side_among(c, &sides_with(|i| !repairable(setup, s, i).is_empty()))?;
+            repair(setup, s, c, side, given)?
         }
         SET_AMMO => {
             let roster = |i: u8| ids(s.side(i).roster.iter());

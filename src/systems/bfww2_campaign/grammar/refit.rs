@@ -18,7 +18,7 @@ fn buyable(setup: &Setup, s: &State, side: u8, p: Purchase) -> Vec<String> {
 
 /// The most of `hi` or less for which `lawful` holds, by halves, when 0 or 1 does (every
 /// limit the rules set on a count or a cost only tightens as it grows).
-fn most(hi: u16, lawful: impl Fn(u16) -> bool) -> u16 {
+pub(super) fn most(hi: u16, lawful: impl Fn(u16) -> bool) -> u16 {
     let mut lo = 0;
     let mut hi = hi;
     while lo < hi {
@@ -85,7 +85,7 @@ pub(super) fn refit_codes(setup: &Setup, s: &State, side: u8) -> Vec<u16> {
     when(withdrawals, WITHDRAWAL);
     when(ratings, RATING);
     when(!withdrawals && !ratings, END_REFIT);
-    when(repair_now(setup, s) && !repairable(s, side).is_empty(), REPAIR);
+    when(repair_now(setup, s) && !repairable(setup, s, side).is_empty(), REPAIR);
     when(can_buy(Purchase::Reinforcement), REINFORCE);
     when(can_buy(Purchase::Artillery(1)), BUY_ARTILLERY);
     when(!smoke_batteries(s, side).is_empty(), SMOKE);
@@ -98,9 +98,11 @@ pub(super) fn refit_codes(setup: &Setup, s: &State, side: u8) -> Vec<u16> {
     codes
 }
 
-/// A repair attempt of `side`: the element among those with a vehicle waiting, which vehicle
-/// (forced when it has only wrecks or only abandoned ones), the modifiers.
+/// A repair attempt of `side`: the element among those with a vehicle the rules let be tried
+/// (`repair_lawful`), which vehicle (forced when only one kind may be), the modifiers (CPP
+/// spent only when the side has one).
 pub(super) fn repair<C: Chooser>(
+    setup: &Setup,
     s: &State,
     c: &mut C,
     side: u8,
@@ -112,16 +114,16 @@ pub(super) fn repair<C: Chooser>(
         }
         _ => None,
     };
-    let me = one_of(c, &repairable(s, side), g.map(|g| g.0))?;
-    let e = s.side(side).element(&me).ok_or_else(|| c.refuse())?;
-    let forced = match (e.wrecks, e.abandoned) {
-        (0, _) => Some(true),
-        (_, 0) => Some(false),
+    let me = one_of(c, &repairable(setup, s, side), g.map(|g| g.0))?;
+    let forced = match [false, true].map(|a| repair_lawful(setup, s, side, &me, a).is_ok()) {
+        [false, _] => Some(true),
+        [_, false] => Some(false),
         _ => None,
     };
     let abandoned = flag_or(c, ABANDONED, forced, g.map(|g| g.1))?;
     let in_minefield = c.flag(MINEFIELD, g.map(|g| g.2))?;
-    let spend_cpp = c.flag(SPEND, g.map(|g| g.3))?;
+    let broke = s.side(side).cpp.may_spend(1).is_err();
+    let spend_cpp = flag_or(c, SPEND, broke.then_some(false), g.map(|g| g.3))?;
     Ok(Decision::RepairArmour { side, me, abandoned, in_minefield, spend_cpp })
 }
 
@@ -154,7 +156,7 @@ pub(super) fn refit_step<C: Chooser>(
             D::RollRating { side, me: one_of(c, &ratings_due(setup, s, side), me)? }
         }
         END_REFIT => D::EndRefit { side },
-        REPAIR => repair(s, c, side, given)?,
+        REPAIR => repair(setup, s, c, side, given)?,
         REINFORCE => {
             let g = match given {
                 Some(D::Reinforce { rg, element, .. }) => Some((rg, element)),
@@ -237,7 +239,10 @@ pub(super) fn refit_step<C: Chooser>(
                 one_of(c, &enemy, g.map(|g| g.1))?
             } else {
                 let place = c.text(g.map(|g| &**g.1))?;
-                if obstacle == Obstacle::Wreck && enemy.contains(&place) {
+                // A place is free text: one the rules refuse (tried already) is never coded.
+                if obstacle == Obstacle::Wreck && enemy.contains(&place)
+                    || removal_allowed(setup, s, side, obstacle, &place).is_err()
+                {
                     return Err(c.refuse());
                 }
                 place
