@@ -548,7 +548,7 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
 /// refuse, a note of spaces, drawn again).
 fn drawn(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
     loop {
-        let chooser = &mut grammar_walk::RandomChooser { rng: &mut *rng };
+        let chooser = &mut grammar_walk::RandomChooser { rng: &mut *rng, flags: &[] };
         if let Ok(d) = <AxisOfAttack as field_desk::engine::Grammar>::decision(setup, s, chooser, None) {
             return d;
         }
