@@ -2,6 +2,7 @@
 //! objective. Rules text: `../shared/rules/race-for-x.txt`, read through the rules README.
 
 pub mod describe;
+pub mod forces;
 pub mod grammar;
 mod grammar_setup;
 pub mod orbat;
