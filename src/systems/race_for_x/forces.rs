@@ -36,22 +36,22 @@ pub fn check_forces(orbat: &Orbat, p: &PlayerState, allowed: usize, units: &[u16
 /// `chosen` and none of `refused`. A depth-first search over the fieldable units in order
 /// (each in, then out), growing each set by the HQs the deployment rule forces on it (the
 /// rule only forces more as more units are fielded), and each set found checked by
-/// `check_forces`. Its work is bounded (`search_budget`): past it the answer is no, which can
+/// `check_forces`. Its work is bounded (`WALK_WORK`): past it the answer is no, which can
 /// only leave a lawful set out, never let an unlawful one in; and the search from a choice
 /// one unit further on is part of this one's, so a walk that asks this at each unit never
 /// finds every way on closed.
 pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16], refused: &[u16]) -> bool {
     let fieldable = fieldable_units(orbat, p);
-    let mut budget = search_budget(orbat.units.len());
+    let mut budget = WALK_WORK / (2 * fieldable.len()).max(1);
     search(orbat, p, allowed, &fieldable, chosen.to_vec(), &mut refused.to_vec(), &mut budget)
 }
 
-/// The most sets a search looks at: plenty for any real orbat (a battalion of 15 units finds
-/// its answer within a few dozen), and falling with the square of the orbat's size (each
-/// look runs the deployment rule over it), so reading a crafted link stays quick.
-fn search_budget(units: usize) -> usize {
-    ((1usize << 22) / (units * units).max(1)).clamp(16, 1 << 14)
-}
+/// The work of the searches of one walk over the units (two a unit), counted as the square of
+/// the orbat's size for each run of the deployment rule (about what one costs): a thousand
+/// runs a search for a battalion of 20 units, where an answer takes a few dozen, and none for
+/// an orbat of hundreds (whose forces then go as a plain journal), so reading a crafted link
+/// stays quick.
+const WALK_WORK: usize = 1 << 24;
 
 fn search(
     orbat: &Orbat,
@@ -62,14 +62,15 @@ fn search(
     refused: &mut Vec<u16>,
     budget: &mut usize,
 ) -> bool {
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
+    let run = orbat.units.len() * orbat.units.len() + 1;
     loop {
         if set.len() > allowed || set.iter().any(|u| refused.contains(u)) {
             return false;
         }
+        if *budget < run {
+            return false;
+        }
+        *budget -= run;
         let forced: Vec<u16> = required_hqs(orbat, p, &set).into_iter().filter(|u| !set.contains(u)).collect();
         if forced.is_empty() {
             break;
