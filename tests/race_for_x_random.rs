@@ -6,6 +6,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::{Action, Campaign, DecideError, DiceError, DiceInput};
+use field_desk::share::link;
+use field_desk::share::{Document, Meta};
 use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers, replacement_candidates};
 use field_desk::systems::race_for_x::sample::sample_setup;
 use field_desk::systems::race_for_x::state::PlayerState;
@@ -13,6 +15,7 @@ use field_desk::systems::race_for_x::tables::{self, ForceSize, OffensiveAction, 
 use field_desk::systems::race_for_x::{
     BattleOutcome, Decision, Orbat, Outcome, Phase, RaceForX, RuleError, Setup, Side, StandKind, StandRef, State,
 };
+use field_desk::systems::AnyCampaign;
 
 type Game = Campaign<RaceForX>;
 
@@ -520,6 +523,12 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
         assert_eq!(r.state(), c.state(), "replay reproduces the position");
         assert_eq!(r.history().len(), c.journal().len());
         secrets::check_shareable(&c);
+        // And as a link: written through the tight grammar (code 8, `fd4.`), read back whole.
+        let meta = Meta { id: format!("{:016x}", stats.sequences), name: "Random".into(), created: 1.0, updated: 2.0 };
+        let doc = Document::new(meta, &AnyCampaign::RaceForX(c.clone()));
+        let text = link::encode(&doc);
+        assert!(text.starts_with("fd4."), "{text}");
+        assert_eq!(link::decode(&text).as_ref(), Ok(&doc), "the link changed the campaign");
         stats.replays += 1;
     }
     stats.sequences += 1;

@@ -37,7 +37,7 @@ fn campaign(d: &Document) -> Game {
 /// Encodes, decodes, and checks that nothing was lost: the same document, position and log.
 fn round_trip(d: &Document) -> String {
     let text = link::encode(d);
-    assert!(text.starts_with("fd1."), "Race for X links keep version 1: {text}");
+    assert!(text.starts_with("fd4."), "Race for X links are written as version 4 (code 8): {text}");
     assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "URL-safe: {text}");
     let back = link::decode(&text).expect("a fresh link decodes");
     assert_eq!(&back, d);
@@ -333,7 +333,8 @@ fn crc32(bytes: &[u8]) -> u32 {
     !c
 }
 
-/// A link around any coded bytes with a correct checksum: it gets past the checksum.
+/// A link around any coded bytes with a correct checksum: it gets past the checksum (a
+/// version 1 link's covers the coded bytes alone).
 fn with_checksum(coded: &[u8]) -> String {
     let mut packed = coded.to_vec();
     packed.extend_from_slice(&crc32(coded).to_le_bytes());
@@ -343,9 +344,9 @@ fn with_checksum(coded: &[u8]) -> String {
 #[test]
 fn the_checksum_is_crc32_of_the_coded_bytes() {
     assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-    let d = doc(&play::sample_after(1, CLUB, 1), "3f9a0c21b47d8e65", "S");
-    let payload = link::payload(&d);
-    assert_eq!(link::encode(&d), with_checksum(&payload));
+    let released = include_str!("fixtures/links/race-for-x-v1-sample-3-turns-undo.txt").trim();
+    let payload = link::unseal(released).unwrap();
+    assert_eq!(released, with_checksum(&payload));
     assert_eq!(link::seal(&payload), with_checksum(&payload));
     assert_eq!(link::unseal(&with_checksum(&payload)), Ok(payload));
 }
@@ -374,11 +375,18 @@ fn empty_text_and_other_text_are_not_links() {
 }
 
 #[test]
-fn grammar_coded_systems_are_marked_as_version_2_and_race_for_x_stays_version_1() {
+fn grammar_coded_systems_are_marked_as_version_2_and_race_for_x_as_version_4() {
     use field_desk::systems::SystemId;
     let meta = |id: &str| Meta { id: id.into(), name: "S".into(), created: 1.0, updated: 2.0 };
-    let rfx = link::encode(&doc(&play::new_sample(), "3f9a0c21b47d8e65", "S"));
-    assert!(rfx.starts_with("fd1."), "{rfx}");
+    // Race for X is written through its tight grammar (code 8, `fd4.`); its `fd1.` links
+    // (code 0) still read, and the same bytes under another marker are damage.
+    let d = doc(&play::new_sample(), "3f9a0c21b47d8e65", "S");
+    let rfx = link::encode(&d);
+    assert!(rfx.starts_with("fd4."), "{rfx}");
+    assert_eq!(link::decode(&rfx.replacen("fd4.", "fd1.", 1)), Err(LinkError::Corrupt));
+    let released = include_str!("fixtures/links/race-for-x-v1-fresh-sample.txt").trim();
+    assert!(released.starts_with("fd1.") && link::decode(released).is_ok());
+    assert_eq!(link::decode(&released.replacen("fd1.", "fd4.", 1)), Err(LinkError::Corrupt));
     // Night scouting's tight grammar (code 7) is marked as version 4; its code 2 is only read.
     let system = SystemId::CrossfireScouting;
     let d = Document::new(meta("a0a0a0a0a0a0a0a0"), &system.sample().unwrap());
@@ -405,7 +413,7 @@ fn axis_of_attack_is_marked_as_version_4() {
 fn a_future_version_is_named_as_such() {
     let real = link::encode(&doc(&play::new_sample(), "3f9a0c21b47d8e65", "S"));
     // fd3 is a seat link (tests/seat_copies.rs), fd4 the grammars of Rapier and BFWW2: the first version this app does not read is 5.
-    for (text, version) in [("fd9.AAAA", 9), ("fd5.", 5), ("fd12.x", 12), (&*real.replacen("fd1.", "fd5.", 1), 5)] {
+    for (text, version) in [("fd9.AAAA", 9), ("fd5.", 5), ("fd12.x", 12), (&*real.replacen("fd4.", "fd5.", 1), 5)] {
         let e = link::decode(text).unwrap_err();
         assert_eq!(e, LinkError::FutureVersion { version }, "{text}");
         let message = e.to_string();
@@ -653,12 +661,11 @@ fn summary(d: &Document) -> String {
     )
 }
 
+/// The fixtures of the version Race for X is written as (4: its tight grammar, code 8). Those
+/// of version 1 (`race-for-x-v1-*.txt`) were written by the app that released it and are only
+/// read now.
 fn fixtures() -> Vec<(&'static str, Document)> {
-    vec![
-        ("race-for-x-v1-fresh-sample.txt", doc(&play::new_sample(), "3f9a0c21b47d8e65", "Sample: Race for X")),
-        ("race-for-x-v1-sample-3-turns-undo.txt", doc(&sample_with_undos(), "5e1d0a77c3b29f48", "Club night")),
-        ("race-for-x-v1-custom-setup.txt", custom_document()),
-    ]
+    vec![("race-for-x-v4-sample-played.txt", doc(&sample_with_undos(), "5e1d0a77c3b29f48", "Club night"))]
 }
 
 /// Writes the fixtures of the current link version. Run once by hand when a version is
@@ -677,10 +684,24 @@ fn write_link_fixtures() {
 fn check_fixture(text: &str, expected: &str) -> Document {
     let d = link::decode(text.trim()).unwrap_or_else(|e| panic!("a released link no longer opens: {e}"));
     assert_eq!(summary(&d), expected);
-    // While this is the version the app writes: its coding is fixed (its models, and the
-    // rules' answers to what may happen next), so the same campaign still makes the same link.
-    assert_eq!(link::encode(&d), text.trim(), "version {LINK_VERSION} now writes this campaign differently");
+    let now = link::encode(&d);
+    if text.starts_with("fd4.") {
+        // While this is the version the app writes: its coding is fixed (its models, and the
+        // rules' answers to what may happen next), so the same campaign still makes the same
+        // link.
+        assert_eq!(now, text.trim(), "version {LINK_VERSION} now writes this campaign differently");
+    } else {
+        // A version 1 link is written anew as version 4 (the tight grammar, code 8), which
+        // opens as the same campaign.
+        assert!(now.starts_with("fd4."), "{now}");
+        assert_eq!(link::decode(&now), Ok(d.clone()));
+    }
     d
+}
+
+#[test]
+fn version_4_fixture_decodes_to_the_same_campaign() {
+    check_fixture(include_str!("fixtures/links/race-for-x-v4-sample-played.txt"), EXPECTED_V4);
 }
 
 #[test]
@@ -728,6 +749,7 @@ fn version_1_fixtures_still_decode_to_the_same_campaigns() {
 }
 
 const EXPECTED_UNDO: &str = "Club night | 1763700000000 | id 5e1d0a77c3b29f48 | turn 4 ChooseActions | places Zone 3 Zone 4 | lost 1 4 | battles 6 | journal 257 (5 undo, 2 redo) | dice 227 (0 typed): 12231212426351234426555425435433125441365453442264142254432451122531464642331532211243221336224321456533641662646456342451265231251123146161633136342652516163124246165661563642325542355511344366635433342342354621666636255164623";
+const EXPECTED_V4: &str = "Club night | 1763700000000 | id 5e1d0a77c3b29f48 | turn 4 ChooseActions | places Zone 1 Zone 3 | lost 2 3 | battles 6 | journal 151 (5 undo, 2 redo) | dice 127 (0 typed): 4112522524252552633356512422446266625552612431216653441522255265446562552412354255232161135156131163641252566564312365345661511";
 const EXPECTED_CUSTOM: &str = "Kirche & Höhe 112 — «Test» | 1763700000000.5 | id Club-Night #7 | turn 3 ChooseActions | places Zone 1 Zone 1 | lost 4 0 | battles 4 | journal 37 (2 undo, 1 redo) | dice 21 (14 typed): 334245462531461623435";
 
 // ---------------------------------------------------------------------------------------

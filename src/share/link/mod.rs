@@ -35,9 +35,9 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X, 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their first grammars (only read now), 4 Rapier Offensive, 5 the Battlefront: WW2 campaign, 6 Axis of Attack and 7 night scouting through theirs (link version 4) (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X (read only now), 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their first grammars (read only now), 4 Rapier Offensive, 5 the Battlefront: WW2 campaign, 6 Axis of Attack, 7 night scouting and 8 Race for X through their tight grammars (link version 4) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
-//! | setup   | through Race for X's grammar (`systems/race_for_x/grammar_setup.rs`, its counts through the meta's count model): flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
+//! | setup   | codes 0 and 8: through Race for X's setup grammar (`systems/race_for_x/grammar_setup.rs`, its counts through the meta's count model): flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
 //!
 //! *Numbers*: the count of significant bits (0 to 64) through a 7-level tree of adaptive
@@ -52,11 +52,12 @@
 //!
 //! The usual case: the journal is coded while the engine (`Campaign<RaceForX>`) replays it,
 //! so each line is coded knowing the position it is played in, and only what the rules
-//! leave open costs anything. Each decision goes through Race for X's grammar
-//! (`systems/race_for_x/grammar.rs`, walked by `generic` as the other systems' are; the
-//! exact chances below through `Chooser::chance`): written first as a coder of its own, it
-//! was described as a grammar later, choice for choice and model for model, so every
-//! `fd1.` link keeps its bytes. What follows is that grammar:
+//! leave open costs anything. Each decision of a code 0 link goes through link version 1's
+//! grammar (`systems/race_for_x/grammar_v1.rs`, `GrammarV1`, walked by `generic` as the
+//! other systems' are; the exact chances below through `Chooser::chance`): written first as
+//! a coder of its own, it was described as a grammar later, choice for choice and model for
+//! model, so every `fd1.` link keeps its bytes. Code 8 (below) changes two of its choices.
+//! What follows is that grammar:
 //!
 //! - the line's kind among those possible now (a decision unless the campaign is over; an
 //!   undo when something is in effect; a redo when something was undone): "not a
@@ -79,6 +80,14 @@
 //! - the dice: their number and kind are the rules' (`System::dice`) and cost nothing; each
 //!   die costs a flag "rolled at the table" (adaptive, by the roller of the die before)
 //!   and its face, uniform (log2 6 = 2.585 bits for a d6, the least possible).
+//!
+//! Code 8 (`fd4.`, what the app writes for Race for X) frames and codes the same, through the
+//! system's tight grammar (`systems/race_for_x/grammar.rs`), in which every decision it can
+//! express is lawful: the forces are the fieldable units in order, each forced in or out when
+//! only one way can still end in a set the rules accept (`race_for_x::forces::completable`,
+//! which asks the rules' own check), otherwise in with the exact chance `left / units left`,
+//! then the order flag as before; a note with nothing in it is refused. Its choices,
+//! contexts and chances are otherwise version 1's, and its setup the same.
 //!
 //! A line the rules refuse cannot be written this way; decoding, one that the rules refuse
 //! (a damaged link that passed the checksum) is `DoesNotReplay`. Decoding is the replay:
@@ -114,7 +123,8 @@
 //! counters, sectors, frontages and lawful sets of losses; BFWW2's refit rolls due, repair
 //! time, fielded elements and the sides still to act) are part of version 4. Campaigns of
 //! either sent before, as JSON text (code 1, `fd1.`), still open as they did; one its grammar
-//! cannot express still goes so. Another system coded through a grammar later takes its own
+//! cannot express still goes so. Race for X through its tight grammar (code 8, above, in
+//! code 0's framing) is marked `fd4.` too; its `fd1.` links (code 0) still read. Another system coded through a grammar later takes its own
 //! code under the same marker (`version_of`).
 //!
 //! Night scouting's tight grammar (code 7, `systems/crossfire_scouting/grammar.rs`, texts
@@ -171,7 +181,7 @@
 //! This file: the public API, the limits, `LinkError`, and the document (system, meta).
 //! `envelope`: marker, base64url, CRC-32 (`seal`, `unseal`). `range`: the range coder.
 //! `models`: numbers, texts and `Models`. `codes`: the fixed codes. `race_for_x`: its
-//! setup and replayed journal, through its grammar. `generic`: the range coder as a
+//! setup and replayed journal, through its grammar (code 8) or version 1's (code 0). `generic`: the range coder as a
 //! `Chooser`, and any grammar-coded system's setup and replayed journal. `plain`: other
 //! systems' JSON and the plain journal. `budget`: `ReplayCost`, the one bound of every replay.
 
@@ -194,6 +204,7 @@ use crate::engine::System;
 use crate::systems::axis_of_attack::{AxisOfAttack, GrammarV2};
 use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, GrammarV2 as ScoutingV2};
+use crate::systems::race_for_x::grammar_v1::GrammarV1;
 use crate::systems::race_for_x::RaceForX;
 use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::Body;
@@ -284,8 +295,9 @@ pub fn encode(doc: &Document) -> String {
 }
 
 /// The marker a payload is sealed with: 1 for what link version 1 could already say (Race
-/// for X, and other systems as JSON text), 2 for night scouting and Axis of Attack through
-/// their first grammars, 4 for the grammars since (3 is a seat link), so an app
+/// for X as code 0, and other systems as JSON text), 2 for night scouting and Axis of Attack
+/// through their first grammars, 4 for the grammars since, Race for X's tight one (code 8)
+/// included (3 is a seat link), so an app
 /// from before them says "made by a newer version" rather than "damaged". Every version
 /// reads through the same decoder.
 fn version_of(bytes: &[u8]) -> u8 {
@@ -293,7 +305,7 @@ fn version_of(bytes: &[u8]) -> u8 {
     match system {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
         SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
-        SYSTEM_RAPIER | SYSTEM_BFWW2 | SYSTEM_AXIS_OF_ATTACK_4 | SYSTEM_SCOUTING_4 => 4,
+        SYSTEM_RAPIER | SYSTEM_BFWW2 | SYSTEM_AXIS_OF_ATTACK_4 | SYSTEM_SCOUTING_4 | SYSTEM_RACE_FOR_X_TIGHT => 4,
         _ => LINK_VERSION,
     }
 }
@@ -382,6 +394,9 @@ const SYSTEM_BFWW2: u32 = 5;
 const SYSTEM_SCOUTING_4: u32 = 7;
 /// Axis of Attack through its tightened grammar (link version 4, `fd4.`): what it is written as.
 const SYSTEM_AXIS_OF_ATTACK_4: u32 = 6;
+/// Race for X through its tight grammar (`fd4.`), in code 0's framing; code 0 (`fd1.`) is
+/// read only, through link version 1's grammar (`GrammarV1`).
+const SYSTEM_RACE_FOR_X_TIGHT: u32 = 8;
 const SYSTEMS: u32 = 16;
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
@@ -428,7 +443,8 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 /// whether its journal went through the rules.
 fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
     let system = match doc.map(|d| &d.body) {
-        Some(Body::RaceForX { .. }) | None => SYSTEM_RACE_FOR_X,
+        Some(Body::RaceForX { .. }) => SYSTEM_RACE_FOR_X_TIGHT,
+        None => SYSTEM_RACE_FOR_X,
         Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING_4,
         Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK_4,
         Some(Body::RapierOffensive { .. }) if replay => SYSTEM_RAPIER,
@@ -438,7 +454,7 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     let system = c.uniform(SYSTEMS, system)?;
     // Each system's texts start from its sample's name.
     let mut m = match system {
-        SYSTEM_RACE_FOR_X | SYSTEM_JSON => Models::new(),
+        SYSTEM_RACE_FOR_X | SYSTEM_RACE_FOR_X_TIGHT | SYSTEM_JSON => Models::new(),
         SYSTEM_SCOUTING | SYSTEM_SCOUTING_4 => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
         SYSTEM_AXIS_OF_ATTACK | SYSTEM_AXIS_OF_ATTACK_4 => {
             Models::with_texts(&["Sample: Axis of Attack", "New campaign"])
@@ -520,8 +536,10 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
         return Err(LinkError::TooLarge);
     }
     c.spend(n)?;
-    let journal = if replay {
-        race_for_x::replayed_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
+    let journal = if replay && system == SYSTEM_RACE_FOR_X_TIGHT {
+        race_for_x::replayed_lines::<C, RaceForX>(c, &mut m, &setup, n as usize, journal, &mut cost)?
+    } else if replay {
+        race_for_x::replayed_lines::<C, GrammarV1>(c, &mut m, &setup, n as usize, journal, &mut cost)?
     } else {
         plain::plain_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     };

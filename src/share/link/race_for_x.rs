@@ -1,9 +1,11 @@
-//! Race for X in a link (system code 0, `fd1.`): its setup and decisions through its grammar
-//! (`systems::race_for_x::grammar`), walked by the one coder (`generic`). What stays Race for
-//! X's own is the framing around them, in `mod.rs`: the flag "replayed", the line count, and
-//! the plain journal for a history that does not replay.
+//! Race for X in a link: its setup and decisions through a grammar, walked by the one coder
+//! (`generic`): system code 8 (`fd4.`, written) through the system's tight grammar
+//! (`systems::race_for_x::grammar`), code 0 (`fd1.`, read) through link version 1's
+//! (`grammar_v1::GrammarV1`). What stays Race for X's own is the framing around them, in
+//! `mod.rs`: the flag "replayed", the line count, and the plain journal for a history that
+//! does not replay; both codes share it, and the setup's coding.
 //!
-//! Link version 1 was released with a hand-written coder; the grammar walks its very choices
+//! Link version 1 was released with a hand-written coder; `GrammarV1` walks its very choices
 //! with its very models, so the bytes are the same (the committed `fd1.` fixtures are the
 //! proof). One model of that coder was shared across parts: the setup's counts went through
 //! the model that had just coded the meta's numbers (`Models::count`). That model is lent to
@@ -14,7 +16,7 @@ use super::generic;
 use super::models::Models;
 use super::range::Coder;
 use super::LinkError;
-use crate::engine::Action;
+use crate::engine::{Action, GrammarOf};
 use crate::systems::race_for_x::grammar::COUNTS;
 use crate::systems::race_for_x::{Decision, RaceForX, Setup};
 
@@ -26,8 +28,9 @@ pub(super) fn code_setup<C: Coder>(c: &mut C, m: &mut Models, setup: Option<&Set
     out
 }
 
-/// The journal coded while the engine replays it (`generic::replayed_lines`).
-pub(super) fn replayed_lines<C: Coder>(
+/// The journal coded while the engine replays it (`generic::replayed_lines`), through the
+/// grammar `G` (the tight one for code 8, `GrammarV1` for code 0).
+pub(super) fn replayed_lines<C: Coder, G: GrammarOf<RaceForX>>(
     c: &mut C,
     m: &mut Models,
     setup: &Setup,
@@ -35,17 +38,18 @@ pub(super) fn replayed_lines<C: Coder>(
     journal: Option<&[Action<Decision>]>,
     cost: &mut ReplayCost,
 ) -> Result<Vec<Action<Decision>>, LinkError> {
-    generic::replayed_lines::<C, RaceForX, RaceForX>(c, m, setup, n, journal, cost)
+    generic::replayed_lines::<C, RaceForX, G>(c, m, setup, n, journal, cost)
 }
 
-/// A decision of the current step. Encoding, one that does not fit fails (`Corrupt`).
+/// A decision of the current step through the grammar `G`. Encoding, one that does not fit
+/// fails (`Corrupt`).
 #[cfg(test)]
-pub(super) fn code_decision<C: Coder>(
+pub(super) fn code_decision<C: Coder, G: GrammarOf<RaceForX>>(
     c: &mut C,
     m: &mut Models,
     setup: &Setup,
     s: &crate::systems::race_for_x::State,
     d: Option<&Decision>,
 ) -> Result<Decision, LinkError> {
-    generic::code_decision::<C, RaceForX, RaceForX>(c, m, setup, s, d)
+    generic::code_decision::<C, RaceForX, G>(c, m, setup, s, d)
 }

@@ -4,11 +4,13 @@ use super::codes::LINE_DECIDE;
 use super::race_for_x::{code_decision, code_setup, replayed_lines};
 use super::*;
 use crate::engine::{Campaign, DiceInput};
+use crate::systems::race_for_x::grammar_v1::GrammarV1;
 use crate::systems::race_for_x::tables::OffensiveAction;
 use crate::systems::race_for_x::{sample, Decision, Phase, Side};
 
 /// A decision the rules refuse, in a replayed journal (which the encoder never writes:
-/// a damaged link that passed the checksum): the link does not replay.
+/// a damaged link that passed the checksum): the link does not replay. Written as link
+/// version 1 (code 0, whose grammar could say it; the tight one of code 8 cannot).
 #[test]
 fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
     let setup = sample::sample_setup();
@@ -41,9 +43,9 @@ fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
     e.bit(&mut m.flags[FLAG_REPLAYS], true).unwrap();
     int(&mut e, &mut m.lines, journal.len() as u64 + 1).unwrap();
     let mut cost = ReplayCost::new::<RaceForX>(&setup);
-    replayed_lines(&mut e, &mut m, &setup, journal.len(), Some(&journal), &mut cost).unwrap();
+    replayed_lines::<_, GrammarV1>(&mut e, &mut m, &setup, journal.len(), Some(&journal), &mut cost).unwrap();
     e.bit(&mut m.not_decide[LINE_DECIDE], false).unwrap();
-    code_decision(&mut e, &mut m, &setup, game.state(), Some(&illegal)).unwrap();
+    code_decision::<_, GrammarV1>(&mut e, &mut m, &setup, game.state(), Some(&illegal)).unwrap();
     let bytes = e.finish();
 
     match from_payload(&bytes) {

@@ -2,8 +2,10 @@
 //! objective. Rules text: `../shared/rules/race-for-x.txt`, read through the rules README.
 
 pub mod describe;
+pub mod forces;
 pub mod grammar;
 mod grammar_setup;
+pub mod grammar_v1;
 pub mod orbat;
 pub mod preview;
 pub mod rules;
@@ -106,8 +108,9 @@ impl System for RaceForX {
     }
 }
 
-/// Race for X's setup and decisions as choices (`grammar`, `grammar_setup`): link version 1,
-/// walked by the one link coder.
+/// Race for X's setup and decisions as choices (`grammar`, `grammar_setup`), tight: link
+/// version 4 (system code 8), walked by the one link coder. `fd1.` links read through
+/// `grammar_v1::GrammarV1`.
 impl Grammar for RaceForX {
     fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
         grammar_setup::setup(c, given)

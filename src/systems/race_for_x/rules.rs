@@ -365,23 +365,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             let orbat = &setup.players[side.index()].orbat;
             let p = s.player(side);
             let b = s.current.as_ref().unwrap();
-            let mut seen = Vec::new();
-            for &u in units {
-                let unit = orbat.units.get(u as usize).ok_or(RuleError::UnknownUnit(u))?;
-                if seen.contains(&u) {
-                    return Err(RuleError::UnitTwice(unit.name.clone()));
-                }
-                if p.alive_in(u as usize) == 0 {
-                    return Err(RuleError::UnitWithoutStands(unit.name.clone()));
-                }
-                seen.push(u);
-            }
-            if units.len() != b.units_allowed {
-                return Err(RuleError::WrongUnitCount { expected: b.units_allowed, got: units.len() });
-            }
-            if let Some(&hq) = required_hqs(orbat, p, units).iter().find(|hq| !units.contains(hq)) {
-                return Err(RuleError::CommanderRequired { hq: orbat.units[hq as usize].name.clone() });
-            }
+            super::forces::check_forces(orbat, p, b.units_allowed, units)?;
             let mut fielded = units.clone();
             fielded.sort_unstable();
             let b = s.current.as_mut().unwrap();
