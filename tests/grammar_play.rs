@@ -21,7 +21,7 @@ use field_desk::systems::axis_of_attack::{self, AxisOfAttack};
 use field_desk::systems::crossfire_scouting::{self, CrossfireScouting};
 use field_desk::systems::race_for_x::{self, RaceForX};
 use field_desk::systems::AnyCampaign;
-use grammar_walk::{step, Tally};
+use grammar_walk::{play_out, Tally};
 use rng::Rng;
 
 fn meta(seed: u64) -> Meta {
@@ -44,17 +44,10 @@ where
     for seed in 0..games {
         let mut rng = Rng::new(seed);
         let mut c = start();
-        for _ in 0..max_steps {
-            if S::over(c.setup(), c.state()) {
-                break;
-            }
-            assert!(
-                step(&mut c, &mut rng, 2_000, &mut tally),
-                "seed {seed}: no decision drawn in 2,000 tries at step {}",
-                c.steps()
-            );
-        }
-        ended += usize::from(S::over(c.setup(), c.state()));
+        let over = play_out(&mut c, &mut rng, max_steps, 2_000, &mut tally);
+        let over =
+            over.unwrap_or_else(|| panic!("seed {seed}: no decision drawn in 2,000 tries at step {}", c.steps()));
+        ended += usize::from(over);
         let doc = Document::new(meta(seed), &wrap(c));
         let text = link::encode(&doc);
         let back = link::decode(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -64,11 +57,7 @@ where
 }
 
 fn report(name: &str, games: u64, (t, ended): &(Tally, usize)) {
-    let (a, r) = (t.total_accepted(), t.total_refused());
-    println!("{name}: {games} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable", 100.0 * r as f64 / (a + r).max(1) as f64, t.unusable);
-    for (k, n) in &t.refused {
-        println!("  refused {k}: {n} (taken {})", t.accepted.get(k).copied().unwrap_or(0));
-    }
+    t.print(name, games, *ended);
 }
 
 #[test]

@@ -17,13 +17,13 @@ mod payload_fuzz;
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Action, Campaign, DiceInput, Grammar, Roller};
+use field_desk::engine::{Action, Campaign, DiceInput, Roller};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::axis_of_attack::sample::sample_setup;
 use field_desk::systems::axis_of_attack::{AxisOfAttack, Phase, Side};
 use field_desk::systems::{AnyCampaign, Body};
-use grammar_walk::{step, Tally};
+use grammar_walk::{play_out, Tally};
 use rng::Rng;
 
 type C = Campaign<AxisOfAttack>;
@@ -169,28 +169,17 @@ fn axis_of_attack_plays_from_its_tight_grammar() {
     for seed in 0..games {
         let mut rng = Rng::new(seed);
         let mut c = C::new(sample_setup()).unwrap();
-        for _ in 0..2_000 {
-            if AxisOfAttack::over(c.setup(), c.state()) {
-                break;
-            }
-            assert!(
-                step(&mut c, &mut rng, 50, &mut tally),
-                "seed {seed}: no decision drawn in 50 tries at {:?}",
-                c.state().phase
-            );
-        }
-        ended += usize::from(AxisOfAttack::over(c.setup(), c.state()));
+        let over = play_out(&mut c, &mut rng, 2_000, 50, &mut tally);
+        let over =
+            over.unwrap_or_else(|| panic!("seed {seed}: no decision drawn in 50 tries at {:?}", c.state().phase));
+        ended += usize::from(over);
         let d = Document::new(meta(seed), &AnyCampaign::AxisOfAttack(c));
         let text = link::encode(&d);
         assert!(text.starts_with("fd4."), "seed {seed}: not coded through the grammar");
         assert_eq!(link::decode(&text), Ok(d), "seed {seed}: the link changed the campaign");
     }
+    tally.print("Axis of Attack", games, ended);
     let (a, r) = (tally.total_accepted(), tally.total_refused());
-    println!(
-        "Axis of Attack: {games} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable",
-        100.0 * r as f64 / (a + r).max(1) as f64,
-        tally.unusable
-    );
     for (k, n) in &tally.accepted {
         println!("  taken {k}: {n}");
     }

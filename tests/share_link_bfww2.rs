@@ -18,13 +18,13 @@ mod play;
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Action, Campaign, Grammar};
+use field_desk::engine::{Action, Campaign};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::bfww2_campaign::sample::{sample_setup, RUSSIAN};
 use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Phase};
 use field_desk::systems::{AnyCampaign, Body};
-use grammar_walk::{step, Tally};
+use grammar_walk::{play_out, Tally};
 use rng::Rng;
 
 type C = Campaign<Bfww2Campaign>;
@@ -98,24 +98,11 @@ fn grammar_play(games: u64) -> (Tally, usize) {
     for seed in 0..games {
         let mut rng = Rng::new(1000 + seed);
         let mut c = C::new(sample_setup()).unwrap();
-        for _ in 0..1_500 {
-            if Bfww2Campaign::over(c.setup(), c.state()) {
-                break;
-            }
-            assert!(step(&mut c, &mut rng, 2_000, &mut tally), "seed {seed}: nothing drawn at {:?}", c.state().phase);
-        }
-        ended += usize::from(Bfww2Campaign::over(c.setup(), c.state()));
+        let over = play_out(&mut c, &mut rng, 1_500, 2_000, &mut tally);
+        ended += usize::from(over.unwrap_or_else(|| panic!("seed {seed}: nothing drawn at {:?}", c.state().phase)));
         round_trip(&doc(seed, &c));
     }
-    let (a, r) = (tally.total_accepted(), tally.total_refused());
-    println!(
-        "BFWW2: {games} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable",
-        100.0 * r as f64 / (a + r).max(1) as f64,
-        tally.unusable
-    );
-    for (k, n) in &tally.refused {
-        println!("  refused {k}: {n} (taken {})", tally.accepted.get(k).copied().unwrap_or(0));
-    }
+    tally.print("BFWW2", games, ended);
     (tally, ended)
 }
 

@@ -17,13 +17,13 @@ mod rapier_games;
 #[path = "support/rng.rs"]
 mod rng;
 
-use field_desk::engine::{Action, Campaign, Grammar};
+use field_desk::engine::{Action, Campaign};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::{Decision, Phase, RapierOffensive, Setup};
 use field_desk::systems::{AnyCampaign, Body};
-use grammar_walk::{step, Tally};
+use grammar_walk::{play_out, Tally};
 use rapier_games::C;
 use rng::Rng;
 
@@ -136,28 +136,13 @@ fn rapier_plays_from_its_grammar() {
     for seed in 0..games {
         let mut rng = Rng::new(seed);
         let mut c = Campaign::<RapierOffensive>::new(sample_setup()).unwrap();
-        for _ in 0..3_000 {
-            if RapierOffensive::over(c.setup(), c.state()) {
-                break;
-            }
-            assert!(
-                step(&mut c, &mut rng, 2_000, &mut tally),
-                "seed {seed}: no decision drawn in 2,000 tries at {:?}",
-                c.state().phase
-            );
-        }
-        ended += usize::from(RapierOffensive::over(c.setup(), c.state()));
+        let over = play_out(&mut c, &mut rng, 3_000, 2_000, &mut tally);
+        let over =
+            over.unwrap_or_else(|| panic!("seed {seed}: no decision drawn in 2,000 tries at {:?}", c.state().phase));
+        ended += usize::from(over);
         round_trip(&document(meta(seed), c));
     }
-    let (a, r) = (tally.total_accepted(), tally.total_refused());
-    println!(
-        "Rapier Offensive: {games} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable",
-        100.0 * r as f64 / (a + r).max(1) as f64,
-        tally.unusable
-    );
-    for (k, n) in &tally.refused {
-        println!("  refused {k}: {n} (taken {})", tally.accepted.get(k).copied().unwrap_or(0));
-    }
+    tally.print("Rapier Offensive", games, ended);
     assert_eq!(ended, games as usize, "every game reaches its end from the grammar alone");
     // Movement is walked through the rules' own checks: a drawn move, defender move or entry is
     // one the rules take, and a path ends where no further step is allowed.

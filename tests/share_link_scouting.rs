@@ -17,7 +17,7 @@ mod rng;
 #[path = "support/scouting_legal.rs"]
 mod scouting_legal;
 
-use field_desk::engine::{Action, Campaign, Grammar, Roller};
+use field_desk::engine::{Action, Campaign, Roller};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::crossfire_scouting::sample::sample_setup;
@@ -25,7 +25,7 @@ use field_desk::systems::crossfire_scouting::{
     Area, CrossfireScouting, EndReason, FindStatus, Phase, Quality, Scout, Sentries, Setup, Status, Team,
 };
 use field_desk::systems::{AnyCampaign, Body};
-use grammar_walk::{step, Tally};
+use grammar_walk::{play_out, Tally};
 use rng::Rng;
 
 type C = Campaign<CrossfireScouting>;
@@ -199,24 +199,13 @@ fn night_scouting_plays_from_its_tight_grammar() {
         let mut rng = Rng::new(seed);
         let setup = if seed % 2 == 0 { sample_setup() } else { cramped() };
         let mut c = Campaign::<CrossfireScouting>::new(setup).unwrap();
-        for _ in 0..2_000 {
-            if CrossfireScouting::over(c.setup(), c.state()) {
-                break;
-            }
-            assert!(
-                step(&mut c, &mut rng, 1, &mut tally),
-                "seed {seed}: the rules refused a draw at {:?}",
-                c.state().phase
-            );
-        }
-        ended += usize::from(CrossfireScouting::over(c.setup(), c.state()));
+        let over = play_out(&mut c, &mut rng, 2_000, 1, &mut tally);
+        let over = over.unwrap_or_else(|| panic!("seed {seed}: the rules refused a draw at {:?}", c.state().phase));
+        ended += usize::from(over);
         round_trip(&Document::new(meta(seed), &AnyCampaign::CrossfireScouting(c)));
     }
-    let (a, r) = (tally.total_accepted(), tally.total_refused());
-    println!(
-        "Night scouting (tight grammar): {games} nights, {ended} to the end; {a} decisions taken, {r} draws refused by the rules, {} unusable",
-        tally.unusable
-    );
+    tally.print("Night scouting (tight grammar)", games, ended);
+    let r = tally.total_refused();
     println!("  taken: {:?}", tally.accepted);
     assert_eq!(ended, games as usize, "every night reaches its end from the grammar alone");
     assert_eq!(r, 0, "the grammar offered a decision the rules refuse");

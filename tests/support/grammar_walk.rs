@@ -70,6 +70,43 @@ impl Tally {
     pub fn total_refused(&self) -> usize {
         self.refused.values().sum()
     }
+    /// Prints a grammar-drawn run's figures: how many ended, decisions taken, draws refused
+    /// (and of which kinds), draws the grammar could not use.
+    pub fn print(&self, name: &str, runs: u64, ended: usize) {
+        let (a, r) = (self.total_accepted(), self.total_refused());
+        println!(
+            "{name}: {runs} campaigns, {ended} to the end; {a} decisions taken, {r} draws refused by the rules ({:.1} %), {} unusable",
+            100.0 * r as f64 / (a + r).max(1) as f64,
+            self.unusable
+        );
+        for (k, n) in &self.refused {
+            println!("  refused {k}: {n} (taken {})", self.accepted.get(k).copied().unwrap_or(0));
+        }
+    }
+}
+
+/// Plays `c` from the grammar (`step`, at most `tries` draws a step) until it is over or
+/// `max_steps` decisions were taken: whether it ended, or `None` when a step drew nothing the
+/// rules took.
+pub fn play_out<S: Grammar>(
+    c: &mut Campaign<S>,
+    rng: &mut Rng,
+    max_steps: usize,
+    tries: usize,
+    tally: &mut Tally,
+) -> Option<bool>
+where
+    S::Decision: std::fmt::Debug,
+{
+    for _ in 0..max_steps {
+        if S::over(c.setup(), c.state()) {
+            break;
+        }
+        if !step(c, rng, tries, tally) {
+            return None;
+        }
+    }
+    Some(S::over(c.setup(), c.state()))
 }
 
 fn kind<D: std::fmt::Debug>(d: &D) -> String {
