@@ -39,7 +39,7 @@ before(async () => {
 });
 
 after(async () => {
-  for (const [what, n, p] of lengths) console.log(`share link ${String(n).padStart(5)} chars (fragment payload fd1.… ${String(p).padStart(4)}): ${what}`);
+  for (const [what, n, p] of lengths) console.log(`share link ${String(n).padStart(5)} chars (fragment payload fd4.… ${String(p).padStart(4)}): ${what}`);
   for (const d of [A, B]) {
     for (const e of d?.errors ?? []) console.log(`page error: ${e}`);
   }
@@ -85,7 +85,7 @@ async function shareLink(page, what) {
   const input = tid(page, 'share-link');
   await input.waitFor();
   const link = await input.inputValue();
-  assert.match(link, new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#s=fd1\\.[A-Za-z0-9_-]+$`), 'the link is this page with the campaign in its fragment');
+  assert.match(link, new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#s=fd4\\.[A-Za-z0-9_-]+$`), 'the link is this page with the campaign in its fragment');
   await waitText(page.locator('label.field span').first(), `Link (${link.length} characters)`);
   if (what) lengths.push([what, link.length, link.split('#s=')[1].length]);
   return link;
@@ -304,13 +304,13 @@ test('(e) damaged, tampered, future and garbage links: a plain error and nothing
   assert.ok(linkB1, 'needs (a)');
   const { page } = B;
   const [base, payload] = linkB1.split('#s=');
-  const body = payload.slice('fd1.'.length);
+  const body = payload.slice('fd4.'.length);
   const mid = Math.floor(body.length / 2);
   const swapped = body[mid] === 'A' ? 'B' : 'A';
   const damaged = 'This link is damaged: part of it is missing or was changed on the way. Ask for the link again and copy all of it.';
   const cases = [
     ['cut in half', `${base}#s=${payload.slice(0, Math.floor(payload.length / 2))}`, damaged],
-    ['one character changed', `${base}#s=fd1.${body.slice(0, mid)}${swapped}${body.slice(mid + 1)}`, damaged],
+    ['one character changed', `${base}#s=fd4.${body.slice(0, mid)}${swapped}${body.slice(mid + 1)}`, damaged],
     ['future version', `${base}#s=fd9.AAAA`, 'This link was made by a newer version of Field Desk (link version 9; this version reads up to 4). Reload the page to update the app, then open the link again.'],
     ['garbage', `${base}#s=hello`, 'This is not a Field Desk campaign link.'],
   ];
