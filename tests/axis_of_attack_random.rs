@@ -1,9 +1,11 @@
-//! Random legal play of the sample campaign: 10,000 decision sequences from a small
-//! deterministic PRNG (and 2,500 more drawn from the link grammar), with random dice (typed or
-//! drawn by the app), undo and redo, and illegal decisions thrown in. The invariants of the position are checked after every step, and the
-//! steps that change strengths are checked against the rule they apply. Sequences end as links
-//! coded through the grammar (`fd4.`) that open to the same campaign (every one played to the
-//! end and one in five of the others; all of them in an ignored test).
+//! Random legal play of the sample campaign: 10,000 decision sequences with every decision
+//! drawn from the system's grammar (`support/grammar_walk.rs`'s `legal_step`, its flags weighted
+//! by context to play as a table would: `FLAGS`; a drawn decision the rules refuse fails the
+//! test), dice drawn by the app, undo and redo, and illegal decisions thrown in. The invariants
+//! of the position are checked after every step, and the steps that change strengths are
+//! checked against the rule they apply. Sequences end as links coded through the grammar
+//! (`fd4.`) that open to the same campaign (every one played to the end and one in five of the
+//! others; all of them in an ignored test).
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -30,7 +32,8 @@ mod secrets;
 use rng::Rng;
 #[path = "support/aoa_legal.rs"]
 mod aoa_legal;
-use aoa_legal::{cur, legal_decision, random_reports};
+use aoa_legal::{cur, random_reports};
+use grammar_walk::{legal_step, Tally};
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -52,20 +55,11 @@ struct Stats {
     top_ups_declined: usize,
     lowered: usize,
     stripped: usize,
+    stripped_exchanged: usize,
     reinforced: usize,
     exchanges: usize,
     options: usize,
     links: usize,
-}
-
-fn decide(c: &mut Game, d: Decision, rng: &mut Rng) -> Result<(), DecideError<RuleError>> {
-    let count = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
-    if rng.one_in(1, 2) {
-        let dice = rng.d6s(count);
-        c.decide(d, DiceInput::Typed(dice))
-    } else {
-        c.decide(d, DiceInput::App(&mut *rng))
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -235,7 +229,7 @@ fn invariants(setup: &Setup, s: &State) {
 }
 
 /// What strength changes a decision may make.
-fn transition(before: &State, d: &Decision, dice: &[u16], after: &State, stats: &mut Stats) {
+fn transition(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after: &State, stats: &mut Stats) {
     for side in Side::BOTH {
         let (rb, ra) = (before.roster(side), after.roster(side));
         for (i, pb) in rb.iter().enumerate() {
@@ -331,7 +325,15 @@ fn transition(before: &State, d: &Decision, dice: &[u16], after: &State, stats: 
                     Some(KeepMobile::Strip(from)) => {
                         assert!(!pa.immobile);
                         assert!(after.platoon(*side, from).unwrap().immobile, "the platoon stripped is left Immobile");
-                        stats.stripped += 1;
+                        // Platoons exchanged in name their vehicles (the grammar draws a text):
+                        // strips between them are counted apart, the sample's first release
+                        // naming none.
+                        let bought = setup.player(*side).platoons.len();
+                        if (r.platoon as usize) < bought || (from as usize) < bought {
+                            stats.stripped += 1;
+                        } else {
+                            stats.stripped_exchanged += 1;
+                        }
                     }
                     None => {
                         let pb = before.platoon(*side, r.platoon).unwrap();
@@ -544,16 +546,39 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
 // The run
 // ---------------------------------------------------------------------------------------
 
-/// A decision drawn from the grammar as `support/grammar_walk.rs` draws them (a text the rules
-/// refuse, a note of spaces, drawn again).
-fn drawn(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
-    loop {
-        let chooser = &mut grammar_walk::RandomChooser { rng: &mut *rng, flags: &[] };
-        if let Ok(d) = <AxisOfAttack as field_desk::engine::Grammar>::decision(setup, s, chooser, None) {
-            return d;
-        }
-    }
-}
+/// The grammar's flags weighted by context (`grammar_walk::RandomChooser::flags`, in
+/// hundredths of yes) so that play drawn from it reaches what the steps after a game do as
+/// often as a table would: the variant chains (context 64 + 4 x the phase's number + the
+/// variant passed, `systems/axis_of_attack/grammar.rs`) concede one force or weather step in
+/// forty and one game in thirty (even chances concede most campaigns, and reinforcement,
+/// top-ups and strips after a game come far less often), note one game in fifteen; a top-up
+/// offered is mostly taken (for mostly as many platoons as offered), reinforcement dice mostly
+/// assigned; a platoon of the force mostly fielded; a motorised platoon mostly mobile.
+///
+/// In 2,500 sequences of the sample (`random_play_1`), against the hand-written generator this
+/// replaced and the grammar at even chances: concessions 810 (702; 7,854), reinforcement dice
+/// that rebuilt a platoon 7,467 (11,179; 843), platoons raised by top-up or floor 835 (3,506;
+/// 25), top-ups declined 204 (786; 17), strips 1,440 (1,230; 277), lowered 1,851 (705; 451).
+/// What flags cannot weight: the VP a player spends are counts (points, reinforcement dice, the
+/// area shift), which the random chooser draws evenly from 0 to 3, so balances run lower than
+/// the generator's and mission changes (211 against 1,401) and exchanges (299 against 2,059)
+/// come less often, and a game's winner is an even pick of three, so draws come more often
+/// (1,955 against 644).
+const FLAGS: &[(u16, usize)] = &[
+    (64 + 4 * 5, 3),      // Forces: concede rather than hand in a force
+    (64 + 4 * 6, 3),      // Weather: concede rather than roll
+    (64 + 4 * 7, 10),     // Game: not a result,
+    (64 + 4 * 7 + 1, 33), // then concede rather than note
+    (64 + 4 * 10, 75),    // Reinforcements: a top-up offered rather than the dice
+    (18, 67),             // a platoon fielded
+    (36, 20),             // a motorised platoon left immobile
+    (39, 80),             // another platoon topped up
+    (41, 75),             // dice to another platoon
+];
+
+/// Draws before a step gives up (the only draws the grammar cannot use are the random
+/// chooser's empty note texts).
+const TRIES: usize = 50;
 
 /// Sends the campaign as a link: coded through the grammar (`fd4.`), it opens to the same one.
 fn link_round_trip(c: &Game, stats: &mut Stats) {
@@ -567,7 +592,7 @@ fn link_round_trip(c: &Game, stats: &mut Stats) {
     stats.links += 1;
 }
 
-fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, links: usize, grammar: bool) {
+fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tally, links: usize) {
     let mut c: Game = Campaign::new(setup.clone()).unwrap();
     let mut shadow: Vec<State> = vec![c.state().clone()];
     let mut undone: Vec<State> = Vec::new();
@@ -593,12 +618,9 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, links: usize, g
                 break;
             }
             let before = shadow.last().unwrap();
-            let d = if grammar { drawn(setup, before, rng) } else { legal_decision(setup, before, rng) };
-            if let Err(e) = decide(&mut c, d.clone(), rng) {
-                panic!("legal {d:?} refused in {:?}: {e}", before.phase);
-            }
+            let d = legal_step(&mut c, rng, FLAGS, TRIES, tally);
             let dice: Vec<u16> = c.active_entries().last().unwrap().dice.iter().map(|r| r.value).collect();
-            transition(before, &d, &dice, c.state(), stats);
+            transition(setup, before, &d, &dice, c.state(), stats);
             if matches!(c.journal().last(), Some(Action::Redo)) {
                 shadow.push(undone.pop().unwrap());
                 assert_eq!(c.state(), shadow.last().unwrap());
@@ -650,14 +672,16 @@ fn first_release_sample() -> Setup {
     setup
 }
 
-fn run(seed: u64, sequences: usize, setup: Setup, links: usize, grammar: bool) -> Stats {
+fn run(seed: u64, sequences: usize, setup: Setup, links: usize) -> Stats {
     let mut rng = Rng::new(seed);
     let mut stats = Stats::default();
+    let mut tally = Tally::default();
     let t = std::time::Instant::now();
     for _ in 0..sequences {
-        run_sequence(&setup, &mut rng, &mut stats, links, grammar);
+        run_sequence(&setup, &mut rng, &mut stats, &mut tally, links);
     }
     println!("{stats:?} in {:?}", t.elapsed());
+    println!("decisions drawn: {:?}, {} unusable draws", tally.accepted, tally.unusable);
     assert_eq!(stats.sequences, sequences);
     assert!(stats.victories[0] > 0 && stats.victories[1] > 0, "both players win outright sometimes: {stats:?}");
     assert!(stats.minor[0] > 0 && stats.minor[1] > 0 && stats.stalemates > 0, "{stats:?}");
@@ -686,37 +710,26 @@ const LINKS: usize = 5;
 #[ignore]
 fn every_sequence_round_trips_as_a_link() {
     for (seed, setup) in [(1, sample_setup()), (2, sample_setup()), (3, sample_setup()), (4, first_release_sample())] {
-        let stats = run(0xA0A0_0000 + seed, 2500, setup, 1, false);
+        let stats = run(0xA0A0_0000 + seed, 2500, setup, 1);
         assert_eq!(stats.links, 2500);
     }
 }
 
 #[test]
 fn random_play_1() {
-    run(0xA0A0_0001, 2500, sample_setup(), LINKS, false);
+    run(0xA0A0_0001, 2500, sample_setup(), LINKS);
 }
 #[test]
 fn random_play_2() {
-    run(0xA0A0_0002, 2500, sample_setup(), LINKS, false);
+    run(0xA0A0_0002, 2500, sample_setup(), LINKS);
 }
 #[test]
 fn random_play_3() {
-    run(0xA0A0_0003, 2500, sample_setup(), LINKS, false);
+    run(0xA0A0_0003, 2500, sample_setup(), LINKS);
 }
 #[test]
 fn random_play_4() {
-    run(0xA0A0_0004, 2500, first_release_sample(), LINKS, false);
-}
-
-/// The same sequences with every decision drawn from the grammar (the link's own description of
-/// what the position allows, which the rules never refuse) instead of the suite's generator: the
-/// same invariants and coverage. The generator stays the suite's main source: the grammar's
-/// even chances concede most games (7,854 concessions against 702), so the steps after a game
-/// come far less often (reinforcement dice that rebuilt a platoon 780 times against 11,179,
-/// top-ups 18 against 3,506, strips 235 against 1,230, in 2,500 sequences of the sample).
-#[test]
-fn random_play_from_the_grammar() {
-    run(0xA0A0_0005, 2500, sample_setup(), LINKS, true);
+    run(0xA0A0_0004, 2500, first_release_sample(), LINKS);
 }
 
 #[test]
