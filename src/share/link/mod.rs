@@ -188,6 +188,7 @@
 mod budget;
 mod codes;
 mod envelope;
+mod error;
 mod generic;
 mod models;
 mod plain;
@@ -197,6 +198,7 @@ mod range;
 mod tests;
 
 pub use envelope::{seal, seal_as, unseal, unseal_versioned};
+pub use error::LinkError;
 
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
@@ -211,7 +213,6 @@ use crate::systems::Body;
 use budget::{body_fits, work_fits, ReplayCost};
 use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
 use range::{Coder, Decoder, Encoder};
-use std::fmt;
 
 /// The newest link version this app writes (see `version_of`; 3 is a seat copy, see
 /// `share::seat`). Every version up to it keeps being read.
@@ -244,49 +245,6 @@ const _: () = {
 /// The most memory, estimated before replaying, that replaying a link may take (see
 /// `ReplayCost`): about a 50-turn campaign.
 pub const MAX_REPLAY_COST: usize = 128 << 20;
-
-/// Why a link does not open. Nothing is stored or changed in any of these cases.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkError {
-    /// No share link there at all.
-    NotALink,
-    /// Made by a newer Field Desk.
-    FutureVersion { version: u32 },
-    /// Cut short or changed on the way (bad characters, checksum or contents).
-    Corrupt,
-    /// Read fine, but the history does not replay under the rules.
-    DoesNotReplay(String),
-    /// Bigger than Field Desk opens from a link.
-    TooLarge,
-    /// A seat link where a whole campaign was expected.
-    OneSeat,
-}
-
-impl fmt::Display for LinkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LinkError::NotALink => write!(f, "This is not a Field Desk campaign link."),
-            LinkError::FutureVersion { version } => write!(
-                f,
-                "This link was made by a newer version of Field Desk (link version {version}; this version reads up to {LINK_VERSION}). Reload the page to update the app, then open the link again."
-            ),
-            LinkError::Corrupt => write!(
-                f,
-                "This link is damaged: part of it is missing or was changed on the way. Ask for the link again and copy all of it."
-            ),
-            LinkError::DoesNotReplay(why) => {
-                write!(f, "This link's campaign does not follow the rules, so it cannot be opened ({why}).")
-            }
-            LinkError::TooLarge => {
-                write!(f, "This link holds more than Field Desk opens from a link. Share the campaign as a file instead.")
-            }
-            LinkError::OneSeat => write!(
-                f,
-                "This link carries one player's view of a campaign, not the campaign itself: it opens read-only, and cannot be imported to play on."
-            ),
-        }
-    }
-}
 
 /// The fragment payload for a campaign, without `#` or key: `fd1.…`, `fd2.…` or `fd4.…`.
 pub fn encode(doc: &Document) -> String {
