@@ -13,7 +13,8 @@
 #   3. wasm-bindgen --target web --keep-lld-exports (chunks import the main module's memory,
 #      table and functions through exports wasm-bindgen would otherwise drop);
 #   4. wasm-opt -Oz on every wasm (npm binaryen, with the features rustc enables, as index.html
-#      passes Trunk);
+#      passes Trunk); then scripts/pack-chunks.mjs puts the many small shared chunks into one
+#      pack per split point (a request per system instead of some thirty) and rewrites the loader;
 #   5. the page: index.html without Trunk's links, the app's files in pkg-<hash>/ (one build,
 #      one directory: a new build never reuses a name), css, icons, manifest, and the service
 #      worker prepared by scripts/sw-precache.mjs (its list holds the chunks too).
@@ -25,6 +26,14 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 OUT="${1:-dist}"
 TARGET_DIR="${SPLIT_TARGET_DIR:-target/split}"
+# SPLIT_NAMES=1 keeps the functions' names in every wasm (for profiles: scripts/open-profile.mjs),
+# in a target dir of its own; the release build itself never carries them.
+NAMES=()
+if [ "${SPLIT_NAMES:-}" = 1 ]; then
+  export CARGO_PROFILE_RELEASE_STRIP=none
+  TARGET_DIR="${SPLIT_TARGET_DIR:-target/split-names}"
+  NAMES=(-g)
+fi
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 
@@ -62,8 +71,11 @@ done
 # --- 4. wasm-opt -----------------------------------------------------------------------------
 for f in "$WORK"/bindgen/*.wasm; do
   say "wasm-opt -Oz $(basename "$f")"
-  wasm-opt -Oz "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
+  wasm-opt -Oz "${NAMES[@]}" "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
 done
+
+say "pack-chunks"
+node scripts/pack-chunks.mjs "$WORK/bindgen"
 
 # --- 5. the page -----------------------------------------------------------------------------
 hash16() { cat "$@" | sha256sum | cut -c1-16; }

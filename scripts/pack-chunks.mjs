@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Packs the splitter's small chunks (issue 12), run by scripts/build-split.sh on the wasm-bindgen
+// output directory after wasm-opt.
+//
+// wasm-split writes one chunk for every set of split points that share code: opening one system
+// fetched 31 shared chunks besides its own module, most of them a few hundred bytes. Each was a
+// request of its own (six at a time over HTTP/1.1, a round trip each on a slow link) and a
+// `fetch` and an instantiation on the page's main thread, all started in one task. Here every
+// chunk under PACK_BELOW bytes goes into one pack per split point: a file holding the small
+// chunks that split point needs, so opening a system fetches its own module, the few large shared
+// chunks, and one pack. A small chunk several systems share sits in each of their packs (a few
+// KB more in the background precache); it is instantiated once per page all the same.
+//
+// A pack is itself a valid wasm module, with no code: the 8-byte header, then one custom section
+// per chunk, named after it, holding the chunk's bytes. So it is served and compressed as wasm
+// (application/wasm) by any host, and the loader slices each chunk out at offsets written here.
+//
+// __wasm_split.js is rewritten: its prelude (the shared imports and the callback wrapper the main
+// module calls through) is kept as the splitter wrote it; each `__wasm_split_load_<split>` then
+// fetches its module, its large chunks and its pack at once, instantiates each chunk once, and its
+// module last, as the splitter's loader did. A failed load is not remembered: the next call tries
+// again. Anything in the splitter's output this script does not recognise stops the build.
+//
+//   node scripts/pack-chunks.mjs DIR
+import fs from 'node:fs';
+import path from 'node:path';
+
+const PACK_BELOW = 32 * 1024;
+const dir = process.argv[2];
+const die = (msg) => {
+  console.error(`pack-chunks: ERROR: ${msg}`);
+  process.exit(1);
+};
+if (!dir) die('usage: pack-chunks.mjs DIR');
+const loaderFile = path.join(dir, '__wasm_split.js');
+const src = fs.readFileSync(loaderFile, 'utf8');
+
+// --- the splitter's loader, read -------------------------------------------------------------
+const CHUNK = /\/\* ([a-z0-9_, ]+) \*\/\nconst (__chunk_\d+) = makeLoad\(\(\) => \{\n\s*const src = fetch\(new URL\("\.\/(chunk_\d+)\.wasm", import\.meta\.url\)\);\n\s*src\.catch\(\(\) => \{\}\);\n\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\n\}\n, \[\]\);\n/g;
+const SPLIT = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\n\s*const src = fetch\(new URL\("\.\/(split_\w+)\.wasm", import\.meta\.url\)\);\n\s*src\.catch\(\(\) => \{\}\);\n\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\n\}\n, \[([^\]]*)\]\)\);\n/g;
+
+const first = src.search(/\/\* [a-z0-9_, ]+ \*\/\nconst __chunk_/);
+const firstSplit = src.indexOf('export const __wasm_split_load_');
+const bodyStart = first >= 0 ? Math.min(first, firstSplit) : firstSplit;
+if (bodyStart < 0) die(`${loaderFile}: no loaders found (did the splitter's output change?)`);
+const prelude = src.slice(0, bodyStart);
+for (const needed of ['function getSharedImports()', 'function wrapAsyncCb(', 'import { initSync }']) {
+  if (!prelude.includes(needed)) die(`${loaderFile}: the prelude has no \`${needed}\` (did the splitter's output change?)`);
+}
+const chunkOf = new Map(); // __chunk_N -> { file, sets }
+const splits = []; // { name, file, deps: [__chunk_N] }
+let rest = src.slice(bodyStart);
+rest = rest.replace(CHUNK, (_, sets, id, file) => {
+  chunkOf.set(id, { file, sets });
+  return '';
+});
+rest = rest.replace(SPLIT, (_, name, file, deps) => {
+  splits.push({ name, file, deps: deps.split(',').map((d) => d.trim()).filter(Boolean) });
+  return '';
+});
+if (rest.trim() !== '') die(`${loaderFile}: text this script does not know:\n${rest.trim().slice(0, 400)}`);
+if (!splits.length) die(`${loaderFile}: no split points found`);
+for (const s of splits) for (const d of s.deps) if (!chunkOf.has(d)) die(`${s.name}: unknown chunk ${d}`);
+
+// --- packs -----------------------------------------------------------------------------------
+const size = (name) => fs.statSync(path.join(dir, `${name}.wasm`)).size;
+const leb = (n) => {
+  const out = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return Buffer.from(out);
+};
+const packed = new Set();
+const plan = [];
+for (const s of splits) {
+  const small = s.deps.map((d) => chunkOf.get(d).file).filter((f) => size(f) < PACK_BELOW);
+  const large = s.deps.map((d) => chunkOf.get(d).file).filter((f) => size(f) >= PACK_BELOW);
+  let pack = null;
+  const members = [];
+  if (small.length) {
+    pack = `pack_${s.name}`;
+    const parts = [Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])];
+    let at = 8;
+    for (const f of small) {
+      const bytes = fs.readFileSync(path.join(dir, `${f}.wasm`));
+      const name = Buffer.from(f);
+      const payload = Buffer.concat([leb(name.length), name, bytes]);
+      const head = Buffer.concat([Buffer.from([0]), leb(payload.length), leb(name.length), name]);
+      members.push([f, at + head.length, bytes.length]);
+      parts.push(head, bytes);
+      at += head.length + bytes.length;
+      packed.add(f);
+    }
+    fs.writeFileSync(path.join(dir, `${pack}.wasm`), Buffer.concat(parts));
+  }
+  plan.push({ ...s, pack, members, large });
+}
+// A chunk every split point took from a pack is no longer fetched on its own.
+const stillFetched = new Set(plan.flatMap((p) => p.large));
+for (const f of packed) if (!stillFetched.has(f)) fs.rmSync(path.join(dir, `${f}.wasm`));
+
+// --- the new loader --------------------------------------------------------------------------
+const loaders = plan
+  .map(
+    (p) =>
+      `/* ${p.name}: its module, ${p.large.length} large shared chunks, ${p.members.length} small ones in ${p.pack ?? 'no pack'} */\n` +
+      `export const __wasm_split_load_${p.name} = wrapAsyncCb(packedLoad(${JSON.stringify(p.file)}, ${JSON.stringify(p.large)}, ${JSON.stringify(p.pack)}, ${JSON.stringify(p.members)}));\n`,
+  )
+  .join('');
+const out = `${prelude}// Rewritten by scripts/pack-chunks.mjs: small chunks come in one pack per split point.
+const instances = new Map();
+/** Instantiates the chunk \`name\` once per page; a failure is forgotten, so a later call retries. */
+function once(name, make) {
+    let p = instances.get(name);
+    if (p === undefined) {
+        p = make();
+        p.catch(() => { if (instances.get(name) === p) instances.delete(name); });
+        instances.set(name, p);
+    }
+    return p;
+}
+async function fetched(file) {
+    const r = await fetch(new URL(\`./\${file}.wasm\`, import.meta.url));
+    if (!r.ok) throw new Error(\`\${file}.wasm: HTTP \${r.status}\`);
+    return r;
+}
+function packedLoad(own, large, pack, members) {
+    let loading = undefined;
+    const load = async () => {
+        const imports = getSharedImports();
+        const ownSrc = instances.has(own) ? null : fetched(own);
+        ownSrc?.catch(() => {});
+        let packBytes = undefined;
+        const fromPack = ([name, at, length]) => once(name, async () => {
+            packBytes ??= fetched(pack).then((r) => r.arrayBuffer());
+            return WebAssembly.instantiate(new Uint8Array(await packBytes, at, length), imports);
+        });
+        const fromFile = (name) => once(name, () => WebAssembly.instantiateStreaming(fetched(name), imports));
+        await Promise.all([...large.map(fromFile), ...members.map(fromPack)]);
+        return once(own, () => WebAssembly.instantiateStreaming(ownSrc ?? fetched(own), imports));
+    };
+    return () => {
+        if (loading === undefined) {
+            const thisLoad = load();
+            thisLoad.catch(() => { if (loading === thisLoad) loading = undefined; });
+            loading = thisLoad;
+        }
+        return loading;
+    };
+}
+${loaders}`;
+fs.writeFileSync(loaderFile, out);
+
+const gone = [...packed].filter((f) => !stillFetched.has(f)).length;
+for (const p of plan) {
+  const bytes = p.pack ? fs.statSync(path.join(dir, `${p.pack}.wasm`)).size : 0;
+  console.log(`pack-chunks: ${p.name}: ${p.large.length} large chunks, ${p.members.length} small in ${p.pack ?? '-'} (${bytes} bytes)`);
+}
+console.log(`pack-chunks: ${chunkOf.size} chunks, ${gone} now only in packs`);
