@@ -16,7 +16,7 @@ const marker = document.querySelector('meta[name="field-desk-sw"]');
 const scope = new URL('./', document.baseURI);
 
 if ('serviceWorker' in navigator) {
-  const work = marker && marker.content === 'release' ? started().then(register) : removeWorkers();
+  const work = marker && marker.content === 'release' ? started().then(settled).then(register) : removeWorkers();
   work.catch((err) => console.warn('Field Desk: service worker:', err));
 }
 
@@ -31,6 +31,19 @@ function started() {
     if (window.wasmBindings) return resolve();
     window.addEventListener('TrunkApplicationStarted', () => resolve(), { once: true });
     window.addEventListener('load', () => setTimeout(resolve, 10_000), { once: true });
+  });
+}
+
+/**
+ * Resolves once no system's code is on its way (the app marks the page with data-chunk-loading
+ * while it fetches one, and says when it has arrived), or 15 s on: the precache, which fetches
+ * every file of the build, must not share a slow link with the screen the players wait for.
+ */
+function settled() {
+  return new Promise((resolve) => {
+    if (!document.documentElement.hasAttribute('data-chunk-loading')) return resolve();
+    document.addEventListener('fielddesk-chunk-settled', () => resolve(), { once: true });
+    setTimeout(resolve, 15_000);
   });
 }
 

@@ -88,6 +88,8 @@ try {
     await setup.waitForSelector(`[data-testid="start-sample-${slug}"]`, { timeout: 30_000 });
     await setup.click(`[data-testid="start-sample-${slug}"]`);
     await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30_000 });
+    // As after a player's look at it: the step on screen is remembered for the next opening.
+    await setup.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.')), { timeout: 5000 }).catch(() => {});
     const url = setup.url();
     await setup.close();
     return url;

@@ -42,7 +42,7 @@ try {
     await setup.click(`[data-testid="start-sample-${slug}"]`);
     await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30000 });
     // As after a player's look at it: the step on screen is remembered for the next opening.
-    await setup.waitForFunction(() => (localStorage.getItem('fielddesk.settings') || '').includes('glimpses'), { timeout: 5000 }).catch(() => {});
+    await setup.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.')), { timeout: 5000 }).catch(() => {});
     url = setup.url();
     await setup.evaluate(async () => {
       for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();

@@ -27,6 +27,8 @@ for (let run = 0; run < 3; run++) {
   await setup.waitForSelector('[data-testid="start-sample-race-for-x"]');
   await setup.click('[data-testid="start-sample-race-for-x"]');
   await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30000 });
+    // As after a player's look at it: the step on screen is remembered for the next opening.
+    await setup.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.')), { timeout: 5000 }).catch(() => {});
   const url = setup.url();
   await setup.evaluate(async () => { for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); for (const k of await caches.keys()) await caches.delete(k); });
   await setup.close();

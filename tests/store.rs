@@ -272,6 +272,48 @@ fn who_holds_the_device_is_remembered_per_campaign() {
 }
 
 #[test]
+fn what_a_screen_last_showed_is_remembered_on_the_device_only() {
+    let mut m = Memory::default();
+    assert_eq!(store::glimpse(&m, "one"), None);
+    // Words are tidied and cut; a step without a heading is not remembered.
+    let g = store::Glimpse::new(" Offensive   actions\n", "Each player picks   an action.").unwrap();
+    assert_eq!(g, store::Glimpse { title: "Offensive actions".into(), hint: "Each player picks an action.".into() });
+    assert_eq!(store::Glimpse::new("  ", "a hint"), None);
+    let long = "word ".repeat(200);
+    assert_eq!(store::Glimpse::new("t", &long).unwrap().hint.chars().count(), store::Glimpse::MAX_CHARS);
+    store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), Some(g.clone()));
+    assert_eq!(store::glimpse(&m, "two"), None);
+    // Unchanged, it is not written again (a full store would otherwise fail at each step).
+    let key = format!("{}one", store::GLIMPSE_PREFIX);
+    // (Stored as the browser's storage keeps every value: JSON, here a list of the two.)
+    let spaced = r#"[ "Offensive actions", "Each player picks an action." ]"#;
+    m.set(&key, spaced).unwrap();
+    store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
+    assert_eq!(m.get(&key).unwrap().as_deref(), Some(spaced), "an unchanged glimpse was written again");
+    // Damaged text reads as what it can: a heading alone, or nothing.
+    m.set(&key, r#"["Only a heading"]"#).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), Some(store::Glimpse { title: "Only a heading".into(), hint: String::new() }));
+    for damaged in ["[]", "not json", r#"{"title":"x"}"#, r#"["  "]"#] {
+        m.set(&key, damaged).unwrap();
+        assert_eq!(store::glimpse(&m, "one"), None, "{damaged}");
+    }
+    // The list and backups do not take it for a campaign; a campaign's documents never carry it.
+    store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
+    let c = one_turn();
+    store::save_of(&mut m, &field_desk::share::typed::Stored::new(meta("one", "A", 1.0), &c)).unwrap();
+    assert!(!m.get(&store::key("one")).unwrap().unwrap().contains(&g.hint));
+    assert_eq!(store::list(&mut m).unwrap().len(), 1);
+    assert!(!serde_json::to_string(&store::backup(&m).unwrap()).unwrap().contains(&g.hint));
+    // Deleting a campaign forgets its glimpse.
+    store::delete(&mut m, "one").unwrap();
+    assert_eq!(store::glimpse(&m, "one"), None);
+    assert_eq!(m.get(&key).unwrap(), None);
+    // Forgetting one that is not there is no error.
+    store::set_glimpse(&mut m, "two", None).unwrap();
+}
+
+#[test]
 fn the_list_reads_summaries_and_gives_older_documents_theirs_once() {
     let mut m = Memory::default();
     // A document of the released format, stored before summaries existed.

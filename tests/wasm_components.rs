@@ -1,5 +1,6 @@
 //! Components in a real browser (wasm-bindgen-test in headless Chromium): the dice widget and
-//! the secret offensive-action phase of Race for X.
+//! the secret offensive-action phase of Race for X; the step on screen read and kept for the next
+//! opening (`store::Glimpse`) in the browser's own storage.
 #![cfg(target_arch = "wasm32")]
 
 use field_desk::engine::odds::Chance;
@@ -130,4 +131,31 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     assert_eq!(text(&root, "phase-title"), "Forces on table");
     assert!(text(&root, "force-info").contains("Field 9 of 19"), "{}", text(&root, "force-info"));
     drop(handle);
+}
+
+#[wasm_bindgen_test]
+fn the_step_on_screen_is_remembered_in_the_browsers_storage() {
+    use field_desk::store::{self, Glimpse};
+    use field_desk::ui::platform::{self, LocalStorage};
+    // Only this test's step on the page (earlier tests leave their screens).
+    let doc = web_sys::window().unwrap().document().unwrap();
+    while let Some(old) = doc.query_selector(".play-main").unwrap() {
+        old.remove();
+    }
+    let root = container();
+    root.set_inner_html(
+        r#"<div class="play-main"><div class="phase"><div class="phase-title-row"><h2 data-testid="phase-title">Offensive
+        actions</h2></div><p class="hint">Each player picks   an action.</p><div class="handover"><p class="hint">Not this one.</p></div></div></div>"#,
+    );
+    let drawn = platform::drawn_glimpse().expect("a step is drawn");
+    assert_eq!(drawn, Glimpse { title: "Offensive actions".into(), hint: "Each player picks an action.".into() });
+    // Kept in the browser's own storage, read back the same, forgotten with its campaign.
+    let mut ls = LocalStorage;
+    store::set_glimpse(&mut ls, "wasm-glimpse", Some(drawn.clone())).unwrap();
+    assert_eq!(store::glimpse(&ls, "wasm-glimpse"), Some(drawn));
+    store::delete(&mut ls, "wasm-glimpse").unwrap();
+    assert_eq!(store::glimpse(&ls, "wasm-glimpse"), None);
+    // No step on screen: nothing to remember.
+    root.set_inner_html("<p class=\"hint\">A hint with no step.</p>");
+    assert_eq!(platform::drawn_glimpse(), None);
 }

@@ -319,6 +319,32 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         }
     });
 
+    // What the step on screen shows, remembered on this device for the next opening's waiting
+    // view (`store::Glimpse`): read from the drawn screen once drawn, and only as the holder
+    // reads it (never while a hand-over is open).
+    let drawn = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    on_cleanup({
+        let drawn = drawn.clone();
+        move || drawn.store(false, std::sync::atomic::Ordering::Relaxed)
+    });
+    let glimpse_id = meta.get_untracked().id;
+    Effect::new(move |_| {
+        campaign.track();
+        open.reader.track();
+        if tab.get() != Tab::Play || open.peek.get().is_some() {
+            return;
+        }
+        let (drawn, id) = (drawn.clone(), glimpse_id.clone());
+        request_animation_frame(move || {
+            if drawn.load(std::sync::atomic::Ordering::Relaxed) && open.peek.try_get_untracked() == Some(None) {
+                if let Some(g) = platform::drawn_glimpse() {
+                    // A failed write (a full store) loses nothing: the page just waits plainer.
+                    let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));
+                }
+            }
+        });
+    });
+
     // Another tab changed this campaign: take its newer history.
     let key = store::key(&meta.get_untracked().id);
     let listener = window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {

@@ -198,7 +198,7 @@ impl Page {
 #[component]
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     match crate::store::summary(&platform::LocalStorage, &id) {
-        Ok(summary) => registry::campaign_screen(summary, tab),
+        Ok(summary) => registry::campaign_screen(summary, crate::store::glimpse(&platform::LocalStorage, &id), tab),
         Err(e) => load_failed(id, e.to_string()),
     }
 }

@@ -99,6 +99,67 @@ pub fn focus_phase_heading() {
     }
 }
 
+/// The step on the campaign screen as drawn now: its heading and the hint under it (for the
+/// waiting view of the next opening, `store::Glimpse`).
+pub fn drawn_glimpse() -> Option<crate::store::Glimpse> {
+    let doc = web_sys::window()?.document()?;
+    let title = doc.query_selector(".play-main [data-testid=phase-title]").ok()??;
+    let hint = title.closest(".phase").ok()?.and_then(|phase| phase.query_selector(":scope > p.hint").ok().flatten());
+    crate::store::Glimpse::new(&title.text_content()?, &hint.and_then(|h| h.text_content()).unwrap_or_default())
+}
+
+/// Resolves in a later task of the page (a zero-delay timer): long work split at these points
+/// lets the browser paint and answer taps in between.
+pub async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            if w.set_timeout_with_callback(&resolve).is_ok() {
+                return;
+            }
+        }
+        let _ = resolve.call0(&JsValue::NULL);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Resolves once the page has painted what is drawn now (the task after the next frame), or
+/// after 100 ms where no frame comes (a tab in the background): work started here does not hold
+/// back that paint.
+pub async fn after_paint() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let Some(w) = web_sys::window() else {
+            let _ = resolve.call0(&JsValue::NULL);
+            return;
+        };
+        let after_frame = {
+            let (w, resolve) = (w.clone(), resolve.clone());
+            wasm_bindgen::closure::Closure::once_into_js(move || {
+                let _ = w.set_timeout_with_callback(&resolve);
+            })
+        };
+        if w.request_animation_frame(after_frame.unchecked_ref()).is_err() {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 100);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Says whether a system's code is on its way (`busy`), for public/register-sw.js: the service
+/// worker's background precache waits until the screen the players wait for has its code.
+pub fn chunk_loading(busy: bool) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(root) = doc.document_element() else { return };
+    if busy {
+        let _ = root.set_attribute("data-chunk-loading", "");
+    } else {
+        let _ = root.remove_attribute("data-chunk-loading");
+        if let Ok(ev) = web_sys::Event::new("fielddesk-chunk-settled") {
+            let _ = doc.dispatch_event(&ev);
+        }
+    }
+}
+
 /// Takes away index.html's "Loading Field Desk…" once the app has drawn itself.
 pub fn remove_boot_message() {
     if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {

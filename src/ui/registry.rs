@@ -218,9 +218,13 @@ pub fn rules_reference(system: SystemId) -> AnyView {
 /// The campaign screen of a stored campaign of `system` (read from its head by the shell).
 /// A stored campaign's screen, its system read from `summary`, which the page shows (the
 /// campaign's name, where it stands, its last step) while that system's code is fetched.
-pub fn campaign_screen(summary: crate::store::Summary, tab: Signal<route::Tab>) -> AnyView {
+pub fn campaign_screen(
+    summary: crate::store::Summary,
+    glimpse: Option<crate::store::Glimpse>,
+    tab: Signal<route::Tab>,
+) -> AnyView {
     let (system, id) = (summary.system, summary.meta.id.clone());
-    let waiting = Waiting::Campaign(summary);
+    let waiting = Waiting::Campaign(summary, glimpse);
     match system {
         SystemId::RaceForX => screens::rfx_screen(waiting, id, tab),
         SystemId::CrossfireScouting => screens::scouting_screen(waiting, id, tab),
@@ -284,8 +288,10 @@ pub enum Waiting {
     /// A line saying so.
     Screens,
     /// A stored campaign's head, from its stored summary: on a slow link the players see at
-    /// once which campaign is opening and where it stands.
-    Campaign(crate::store::Summary),
+    /// once which campaign is opening and where it stands; and the step its screen last showed
+    /// on this device, drawn as that screen draws it (so the screen that follows, drawn in its
+    /// place, adds nothing larger: the page's largest text is painted with the main module).
+    Campaign(crate::store::Summary, Option<crate::store::Glimpse>),
 }
 
 #[cfg(feature = "split")]
@@ -296,7 +302,7 @@ impl Waiting {
                 view! { <p class="page" role="status" data-testid="chunk-loading">"Loading this system's screens…"</p> }
                     .into_any()
             }
-            Waiting::Campaign(s) => view! {
+            Waiting::Campaign(s, glimpse) => view! {
                 <section class="page campaign waiting" data-testid="campaign-waiting">
                     <div class="campaign-head">
                         <h1>{s.meta.name.clone()}</h1>
@@ -309,6 +315,16 @@ impl Waiting {
                         <div class="last-line"><p class="last-step"><span>"Last: "</span>{last}</p></div>
                     })}
                     {(!s.players.is_empty()).then(|| view! { <p class="c-players">{s.players.join(" vs ")}</p> })}
+                    {glimpse.clone().map(|g| view! {
+                        <div class="play" data-testid="campaign-glimpse">
+                            <div class="play-main">
+                                <div class="phase">
+                                    <div class="phase-title-row"><h2 class="phase-title">{g.title}</h2></div>
+                                    {(!g.hint.is_empty()).then(|| view! { <p class="hint">{g.hint}</p> })}
+                                </div>
+                            </div>
+                        </div>
+                    })}
                 </section>
             }
             .into_any(),
@@ -336,15 +352,23 @@ fn lazily(
     }
     let state = RwSignal::new(Chunk::Loading);
     let screen = StoredValue::new_local(None::<AnyView>);
+    platform::chunk_loading(true);
     untrack(|| {
         leptos::task::spawn_local_scoped_with_cancellation(async move {
-            match loading.await {
+            // The waiting view is painted first; then the chunk's requests start.
+            platform::after_paint().await;
+            let loaded = loading.await;
+            // The screen is drawn in a task of its own: reading the campaign (in the chunk's
+            // call) and drawing it are two shorter tasks rather than one long one.
+            platform::next_task().await;
+            match loaded {
                 Ok(view) => {
                     screen.set_value(Some(view));
                     state.set(Chunk::Ready);
                 }
                 Err(_) => state.set(Chunk::Failed),
             }
+            platform::chunk_loading(false);
         })
     });
     (move || match state.get() {

@@ -6,7 +6,8 @@
 // - A chunk that cannot be fetched is a message on the page (no panic), and opening the campaign
 //   again once the network is back works.
 // - A stored campaign whose system's code is still on its way shows, from its stored summary,
-//   its name, where it stands and its last step (the same words its screen then shows).
+//   its name, where it stands and its last step (the same words its screen then shows), and the
+//   step its screen last showed on this device, in a box of the same size.
 // - Offline after the first visit: the service worker has precached every chunk, so every
 //   system's sample opens; no file was fetched twice.
 // The service worker is blocked in the first two tests so that every fetch is the page's own.
@@ -15,7 +16,7 @@ import assert from 'node:assert/strict';
 import { startServer, launchBrowser, tid, waitText, axeCheck, choose, screenshotPath, DIST_DIR } from './harness.mjs';
 
 const DIR = DIST_DIR;
-const CHUNK_RE = /\/(split|chunk)_[^/]*\.wasm$/;
+const CHUNK_RE = /\/(split|chunk|pack)_[^/]*\.wasm$/;
 const own = (chunks) => chunks.filter((u) => /\/split_/.test(u)).map((u) => u.replace(/^.*\/split_(.*)\.wasm$/, '$1'));
 let server;
 let browser;
@@ -71,6 +72,10 @@ test('the list starts without any chunk; from a cold cache, each sample fetches 
     await tid(page, `start-sample-${slug}`).click();
     await opened(page, slug);
     assert.deepEqual(own(chunks), [slug.replaceAll('-', '_')], `${slug} fetched: ${chunks.join(', ')}`);
+    // The small shared chunks come in the system's own pack (scripts/pack-chunks.mjs), not one by one.
+    const packs = chunks.filter((u) => /\/pack_/.test(u)).map((u) => u.replace(/^.*\/pack_(.*)\.wasm$/, '$1'));
+    assert.deepEqual(packs, [slug.replaceAll('-', '_')], `${slug} packs: ${packs.join(', ')}`);
+    assert.ok(chunks.length <= 10, `${slug}: ${chunks.length} requests for its code: ${chunks.join(', ')}`);
     // A reload opens it again (a fresh page fetches the chunk again).
     await page.reload();
     await opened(page, slug);
@@ -112,6 +117,10 @@ test('a campaign whose screens are on their way shows its name, where it stands 
   await choose(page, 'A', 'attack');
   const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
   const [name, status, last] = [await text(tid(page, 'campaign-title')), await text(tid(page, 'status')), await text(tid(page, 'last-step'))];
+  const screenHint = page.locator('.play-main .phase > p.hint').first();
+  const [phase, hint] = [await text(tid(page, 'phase-title')), await text(screenHint)];
+  // The step on screen is remembered on the device once drawn (for the next opening).
+  await page.waitForFunction((h) => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.') && localStorage.getItem(k).includes(h)), hint.slice(0, 30));
   // Reloaded with every chunk held back until the test lets it through.
   let release;
   const held = new Promise((r) => (release = r));
@@ -126,6 +135,12 @@ test('a campaign whose screens are on their way shows its name, where it stands 
   assert.equal(await text(waiting.locator('h1')), name);
   assert.equal(await text(waiting.locator('.status')), status);
   assert.equal(await text(waiting.locator('.last-step')), last);
+  // The step the screen last showed, drawn as the screen draws it: the same words in a box of
+  // the same size (so the screen that follows paints nothing larger).
+  const glimpse = tid(page, 'campaign-glimpse');
+  assert.equal(await text(glimpse.locator('.phase-title')), phase);
+  assert.equal(await text(glimpse.locator('p.hint')), hint);
+  const waitingBox = await glimpse.locator('p.hint').boundingBox();
   await waitText(tid(page, 'chunk-loading'), 'Race for X');
   await page.screenshot({ path: screenshotPath('chunks-waiting-390x844.png') });
   await axeCheck(page, 'a campaign opening while its screens are fetched');
@@ -133,6 +148,8 @@ test('a campaign whose screens are on their way shows its name, where it stands 
   await opened(page, 'race-for-x');
   assert.equal(await tid(page, 'campaign-waiting').count(), 0, 'the waiting head gives way to the screen');
   assert.equal(await text(tid(page, 'campaign-title')), name);
+  const screenBox = await screenHint.boundingBox();
+  assert.deepEqual([Math.round(waitingBox.width), Math.round(waitingBox.height)], [Math.round(screenBox.width), Math.round(screenBox.height)], 'the hint keeps its size');
   assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
 });
 
