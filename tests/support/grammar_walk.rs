@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use super::rng::Rng;
-use field_desk::engine::{Campaign, Chooser, DiceInput, Grammar};
+use field_desk::engine::{Campaign, Chooser, DecideError, DiceInput, Grammar, System};
 use std::collections::BTreeMap;
 
 /// A chooser that takes every choice at random: small numbers, short lists, texts from a few.
@@ -167,4 +167,25 @@ where
         return d;
     }
     panic!("no decision drawn from the grammar in {tries} tries");
+}
+
+/// Offers `d`, which the campaign must refuse, and checks that refusing it left the campaign
+/// as it was (position, journal, undo and redo): the typed error it gave.
+pub fn refused<S: System>(c: &mut Campaign<S>, d: S::Decision, input: DiceInput<'_>) -> DecideError<S::Error> {
+    let (state, journal, undo, redo) = (c.state().clone(), c.journal().to_vec(), c.can_undo(), c.can_redo());
+    let e = match c.decide(d.clone(), input) {
+        Ok(()) => panic!("{d:?} was taken, but it is illegal now"),
+        Err(e) => e,
+    };
+    assert!(*c.state() == state, "refusing {d:?} changed the position");
+    assert!(c.journal() == &journal[..], "refusing {d:?} changed the journal");
+    assert_eq!((c.can_undo(), c.can_redo()), (undo, redo), "refusing {d:?} changed undo or redo");
+    e
+}
+
+/// A grammar's draw with an even chooser, without taking it (at most `tries` draws): a decision
+/// the position allows, for a test to make illegal.
+pub fn draw<S: Grammar>(c: &Campaign<S>, rng: &mut Rng, tries: usize) -> Option<S::Decision> {
+    (0..tries)
+        .find_map(|_| S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng, flags: &[] }, None).ok())
 }
