@@ -40,8 +40,16 @@ pub fn check_forces(orbat: &Orbat, p: &PlayerState, allowed: usize, units: &[u16
 /// only leave a lawful set out, never let an unlawful one in; and the search from a choice
 /// one unit further on is part of this one's, so a walk that asks this at each unit never
 /// finds every way on closed.
+///
+/// Its answers are part of the link format (they shape the forces' bits of code 8), so they
+/// stay the search's, bound and all. Only where no lawful set exists at all, which
+/// `lawful_set` can prove far more cheaply, is the search (which would answer no, having
+/// spent its whole bound looking) skipped.
 pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16], refused: &[u16]) -> bool {
     let fieldable = fieldable_units(orbat, p);
+    if lawful_set(orbat, p, allowed, &fieldable, chosen, refused) == Some(false) {
+        return false;
+    }
     let mut budget = WALK_WORK / (2 * fieldable.len()).max(1);
     search(orbat, p, allowed, &fieldable, chosen.to_vec(), &mut refused.to_vec(), &mut budget)
 }
@@ -95,5 +103,118 @@ fn search(
     refused.push(next);
     let found = search(orbat, p, allowed, fieldable, set, refused, budget);
     refused.pop();
+    found
+}
+
+/// Whether a set `check_forces` accepts holds every unit of `chosen` and none of `refused`,
+/// decided exactly, or `None` past its bound (as many runs of the rule as the search may make). Two facts of the deployment rule
+/// (`required_hqs`) make it a small search: a unit that commands no formation counts only by
+/// the formation it belongs to, so such units of one formation are interchangeable and only
+/// how many are fielded matters; and the rule is monotone (more units fielded never force
+/// fewer HQs). So each way of taking the HQs still open in or out is tried, and then counts of
+/// the other units, formation by formation: once the HQs forced are not all in the set, no
+/// more of those units can mend it, which cuts that count and every larger one.
+fn lawful_set(
+    orbat: &Orbat,
+    p: &PlayerState,
+    allowed: usize,
+    fieldable: &[u16],
+    chosen: &[u16],
+    refused: &[u16],
+) -> Option<bool> {
+    for (i, u) in chosen.iter().enumerate() {
+        // A unit without stands, twice, or refused too: `check_forces` refuses every set.
+        if !fieldable.contains(u) || chosen[..i].contains(u) || refused.contains(u) {
+            return Some(false);
+        }
+    }
+    let free: Vec<u16> = fieldable.iter().copied().filter(|u| !chosen.contains(u) && !refused.contains(u)).collect();
+    if chosen.len() > allowed || chosen.len() + free.len() < allowed {
+        return Some(false);
+    }
+    let commands = |u: &u16| orbat.commanded_formation(*u as usize).is_some();
+    let hqs: Vec<u16> = free.iter().copied().filter(commands).collect();
+    if hqs.len() > MOST_OPEN_HQS {
+        return None;
+    }
+    // The other free units by the formation they belong to.
+    let mut groups: Vec<(Option<u16>, Vec<u16>)> = Vec::new();
+    for u in free.iter().copied().filter(|u| !commands(u)) {
+        let f = orbat.units[u as usize].formation;
+        match groups.iter_mut().find(|g| g.0 == f) {
+            Some(g) => g.1.push(u),
+            None => groups.push((f, vec![u])),
+        }
+    }
+    let groups: Vec<Vec<u16>> = groups.into_iter().map(|g| g.1).collect();
+    let room: usize = groups.iter().map(Vec::len).sum();
+    // Never more runs of the rule than the search's own bound allows it.
+    let run = orbat.units.len() * orbat.units.len() + 1;
+    let mut work = WALK_WORK / (2 * fieldable.len()).max(1) / run;
+    for mask in 0..1u32 << hqs.len() {
+        let mut set = chosen.to_vec();
+        set.extend(hqs.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, u)| *u));
+        if set.len() > allowed || set.len() + room < allowed {
+            continue;
+        }
+        match closed(orbat, p, &set, &mut work) {
+            None => return None,
+            Some(false) => continue,
+            Some(true) => {}
+        }
+        let need = allowed - set.len();
+        match fill(orbat, p, &groups, need, &mut set, &mut work) {
+            Some(false) => {}
+            found => return found,
+        }
+    }
+    Some(false)
+}
+
+/// HQs still open past which `lawful_set` does not look (two ways each).
+const MOST_OPEN_HQS: usize = 10;
+
+/// Whether the rule forces no HQ beyond `set`: a run of it, counted against `work`.
+fn closed(orbat: &Orbat, p: &PlayerState, set: &[u16], work: &mut usize) -> Option<bool> {
+    *work = work.checked_sub(1)?;
+    Some(required_hqs(orbat, p, set).iter().all(|h| set.contains(h)))
+}
+
+/// Whether `need` more units from `groups` (each group's units interchangeable) can be added to
+/// `set`, which the rule is closed on, so that it stays closed. `set` is as it was on return.
+fn fill(
+    orbat: &Orbat,
+    p: &PlayerState,
+    groups: &[Vec<u16>],
+    need: usize,
+    set: &mut Vec<u16>,
+    work: &mut usize,
+) -> Option<bool> {
+    let Some((first, rest)) = groups.split_first() else { return Some(need == 0) };
+    if need == 0 {
+        return Some(true);
+    }
+    let room: usize = rest.iter().map(Vec::len).sum();
+    let (lo, hi) = (need.saturating_sub(room), need.min(first.len()));
+    let base = set.len();
+    let mut found = Some(false);
+    for n in lo..=hi {
+        set.truncate(base);
+        set.extend(&first[..n]);
+        match closed(orbat, p, set, work) {
+            None => {
+                found = None;
+                break;
+            }
+            // More of this group cannot mend a set the rule is not closed on (monotone).
+            Some(false) => break,
+            Some(true) => {}
+        }
+        found = fill(orbat, p, rest, need - n, set, work);
+        if found != Some(false) {
+            break;
+        }
+    }
+    set.truncate(base);
     found
 }
