@@ -14,7 +14,7 @@ mod rng;
 use field_desk::engine::Campaign;
 use field_desk::systems::race_for_x::forces::{check_forces, completable};
 use field_desk::systems::race_for_x::orbat::{Formation, FormationKind, Orbat, Stand, StandKind, Unit, UnitKind};
-use field_desk::systems::race_for_x::rules::{fieldable_units, required_hqs};
+use field_desk::systems::race_for_x::rules::{fieldable_units, required_hqs, units_to_field};
 use field_desk::systems::race_for_x::sample::sample_setup;
 use field_desk::systems::race_for_x::state::PlayerState;
 use field_desk::systems::race_for_x::{RaceForX, Side};
@@ -138,20 +138,32 @@ fn with_losses(base: &PlayerState, orbat: &Orbat, r: &mut Rng) -> PlayerState {
     p
 }
 
+/// What was asked: questions, answers no, old searches that reached their bound, and the
+/// seconds spent in the new and the old.
+#[derive(Default, Debug)]
+struct Asked {
+    questions: usize,
+    no: usize,
+    bound: usize,
+    time: (f64, f64),
+}
+
 /// Asks both at each unit of a walk as the grammar's (the unit in, then out, then one taken);
-/// and with random choices (units without stands, named twice, in both lists). How many
-/// questions were asked, how many the answer was no, and at how many the old search reached its
-/// bound.
-fn compare(orbat: &Orbat, p: &PlayerState, r: &mut Rng, asked: &mut (usize, usize, usize)) {
+/// and with random choices (units without stands, named twice, in both lists).
+fn compare(orbat: &Orbat, p: &PlayerState, r: &mut Rng, asked: &mut Asked) {
     let fieldable = fieldable_units(orbat, p);
-    let allowed = r.range(0, fieldable.len() + 1);
+    let allowed = if r.one_in(1, 2) { units_to_field(orbat, p) } else { r.range(0, fieldable.len() + 1) };
     let mut ask = |chosen: &[u16], refused: &[u16]| {
+        let t = std::time::Instant::now();
         let new = completable(orbat, p, allowed, chosen, refused);
+        asked.time.0 += t.elapsed().as_secs_f64();
+        let t = std::time::Instant::now();
         let (old, bound) = old_completable(orbat, p, allowed, chosen, refused);
+        asked.time.1 += t.elapsed().as_secs_f64();
         assert_eq!(new, old, "{orbat:?}\nlost {:?}\nallowed {allowed}, chosen {chosen:?}, refused {refused:?}", p.lost);
-        asked.0 += 1;
-        asked.1 += usize::from(!new);
-        asked.2 += usize::from(bound);
+        asked.questions += 1;
+        asked.no += usize::from(!new);
+        asked.bound += usize::from(bound);
         new
     };
     let (mut chosen, mut refused) = (Vec::new(), Vec::new());
@@ -189,14 +201,14 @@ fn base_player() -> PlayerState {
 fn completable_answers_as_the_search_did_on_random_orbats() {
     let base = base_player();
     let mut r = Rng::new(8);
-    let mut asked = (0, 0, 0);
+    let mut asked = Asked::default();
     for i in 0..250 {
         let orbat = random_orbat(&mut r, i % 10 == 0);
         let p = with_losses(&base, &orbat, &mut r);
         compare(&orbat, &p, &mut r, &mut asked);
     }
-    println!("random orbats: {} questions, {} answered no, {} at the old bound", asked.0, asked.1, asked.2);
-    assert!(asked.1 > asked.0 / 10 && asked.2 > 0, "many answers are no, some at the bound: {asked:?}");
+    println!("random orbats: {asked:?}");
+    assert!(asked.no > asked.questions / 10 && asked.bound > 0, "many answers are no, some at the bound: {asked:?}");
 }
 
 #[test]
@@ -204,11 +216,11 @@ fn completable_answers_as_the_search_did_on_the_sample() {
     let setup = sample_setup();
     let base = base_player();
     let mut r = Rng::new(9);
-    let mut asked = (0, 0, 0);
+    let mut asked = Asked::default();
     for i in 0..60 {
         let orbat = &setup.players[i % 2].orbat;
         let p = with_losses(&base, orbat, &mut r);
         compare(orbat, &p, &mut r, &mut asked);
     }
-    println!("the sample's orbats: {} questions, {} answered no, {} at the old bound", asked.0, asked.1, asked.2);
+    println!("the sample's orbats: {asked:?}");
 }

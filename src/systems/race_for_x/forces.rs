@@ -4,7 +4,7 @@
 //! the units asking `completable` of each, so it offers only lawful sets without restating
 //! the HQ deployment rule (`rules::required_hqs`).
 
-use super::orbat::Orbat;
+use super::orbat::{FormationKind, Orbat, StandKind};
 use super::rules::{fieldable_units, required_hqs, RuleError};
 use super::state::PlayerState;
 
@@ -47,11 +47,93 @@ pub fn check_forces(orbat: &Orbat, p: &PlayerState, allowed: usize, units: &[u16
 /// spent its whole bound looking) skipped.
 pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16], refused: &[u16]) -> bool {
     let fieldable = fieldable_units(orbat, p);
-    if lawful_set(orbat, p, allowed, &fieldable, chosen, refused) == Some(false) {
+    let rule = Rule::new(orbat, p);
+    if lawful_set(orbat, &rule, allowed, &fieldable, chosen, refused) == Some(false) {
         return false;
     }
     let mut budget = WALK_WORK / (2 * fieldable.len()).max(1);
-    search(orbat, p, allowed, &fieldable, chosen.to_vec(), &mut refused.to_vec(), &mut budget)
+    search(orbat, &rule, p, allowed, &fieldable, chosen.to_vec(), &mut refused.to_vec(), &mut budget)
+}
+
+/// The deployment rule (`rules::required_hqs`) read once for one orbat and player's losses,
+/// so that each run of it during a search costs a count over a few units rather than a pass
+/// over the whole orbat per HQ: the same HQs forced, in the same order, for every set.
+struct Rule {
+    units: usize,
+    /// Each HQ the rule may force (with stands left, commanding a company or battalion), in
+    /// unit order, and what forces it.
+    hqs: Vec<(u16, Forcing)>,
+}
+
+enum Forcing {
+    /// A CC: half or more of these units (its company's others).
+    Units(Vec<usize>),
+    /// A BC: half or more of these companies, each fielded when half or more of its units are.
+    Companies(Vec<Vec<usize>>),
+}
+
+/// Half or more of `part` out of `whole` (as the rule counts).
+fn half_or_more(part: usize, whole: usize) -> bool {
+    whole > 0 && part * 2 >= whole
+}
+
+impl Rule {
+    fn new(orbat: &Orbat, p: &PlayerState) -> Rule {
+        let of = |f: u16| (0..orbat.units.len()).filter(move |&u| orbat.units[u].formation == Some(f));
+        let mut hqs = Vec::new();
+        for (hq, unit) in orbat.units.iter().enumerate() {
+            let Some(f) = orbat.commanded_formation(hq) else { continue };
+            if p.alive_in(hq) == 0 {
+                continue;
+            }
+            let forcing = match unit.commander() {
+                Some(StandKind::Cc) => Forcing::Units(of(f).filter(|&u| u != hq).collect()),
+                Some(StandKind::Bc) => Forcing::Companies(
+                    (0..orbat.formations.len() as u16)
+                        .filter(|&c| {
+                            orbat.formations[c as usize].kind == FormationKind::Company
+                                && orbat.formations[c as usize].parent == Some(f)
+                        })
+                        .map(|c| of(c).collect())
+                        .collect(),
+                ),
+                _ => continue,
+            };
+            hqs.push((hq as u16, forcing));
+        }
+        Rule { units: orbat.units.len(), hqs }
+    }
+
+    /// `rules::required_hqs` of `set`.
+    fn forced(&self, set: &[u16]) -> Vec<u16> {
+        let mut on = vec![false; self.units];
+        for &u in set {
+            if let Some(x) = on.get_mut(u as usize) {
+                *x = true;
+            }
+        }
+        let count = |units: &[usize]| units.iter().filter(|&&u| on[u]).count();
+        let fielded = |units: &Vec<usize>| half_or_more(count(units), units.len());
+        self.hqs
+            .iter()
+            .filter(|(_, f)| match f {
+                Forcing::Units(units) => fielded(units),
+                Forcing::Companies(cs) => half_or_more(cs.iter().filter(|c| fielded(c)).count(), cs.len()),
+            })
+            .map(|(hq, _)| *hq)
+            .collect()
+    }
+
+    /// `check_forces(..).is_ok()`: each a unit with stands left, none twice, `allowed` of them,
+    /// every HQ forced among them.
+    fn lawful(&self, p: &PlayerState, allowed: usize, set: &[u16]) -> bool {
+        set.len() == allowed
+            && set
+                .iter()
+                .enumerate()
+                .all(|(i, &u)| (u as usize) < self.units && p.alive_in(u as usize) > 0 && !set[..i].contains(&u))
+            && self.forced(set).iter().all(|h| set.contains(h))
+    }
 }
 
 /// The work of the searches of one walk over the units (two a unit), counted as the square of
@@ -61,8 +143,10 @@ pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16
 /// stays quick.
 const WALK_WORK: usize = 1 << 24;
 
+#[allow(clippy::too_many_arguments)]
 fn search(
     orbat: &Orbat,
+    rule: &Rule,
     p: &PlayerState,
     allowed: usize,
     fieldable: &[u16],
@@ -79,14 +163,14 @@ fn search(
             return false;
         }
         *budget -= run;
-        let forced: Vec<u16> = required_hqs(orbat, p, &set).into_iter().filter(|u| !set.contains(u)).collect();
+        let forced: Vec<u16> = rule.forced(&set).into_iter().filter(|u| !set.contains(u)).collect();
         if forced.is_empty() {
             break;
         }
         set.extend(forced);
     }
     if set.len() == allowed {
-        return check_forces(orbat, p, allowed, &set).is_ok();
+        return rule.lawful(p, allowed, &set);
     }
     let free = fieldable.iter().filter(|u| !set.contains(u) && !refused.contains(u)).count();
     if set.len() + free < allowed {
@@ -97,11 +181,11 @@ fn search(
     };
     let mut with = set.clone();
     with.push(next);
-    if search(orbat, p, allowed, fieldable, with, refused, budget) {
+    if search(orbat, rule, p, allowed, fieldable, with, refused, budget) {
         return true;
     }
     refused.push(next);
-    let found = search(orbat, p, allowed, fieldable, set, refused, budget);
+    let found = search(orbat, rule, p, allowed, fieldable, set, refused, budget);
     refused.pop();
     found
 }
@@ -116,7 +200,7 @@ fn search(
 /// more of those units can mend it, which cuts that count and every larger one.
 fn lawful_set(
     orbat: &Orbat,
-    p: &PlayerState,
+    rule: &Rule,
     allowed: usize,
     fieldable: &[u16],
     chosen: &[u16],
@@ -157,13 +241,13 @@ fn lawful_set(
         if set.len() > allowed || set.len() + room < allowed {
             continue;
         }
-        match closed(orbat, p, &set, &mut work) {
+        match closed(rule, &set, &mut work) {
             None => return None,
             Some(false) => continue,
             Some(true) => {}
         }
         let need = allowed - set.len();
-        match fill(orbat, p, &groups, need, &mut set, &mut work) {
+        match fill(rule, &groups, need, &mut set, &mut work) {
             Some(false) => {}
             found => return found,
         }
@@ -175,21 +259,14 @@ fn lawful_set(
 const MOST_OPEN_HQS: usize = 10;
 
 /// Whether the rule forces no HQ beyond `set`: a run of it, counted against `work`.
-fn closed(orbat: &Orbat, p: &PlayerState, set: &[u16], work: &mut usize) -> Option<bool> {
+fn closed(rule: &Rule, set: &[u16], work: &mut usize) -> Option<bool> {
     *work = work.checked_sub(1)?;
-    Some(required_hqs(orbat, p, set).iter().all(|h| set.contains(h)))
+    Some(rule.forced(set).iter().all(|h| set.contains(h)))
 }
 
 /// Whether `need` more units from `groups` (each group's units interchangeable) can be added to
 /// `set`, which the rule is closed on, so that it stays closed. `set` is as it was on return.
-fn fill(
-    orbat: &Orbat,
-    p: &PlayerState,
-    groups: &[Vec<u16>],
-    need: usize,
-    set: &mut Vec<u16>,
-    work: &mut usize,
-) -> Option<bool> {
+fn fill(rule: &Rule, groups: &[Vec<u16>], need: usize, set: &mut Vec<u16>, work: &mut usize) -> Option<bool> {
     let Some((first, rest)) = groups.split_first() else { return Some(need == 0) };
     if need == 0 {
         return Some(true);
@@ -201,7 +278,7 @@ fn fill(
     for n in lo..=hi {
         set.truncate(base);
         set.extend(&first[..n]);
-        match closed(orbat, p, set, work) {
+        match closed(rule, set, work) {
             None => {
                 found = None;
                 break;
@@ -210,7 +287,7 @@ fn fill(
             Some(false) => break,
             Some(true) => {}
         }
-        found = fill(orbat, p, rest, need - n, set, work);
+        found = fill(rule, rest, need - n, set, work);
         if found != Some(false) {
             break;
         }
