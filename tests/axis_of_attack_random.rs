@@ -34,7 +34,7 @@ mod aoa_illegal;
 mod aoa_legal;
 use aoa_checks::{invariants, ledger_matches, transition, Stats};
 use aoa_illegal::try_illegal;
-use grammar_walk::{legal_step, Tally};
+use grammar_walk::{legal_step_weighted, Tally, Weights};
 
 // ---------------------------------------------------------------------------------------
 // The run
@@ -49,15 +49,15 @@ use grammar_walk::{legal_step, Tally};
 /// offered is mostly taken (for mostly as many platoons as offered), reinforcement dice mostly
 /// assigned; a platoon of the force mostly fielded; a motorised platoon mostly mobile.
 ///
-/// In 2,500 sequences of the sample (`random_play_1`), against the hand-written generator this
-/// replaced and the grammar at even chances: concessions 810 (702; 7,854), reinforcement dice
-/// that rebuilt a platoon 7,467 (11,179; 843), platoons raised by top-up or floor 835 (3,506;
-/// 25), top-ups declined 204 (786; 17), strips 1,440 (1,230; 277), lowered 1,851 (705; 451).
-/// What flags cannot weight: the VP a player spends are counts (points, reinforcement dice, the
-/// area shift), which the random chooser draws evenly from 0 to 3, so balances run lower than
-/// the generator's and mission changes (211 against 1,401) and exchanges (299 against 2,059)
-/// come less often, and a game's winner is an even pick of three, so draws come more often
-/// (1,955 against 644).
+/// In 2,500 sequences of the sample (`random_play_1`, with `NUMBERS`), against the
+/// hand-written generator this replaced and the grammar at even chances: concessions 802 (702;
+/// 7,854), reinforcement dice that rebuilt a platoon 6,926 (11,179; 843), platoons raised by
+/// top-up or floor 882 (3,506; 25), top-ups declined 230 (786; 17), strips 1,349 (1,230; 277),
+/// lowered 1,723 (705; 451).
+/// The VP a player spends are counts (points bought with VP, reinforcement dice bought, the
+/// area shift), drawn evenly from 0 to 3 unless weighted: `NUMBERS` weights them. What cannot
+/// be weighted: a game's winner is a pick of three (picks have no context), so draws come
+/// more often than the generator's (1,902 against 644).
 const FLAGS: &[(u16, usize)] = &[
     (64 + 4 * 5, 3),      // Forces: concede rather than hand in a force
     (64 + 4 * 6, 3),      // Weather: concede rather than roll
@@ -65,9 +65,29 @@ const FLAGS: &[(u16, usize)] = &[
     (64 + 4 * 7 + 1, 33), // then concede rather than note
     (64 + 4 * 10, 75),    // Reinforcements: a top-up offered rather than the dice
     (18, 67),             // a platoon fielded
+    (23, 33),             // a game option bought
     (36, 20),             // a motorised platoon left immobile
     (39, 80),             // another platoon topped up
     (41, 75),             // dice to another platoon
+];
+
+/// The grammar's counts weighted by context (`grammar_walk::RandomChooser::numbers`, weights of
+/// 0, 1, 2, ...; the contexts are `systems/axis_of_attack/grammar.rs`'s and its parts') as the
+/// hand-written generator spent VP: mostly none (VP bought as points and reinforcement dice,
+/// the area shift), so balances stay high enough for mission changes and exchanges to come as
+/// often as a table's.
+///
+/// In `random_play_1`, against the hand-written generator and the flags alone: mission changes
+/// 1,044 (1,401; 211), exchanges 1,557 (2,059; 299); game options bought (context 23 of
+/// `FLAGS`, a third of forces) 1,315 (841 at even chances without `NUMBERS`).
+const NUMBERS: &[(u16, &[usize])] = &[
+    (16, &[9, 1, 1, 1]),      // VP bought as points
+    (40, &[9, 1, 1, 1]),      // VP bought as reinforcement dice
+    (1, &[7, 1, 1]),          // the area shift bought
+    (3, &[1; 7]),             // a drawn game's VP, west's
+    (4, &[1; 7]),             // and east's
+    (5, &[1, 1, 1, 3, 3, 3]), // the winner's VP (less one): mostly 4 to 6
+    (6, &[1, 1, 1, 1]),       // the loser's: 0 to 3
 ];
 
 /// Draws before a step gives up (the only draws the grammar cannot use are the random
@@ -112,7 +132,7 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tal
                 break;
             }
             let before = shadow.last().unwrap();
-            let d = legal_step(&mut c, rng, FLAGS, TRIES, tally);
+            let d = legal_step_weighted(&mut c, rng, Weights { flags: FLAGS, numbers: NUMBERS }, TRIES, tally);
             let dice: Vec<u16> = c.active_entries().last().unwrap().dice.iter().map(|r| r.value).collect();
             transition(setup, before, &d, &dice, c.state(), stats);
             if matches!(c.journal().last(), Some(Action::Redo)) {
