@@ -257,7 +257,9 @@ fn out_of_range(s: &State, d: &D, rng: &mut Rng) -> Option<(D, E)> {
         D::CheckTurn { .. } => {
             let turn = match rng.below(3) {
                 0 => rng.below(11) as u8,
-                1 => s.turn_checked.max(11).min(LAST_TURN) - u8::from(s.turn_checked < 11),
+                // One already read, or the one before the chart starts.
+                1 if s.turn_checked >= 11 => s.turn_checked,
+                1 => 10,
                 _ => LAST_TURN + 1 + rng.below(200) as u8,
             };
             (D::CheckTurn { turn }, E::BadTurn(turn))
