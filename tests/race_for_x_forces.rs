@@ -85,18 +85,25 @@ fn unit(name: String, kind: UnitKind, formation: Option<u16>, stands: &[StandKin
 }
 
 /// A random orbat: one or two battalions of up to five companies (some outside any battalion),
-/// an HQ for most, units of every kind, some outside any company; `big` for up to a hundred.
-fn random_orbat(r: &mut Rng, big: bool) -> Orbat {
+/// an HQ for most, units of every kind, some outside any company; `big` for up to a hundred,
+/// `huge` for over 128.
+fn random_orbat(r: &mut Rng, big: bool, huge: bool) -> Orbat {
     let mut formations = Vec::new();
     let mut units = Vec::new();
-    for b in 0..r.range(1, 2) {
+    for b in 0..if huge { 2 } else { r.range(1, 2) } {
         let bn = formations.len() as u16;
         formations.push(Formation { name: format!("Bn {b}"), kind: FormationKind::Battalion, parent: None });
         if r.one_in(5, 6) {
             let bc = if r.one_in(1, 8) { StandKind::Rc } else { StandKind::Bc };
             units.push(unit(format!("BHQ {b}"), UnitKind::Hq, Some(bn), &[bc, StandKind::Squad]));
         }
-        let companies = if big { r.range(3, 8) } else { r.range(0, 5) };
+        let companies = if huge {
+            8
+        } else if big {
+            r.range(3, 8)
+        } else {
+            r.range(0, 5)
+        };
         for c in 0..companies {
             let co = formations.len() as u16;
             let parent = if r.one_in(1, 10) { None } else { Some(bn) };
@@ -104,7 +111,13 @@ fn random_orbat(r: &mut Rng, big: bool) -> Orbat {
             if r.one_in(5, 6) {
                 units.push(unit(format!("CHQ {b}.{c}"), UnitKind::Hq, Some(co), &[StandKind::Cc]));
             }
-            for k in 0..if big { r.range(2, 9) } else { r.range(0, 5) } {
+            for k in 0..if huge {
+                9
+            } else if big {
+                r.range(2, 9)
+            } else {
+                r.range(0, 5)
+            } {
                 let (kind, stands) = match r.below(5) {
                     0 => (UnitKind::CrewServed, vec![StandKind::CrewServed; 2]),
                     1 => (UnitKind::Vehicle, vec![StandKind::Vehicle; 3]),
@@ -202,12 +215,16 @@ fn completable_answers_as_the_search_did_on_random_orbats() {
     let base = base_player();
     let mut r = Rng::new(8);
     let mut asked = Asked::default();
+    // Orbats past 128 units, which `completable` searches as lists rather than masks.
+    let mut past_masks = 0;
     for i in 0..250 {
-        let orbat = random_orbat(&mut r, i % 10 == 0);
+        let orbat = random_orbat(&mut r, i % 10 == 0, i % 50 == 0);
+        past_masks += usize::from(orbat.units.len() > 128);
         let p = with_losses(&base, &orbat, &mut r);
         compare(&orbat, &p, &mut r, &mut asked);
     }
-    println!("random orbats: {asked:?}");
+    println!("random orbats: {asked:?}, {past_masks} of more than 128 units");
+    assert!(past_masks > 0, "some orbats are searched as lists");
     assert!(asked.no > asked.questions / 10 && asked.bound > 0, "many answers are no, some at the bound: {asked:?}");
 }
 

@@ -52,7 +52,66 @@ pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16
         return false;
     }
     let mut budget = WALK_WORK / (2 * fieldable.len()).max(1);
+    if orbat.units.len() <= MASK_UNITS {
+        // `chosen` is of distinct fieldable units, none refused (`lawful_set` said no else), so
+        // as masks the search takes the same steps.
+        let bits = |units: &[u16]| units.iter().filter(|&&u| (u as usize) < MASK_UNITS).fold(0, |m, &u| m | 1 << u);
+        let run = orbat.units.len() * orbat.units.len() + 1;
+        let question = Question { rule: &rule, allowed, fieldable: bits(&fieldable), run };
+        return question.search(bits(chosen), bits(refused), &mut budget);
+    }
     search(orbat, &rule, p, allowed, &fieldable, chosen.to_vec(), &mut refused.to_vec(), &mut budget)
+}
+
+/// A set of units as the bits of a mask, for orbats of at most `MASK_UNITS` units.
+type Mask = u128;
+const MASK_UNITS: usize = 128;
+
+fn mask(units: &[usize]) -> Mask {
+    units.iter().filter(|&&u| u < MASK_UNITS).fold(0, |m, &u| m | 1 << u)
+}
+
+/// `search` over masks: the same sets in the same order, the same work counted, for orbats of
+/// at most `MASK_UNITS` units.
+struct Question<'a> {
+    rule: &'a Rule,
+    allowed: usize,
+    fieldable: Mask,
+    /// The work of a run of the rule, as `search` counts it.
+    run: usize,
+}
+
+impl Question<'_> {
+    fn search(&self, mut set: Mask, refused: Mask, budget: &mut usize) -> bool {
+        loop {
+            if set.count_ones() as usize > self.allowed || set & refused != 0 {
+                return false;
+            }
+            if *budget < self.run {
+                return false;
+            }
+            *budget -= self.run;
+            let forced = self.rule.forced_mask(set) & !set;
+            if forced == 0 {
+                break;
+            }
+            set |= forced;
+        }
+        if set.count_ones() as usize == self.allowed {
+            // `check_forces`: units with stands left (distinct, as bits are), every HQ forced.
+            return set & !self.fieldable == 0 && self.rule.forced_mask(set) & !set == 0;
+        }
+        let free = self.fieldable & !set & !refused;
+        if set.count_ones() + free.count_ones() < self.allowed as u32 {
+            return false;
+        }
+        if free == 0 {
+            return false;
+        }
+        // The first free unit in the fieldable order (the units' own).
+        let next: Mask = 1 << free.trailing_zeros();
+        self.search(set | next, refused, budget) || self.search(set, refused | next, budget)
+    }
 }
 
 /// The deployment rule (`rules::required_hqs`) read once for one orbat and player's losses,
@@ -63,6 +122,8 @@ struct Rule {
     /// Each HQ the rule may force (with stands left, commanding a company or battalion), in
     /// unit order, and what forces it.
     hqs: Vec<(u16, Forcing)>,
+    /// The same as masks (the groups, with their sizes; a CC's one group, a BC's companies).
+    masks: Vec<(Mask, bool, Vec<(Mask, usize)>)>,
 }
 
 enum Forcing {
@@ -70,6 +131,16 @@ enum Forcing {
     Units(Vec<usize>),
     /// A BC: half or more of these companies, each fielded when half or more of its units are.
     Companies(Vec<Vec<usize>>),
+}
+
+impl Forcing {
+    /// Its groups of units as masks, each with its size.
+    fn masks(&self) -> Vec<(Mask, usize)> {
+        match self {
+            Forcing::Units(units) => vec![(mask(units), units.len())],
+            Forcing::Companies(cs) => cs.iter().map(|c| (mask(c), c.len())).collect(),
+        }
+    }
 }
 
 /// Half or more of `part` out of `whole` (as the rule counts).
@@ -101,7 +172,28 @@ impl Rule {
             };
             hqs.push((hq as u16, forcing));
         }
-        Rule { units: orbat.units.len(), hqs }
+        let masks = hqs
+            .iter()
+            .map(|(hq, f)| (1 << (*hq as usize % MASK_UNITS), matches!(f, Forcing::Units(_)), f.masks()))
+            .collect();
+        Rule { units: orbat.units.len(), hqs, masks }
+    }
+
+    /// `forced` of a set as a mask (orbats of at most `MASK_UNITS` units).
+    fn forced_mask(&self, set: Mask) -> Mask {
+        let fielded = |&(m, len): &(Mask, usize)| half_or_more((set & m).count_ones() as usize, len);
+        let mut forced = 0;
+        for (hq, cc, groups) in &self.masks {
+            let on = if *cc {
+                groups.iter().all(fielded)
+            } else {
+                half_or_more(groups.iter().filter(|g| fielded(g)).count(), groups.len())
+            };
+            if on {
+                forced |= hq;
+            }
+        }
+        forced
     }
 
     /// `rules::required_hqs` of `set`.
@@ -261,6 +353,10 @@ const MOST_OPEN_HQS: usize = 10;
 /// Whether the rule forces no HQ beyond `set`: a run of it, counted against `work`.
 fn closed(rule: &Rule, set: &[u16], work: &mut usize) -> Option<bool> {
     *work = work.checked_sub(1)?;
+    if rule.units <= MASK_UNITS {
+        let m = set.iter().fold(0 as Mask, |m, &u| m | 1 << u);
+        return Some(rule.forced_mask(m) & !m == 0);
+    }
     Some(rule.forced(set).iter().all(|h| set.contains(h)))
 }
 
