@@ -122,8 +122,16 @@ struct Rule {
     /// Each HQ the rule may force (with stands left, commanding a company or battalion), in
     /// unit order, and what forces it.
     hqs: Vec<(u16, Forcing)>,
-    /// The same as masks (the groups, with their sizes; a CC's one group, a BC's companies).
-    masks: Vec<(Mask, bool, Vec<(Mask, usize)>)>,
+    /// The same as masks.
+    masks: Vec<HqMasks>,
+}
+
+/// An HQ as a mask and what forces it: a CC's one group of units or a BC's companies, each
+/// group a mask with its size.
+struct HqMasks {
+    hq: Mask,
+    cc: bool,
+    groups: Vec<(Mask, usize)>,
 }
 
 enum Forcing {
@@ -174,7 +182,11 @@ impl Rule {
         }
         let masks = hqs
             .iter()
-            .map(|(hq, f)| (1 << (*hq as usize % MASK_UNITS), matches!(f, Forcing::Units(_)), f.masks()))
+            .map(|(hq, f)| HqMasks {
+                hq: 1 << (*hq as usize % MASK_UNITS),
+                cc: matches!(f, Forcing::Units(_)),
+                groups: f.masks(),
+            })
             .collect();
         Rule { units: orbat.units.len(), hqs, masks }
     }
@@ -183,14 +195,14 @@ impl Rule {
     fn forced_mask(&self, set: Mask) -> Mask {
         let fielded = |&(m, len): &(Mask, usize)| half_or_more((set & m).count_ones() as usize, len);
         let mut forced = 0;
-        for (hq, cc, groups) in &self.masks {
-            let on = if *cc {
-                groups.iter().all(fielded)
+        for h in &self.masks {
+            let on = if h.cc {
+                h.groups.iter().all(fielded)
             } else {
-                half_or_more(groups.iter().filter(|g| fielded(g)).count(), groups.len())
+                half_or_more(h.groups.iter().filter(|g| fielded(g)).count(), h.groups.len())
             };
             if on {
-                forced |= hq;
+                forced |= h.hq;
             }
         }
         forced
