@@ -3,7 +3,11 @@
 //! (`support/bfww2_gen.rs`'s `random_setup`), played through the whole scenario cycle with
 //! every decision drawn from the system's grammar (`support/grammar_walk.rs`, even draws): a
 //! drawn decision the rules refuse fails the test (every decision the grammar produces is
-//! legal); now and then an undo. Invariants after every decision: no balance below zero, no
+//! legal); now and then an undo; before one decision in 24, decisions illegal in the position
+//! (`support/bfww2_illegal.rs`: another phase's step, a side not on the table or done with the
+//! step, an element not on the roster or not eligible, a number out of range, dice that do not
+//! fit), each refused with its typed error and leaving the position, journal, undo and redo as
+//! they were, counted by kind. Invariants after every decision: no balance below zero, no
 //! purchase or use beyond a limit, scheduled reinforcements on the roster from their day,
 //! ratings on the ladder, no secret of one side in the other side's view (or the table's), no
 //! enemy element growing in anyone's view during a battle and its cleanup (a repair is
@@ -18,6 +22,8 @@
 mod gen;
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/bfww2_illegal.rs"]
+mod illegal;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -27,7 +33,9 @@ use field_desk::systems::bfww2_campaign::tables::Status;
 use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Obstacle, Phase, Rating};
 use gen::random_setup;
 use grammar_walk::{legal_step, Tally};
+use illegal::offer_illegal;
 use rng::Rng;
+use std::collections::BTreeMap;
 
 type C = Campaign<Bfww2Campaign>;
 use Decision as D;
@@ -205,8 +213,13 @@ fn check_seat_links(c: &C) {
 /// The most decisions a campaign may take (they take about a hundred).
 const MAX_STEPS: usize = 5_000;
 
-fn play(seed: u64, tally: &mut Tally) -> usize {
+/// Illegal decisions made from the position now are offered before one decision in this many
+/// (from a generator of their own, so the play is the same with or without them).
+const ILLEGAL_EVERY: usize = 24;
+
+fn play(seed: u64, tally: &mut Tally, refused: &mut BTreeMap<&'static str, usize>) -> usize {
     let mut r = Rng::new(seed);
+    let mut probe = Rng::new(seed ^ 0x0111_56a1);
     let setup = random_setup(&mut r);
     let mut c = C::new(setup.clone()).expect("a random setup starts");
     let mut seen = None;
@@ -221,6 +234,10 @@ fn play(seed: u64, tally: &mut Tally) -> usize {
         }
         if seed.is_multiple_of(50) && r.one_in(1, 10) {
             check_seat_links(&c);
+        }
+        if probe.one_in(1, ILLEGAL_EVERY) {
+            // Each refused with its typed error, the campaign left as it was.
+            offer_illegal(&mut c, &mut probe, refused);
         }
         // Drawn from the grammar: a decision the rules refuse fails the test.
         legal_step(&mut c, &mut r, &[], 2_000, tally);
@@ -242,7 +259,8 @@ fn play(seed: u64, tally: &mut Tally) -> usize {
 fn part(k: u64) {
     let per = CAMPAIGNS / PARTS;
     let mut tally = Tally::default();
-    let steps: usize = (k * per..(k + 1) * per).map(|seed| play(seed, &mut tally)).sum();
+    let mut refused = BTreeMap::new();
+    let steps: usize = (k * per..(k + 1) * per).map(|seed| play(seed, &mut tally, &mut refused)).sum();
     assert!(steps > per as usize * 20, "campaigns are played through ({steps} steps)");
     // Every kind of decision is taken.
     for k in KINDS {
@@ -252,7 +270,24 @@ fn part(k: u64) {
         "{per} campaigns, {steps} steps; decisions {:?}, {} draws the grammar gave up on",
         tally.accepted, tally.unusable
     );
+    // Illegal decisions of every kind are offered, and refused.
+    for k in ILLEGAL_KINDS {
+        assert!(refused.get(k).copied().unwrap_or(0) > 0, "no {k} offered: {refused:?}");
+    }
+    eprintln!("illegal decisions refused, each leaving the campaign as it was: {refused:?}");
 }
+
+/// Every kind of illegal decision offered (`support/bfww2_illegal.rs`).
+const ILLEGAL_KINDS: [&str; 8] = [
+    "another phase's step",
+    "a side's step taken already",
+    "a refit step before the CPP roll",
+    "an element not eligible",
+    "a side not on the table",
+    "an element not on the roster",
+    "a number out of range",
+    "dice that do not fit",
+];
 
 /// Every kind of decision.
 const KINDS: [&str; 31] = [

@@ -290,8 +290,13 @@ fn transition(before: &State, d: &Decision, after: &State, stats: &mut Stats) {
 /// time in 300, unless nothing else comes up in 50 draws.
 fn drawn(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
     for _ in 0..50 {
-        let d = CrossfireScouting::decision(setup, s, &mut RandomChooser { rng: &mut *rng, flags: &[] }, None)
-            .expect("the grammar has a decision for every step of a night not over");
+        let d = CrossfireScouting::decision(
+            setup,
+            s,
+            &mut RandomChooser { rng: &mut *rng, flags: &[], numbers: &[] },
+            None,
+        )
+        .expect("the grammar has a decision for every step of a night not over");
         if d != Decision::EndNight || rng.one_in(1, 300) {
             return d;
         }

@@ -1,14 +1,18 @@
-//! Random legal play of the sample campaign: 10,000 decision sequences from a small
-//! deterministic PRNG, with random dice (typed or drawn by the app), undo and redo, and
-//! illegal decisions thrown in. The invariants of the position are checked after every step,
-//! and every transition is checked against the rule it applies.
+//! Random legal play of the sample campaign: 10,000 decision sequences with every decision
+//! drawn from the system's grammar (`support/grammar_walk.rs`'s `legal_step`, its flags
+//! weighted by context to play as the table does: `FLAGS`; a drawn decision the rules refuse
+//! fails the test), dice drawn by the app, undo and redo, and illegal decisions thrown in.
+//! The invariants of the position are checked after every step, and every transition is
+//! checked against the rule it applies. (The forces are drawn unit by unit through
+//! `forces::completable`, the grammar's own way; the hand-written generator it replaced,
+//! `support/force.rs`, still plays the link tests' games.)
 
 #![cfg(not(target_arch = "wasm32"))]
 
 use field_desk::engine::{Action, Campaign, DecideError, DiceError, DiceInput};
 use field_desk::share::link;
 use field_desk::share::{Document, Meta};
-use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers, replacement_candidates};
+use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers};
 use field_desk::systems::race_for_x::sample::sample_setup;
 use field_desk::systems::race_for_x::state::PlayerState;
 use field_desk::systems::race_for_x::tables::{self, ForceSize, OffensiveAction, RecoveryRow};
@@ -19,13 +23,13 @@ use field_desk::systems::AnyCampaign;
 
 type Game = Campaign<RaceForX>;
 
-#[path = "support/force.rs"]
-mod force;
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
 #[path = "support/rng.rs"]
 mod rng;
 #[path = "support/secrets.rs"]
 mod secrets;
-use force::legal_force;
+use grammar_walk::{legal_step, Tally};
 use rng::Rng;
 
 #[derive(Default, Debug)]
@@ -52,82 +56,36 @@ fn orbat(setup: &Setup, side: Side) -> &Orbat {
 }
 
 // ---------------------------------------------------------------------------------------
-// Legal decisions
+// Legal decisions: drawn from the grammar
 // ---------------------------------------------------------------------------------------
 
-/// A random table outcome for the fielded units.
-fn random_outcome(orbat: &Orbat, p: &PlayerState, fielded: &[u16], rng: &mut Rng) -> BattleOutcome {
-    let objectives = [0, 1, 1, 2, 2, 2, 2, 2][rng.below(8)];
-    let mut killed = Vec::new();
-    // Percent of the fielded stands killed; now and then a force is wiped out.
-    let rate = if rng.one_in(1, 12) { 100 } else { rng.pick(&[0usize, 5, 5, 10, 15, 25, 40]) };
-    for r in orbat.stand_refs() {
-        if fielded.contains(&r.unit) && !p.is_lost(r) && rng.one_in(rate, 100) {
-            killed.push(r);
-        }
-    }
-    rng.shuffle(&mut killed);
-    let killed_fighting = killed.iter().filter(|r| orbat.stand(**r).unwrap().kind.is_fighting()).count();
-    let max = rules::fielded_fighting_stands(orbat, p, fielded) - killed_fighting;
-    let exited = if max == 0 || rng.one_in(1, 2) { 0 } else { rng.below(max.min(6) + 1) };
-    BattleOutcome { objectives, exited: exited as u16, killed }
-}
+/// The grammar's flags weighted by context (`grammar_walk::RandomChooser::flags`, in
+/// hundredths of yes; the contexts are `systems/race_for_x/grammar_v1.rs`'s) to play as the
+/// table does: one action in six a regroup; in the fight a clock roll one step in five while
+/// the clock runs, mostly the outcome otherwise (a note or names now and then); objectives
+/// mostly taken, mostly both.
+const FLAGS: &[(u16, usize)] = &[
+    (17, 17), // A regroups
+    (18, 17), // B regroups
+    (20, 80), // not a clock roll (by clock rolled yet, objectives named yet)
+    (21, 80),
+    (22, 80),
+    (23, 80),
+    (24, 10), // not the outcome, the clock stopped
+    (25, 10),
+    (26, 10),
+    (27, 10),
+    (28, 13), // not the outcome, the clock running
+    (29, 13),
+    (30, 13),
+    (31, 13),
+    (36, 88), // some objectives
+    (37, 71), // both
+];
 
-fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
-    let side = s.offensive_side();
-    let b = s.current.as_ref();
-    match s.phase {
-        Phase::ChooseActions => {
-            let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| s.actions[x.index()].is_none()).collect();
-            let action = if rng.one_in(5, 6) { OffensiveAction::Attack } else { OffensiveAction::Regroup };
-            Decision::ChooseAction { side: rng.pick(&open), action }
-        }
-        Phase::TypeOfBattle => Decision::RollBattleType,
-        Phase::FieldForces => {
-            let side = side.unwrap();
-            let units =
-                legal_force(orbat(setup, side), s.player(side), b.unwrap().units_allowed, rng, force::Order::Shuffled);
-            Decision::FieldForces { units }
-        }
-        Phase::DefenceRoll => Decision::RollDefence,
-        Phase::Fight => {
-            let b = b.unwrap();
-            match rng.below(20) {
-                0..=3 if b.clock < tables::CLOCK_TICKS => Decision::ClockRoll,
-                7 => Decision::Note { text: format!("note {}", rng.below(100)) },
-                8 => Decision::NameObjectives { names: ["Farm".into(), "Ridge".into()] },
-                _ => {
-                    let side = side.unwrap();
-                    Decision::RecordOutcome(random_outcome(orbat(setup, side), s.player(side), &b.fielded, rng))
-                }
-            }
-        }
-        Phase::BattleResult => Decision::RollBattleResult,
-        Phase::Movement => Decision::ConfirmMovement,
-        Phase::ReplaceCommanders => {
-            let side = side.unwrap();
-            let o = orbat(setup, side);
-            let p = s.player(side);
-            let pending = rules::pending_commanders(o, p);
-            let commander = rng.pick(&pending);
-            let (candidates, _) = replacement_candidates(o, p, commander);
-            Decision::ReplaceCommander { commander, replacement: rng.pick(&candidates) }
-        }
-        Phase::Recovery => Decision::RollRecovery,
-        Phase::Finished => unreachable!("no decision once the campaign is over"),
-    }
-}
-
-/// Plays `d` with random dice, typed or drawn by the app.
-fn decide(c: &mut Game, d: Decision, rng: &mut Rng) -> Result<(), DecideError<RuleError>> {
-    let count = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
-    if rng.one_in(1, 2) {
-        let dice = rng.d6s(count);
-        c.decide(d, DiceInput::Typed(dice))
-    } else {
-        c.decide(d, DiceInput::App(&mut *rng))
-    }
-}
+/// Draws before a step gives up (the only draws the grammar cannot use are the random
+/// chooser's empty note texts).
+const TRIES: usize = 50;
 
 // ---------------------------------------------------------------------------------------
 // Invariants
@@ -466,7 +424,7 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
 // The run
 // ---------------------------------------------------------------------------------------
 
-fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
+fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tally) {
     let mut c: Game = Campaign::new(setup.clone()).unwrap();
     // The positions in effect and the ones undone, kept beside the engine's.
     let mut shadow: Vec<State> = vec![c.state().clone()];
@@ -492,10 +450,7 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats) {
                 break;
             }
             let before = shadow.last().unwrap();
-            let d = legal_decision(setup, before, rng);
-            if let Err(e) = decide(&mut c, d.clone(), rng) {
-                panic!("legal {d:?} refused in {:?}: {e}", before.phase);
-            }
+            let d = legal_step(&mut c, rng, FLAGS, TRIES, tally);
             let dice: Vec<u16> = c.active_entries().last().unwrap().dice.iter().map(|r| r.value).collect();
             transition(setup, before, &d, &dice, c.state(), stats);
             let redone = matches!(c.journal().last(), Some(Action::Redo));
@@ -547,12 +502,14 @@ fn some_setup(rng: &mut Rng) -> Setup {
 fn run(seed: u64, sequences: usize) -> Stats {
     let mut rng = Rng::new(seed);
     let mut stats = Stats::default();
+    let mut tally = Tally::default();
     let t = std::time::Instant::now();
     for _ in 0..sequences {
         let setup = some_setup(&mut rng);
-        run_sequence(&setup, &mut rng, &mut stats);
+        run_sequence(&setup, &mut rng, &mut stats, &mut tally);
     }
     println!("{stats:?} in {:?}", t.elapsed());
+    println!("decisions drawn: {:?}, {} unusable draws", tally.accepted, tally.unusable);
     // The run reaches every corner it is meant to test.
     assert_eq!(stats.sequences, sequences);
     assert!(stats.wins[0] > 0 && stats.wins[1] > 0, "both players win sometimes: {stats:?}");

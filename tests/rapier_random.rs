@@ -5,8 +5,11 @@
 //! produces is legal). The invariants are checked after every decision: stacking at most six
 //! (in every sector a move passed through too), no hidden identity in any non-umpire view, fire
 //! missions within their limits (two pre-battle missions a sector); at the end the journal
-//! replays to the same position and the game has a victory result. Every game round-trips
-//! through an `fd4.` link in `share_link_rapier.rs`.
+//! replays to the same position and the game has a victory result. Before one decision in
+//! twenty, decisions illegal in the position (`support/rapier_illegal.rs`: another phase's
+//! step, a step taken already, a unit or counter not in the game, dice that do not fit) must
+//! be refused with their typed error and leave the game as it was; counted by kind. Every game
+//! round-trips through an `fd4.` link in `share_link_rapier.rs`.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -14,6 +17,8 @@
 mod grammar_walk;
 #[path = "support/rapier_games.rs"]
 mod rapier_games;
+#[path = "support/rapier_illegal.rs"]
+mod rapier_illegal;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -21,13 +26,25 @@ use field_desk::systems::rapier_offensive::state::CounterPlace;
 use field_desk::systems::rapier_offensive::tables::Victory;
 use field_desk::systems::rapier_offensive::Phase;
 use grammar_walk::Tally;
-use rapier_games::{check_history, play_grammar, C};
+use rapier_games::{check_history, play_grammar_probed, C};
+use rapier_illegal::offer_illegal;
+use rng::Rng;
+use std::collections::BTreeMap;
+
+/// Illegal decisions made from the position are offered before one decision in this many, from
+/// a generator of their own (so the games are the ones `share_link_rapier.rs` plays).
+const ILLEGAL_EVERY: usize = 20;
 
 /// The most decisions a game may take (they take a few hundred).
 const MAX_STEPS: usize = 3_000;
 
-fn random_game(seed: u64, tally: &mut Tally) -> (Victory, usize) {
-    let (setup, c) = play_grammar(seed, MAX_STEPS, tally);
+fn random_game(seed: u64, tally: &mut Tally, refused: &mut BTreeMap<&'static str, usize>) -> (Victory, usize) {
+    let mut probe = Rng::new(seed ^ 0x0111_56a1);
+    let (setup, c) = play_grammar_probed(seed, MAX_STEPS, tally, |c| {
+        if probe.one_in(1, ILLEGAL_EVERY) {
+            offer_illegal(c, &mut probe, refused);
+        }
+    });
     let st = c.state();
     assert_eq!(st.phase, Phase::GameOver, "seed {seed}: the game ends");
     assert_eq!(st.record.len(), 6);
@@ -47,8 +64,9 @@ fn games(seeds: std::ops::Range<u64>) {
     let mut results = std::collections::HashMap::new();
     let mut tally = Tally::default();
     let mut exited = 0;
+    let mut refused = BTreeMap::new();
     for seed in seeds.clone() {
-        let (victory, out) = random_game(seed, &mut tally);
+        let (victory, out) = random_game(seed, &mut tally, &mut refused);
         *results.entry(victory).or_insert(0) += 1;
         exited += out;
     }
@@ -86,8 +104,14 @@ fn games(seeds: std::ops::Range<u64>) {
     for k in kinds {
         assert!(tally.accepted.get(k).copied().unwrap_or(0) > 0, "no {k} taken: {:?}", tally.accepted);
     }
+    // Illegal decisions of every kind are offered, and refused.
+    for k in
+        ["another phase's step", "a step taken already", "a unit or counter not in the game", "dice that do not fit"]
+    {
+        assert!(refused.get(k).copied().unwrap_or(0) > 0, "no {k} offered: {refused:?}");
+    }
     eprintln!(
-        "{} games from seed {} in {:?}: {results:?}, {exited} break-through units exited; decisions {:?}",
+        "{} games from seed {} in {:?}: {results:?}, {exited} break-through units exited; decisions {:?}; illegal decisions refused, each leaving the game as it was: {refused:?}",
         seeds.end - seeds.start,
         seeds.start,
         start.elapsed(),

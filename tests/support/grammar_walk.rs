@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use super::rng::Rng;
-use field_desk::engine::{Campaign, Chooser, DiceInput, Grammar};
+use field_desk::engine::{Campaign, Chooser, DecideError, DiceInput, Grammar, System};
 use std::collections::BTreeMap;
 
 /// A chooser that takes every choice at random: small numbers, short lists, texts from a few.
@@ -13,6 +13,39 @@ pub struct RandomChooser<'a> {
     pub rng: &'a mut Rng,
     /// The chance, in hundredths, that a flag of a context listed here is yes (others: even).
     pub flags: &'a [(u16, usize)],
+    /// Numbers and counts of a context listed here drawn by these weights: of 0, 1, 2 and on
+    /// (a count's weights past its cap left out; others as `number` and `count` say).
+    pub numbers: &'a [(u16, &'a [usize])],
+}
+
+/// How a walk weights the grammar's choices by context (`RandomChooser::flags`, `numbers`).
+#[derive(Clone, Copy, Default)]
+pub struct Weights<'a> {
+    pub flags: &'a [(u16, usize)],
+    pub numbers: &'a [(u16, &'a [usize])],
+}
+
+impl<'a> RandomChooser<'a> {
+    /// A chooser weighted as `w` says.
+    pub fn weighted(rng: &'a mut Rng, w: Weights<'a>) -> RandomChooser<'a> {
+        RandomChooser { rng, flags: w.flags, numbers: w.numbers }
+    }
+
+    /// A number of context `ctx` up to `cap` drawn by its weights, if it has any.
+    fn by_weight(&mut self, ctx: u16, cap: usize) -> Option<usize> {
+        let w = self.numbers.iter().find(|x| x.0 == ctx)?.1;
+        let w = &w[..w.len().min(cap.saturating_add(1))];
+        let total: usize = w.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let mut at = self.rng.below(total);
+        w.iter().position(|&x| {
+            let here = at < x;
+            at = at.saturating_sub(x);
+            here
+        })
+    }
 }
 
 /// The random chooser never refuses; a value the grammar cannot use ends the draw.
@@ -33,14 +66,20 @@ impl Chooser for RandomChooser<'_> {
         let yes = self.flags.iter().find(|f| f.0 == ctx).map_or(50, |f| f.1);
         Ok(self.rng.below(100) < yes)
     }
-    fn number(&mut self, _ctx: u16, _given: Option<u64>) -> Result<u64, Refused> {
+    fn number(&mut self, ctx: u16, _given: Option<u64>) -> Result<u64, Refused> {
+        if let Some(n) = self.by_weight(ctx, usize::MAX) {
+            return Ok(n as u64);
+        }
         // Mostly small: 0 to 3 often, up to 20 sometimes.
         Ok(if self.rng.one_in(3, 4) { self.rng.range(0, 3) } else { self.rng.range(0, 20) } as u64)
     }
     fn text(&mut self, _given: Option<&str>) -> Result<String, Refused> {
         Ok(TEXTS[self.rng.below(TEXTS.len())].to_string())
     }
-    fn count(&mut self, _ctx: u16, _given: Option<usize>, cap: usize) -> Result<usize, Refused> {
+    fn count(&mut self, ctx: u16, _given: Option<usize>, cap: usize) -> Result<usize, Refused> {
+        if let Some(n) = self.by_weight(ctx, cap) {
+            return Ok(n);
+        }
         Ok(self.rng.range(0, cap.min(4)))
     }
     fn chance(&mut self, yes: u32, total: u32, _given: Option<bool>) -> Result<bool, Refused> {
@@ -122,7 +161,8 @@ where
     S::Decision: std::fmt::Debug,
 {
     for _ in 0..tries {
-        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng, flags: &[] }, None);
+        let drawn =
+            S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, Weights::default()), None);
         let Ok(d) = drawn else {
             tally.unusable += 1;
             continue;
@@ -154,8 +194,22 @@ pub fn legal_step<S: Grammar>(
 where
     S::Decision: std::fmt::Debug + Clone,
 {
+    legal_step_weighted(c, rng, Weights { flags, numbers: &[] }, tries, tally)
+}
+
+/// `legal_step` with numbers and counts weighted by context too (`Weights`).
+pub fn legal_step_weighted<S: Grammar>(
+    c: &mut Campaign<S>,
+    rng: &mut Rng,
+    weights: Weights<'_>,
+    tries: usize,
+    tally: &mut Tally,
+) -> S::Decision
+where
+    S::Decision: std::fmt::Debug + Clone,
+{
     for _ in 0..tries {
-        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser { rng: &mut *rng, flags }, None);
+        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, weights), None);
         let Ok(d) = drawn else {
             tally.unusable += 1;
             continue;
@@ -167,4 +221,26 @@ where
         return d;
     }
     panic!("no decision drawn from the grammar in {tries} tries");
+}
+
+/// Offers `d`, which the campaign must refuse, and checks that refusing it left the campaign
+/// as it was (position, journal, undo and redo): the typed error it gave.
+pub fn refused<S: System>(c: &mut Campaign<S>, d: S::Decision, input: DiceInput<'_>) -> DecideError<S::Error> {
+    let (state, journal, undo, redo) = (c.state().clone(), c.journal().to_vec(), c.can_undo(), c.can_redo());
+    let e = match c.decide(d.clone(), input) {
+        Ok(()) => panic!("{d:?} was taken, but it is illegal now"),
+        Err(e) => e,
+    };
+    assert!(*c.state() == state, "refusing {d:?} changed the position");
+    assert!(c.journal() == &journal[..], "refusing {d:?} changed the journal");
+    assert_eq!((c.can_undo(), c.can_redo()), (undo, redo), "refusing {d:?} changed undo or redo");
+    e
+}
+
+/// A grammar's draw with an even chooser, without taking it (at most `tries` draws): a decision
+/// the position allows, for a test to make illegal.
+pub fn draw<S: Grammar>(c: &Campaign<S>, rng: &mut Rng, tries: usize) -> Option<S::Decision> {
+    (0..tries).find_map(|_| {
+        S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, Weights::default()), None).ok()
+    })
 }

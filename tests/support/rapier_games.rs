@@ -426,10 +426,22 @@ const FLAGS: &[(u16, usize)] = &[
 /// out of Rapier Offensive's grammar and must be accepted by the rules, with the invariants
 /// checked after each; to the end or `max` decisions.
 pub fn play_grammar(seed: u64, max: usize, tally: &mut super::grammar_walk::Tally) -> (Setup, C) {
+    play_grammar_probed(seed, max, tally, |_| {})
+}
+
+/// `play_grammar`, with `probe` given the game before each decision (to offer it decisions it
+/// must refuse: a refused decision leaves the game, and so the play, as it was).
+pub fn play_grammar_probed(
+    seed: u64,
+    max: usize,
+    tally: &mut super::grammar_walk::Tally,
+    mut probe: impl FnMut(&mut C),
+) -> (Setup, C) {
     let mut r = Rng::new(seed);
     let setup = if seed % 3 == 1 { with_options() } else { sample_setup() };
     let mut c = C::new(setup.clone()).unwrap();
     while c.state().phase != Phase::GameOver && c.steps() < max {
+        probe(&mut c);
         let before = c.state().clone();
         let d = super::grammar_walk::legal_step(&mut c, &mut r, FLAGS, 2_000, tally);
         check_path(&before, &d);
