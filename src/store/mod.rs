@@ -406,9 +406,13 @@ impl Glimpse {
 
 /// What a campaign's screen last showed on this device (none if unreadable: it is only a glimpse).
 pub fn glimpse(b: &dyn Backend, id: &str) -> Option<Glimpse> {
+    // Read as written (`set_glimpse` takes words tidied by `Glimpse::new`): the shell reads this
+    // on every opening, so it carries no tidying code of its own.
     let text = b.get(&format!("{GLIMPSE_PREFIX}{id}")).ok()??;
-    let words: Vec<String> = serde_json::from_str(&text).ok()?;
-    Glimpse::new(words.first()?, words.get(1).map_or("", |h| h.as_str()))
+    let mut words: Vec<String> = serde_json::from_str(&text).ok()?;
+    let hint = if words.len() > 1 { words.swap_remove(1) } else { String::new() };
+    let title = words.into_iter().next().filter(|t| !t.trim().is_empty())?;
+    Some(Glimpse { title, hint })
 }
 
 /// Remembers what a campaign's screen shows now (`None`: forgets it). Writes only on a change.
