@@ -12,6 +12,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startFlow } from 'lighthouse';
 import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
+import { storedSample } from './stored-sample.mjs';
 
 const args = process.argv.slice(2);
 const openAt = args.indexOf('--open');
@@ -83,16 +84,7 @@ try {
   // campaign is in the profile's storage), then measured loaded afresh on its address with that
   // storage kept.
   await measure(`an opened campaign (${slug} sample)`, async (browser) => {
-    const setup = await browser.newPage();
-    await setup.goto(server.url);
-    await setup.waitForSelector(`[data-testid="start-sample-${slug}"]`, { timeout: 30_000 });
-    await setup.click(`[data-testid="start-sample-${slug}"]`);
-    await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30_000 });
-    // As after a player's look at it: the step on screen is remembered for the next opening.
-    await setup.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.')), { timeout: 5000 }).catch(() => {});
-    const url = setup.url();
-    await setup.close();
-    return url;
+    return storedSample(browser, server.url, slug);
   });
 } finally {
   await server.close();

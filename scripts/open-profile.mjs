@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
+import { storedSample } from './stored-sample.mjs';
 
 const args = process.argv.slice(2);
 const take = (flag) => {
@@ -36,19 +37,7 @@ let trace;
 try {
   let url = server.url;
   if (!listOnly) {
-    const setup = await browser.newPage();
-    await setup.goto(server.url);
-    await setup.waitForSelector(`[data-testid="start-sample-${slug}"]`);
-    await setup.click(`[data-testid="start-sample-${slug}"]`);
-    await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30000 });
-    // As after a player's look at it: the step on screen is remembered for the next opening.
-    await setup.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.')), { timeout: 5000 }).catch(() => {});
-    url = setup.url();
-    await setup.evaluate(async () => {
-      for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-      for (const k of await caches.keys()) await caches.delete(k);
-    });
-    await setup.close();
+    url = await storedSample(browser, server.url, slug, { coldCache: true });
   }
   const page = await browser.newPage();
   await page.setCacheEnabled(false);

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
+import { storedSample } from './stored-sample.mjs';
 const dir = path.resolve(REPO_ROOT, process.argv[2] || 'dist');
 if (!fs.existsSync(path.join(dir, 'index.html'))) {
   console.log('open-timing: no build to measure');
@@ -22,16 +23,7 @@ for (let run = 0; run < 3; run++) {
   let browser;
   try {
   browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
-  const setup = await browser.newPage();
-  await setup.goto(server.url);
-  await setup.waitForSelector('[data-testid="start-sample-race-for-x"]');
-  await setup.click('[data-testid="start-sample-race-for-x"]');
-  await setup.waitForSelector('[data-testid="campaign-title"]', { timeout: 30000 });
-    // As after a player's look at it: the step on screen is remembered for the next opening.
-    await setup.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.')), { timeout: 5000 }).catch(() => {});
-  const url = setup.url();
-  await setup.evaluate(async () => { for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister(); for (const k of await caches.keys()) await caches.delete(k); });
-  await setup.close();
+  const url = await storedSample(browser, server.url, 'race-for-x', { coldCache: true });
   const page = await browser.newPage();
   await page.setCacheEnabled(false);
   const cdp = await page.createCDPSession();
