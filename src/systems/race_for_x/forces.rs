@@ -55,7 +55,7 @@ pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16
     if orbat.units.len() <= MASK_UNITS {
         // `chosen` is of distinct fieldable units, none refused (`lawful_set` said no else), so
         // as masks the search takes the same steps.
-        let bits = |units: &[u16]| units.iter().filter(|&&u| (u as usize) < MASK_UNITS).fold(0, |m, &u| m | 1 << u);
+        let bits = |units: &[u16]| mask(units.iter().map(|&u| u as usize));
         let run = orbat.units.len() * orbat.units.len() + 1;
         let question = Question { rule: &rule, allowed, fieldable: bits(&fieldable), run };
         return question.search(bits(chosen), bits(refused), &mut budget);
@@ -67,8 +67,8 @@ pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16
 type Mask = u128;
 const MASK_UNITS: usize = 128;
 
-fn mask(units: &[usize]) -> Mask {
-    units.iter().filter(|&&u| u < MASK_UNITS).fold(0, |m, &u| m | 1 << u)
+fn mask(units: impl IntoIterator<Item = usize>) -> Mask {
+    units.into_iter().filter(|&u| u < MASK_UNITS).fold(0, |m, u| m | 1 << u)
 }
 
 /// `search` over masks: the same sets in the same order, the same work counted, for orbats of
@@ -145,8 +145,8 @@ impl Forcing {
     /// Its groups of units as masks, each with its size.
     fn masks(&self) -> Vec<(Mask, usize)> {
         match self {
-            Forcing::Units(units) => vec![(mask(units), units.len())],
-            Forcing::Companies(cs) => cs.iter().map(|c| (mask(c), c.len())).collect(),
+            Forcing::Units(units) => vec![(mask(units.iter().copied()), units.len())],
+            Forcing::Companies(cs) => cs.iter().map(|c| (mask(c.iter().copied()), c.len())).collect(),
         }
     }
 }
