@@ -209,6 +209,36 @@ test('the manifest is served under the sub-path, parsed by Chromium, and its ico
   assert.deepEqual(errors, [], 'Chromium reports no manifest errors');
 });
 
+test('the tab icon: written into the page, the same drawing as icons/icon.svg', async (t) => {
+  const dir = copyDist();
+  const server = await startServer({ dir });
+  t.after(() => server.close());
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await page.goto(server.url);
+  await guard(tid(page, 'app').first().waitFor({ state: 'attached' }));
+  const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').evaluate((l) => l.href);
+  assert.match(href, /^data:image\/svg\+xml,/, 'no request of its own');
+  // Both drawn at tab size: every pixel alike.
+  const diff = await page.evaluate(async ([a, b]) => {
+    const draw = async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = c.height = 64;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0, 64, 64);
+      return g.getImageData(0, 0, 64, 64).data;
+    };
+    const [x, y] = [await draw(a), await draw(b)];
+    let worst = 0;
+    for (let i = 0; i < x.length; i++) worst = Math.max(worst, Math.abs(x[i] - y[i]));
+    return { worst, ink: x.filter((v, i) => i % 4 === 0 && v > 200).length };
+  }, [href, `${server.url}icons/icon.svg`]);
+  assert.equal(diff.worst, 0, 'the page icon is icons/icon.svg');
+  assert.ok(diff.ink > 100, 'the drawing has its white marks');
+});
+
 test('Chromium finds the app installable (manifest, icons, service worker)', async (t) => {
   const dir = copyDist();
   const server = await startServer({ dir });
