@@ -320,7 +320,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     });
 
     // What the step on screen shows, remembered on this device for the next opening's waiting
-    // view (`store::Glimpse`): read from the drawn screen once drawn, and only as the holder
+    // view (`store::Glimpse`): read from the screen once drawn, and only as the holder
     // reads it (never while a hand-over is open).
     let drawn = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     on_cleanup({
@@ -335,14 +335,15 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
             return;
         }
         let (drawn, id) = (drawn.clone(), glimpse_id.clone());
-        request_animation_frame(move || {
+        // In a task of its own once the step is in the page: not in the frame that lays it out.
+        set_timeout(move || {
             if drawn.load(std::sync::atomic::Ordering::Relaxed) && open.peek.try_get_untracked() == Some(None) {
                 if let Some(g) = platform::drawn_glimpse() {
                     // A failed write (a full store) loses nothing: the page just waits plainer.
                     let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));
                 }
             }
-        });
+        }, std::time::Duration::ZERO);
     });
 
     // Another tab changed this campaign: take its newer history.

@@ -122,22 +122,32 @@ pub async fn next_task() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// Resolves once the page has painted what is drawn now (the task after the next frame), or
-/// after 100 ms where no frame comes (a tab in the background): work started here does not hold
-/// back that paint.
+/// Resolves once the page has shown what is drawn now (the task after the frame that follows
+/// the next one), or after 100 ms where no frame comes (a tab in the background): work started
+/// here does not hold back that paint. One frame is not enough: the task after the next frame
+/// can run before that frame reaches the screen, and then a fast download could end before the
+/// players see anything.
 pub async fn after_paint() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let Some(w) = web_sys::window() else {
             let _ = resolve.call0(&JsValue::NULL);
             return;
         };
-        let after_frame = {
+        let after_frames = {
             let (w, resolve) = (w.clone(), resolve.clone());
             wasm_bindgen::closure::Closure::once_into_js(move || {
-                let _ = w.set_timeout_with_callback(&resolve);
+                let next = {
+                    let (w, resolve) = (w.clone(), resolve.clone());
+                    wasm_bindgen::closure::Closure::once_into_js(move || {
+                        let _ = w.set_timeout_with_callback(&resolve);
+                    })
+                };
+                if w.request_animation_frame(next.unchecked_ref()).is_err() {
+                    let _ = resolve.call0(&JsValue::NULL);
+                }
             })
         };
-        if w.request_animation_frame(after_frame.unchecked_ref()).is_err() {
+        if w.request_animation_frame(after_frames.unchecked_ref()).is_err() {
             let _ = resolve.call0(&JsValue::NULL);
         }
         let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 100);
