@@ -336,14 +336,17 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         }
         let (drawn, id) = (drawn.clone(), glimpse_id.clone());
         // In a task of its own once the step is in the page: not in the frame that lays it out.
-        set_timeout(move || {
-            if drawn.load(std::sync::atomic::Ordering::Relaxed) && open.peek.try_get_untracked() == Some(None) {
-                if let Some(g) = platform::drawn_glimpse() {
-                    // A failed write (a full store) loses nothing: the page just waits plainer.
-                    let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));
+        set_timeout(
+            move || {
+                if drawn.load(std::sync::atomic::Ordering::Relaxed) && open.peek.try_get_untracked() == Some(None) {
+                    if let Some(g) = platform::drawn_glimpse() {
+                        // A failed write (a full store) loses nothing: the page just waits plainer.
+                        let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));
+                    }
                 }
-            }
-        }, std::time::Duration::ZERO);
+            },
+            std::time::Duration::ZERO,
+        );
     });
 
     // Another tab changed this campaign: take its newer history.
