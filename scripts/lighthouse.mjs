@@ -7,6 +7,10 @@
 // category's score and the main timings. Figures only, no assertions.
 //
 //   node scripts/lighthouse.mjs [DIST] [--open SLUG] [--json DIR (each load's whole report)]
+//
+// LIGHTHOUSE_JS_FLAGS passes V8 flags to the browser, to see where time goes (not what a player
+// gets): LIGHTHOUSE_JS_FLAGS=--no-wasm-lazy-compilation compiles every wasm function before it
+// first runs, off the main thread, instead of on its first call.
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -20,6 +24,8 @@ const slug = openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x';
 const jsonAt = args.indexOf('--json');
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
 const dir = path.resolve(REPO_ROOT, args[0] || 'dist');
+const jsFlags = process.env.LIGHTHOUSE_JS_FLAGS || '';
+if (jsFlags) console.log(`lighthouse: V8 flags ${jsFlags} (an experiment: not what a player's browser does)`);
 if (!fs.existsSync(path.join(dir, 'index.html'))) {
   console.log(`lighthouse: ${path.relative(REPO_ROOT, dir)}/index.html not found; build first`);
   process.exit(0);
@@ -27,7 +33,11 @@ if (!fs.existsSync(path.join(dir, 'index.html'))) {
 
 const server = await startServer({ dir, gzip: true });
 const launch = () =>
-  puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  puppeteer.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', ...(jsFlags ? [`--js-flags=${jsFlags}`] : [])],
+  });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const AUDITS = [
   ['first-contentful-paint', 'first contentful paint'],
