@@ -7,7 +7,8 @@
 //   again once the network is back works.
 // - A stored campaign whose system's code is still on its way shows, from its stored summary,
 //   its name, where it stands and its last step (the same words its screen then shows), and the
-//   step its screen last showed on this device, in a box of the same size.
+//   step its screen last showed on this device, in a box of the same size; index.html's own
+//   script draws the same from storage before the app has even started.
 // - Offline after the first visit: the service worker has precached every chunk, so every
 //   system's sample opens; no file was fetched twice.
 // The service worker is blocked in the first two tests so that every fetch is the page's own.
@@ -129,9 +130,26 @@ test('a campaign whose screens are on their way shows its name, where it stands 
     await route.continue();
   });
   await page.setViewportSize({ width: 390, height: 844 });
+  // First with the app itself held back too: index.html's own script draws the same head and
+  // step from storage, so the page reads the same before the app runs as after.
+  let releaseApp;
+  const heldApp = new Promise((r) => (releaseApp = r));
+  await context.route(/_bg\.wasm$/, async (route) => {
+    await heldApp;
+    await route.continue();
+  });
+  const drawn = (selector) =>
+    page.evaluate((s) => document.querySelector(s).outerHTML.replace(/ data-testid="[^"]*"/g, '').replace(/<!---->/g, '').replace(/>\s+</g, '><'), selector);
   await page.reload();
+  await page.locator('#boot .waiting p.hint').waitFor();
+  const early = await drawn('#boot > section');
+  const earlyBox = await page.locator('#boot .waiting p.hint').boundingBox();
+  await page.screenshot({ path: screenshotPath('chunks-boot-390x844.png') });
+  await axeCheck(page, 'a campaign drawn by index.html before the app runs');
+  releaseApp();
   const waiting = tid(page, 'campaign-waiting');
   await waiting.waitFor();
+  assert.equal(await drawn('[data-testid="campaign-waiting"]'), early, "index.html draws the app's waiting view");
   assert.equal(await text(waiting.locator('h1')), name);
   assert.equal(await text(waiting.locator('.status')), status);
   assert.equal(await text(waiting.locator('.last-step')), last);
@@ -141,6 +159,7 @@ test('a campaign whose screens are on their way shows its name, where it stands 
   assert.equal(await text(glimpse.locator('.phase-title')), phase);
   assert.equal(await text(glimpse.locator('p.hint')), hint);
   const waitingBox = await glimpse.locator('p.hint').boundingBox();
+  assert.deepEqual(waitingBox, earlyBox, "the hint keeps its place and size from index.html's drawing on");
   await waitText(tid(page, 'chunk-loading'), 'Race for X');
   await page.screenshot({ path: screenshotPath('chunks-waiting-390x844.png') });
   await axeCheck(page, 'a campaign opening while its screens are fetched');

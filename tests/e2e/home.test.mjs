@@ -33,7 +33,7 @@ const SYSTEMS = [
   ['bfww2-campaign', 'Battlefront: WW2 campaign', 'Housekeeping and refit'],
 ];
 
-test('index.html says "Loading Field Desk…" before the wasm runs, and the app removes it', async (t) => {
+test('index.html draws the list\'s head and the systems before the wasm runs, and the app draws the same', async (t) => {
   const html = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
   assert.match(html, /Loading Field Desk…/);
   const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
@@ -46,9 +46,22 @@ test('index.html says "Loading Field Desk…" before the wasm runs, and the app 
   });
   await page.goto(server.url);
   await waitText(page.locator('#boot'), 'Loading Field Desk…');
+  // The systems, as the app's cards say them (so nothing the app then draws is larger).
+  const cards = (root) =>
+    page.locator(`${root} .system-card`).evaluateAll((cs) =>
+      cs.map((c) => ['h3', '.system-about', '.system-players'].map((s) => {
+        const e = c.querySelector(s);
+        const r = e.getBoundingClientRect();
+        return [e.textContent.trim(), Math.round(r.width), Math.round(r.height)];
+      })),
+    );
+  const early = await cards('#boot');
+  assert.equal(early.length, SYSTEMS.length);
+  await axeCheck(page, 'the list drawn by index.html before the app runs');
   release();
   await guard(tid(page, 'campaign-list').waitFor());
   assert.equal(await page.locator('#boot').count(), 0, 'the message is gone once the app runs');
+  assert.deepEqual(await cards('[data-testid="campaign-list"]'), early, 'the same cards, in the same sizes');
 });
 
 test('every system has a card with what it is, who plays, its sample, a new campaign and its rules', async (t) => {
