@@ -115,9 +115,22 @@ ${css}    </style>
         setTimeout(go, 500);
       });
       const pkg = './${pkg}/';
-      const app = fetch(pkg + 'field-desk_bg.wasm');
+      // Compiled as its bytes arrive, then started in a task of its own (the end of the compile
+      // runs on this thread as the last bytes land; with the start it would make one long task).
+      const app = fetch(pkg + 'field-desk_bg.wasm').then(async (r) => {
+        if (!r.ok) throw new Error(\`field-desk_bg.wasm: HTTP \${r.status}\`);
+        const module = (r.headers.get('Content-Type') || '').startsWith('application/wasm')
+          ? await WebAssembly.compileStreaming(r)
+          : await WebAssembly.compile(await r.arrayBuffer());
+        await new Promise((go) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => go();
+          channel.port2.postMessage(null);
+        });
+        return module;
+      });
       const bindings = await import(pkg + 'field-desk.js');
-      const wasm = await bindings.default({ module_or_path: app });
+      const wasm = await bindings.default({ module_or_path: await app });
       window.wasmBindings = bindings; // as Trunk does: public/register-sw.js waits for the start
       dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
     </script>

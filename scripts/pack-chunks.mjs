@@ -128,6 +128,20 @@ async function fetched(file) {
     if (!r.ok) throw new Error(\`\${file}.wasm: HTTP \${r.status}\`);
     return r;
 }
+/**
+ * A chunk compiled as its bytes arrive, handed on in a task of its own: the end of the compile
+ * (on this thread when the last bytes land) and what runs next (instantiating it, then the
+ * system's code) are two short tasks, not one long one.
+ */
+async function compiled(response) {
+    const module = await WebAssembly.compileStreaming(response);
+    await new Promise((go) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => go();
+        channel.port2.postMessage(null);
+    });
+    return module;
+}
 function packedLoad(own, large, pack, members) {
     let loading = undefined;
     const load = async () => {
@@ -139,9 +153,9 @@ function packedLoad(own, large, pack, members) {
             packBytes ??= fetched(pack).then((r) => r.arrayBuffer());
             return WebAssembly.instantiate(new Uint8Array(await packBytes, at, length), imports);
         });
-        const fromFile = (name) => once(name, () => WebAssembly.instantiateStreaming(fetched(name), imports));
+        const fromFile = (name) => once(name, async () => WebAssembly.instantiate(await compiled(fetched(name)), imports));
         await Promise.all([...large.map(fromFile), ...members.map(fromPack)]);
-        return once(own, () => WebAssembly.instantiateStreaming(ownSrc ?? fetched(own), imports));
+        return once(own, async () => WebAssembly.instantiate(await compiled(ownSrc ?? fetched(own)), imports));
     };
     return () => {
         if (loading === undefined) {
