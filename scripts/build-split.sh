@@ -129,10 +129,21 @@ ${css}    </style>
         });
         return module;
       });
-      const bindings = await import(pkg + 'field-desk.js');
-      const wasm = await bindings.default({ module_or_path: await app });
-      window.wasmBindings = bindings; // as Trunk does: public/register-sw.js waits for the start
-      dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+      app.catch(() => {}); // seen below, once the bindings are in
+      try {
+        const bindings = await import(pkg + 'field-desk.js');
+        const wasm = await bindings.default({ module_or_path: await app });
+        window.wasmBindings = bindings; // as Trunk does: public/register-sw.js waits for the start
+        dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+      } catch (e) {
+        // Never a page loading for ever: say so where the page says it is loading.
+        const line = document.querySelector('#boot [role=status]');
+        if (line) {
+          line.textContent = \`Field Desk could not be loaded (\${e.message}). Check the connection, then reload the page.\`;
+          line.setAttribute('data-testid', 'boot-failed');
+        }
+        throw e;
+      }
     </script>
   </head>`;
 html = html.replace('  </head>', start);

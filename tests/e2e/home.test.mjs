@@ -64,6 +64,17 @@ test('index.html draws the list\'s head and the systems before the wasm runs, an
   assert.deepEqual(await cards('[data-testid="campaign-list"]'), early, 'the same cards, in the same sizes');
 });
 
+test('the app\'s code cannot be fetched: the first screen says so, in place of "Loading"', async (t) => {
+  const { page, errors } = await newPage(browser, { width: 390, height: 844 }, t);
+  await page.route('**/*_bg.wasm', (route) => route.abort('internetdisconnected'));
+  await page.goto(server.url);
+  const failed = page.locator('#boot [data-testid="boot-failed"]');
+  await waitText(failed, 'could not be loaded');
+  await waitText(failed, 'Check the connection, then reload the page.');
+  assert.equal(await page.locator('#boot').getByText('Loading Field Desk…').count(), 0);
+  assert.ok(errors.some((e) => /field-desk_bg|Failed to fetch/.test(e)), 'the failure is also in the console');
+});
+
 test('every system has a card with what it is, who plays, its sample, a new campaign and its rules', async (t) => {
   for (const [width, height] of [[1024, 768], [768, 1024], [390, 844]]) {
     const { page, guard, close } = await newPage(browser, { width, height }, t);
