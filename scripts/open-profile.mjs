@@ -8,8 +8,10 @@
 // on (trace events by kind, and the functions that took most of the sampled time in it).
 // Figures only, no assertions.
 //
-//   node scripts/open-profile.mjs [DIST] [--open SLUG] [--list] [--trace FILE]
+//   node scripts/open-profile.mjs [DIST] [--open SLUG] [--list] [--warm] [--trace FILE]
 //   --list: profile the campaign list's first visit instead.
+//   --warm: keep the service worker and its caches (as Lighthouse's opened campaign, a returning
+//           player's device): the files come from the precache, not the throttled network.
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -25,6 +27,8 @@ const slug = take('--open') || 'race-for-x';
 const traceFile = take('--trace');
 const listAt = args.indexOf('--list');
 const listOnly = listAt >= 0 && args.splice(listAt, 1);
+const warmAt = args.indexOf('--warm');
+const warm = warmAt >= 0 && args.splice(warmAt, 1);
 const dir = path.resolve(REPO_ROOT, args[0] || 'dist');
 if (!fs.existsSync(path.join(dir, 'index.html'))) {
   console.log('open-profile: no build to profile');
@@ -37,10 +41,10 @@ let trace;
 try {
   let url = server.url;
   if (!listOnly) {
-    url = await storedSample(browser, server.url, slug, { coldCache: true });
+    url = await storedSample(browser, server.url, slug, { coldCache: !warm });
   }
   const page = await browser.newPage();
-  await page.setCacheEnabled(false);
+  if (!warm) await page.setCacheEnabled(false);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
