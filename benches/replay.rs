@@ -1,6 +1,7 @@
 //! Replay figures: plays the sample Race for X campaign with app-rolled dice from a fixed
 //! entropy source until the journal holds 1,000 lines (decisions, undos and redos), then
-//! times `Campaign::replay` of that journal and `history()` of the result. Prints figures
+//! times `Campaign::replay` of that journal, `history()` of the result, and what the campaign
+//! screen asks after every decision (the last line and the undo label). Prints figures
 //! only; nothing here asserts on time.
 //!
 //! Run with `cargo bench --bench replay`.
@@ -201,4 +202,23 @@ fn main() {
     }
     let (mean, min, max) = stats(&times);
     println!("history() x{ITERATIONS}: {lines} lines, mean {mean:?}, min {min:?}, max {max:?}");
+
+    // What the screen reads after each decision: the last line and the undo button's label.
+    let mut times = Vec::with_capacity(ITERATIONS);
+    for _ in 0..ITERATIONS {
+        let t = Instant::now();
+        black_box((c.last_entry_for(None), c.undo_label_for(None)));
+        times.push(t.elapsed());
+    }
+    let (mean, min, max) = stats(&times);
+    println!("last_entry_for + undo_label_for x{ITERATIONS}: mean {mean:?}, min {min:?}, max {max:?}");
+    // The same two read from the whole history, as the screen read them before `engine/campaign/last.rs`.
+    let mut times = Vec::with_capacity(ITERATIONS);
+    for _ in 0..ITERATIONS {
+        let t = Instant::now();
+        black_box((c.history_for(None), c.history()));
+        times.push(t.elapsed());
+    }
+    let (mean, min, max) = stats(&times);
+    println!("  the same from the whole history x{ITERATIONS}: mean {mean:?}, min {min:?}, max {max:?}");
 }

@@ -26,6 +26,8 @@ mod grammar_walk;
 mod illegal;
 #[path = "support/rng.rs"]
 mod rng;
+#[path = "support/secrets.rs"]
+mod secrets;
 
 use field_desk::engine::{Action, Campaign, Seat};
 use field_desk::systems::bfww2_campaign::seats::{seat, UMPIRE};
@@ -243,6 +245,12 @@ fn play(seed: u64, tally: &mut Tally, refused: &mut BTreeMap<&'static str, usize
         legal_step(&mut c, &mut r, &[], 2_000, tally);
         let now = check(&c);
         check_stands(&seen, &now);
+        // What the screen says of the last steps, now and then: after a step some seat may not
+        // read (a side's forces, hidden from the other) one time in ten, and once in fifty.
+        let n = c.journal().len();
+        if (n.is_multiple_of(10) && c.last_readers().is_some_and(|r| !r.is_public())) || n.is_multiple_of(50) {
+            secrets::check_last_lines(&c);
+        }
         seen = now;
     }
     // Each side's history every time; the table's (which reads less than either) one in four.

@@ -21,6 +21,8 @@ mod rapier_games;
 mod rapier_illegal;
 #[path = "support/rng.rs"]
 mod rng;
+#[path = "support/secrets.rs"]
+mod secrets;
 
 use field_desk::systems::rapier_offensive::state::CounterPlace;
 use field_desk::systems::rapier_offensive::tables::Victory;
@@ -53,6 +55,7 @@ fn random_game(seed: u64, tally: &mut Tally, refused: &mut BTreeMap<&'static str
     // The log check reads every line for every seat: one game in five is enough for it.
     if seed.is_multiple_of(5) {
         check_history(&c);
+        secrets::check_last_lines(&c);
     }
     let again = C::replay(setup, c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());

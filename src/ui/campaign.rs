@@ -430,7 +430,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                             // A secret roll's faces show only to a reader who may read them: once the
                             // hand-over is covered, the table does not see them.
                             let may_read = move || campaign.with(|c| {
-                                c.readers().last().cloned().flatten().is_none_or(|r| r.dice.admits(reader.get()))
+                                c.last_readers().is_none_or(|r| r.dice.admits(reader.get()))
                             });
                             match open.shown.get().filter(|s| s.at == now && may_read()) {
                                 Some(s) => view! {

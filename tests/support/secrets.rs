@@ -2,6 +2,8 @@
 //! (`shareable_journal`) replays, holds nothing any seat may not read, reaches the same
 //! position when no hidden step is in effect, and adds nothing to what the table may read.
 
+#![allow(dead_code)]
+
 use field_desk::engine::{Action, Campaign, HistoryKind, System};
 
 pub fn check_shareable<S: System>(c: &Campaign<S>) {
@@ -48,6 +50,30 @@ pub fn check_shareable<S: System>(c: &Campaign<S>) {
     }
     let decisions = c.journal().iter().filter(|a| matches!(a, Action::Decide(_))).count();
     assert!(shared.len() <= c.journal().len() && decisions >= c.steps());
+    check_last_lines(c);
+}
+
+/// What the screen says of the latest steps, worked out from the last steps alone
+/// (`last_entry_for`, `undo_label_for`, `last_readers`), is what the whole history says, for
+/// every reader.
+pub fn check_last_lines<S: System>(c: &Campaign<S>) {
+    let all = c.history();
+    let readers = c.readers();
+    assert_eq!(c.last_readers(), readers.last().cloned().flatten(), "who may read the last entry");
+    let last = all.iter().rev().find(|l| l.kind == HistoryKind::Decision && l.active);
+    for reader in c.seats().into_iter().map(Some).chain([None]) {
+        let want = c.history_for(reader).into_iter().rev().find(|l| l.kind == HistoryKind::Decision && l.active);
+        assert_eq!(c.last_entry_for(reader), want.map(|l| l.text), "{reader:?}'s last line");
+        let label = last.map(|l| {
+            let r = readers[l.index].as_ref().expect("a decision has readers");
+            if r.shows_line(reader, true) {
+                return l.text.clone();
+            }
+            let Action::Decide(e) = &c.journal()[l.index] else { unreachable!() };
+            e.by.map_or("a hidden step".to_string(), |seat| format!("{}'s hidden step", c.seat_name(seat)))
+        });
+        assert_eq!(c.undo_label_for(reader), label, "{reader:?}'s undo label");
+    }
 }
 
 /// The entries in effect that some seat may not read, for a failure message.

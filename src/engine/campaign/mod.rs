@@ -2,6 +2,7 @@
 //! undos and redos are all recorded, so the history shows every undo and nothing is lost.
 //! The position is the fold of the decisions in effect over the system's rules.
 
+mod last;
 mod shared;
 
 pub use shared::SeatView;
@@ -416,24 +417,6 @@ impl<S: System> Campaign<S> {
         out
     }
 
-    /// What the undo button would take back, as `reader` may be told: the line, or the name
-    /// of the seat whose hidden step it is.
-    pub fn undo_label_for(&self, reader: Reader) -> Option<String> {
-        let &last = self.active.last()?;
-        let lines = self.lines();
-        let (line, readers) = lines.into_iter().find(|(l, _)| l.index == last)?;
-        match readers {
-            Some(r) if !r.shows_line(reader, line.active) => {
-                let Action::Decide(e) = &self.journal[last] else { return None };
-                Some(match e.by {
-                    Some(seat) => format!("{}'s hidden step", S::seat_name(&self.setup, self.state(), seat)),
-                    None => "a hidden step".to_string(),
-                })
-            }
-            _ => Some(line.text),
-        }
-    }
-
     /// The seats at the table.
     pub fn seats(&self) -> Vec<Seat> {
         S::seats(&self.setup)
@@ -471,10 +454,6 @@ impl<S: System> Campaign<S> {
     /// The last decision in effect that the whole table may read, in the players' words.
     pub fn last_entry(&self) -> Option<String> {
         self.last_entry_for(None)
-    }
-    /// The last decision in effect that `reader` may read.
-    pub fn last_entry_for(&self, reader: Reader) -> Option<String> {
-        self.history_for(reader).into_iter().rev().find(|l| l.kind == HistoryKind::Decision && l.active).map(|l| l.text)
     }
 
     /// The decisions in effect, oldest first.
