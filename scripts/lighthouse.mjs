@@ -3,10 +3,13 @@
 // build (default dist/) served under /field-desk/ by the e2e tests' static server, gzip-compressed as static hosts send it, in Debian's
 // Chromium, each load in a fresh profile: the campaign list on a first visit, then an opened
 // campaign (a system's sample, Race for X unless --open says another, started on the list and
-// loaded again on its address with its storage kept). Prints each
+// loaded again on its address with its storage kept). Each page is measured --runs times (3
+// unless told), as Lighthouse's own guidance on variability advises: one line per run, then the
+// median run (Lighthouse's `computeMedianRun`, the run nearest the median first contentful paint
+// and time to interactive, as PageSpeed Insights and Lighthouse CI pick it) in full: each
 // category's score and the main timings. Figures only, no assertions.
 //
-//   node scripts/lighthouse.mjs [DIST] [--open SLUG] [--json DIR (each load's whole report)]
+//   node scripts/lighthouse.mjs [DIST] [--open SLUG] [--runs N] [--json DIR (the median runs' reports)]
 //
 // LIGHTHOUSE_JS_FLAGS passes V8 flags to the browser, to see where time goes (not what a player
 // gets): LIGHTHOUSE_JS_FLAGS=--no-wasm-lazy-compilation compiles every wasm function before it
@@ -15,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startFlow } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
 import { storedSample } from './stored-sample.mjs';
 
@@ -23,6 +27,8 @@ const openAt = args.indexOf('--open');
 const slug = openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x';
 const jsonAt = args.indexOf('--json');
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Math.max(1, Number(args.splice(runsAt, 2)[1]) || 1) : 3;
 const dir = path.resolve(REPO_ROOT, args[0] || 'dist');
 const jsFlags = process.env.LIGHTHOUSE_JS_FLAGS || '';
 if (jsFlags) console.log(`lighthouse: V8 flags ${jsFlags} (an experiment: not what a player's browser does)`);
@@ -49,30 +55,47 @@ const AUDITS = [
 ];
 const config = { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES } };
 
-/** One measured load in a browser of its own (a fresh profile each time). */
-async function measure(name, prepare) {
+/** One measured load in a browser of its own (a fresh profile each time): its report. */
+async function load(name, prepare) {
   const browser = await launch();
   try {
     const url = await prepare(browser);
     const page = await browser.newPage();
     const flow = await startFlow(page, { name, config });
     await flow.navigate(url, { name, flags: { disableStorageReset: url !== server.url } });
-    const result = await flow.createFlowResult();
-    report(result.steps[0]);
-    if (jsonDir) {
-      fs.mkdirSync(jsonDir, { recursive: true });
-      const file = path.join(jsonDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
-      fs.writeFileSync(file, JSON.stringify(result.steps[0].lhr));
-      console.log(`  report: ${file}`);
-    }
+    return (await flow.createFlowResult()).steps[0].lhr;
   } finally {
     await browser.close();
   }
 }
 
-function report(step) {
-  const lhr = step.lhr;
-  console.log(`\n${step.name}: ${lhr.finalDisplayedUrl.replace(server.origin, '')}`);
+/** `runs` loads of one page, a line each, then the median run in full. */
+async function measure(name, prepare) {
+  const lhrs = [];
+  console.log(`\n${name}: ${runs} run${runs === 1 ? '' : 's'}`);
+  for (let i = 1; i <= runs; i++) {
+    const lhr = await load(name, prepare);
+    lhrs.push(lhr);
+    const score = (c) => (lhr.categories[c]?.score == null ? 'n/a' : Math.round(lhr.categories[c].score * 100));
+    const shown = (id) => lhr.audits[id]?.displayValue ?? '?';
+    console.log(
+      `  run ${i}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}; ` +
+        `TBT ${shown('total-blocking-time')}, LCP ${shown('largest-contentful-paint')}, TTI ${shown('interactive')}`,
+    );
+  }
+  const valid = lhrs.filter((l) => !l.runtimeError);
+  const median = valid.length ? computeMedianRun(valid) : lhrs[0];
+  report(name, median, lhrs.length > 1 ? ` (median run: run ${lhrs.indexOf(median) + 1})` : '');
+  if (jsonDir) {
+    fs.mkdirSync(jsonDir, { recursive: true });
+    const file = path.join(jsonDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+    fs.writeFileSync(file, JSON.stringify(median));
+    console.log(`  report: ${file}`);
+  }
+}
+
+function report(name, lhr, which) {
+  console.log(`${name}${which}: ${lhr.finalDisplayedUrl.replace(server.origin, '')}`);
   if (lhr.runtimeError) console.log(`  not measured: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   for (const c of CATEGORIES) {
     const cat = lhr.categories[c];
