@@ -12,6 +12,8 @@
 //   --list: profile the campaign list's first visit instead.
 //   --warm: keep the service worker and its caches (as Lighthouse's opened campaign, a returning
 //           player's device): the files come from the precache, not the throttled network.
+// CPU_RATE=1 profiles at the machine's own speed (as Lighthouse observes before its 4x
+// simulation); LONG_MS=10 lists every task over 10 ms instead of 50.
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -47,7 +49,7 @@ try {
   if (!warm) await page.setCacheEnabled(false);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.CPU_RATE || 4) });
   await page.tracing.start({
     categories: [
       'devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'v8.execute',
@@ -117,8 +119,8 @@ for (const n of nodes.values()) {
 }
 
 const ms = (us) => (us / 1000).toFixed(0);
-const long = tasks.filter((t) => t.dur > 50000);
-console.log(`${listOnly ? 'campaign list' : `opened ${slug} sample`}: ${long.length} tasks over 50 ms (CPU 4x slower)`);
+const long = tasks.filter((t) => t.dur > Number(process.env.LONG_MS || 50) * 1000);
+console.log(`${listOnly ? 'campaign list' : `opened ${slug} sample`}: ${long.length} tasks over ${process.env.LONG_MS || 50} ms (CPU ${process.env.CPU_RATE || 4}x slower)`);
 for (const t of long) {
   const inside = onMain.filter((e) => e.ph === 'X' && e.ts >= t.ts && e.ts < t.ts + t.dur && e !== t && e.dur > 2000);
   const kinds = new Map();
