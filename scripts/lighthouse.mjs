@@ -2,14 +2,14 @@
 // Lighthouse (mobile defaults: a mid-range phone on a throttled 4G link, simulated) on a release
 // build (default dist/) served under /field-desk/ by the e2e tests' static server, gzip-compressed as static hosts send it, in Debian's
 // Chromium, each load in a fresh profile: the campaign list on a first visit, then an opened
-// campaign (a system's sample, Race for X unless --open says another, started on the list and
+// campaign (a system's sample, Race for X unless --open names others, comma-separated, started on the list and
 // loaded again on its address with its storage kept). Each page is measured --runs times (3
 // unless told), as Lighthouse's own guidance on variability advises: one line per run, then the
 // median run (Lighthouse's `computeMedianRun`, the run nearest the median first contentful paint
 // and time to interactive, as PageSpeed Insights and Lighthouse CI pick it) in full: each
 // category's score and the main timings. Figures only, no assertions.
 //
-//   node scripts/lighthouse.mjs [DIST] [--open SLUG] [--runs N] [--json DIR (the median runs' reports)]
+//   node scripts/lighthouse.mjs [DIST] [--open SLUG[,SLUG...]] [--runs N] [--json DIR (the median runs' reports)]
 //
 // LIGHTHOUSE_JS_FLAGS passes V8 flags to the browser, to see where time goes (not what a player
 // gets): LIGHTHOUSE_JS_FLAGS=--no-wasm-lazy-compilation compiles every wasm function before it
@@ -24,7 +24,7 @@ import { storedSample } from './stored-sample.mjs';
 
 const args = process.argv.slice(2);
 const openAt = args.indexOf('--open');
-const slug = openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x';
+const slugs = (openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x').split(',');
 const jsonAt = args.indexOf('--json');
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
 const runsAt = args.indexOf('--runs');
@@ -116,9 +116,11 @@ try {
   // A campaign to open: the sample, started as a player would on a page of its own first (so the
   // campaign is in the profile's storage), then measured loaded afresh on its address with that
   // storage kept.
-  await measure(`an opened campaign (${slug} sample)`, async (browser) => {
-    return storedSample(browser, server.url, slug);
-  });
+  for (const slug of slugs) {
+    await measure(`an opened campaign (${slug} sample)`, async (browser) => {
+      return storedSample(browser, server.url, slug);
+    });
+  }
 } finally {
   await server.close();
 }

@@ -43,9 +43,9 @@ fi
 echo
 node scripts/first-visit.mjs "$DIST"
 
-# Lighthouse (mobile defaults) on the campaign list and on an opened campaign.
+# Lighthouse (mobile defaults) on the campaign list and on an opened campaign of each system.
 echo
-node scripts/lighthouse.mjs "$DIST"
+node scripts/lighthouse.mjs "$DIST" --open race-for-x,axis-of-attack,crossfire-scouting,rapier-offensive,bfww2-campaign
 node scripts/open-timing.mjs "$DIST"
 
 # Where the wasm's bytes go, by crate, by module and by function (the cargo output before
