@@ -273,28 +273,51 @@ fn who_holds_the_device_is_remembered_per_campaign() {
 
 #[test]
 fn what_a_screen_last_showed_is_remembered_on_the_device_only() {
+    use store::{Glimpse, Para};
     let mut m = Memory::default();
     assert_eq!(store::glimpse(&m, "one"), None);
-    // Words are tidied and cut; a step without a heading is not remembered.
-    let g = store::Glimpse::new(" Offensive   actions\n", "Each player picks   an action.").unwrap();
-    assert_eq!(g, store::Glimpse { title: "Offensive actions".into(), hint: "Each player picks an action.".into() });
-    assert_eq!(store::Glimpse::new("  ", "a hint"), None);
+    let hint = |t: &str| (Para::Hint, t.to_string());
+    let info = |t: &str| (Para::Info, t.to_string());
+    // Words are tidied and cut; empty paragraphs are left out, and those past the first two; a
+    // step without a heading is not remembered.
+    let g =
+        Glimpse::new(" Offensive   actions\n", [hint("Each player picks   an action."), info(" "), info("Turn 2.")])
+            .unwrap();
+    assert_eq!(
+        g,
+        Glimpse {
+            title: "Offensive actions".into(),
+            paras: vec![hint("Each player picks an action."), info("Turn 2.")]
+        }
+    );
+    assert_eq!(Glimpse::new("t", [hint("a"), info("b"), hint("c")]).unwrap().paras, vec![hint("a"), info("b")]);
+    assert_eq!(Glimpse::new("  ", [hint("a hint")]), None);
     let long = "word ".repeat(200);
-    assert_eq!(store::Glimpse::new("t", &long).unwrap().hint.chars().count(), store::Glimpse::MAX_CHARS);
+    assert_eq!(Glimpse::new("t", [info(&long)]).unwrap().paras[0].1.chars().count(), Glimpse::MAX_CHARS);
     store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
     assert_eq!(store::glimpse(&m, "one"), Some(g.clone()));
     assert_eq!(store::glimpse(&m, "two"), None);
     // Unchanged, it is not written again (a full store would otherwise fail at each step).
     let key = format!("{}one", store::GLIMPSE_PREFIX);
-    // (Stored as the browser's storage keeps every value: JSON, here a list of the two.)
-    let spaced = r#"[ "Offensive actions", "Each player picks an action." ]"#;
+    // Stored as the browser's storage keeps every value: JSON, here the heading, then a kind
+    // and a text per paragraph (index.html reads the same).
+    let spaced = r#"[ "Offensive actions", "hint", "Each player picks an action.", "info", "Turn 2." ]"#;
     m.set(&key, spaced).unwrap();
     store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
     assert_eq!(m.get(&key).unwrap().as_deref(), Some(spaced), "an unchanged glimpse was written again");
-    // Damaged text reads as what it can: a heading alone, or nothing.
+    // Written before paragraphs had kinds: the heading and its hint.
+    m.set(&key, r#"["Offensive actions","Each player picks an action."]"#).unwrap();
+    let old = Glimpse { title: "Offensive actions".into(), paras: vec![hint("Each player picks an action.")] };
+    assert_eq!(store::glimpse(&m, "one"), Some(old));
+    m.set(&key, r#"["Offensive actions",""]"#).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), Some(Glimpse { title: "Offensive actions".into(), paras: vec![] }));
+    // Damaged text reads as what it can: a heading with the paragraphs before the damage, or
+    // nothing.
     m.set(&key, r#"["Only a heading"]"#).unwrap();
-    assert_eq!(store::glimpse(&m, "one"), Some(store::Glimpse { title: "Only a heading".into(), hint: String::new() }));
-    for damaged in ["[]", "not json", r#"{"title":"x"}"#, r#"["  "]"#] {
+    assert_eq!(store::glimpse(&m, "one"), Some(Glimpse { title: "Only a heading".into(), paras: vec![] }));
+    m.set(&key, r#"["T","info","kept","bold","not a kind","hint","after it"]"#).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), Some(Glimpse { title: "T".into(), paras: vec![info("kept")] }));
+    for damaged in ["[]", "not json", r#"{"title":"x"}"#, r#"["  "]"#, r#"["T", 3]"#] {
         m.set(&key, damaged).unwrap();
         assert_eq!(store::glimpse(&m, "one"), None, "{damaged}");
     }
@@ -302,9 +325,9 @@ fn what_a_screen_last_showed_is_remembered_on_the_device_only() {
     store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
     let c = one_turn();
     store::save_of(&mut m, &field_desk::share::typed::Stored::new(meta("one", "A", 1.0), &c)).unwrap();
-    assert!(!m.get(&store::key("one")).unwrap().unwrap().contains(&g.hint));
+    assert!(!m.get(&store::key("one")).unwrap().unwrap().contains(&g.paras[0].1));
     assert_eq!(store::list(&mut m).unwrap().len(), 1);
-    assert!(!serde_json::to_string(&store::backup(&m).unwrap()).unwrap().contains(&g.hint));
+    assert!(!serde_json::to_string(&store::backup(&m).unwrap()).unwrap().contains(&g.paras[0].1));
     // Deleting a campaign forgets its glimpse.
     store::delete(&mut m, "one").unwrap();
     assert_eq!(store::glimpse(&m, "one"), None);

@@ -135,7 +135,7 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
 
 #[wasm_bindgen_test]
 fn the_step_on_screen_is_remembered_in_the_browsers_storage() {
-    use field_desk::store::{self, Glimpse};
+    use field_desk::store::{self, Glimpse, Para};
     use field_desk::ui::platform::{self, LocalStorage};
     // Only this test's step on the page (earlier tests leave their screens).
     let doc = web_sys::window().unwrap().document().unwrap();
@@ -145,10 +145,12 @@ fn the_step_on_screen_is_remembered_in_the_browsers_storage() {
     let root = container();
     root.set_inner_html(
         r#"<div class="play-main"><div class="phase"><div class="phase-title-row"><h2 data-testid="phase-title">Offensive
-        actions</h2></div><p class="hint">Each player picks   an action.</p><div class="handover"><p class="hint">Not this one.</p></div></div></div>"#,
+        actions</h2></div><p class="hint">Each player picks   an action.</p><div class="handover"><p class="hint">Not this one.</p></div>
+        <p class="info">Turn 2.</p><p class="info">A third paragraph.</p></div></div>"#,
     );
     let drawn = platform::drawn_glimpse().expect("a step is drawn");
-    assert_eq!(drawn, Glimpse { title: "Offensive actions".into(), hint: "Each player picks an action.".into() });
+    let paras = vec![(Para::Hint, "Each player picks an action.".into()), (Para::Info, "Turn 2.".into())];
+    assert_eq!(drawn, Glimpse { title: "Offensive actions".into(), paras });
     // Kept in the browser's own storage, read back the same, forgotten with its campaign.
     let mut ls = LocalStorage;
     store::set_glimpse(&mut ls, "wasm-glimpse", Some(drawn.clone())).unwrap();

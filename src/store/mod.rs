@@ -11,8 +11,10 @@ use std::fmt;
 /// Keys of stored campaigns start with this.
 pub const PREFIX: &str = "fielddesk.campaign.";
 
+mod glimpse;
 mod seats;
 mod typed;
+pub use glimpse::{glimpse, set_glimpse, Glimpse, Para, GLIMPSE_PREFIX};
 pub use seats::{
     delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, seat_copy_system, Kept, SeatListing, SEAT_PREFIX,
 };
@@ -371,58 +373,6 @@ pub struct Settings {
     /// Who holds this device, per campaign id (one seat; absent: the whole table).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub holders: BTreeMap<String, Seat>,
-}
-
-/// The step a campaign's screen last showed on this device, to whoever holds it (never during a
-/// hand-over): its heading and its hint. The page draws it while the system's code is fetched, in
-/// the same place and size as the screen that follows. It stays on the device, under a key of its
-/// own (`GLIMPSE_PREFIX`, as a JSON list of the two): no file, link or backup carries
-/// it, and it shows nothing the holder's own screen would not show on opening.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Glimpse {
-    pub title: String,
-    pub hint: String,
-}
-
-/// Where a campaign's `Glimpse` is kept.
-pub const GLIMPSE_PREFIX: &str = "fielddesk.glimpse.";
-
-impl Glimpse {
-    /// Longer words are cut here: a glimpse is a line or two.
-    pub const MAX_CHARS: usize = 400;
-
-    pub fn new(title: &str, hint: &str) -> Option<Glimpse> {
-        let cut = |t: &str| {
-            t.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(Self::MAX_CHARS).collect::<String>()
-        };
-        let title = cut(title);
-        (!title.is_empty()).then(|| Glimpse { title, hint: cut(hint) })
-    }
-
-    fn to_text(&self) -> String {
-        serde_json::to_string(&[&self.title, &self.hint]).expect("two strings serialise")
-    }
-}
-
-/// What a campaign's screen last showed on this device (none if unreadable: it is only a glimpse).
-pub fn glimpse(b: &dyn Backend, id: &str) -> Option<Glimpse> {
-    // Read as written (`set_glimpse` takes words tidied by `Glimpse::new`): the shell reads this
-    // on every opening, so it carries no tidying code of its own.
-    let text = b.get(&format!("{GLIMPSE_PREFIX}{id}")).ok()??;
-    let mut words: Vec<String> = serde_json::from_str(&text).ok()?;
-    let hint = if words.len() > 1 { words.swap_remove(1) } else { String::new() };
-    let title = words.into_iter().next().filter(|t| !t.trim().is_empty())?;
-    Some(Glimpse { title, hint })
-}
-
-/// Remembers what a campaign's screen shows now (`None`: forgets it). Writes only on a change.
-pub fn set_glimpse(b: &mut dyn Backend, id: &str, glimpse: Option<Glimpse>) -> Result<(), StoreError> {
-    let key = format!("{GLIMPSE_PREFIX}{id}");
-    match glimpse {
-        Some(g) if self::glimpse(b, id).as_ref() == Some(&g) => Ok(()),
-        Some(g) => b.set(&key, &g.to_text()),
-        None => b.remove(&key),
-    }
 }
 
 /// Who holds this device for a campaign: a seat, or the whole table (`None`).

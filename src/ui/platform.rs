@@ -99,13 +99,18 @@ pub fn focus_phase_heading() {
     }
 }
 
-/// The step on the campaign screen as drawn now: its heading and the hint under it (for the
-/// waiting view of the next opening, `store::Glimpse`).
+/// The step on the campaign screen as drawn now: its heading and its first paragraphs of
+/// guidance (for the waiting view of the next opening, `store::Glimpse`).
 pub fn drawn_glimpse() -> Option<crate::store::Glimpse> {
+    use crate::store::{Glimpse, Para};
     let doc = web_sys::window()?.document()?;
     let title = doc.query_selector(".play-main [data-testid=phase-title]").ok()??;
-    let hint = title.closest(".phase").ok()?.and_then(|phase| phase.query_selector(":scope > p.hint").ok().flatten());
-    crate::store::Glimpse::new(&title.text_content()?, &hint.and_then(|h| h.text_content()).unwrap_or_default())
+    let paras = title.closest(".phase").ok()??.query_selector_all(":scope > p.hint, :scope > p.info").ok()?;
+    let paras = (0..paras.length()).filter_map(|i| {
+        let p = paras.item(i)?.dyn_into::<web_sys::Element>().ok()?;
+        Some((Para::from_class(&p.class_name())?, p.text_content()?))
+    });
+    Glimpse::new(&title.text_content()?, paras)
 }
 
 /// Resolves in a later task of the page (a zero-delay timer): long work split at these points

@@ -320,7 +320,7 @@ impl Waiting {
                             <div class="play-main">
                                 <div class="phase">
                                     <div class="phase-title-row"><h2 class="phase-title">{g.title}</h2></div>
-                                    {(!g.hint.is_empty()).then(|| view! { <p class="hint">{g.hint}</p> })}
+                                    {g.paras.into_iter().map(|(kind, text)| view! { <p class=kind.class()>{text}</p> }).collect_view()}
                                 </div>
                             </div>
                         </div>

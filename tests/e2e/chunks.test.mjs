@@ -110,18 +110,29 @@ test('a chunk that cannot be fetched is a message, and opening again works once 
   await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
 });
 
-test('a campaign whose screens are on their way shows its name, where it stands and its last step', async (t) => {
+/**
+ * A stored campaign of `slug` opened again with its chunks held back: index.html and then the
+ * app's waiting view draw its head and the step its screen last showed (heading and first
+ * paragraphs), each paragraph in a box of the size the screen then gives it. `step` brings the
+ * fresh sample to the step looked at; `shots` names the screenshots taken on the way.
+ */
+async function glimpseCheck(t, slug, name, step, shots) {
   const { page, context, errors } = await pageWithoutWorker(t);
   await page.goto(server.url);
-  await tid(page, 'start-sample-race-for-x').click();
-  await opened(page, 'race-for-x');
-  await choose(page, 'A', 'attack');
+  await tid(page, `start-sample-${slug}`).click();
+  await opened(page, slug);
+  await step(page);
   const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
-  const [name, status, last] = [await text(tid(page, 'campaign-title')), await text(tid(page, 'status')), await text(tid(page, 'last-step'))];
-  const screenHint = page.locator('.play-main .phase > p.hint').first();
-  const [phase, hint] = [await text(tid(page, 'phase-title')), await text(screenHint)];
+  const [title, status] = [await text(tid(page, 'campaign-title')), await text(tid(page, 'status'))];
+  const last = (await tid(page, 'last-step').count()) ? await text(tid(page, 'last-step')) : null;
+  // The step's first two paragraphs of guidance (store::Glimpse::MAX_PARAS).
+  const screenParas = page.locator(':is(.play-main .phase > p.hint, .play-main .phase > p.info)');
+  const paras = async (locator) => (await locator.evaluateAll((ps) => ps.slice(0, 2).map((p) => [p.className, p.textContent.replace(/\s+/g, ' ').trim()])));
+  const phase = await text(tid(page, 'phase-title'));
+  const words = await paras(screenParas);
+  assert.ok(words.length > 0, `${slug}: the step has a paragraph to remember`);
   // The step on screen is remembered on the device once drawn (for the next opening).
-  await page.waitForFunction((h) => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.') && localStorage.getItem(k).includes(h)), hint.slice(0, 30));
+  await page.waitForFunction((h) => Object.keys(localStorage).some((k) => k.startsWith('fielddesk.glimpse.') && localStorage.getItem(k).includes(h)), words.at(-1)[1].slice(0, 30));
   // Reloaded with every chunk held back until the test lets it through.
   let release;
   const held = new Promise((r) => (release = r));
@@ -140,36 +151,47 @@ test('a campaign whose screens are on their way shows its name, where it stands 
   });
   const drawn = (selector) =>
     page.evaluate((s) => document.querySelector(s).outerHTML.replace(/ data-testid="[^"]*"/g, '').replace(/<!---->/g, '').replace(/>\s+</g, '><'), selector);
+  const boxes = (locator) => locator.evaluateAll((ps) => ps.map((p) => { const r = p.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; }));
   await page.reload();
-  await page.locator('#boot .waiting p.hint').waitFor();
+  await page.locator('#boot .waiting .phase > p').first().waitFor();
   const early = await drawn('#boot > section');
-  const earlyBox = await page.locator('#boot .waiting p.hint').boundingBox();
-  await page.screenshot({ path: screenshotPath('chunks-boot-390x844.png') });
-  await axeCheck(page, 'a campaign drawn by index.html before the app runs');
+  const earlyBoxes = await boxes(page.locator('#boot .waiting .phase > p'));
+  if (shots) await page.screenshot({ path: screenshotPath(shots[0]) });
+  await axeCheck(page, `a ${slug} campaign drawn by index.html before the app runs`);
   releaseApp();
   const waiting = tid(page, 'campaign-waiting');
   await waiting.waitFor();
   assert.equal(await drawn('[data-testid="campaign-waiting"]'), early, "index.html draws the app's waiting view");
-  assert.equal(await text(waiting.locator('h1')), name);
+  assert.equal(await text(waiting.locator('h1')), title);
   assert.equal(await text(waiting.locator('.status')), status);
-  assert.equal(await text(waiting.locator('.last-step')), last);
-  // The step the screen last showed, drawn as the screen draws it: the same words in a box of
+  assert.equal((await waiting.locator('.last-step').count()) ? await text(waiting.locator('.last-step')) : null, last);
+  // The step the screen last showed, drawn as the screen draws it: the same words in boxes of
   // the same size (so the screen that follows paints nothing larger).
   const glimpse = tid(page, 'campaign-glimpse');
   assert.equal(await text(glimpse.locator('.phase-title')), phase);
-  assert.equal(await text(glimpse.locator('p.hint')), hint);
-  const waitingBox = await glimpse.locator('p.hint').boundingBox();
-  assert.deepEqual(waitingBox, earlyBox, "the hint keeps its place and size from index.html's drawing on");
-  await waitText(tid(page, 'chunk-loading'), 'Race for X');
-  await page.screenshot({ path: screenshotPath('chunks-waiting-390x844.png') });
-  await axeCheck(page, 'a campaign opening while its screens are fetched');
+  assert.deepEqual(await paras(glimpse.locator('.phase > p')), words);
+  const waitingBoxes = await boxes(glimpse.locator('.phase > p'));
+  assert.deepEqual(waitingBoxes, earlyBoxes, "the paragraphs keep their places and sizes from index.html's drawing on");
+  await waitText(tid(page, 'chunk-loading'), name);
+  if (shots) await page.screenshot({ path: screenshotPath(shots[1]) });
+  await axeCheck(page, `a ${slug} campaign opening while its screens are fetched`);
   release();
-  await opened(page, 'race-for-x');
+  await opened(page, slug);
   assert.equal(await tid(page, 'campaign-waiting').count(), 0, 'the waiting head gives way to the screen');
-  assert.equal(await text(tid(page, 'campaign-title')), name);
-  const screenBox = await screenHint.boundingBox();
-  assert.deepEqual([Math.round(waitingBox.width), Math.round(waitingBox.height)], [Math.round(screenBox.width), Math.round(screenBox.height)], 'the hint keeps its size');
+  assert.equal(await text(tid(page, 'campaign-title')), title);
+  assert.deepEqual((await boxes(screenParas)).slice(0, 2), waitingBoxes, 'each paragraph keeps its size');
   assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
+}
+
+test('a campaign whose screens are on their way shows its name, where it stands and its last step', async (t) => {
+  await glimpseCheck(t, 'race-for-x', 'Race for X', (page) => choose(page, 'A', 'attack'), ['chunks-boot-390x844.png', 'chunks-waiting-390x844.png']);
+});
+
+test("the step's bold line of where things stand is drawn early too (Axis of Attack's table area)", async (t) => {
+  await glimpseCheck(t, 'axis-of-attack', 'Axis of Attack', async (page) => {
+    await waitText(tid(page, 'phase-title'), 'Table area');
+    await tid(page, 'area-who').waitFor();
+  });
 });
 
 test('offline after the first visit: every system opens from the precache, nothing fetched twice', async (t) => {
