@@ -3,11 +3,15 @@
 // build (default dist/) served under /field-desk/ by the e2e tests' static server, gzip-compressed as static hosts send it, in Debian's
 // Chromium, each load in a fresh profile: the campaign list on a first visit, then an opened
 // campaign (a system's sample, Race for X unless --open names others, comma-separated, started on the list and
-// loaded again on its address with its storage kept). Each page is measured --runs times (3
+// loaded again on its address). Lighthouse's defaults clear the origin's service worker and Cache
+// Storage before it loads a page, not its localStorage: so the opened campaign is measured as a
+// returning player whose cached files are gone, the campaign still stored, its system's code
+// fetched over the simulated network. Each page is measured --runs times (5
 // unless told), as Lighthouse's own guidance on variability advises: one line per run, then the
 // median run (Lighthouse's `computeMedianRun`, the run nearest the median first contentful paint
 // and time to interactive, as PageSpeed Insights and Lighthouse CI pick it) in full: each
-// category's score and the main timings. Figures only, no assertions.
+// category's score and the main timings; each run's line ends with its long tasks as Lighthouse
+// simulates them (ms, and the script each is charged to). Figures only, no assertions.
 //
 //   node scripts/lighthouse.mjs [DIST] [--open SLUG[,SLUG...]] [--runs N] [--json DIR (the median runs' reports)]
 //
@@ -28,7 +32,7 @@ const slugs = (openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x').split(','
 const jsonAt = args.indexOf('--json');
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
 const runsAt = args.indexOf('--runs');
-const runs = runsAt >= 0 ? Math.max(1, Number(args.splice(runsAt, 2)[1]) || 1) : 3;
+const runs = runsAt >= 0 ? Math.max(1, Number(args.splice(runsAt, 2)[1]) || 1) : 5;
 const dir = path.resolve(REPO_ROOT, args[0] || 'dist');
 const jsFlags = process.env.LIGHTHOUSE_JS_FLAGS || '';
 if (jsFlags) console.log(`lighthouse: V8 flags ${jsFlags} (an experiment: not what a player's browser does)`);
@@ -62,7 +66,7 @@ async function load(name, prepare) {
     const url = await prepare(browser);
     const page = await browser.newPage();
     const flow = await startFlow(page, { name, config });
-    await flow.navigate(url, { name, flags: { disableStorageReset: url !== server.url } });
+    await flow.navigate(url, { name });
     return (await flow.createFlowResult()).steps[0].lhr;
   } finally {
     await browser.close();
@@ -80,7 +84,8 @@ async function measure(name, prepare) {
     const shown = (id) => lhr.audits[id]?.displayValue ?? '?';
     console.log(
       `  run ${i}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}; ` +
-        `TBT ${shown('total-blocking-time')}, LCP ${shown('largest-contentful-paint')}, TTI ${shown('interactive')}`,
+        `TBT ${shown('total-blocking-time')}, LCP ${shown('largest-contentful-paint')}, TTI ${shown('interactive')}; ` +
+        `long tasks ${longTasks(lhr)}`,
     );
   }
   const valid = lhrs.filter((l) => !l.runtimeError);
@@ -92,6 +97,13 @@ async function measure(name, prepare) {
     fs.writeFileSync(file, JSON.stringify(median));
     console.log(`  report: ${file}`);
   }
+}
+
+/** The run's long tasks in the simulation: "146 at 6.8 s (field-desk.js), ...". */
+function longTasks(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  const named = items.map((t) => `${Math.round(t.duration)} at ${(t.startTime / 1000).toFixed(1)} s (${t.url.split('/').pop() || t.url})`);
+  return named.join(', ') || 'none';
 }
 
 function report(name, lhr, which) {
