@@ -315,12 +315,15 @@ impl Waiting {
                         <div class="last-line"><p class="last-step"><span>"Last: "</span>{last}</p></div>
                     })}
                     {(!s.players.is_empty()).then(|| view! { <p class="c-players">{s.players.join(" vs ")}</p> })}
+                    // The paragraphs as two optional ones (`Glimpse::MAX_PARAS`): a list of them
+                    // would be a view type of its own in the shell, about 2 KB of it.
                     {glimpse.clone().map(|g| view! {
                         <div class="play" data-testid="campaign-glimpse">
                             <div class="play-main">
                                 <div class="phase">
-                                    <div class="phase-title-row"><h2 class="phase-title">{g.title}</h2></div>
-                                    {g.paras.into_iter().map(|(kind, text)| view! { <p class=kind.class()>{text}</p> }).collect_view()}
+                                    <div class="phase-title-row"><h2 class="phase-title">{g.title.clone()}</h2></div>
+                                    {para(&g, 0)}
+                                    {para(&g, 1)}
                                 </div>
                             </div>
                         </div>
@@ -330,6 +333,12 @@ impl Waiting {
             .into_any(),
         }
     }
+}
+
+/// A glimpse's paragraph `i`, drawn as its screen draws it.
+#[cfg(feature = "split")]
+fn para(g: &crate::store::Glimpse, i: usize) -> Option<impl IntoView> {
+    g.paras.get(i).map(|(kind, text)| view! { <p class=kind.class()>{text.clone()}</p> })
 }
 
 /// A screen from a chunk: "Loading" while it is fetched, then the screen, or what went wrong.
