@@ -273,6 +273,7 @@ fn who_holds_the_device_is_remembered_per_campaign() {
 
 #[test]
 fn what_a_screen_last_showed_is_remembered_on_the_device_only() {
+    use field_desk::engine::Seat;
     use store::{Glimpse, Para};
     let mut m = Memory::default();
     assert_eq!(store::glimpse(&m, "one"), None);
@@ -328,6 +329,16 @@ fn what_a_screen_last_showed_is_remembered_on_the_device_only() {
     assert!(!m.get(&store::key("one")).unwrap().unwrap().contains(&g.paras[0].1));
     assert_eq!(store::list(&mut m).unwrap().len(), 1);
     assert!(!serde_json::to_string(&store::backup(&m).unwrap()).unwrap().contains(&g.paras[0].1));
+    // Another holder forgets it (it shows what the last holder's screen showed); the same
+    // holder again does not.
+    store::set_holder(&mut m, "one", Some(Seat(1))).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), None, "the glimpse outlived its holder");
+    store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
+    store::set_holder(&mut m, "one", Some(Seat(1))).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), Some(g.clone()));
+    store::set_holder(&mut m, "one", None).unwrap();
+    assert_eq!(store::glimpse(&m, "one"), None, "the glimpse outlived its holder");
+    store::set_glimpse(&mut m, "one", Some(g.clone())).unwrap();
     // Deleting a campaign forgets its glimpse.
     store::delete(&mut m, "one").unwrap();
     assert_eq!(store::glimpse(&m, "one"), None);

@@ -381,12 +381,18 @@ pub fn holder(b: &dyn Backend, id: &str) -> Option<Seat> {
 }
 
 /// Remembers who holds this device for a campaign.
+///
+/// A change forgets the campaign's glimpse: it shows what the screen showed the one who held the
+/// device before, which the new holder may not be allowed to read.
 pub fn set_holder(b: &mut dyn Backend, id: &str, seat: Option<Seat>) -> Result<(), StoreError> {
     let mut s = settings(b);
-    match seat {
+    let before = match seat {
         Some(seat) => s.holders.insert(id.to_string(), seat),
         None => s.holders.remove(id),
     };
+    if before != seat {
+        set_glimpse(b, id, None)?;
+    }
     save_settings(b, &s)
 }
 
