@@ -391,7 +391,9 @@ pub fn set_holder(b: &mut dyn Backend, id: &str, seat: Option<Seat>) -> Result<(
         None => s.holders.remove(id),
     };
     if before != seat {
-        set_glimpse(b, id, None)?;
+        // Removed here, not through `set_glimpse`: the list's shell deletes campaigns through
+        // this function and would otherwise carry the glimpse's writing code.
+        b.remove(&format!("{GLIMPSE_PREFIX}{id}"))?;
     }
     save_settings(b, &s)
 }
