@@ -102,10 +102,15 @@ pub fn glimpse(b: &dyn Backend, id: &str) -> Option<Glimpse> {
 
 /// Remembers what a campaign's screen shows now (`None`: forgets it). Writes only on a change.
 pub fn set_glimpse(b: &mut dyn Backend, id: &str, glimpse: Option<Glimpse>) -> Result<(), StoreError> {
-    let key = format!("{GLIMPSE_PREFIX}{id}");
     match glimpse {
         Some(g) if self::glimpse(b, id).as_ref() == Some(&g) => Ok(()),
-        Some(g) => b.set(&key, &g.to_text()),
-        None => b.remove(&key),
+        Some(g) => b.set(&format!("{GLIMPSE_PREFIX}{id}"), &g.to_text()),
+        None => forget_glimpse(b, id),
     }
+}
+
+/// Forgets what a campaign's screen showed. Apart from `set_glimpse` so that the list's shell,
+/// which deletes campaigns, does not carry the glimpse's writing code.
+pub(super) fn forget_glimpse(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
+    b.remove(&format!("{GLIMPSE_PREFIX}{id}"))
 }

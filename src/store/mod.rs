@@ -215,7 +215,7 @@ pub fn delete(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
         let _ = set_holder(b, id, None);
     }
     // What its screen last showed means nothing now either.
-    let _ = b.remove(&format!("{GLIMPSE_PREFIX}{id}"));
+    let _ = glimpse::forget_glimpse(b, id);
     Ok(())
 }
 
@@ -391,9 +391,7 @@ pub fn set_holder(b: &mut dyn Backend, id: &str, seat: Option<Seat>) -> Result<(
         None => s.holders.remove(id),
     };
     if before != seat {
-        // Removed here, not through `set_glimpse`: the list's shell deletes campaigns through
-        // this function and would otherwise carry the glimpse's writing code.
-        b.remove(&format!("{GLIMPSE_PREFIX}{id}"))?;
+        glimpse::forget_glimpse(b, id)?;
     }
     save_settings(b, &s)
 }
