@@ -21,15 +21,16 @@ if ('serviceWorker' in navigator) {
 }
 
 /**
- * Resolves once the app has started (index.html's start-up script sets window.wasmBindings and
- * dispatches TrunkApplicationStarted, as Trunk writes it), or 10 s after the page's load event if
- * it never does: the worker's precache then finds the page's own files in the HTTP cache instead
- * of downloading them a second time while the page is still loading.
+ * Resolves once the app has drawn its first screen (it marks the page with data-app-drawn and
+ * dispatches fielddesk-drawn; by then a system's code that screen needs is on its way, which
+ * settled() below waits for), or 10 s after the page's load event if it never does: the worker's
+ * precache then finds the page's own files in the HTTP cache instead of downloading them a
+ * second time while the page is still loading.
  */
 function started() {
   return new Promise((resolve) => {
-    if (window.wasmBindings) return resolve();
-    window.addEventListener('TrunkApplicationStarted', () => resolve(), { once: true });
+    if (document.documentElement.hasAttribute('data-app-drawn')) return resolve();
+    document.addEventListener('fielddesk-drawn', () => resolve(), { once: true });
     window.addEventListener('load', () => setTimeout(resolve, 10_000), { once: true });
   });
 }

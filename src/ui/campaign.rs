@@ -384,6 +384,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         })
         .collect_view();
 
+    let later = super::Later::here();
     // On a phone the header (clock, map) folds to a button beside the status line.
     let fold = S::header_fold();
     let unfolded = RwSignal::new(false);
@@ -422,7 +423,8 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 {S::header()}
             </div>
             <nav class="tabs" aria-label="Campaign">{tabs}</nav>
-            {move || match tab.get() {
+            // The tab's content, in a task after the rest when the screen is first drawn.
+            {move || later().then(|| match tab.get() {
                 Tab::Play => view! {
                     <div class="play">
                         {move || {
@@ -451,7 +453,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 }.into_any(),
                 Tab::Share => super::sharetab::share_tab(meta, campaign, holder_id.clone()),
                 Tab::Rules => S::rules(),
-            }}
+            })}
             <Show when=move || tab.get() != Tab::Share>
                 <div class="actions">
                     <button class="btn" data-testid="export-campaign" on:click=move |_| {

@@ -25,14 +25,28 @@ pub mod viewer;
 use leptos::prelude::*;
 use route::Screen;
 
-/// Mounts the app on the page's body.
+/// Mounts the app on the page's body, in a task after the one that instantiated the module: the
+/// first screen is drawn over several short tasks rather than one long one (`App`).
 pub fn mount() {
     // Development builds say where a panic happened; the release build leaves the hook and its
     // formatting code out of the first visit's download (a panic is still a trap the page reports).
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(App);
-    platform::remove_boot_message();
+    set_timeout(|| leptos::mount::mount_to_body(App), std::time::Duration::ZERO);
+}
+
+/// Whether the lower part of a system's screen may be drawn: the task after the rest of it was
+/// first drawn (`registry::in_steps`), and at once wherever nothing provides it (a build without
+/// chunks, component tests).
+#[derive(Clone, Copy)]
+pub struct Later(pub Signal<bool>);
+
+impl Later {
+    /// Read where a component is created; call the result where its lower part is drawn.
+    pub fn here() -> impl Fn() -> bool + Copy {
+        let later = use_context::<Later>();
+        move || later.is_none_or(|Later(later)| later.get())
+    }
 }
 
 /// The current screen, read from and written to the location hash.
@@ -110,8 +124,22 @@ pub fn App() -> impl IntoView {
         _ => route::Tab::Play,
     });
 
+    // The first screen in steps, a task each, so that none is long at a phone's speed (issue 12:
+    // Lighthouse counts every task over 50 ms there as blocking): this frame now, the page in the
+    // next task, then index.html's drawing gives way to the app's, hidden until then so that the
+    // two are never seen together.
+    let page_on = RwSignal::new(false);
+    let shown = RwSignal::new(false);
+    leptos::task::spawn_local(async move {
+        platform::next_task().await;
+        page_on.set(true);
+        platform::next_task().await;
+        shown.set(true);
+        platform::first_screen_drawn();
+    });
+
     view! {
-        <main data-testid="app" class="app">
+        <main data-testid="app" class="app" style:display=move || (!shown.get()).then_some("none")>
             <header class="topbar">
                 <a class="brand" href="#/" data-testid="home">"Field Desk"</a>
             </header>
@@ -136,7 +164,7 @@ pub fn App() -> impl IntoView {
                     }
                 })/>
             })}
-            {move || match page.get() {
+            {move || if !page_on.get() { ().into_any() } else { match page.get() {
                 Page::List => view! { <list::CampaignList/> }.into_any(),
                 Page::New(system) => registry::new_campaign(system),
                 Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
@@ -146,7 +174,7 @@ pub fn App() -> impl IntoView {
                 },
                 Page::Rules(system) => registry::rules_reference(system),
                 Page::SeatCopy(seat, id, _) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
-            }}
+            }}}
         </main>
     }
 }

@@ -175,10 +175,19 @@ pub fn chunk_loading(busy: bool) {
     }
 }
 
-/// Takes away index.html's "Loading Field Desk…" once the app has drawn itself.
-pub fn remove_boot_message() {
-    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
+/// Takes away index.html's first screen once the app has drawn its own, and says so to
+/// public/register-sw.js (`data-app-drawn` on the root and the `fielddesk-drawn` event): the
+/// service worker's precache waits for it, and for a system's code the screen asked for.
+pub fn first_screen_drawn() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Some(el) = doc.get_element_by_id("boot") {
         el.remove();
+    }
+    if let Some(root) = doc.document_element() {
+        let _ = root.set_attribute("data-app-drawn", "");
+    }
+    if let Ok(ev) = web_sys::Event::new("fielddesk-drawn") {
+        let _ = doc.dispatch_event(&ev);
     }
 }
 

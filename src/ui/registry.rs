@@ -353,6 +353,27 @@ fn lazily(
     waiting: Waiting,
     loading: impl std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>> + 'static,
 ) -> AnyView {
+    // One body for every screen (there are 25): only the boxing is made once per screen.
+    waiting_for(waiting, Box::pin(loading))
+}
+
+#[cfg(feature = "split")]
+type Loading =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>>>>;
+
+/// The screen under an owner of its own, a child of the page's, for what it provides
+/// (`super::Later`, and the screen's own contexts in the chunk), made and drawn under it: an owner
+/// keeps its contexts when it is cleaned up, and the page's is used again by the next page, which
+/// must not find them. The drawn view holds it.
+#[cfg(feature = "split")]
+fn waiting_for(waiting: Waiting, loading: Loading) -> AnyView {
+    let owner = Owner::new();
+    let view = owner.with(|| in_steps(waiting, loading));
+    leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
+}
+
+#[cfg(feature = "split")]
+fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
     #[derive(Clone, Copy, PartialEq)]
     enum Chunk {
         Loading,
@@ -361,27 +382,37 @@ fn lazily(
     }
     let state = RwSignal::new(Chunk::Loading);
     let screen = StoredValue::new_local(None::<AnyView>);
+    // The screen's lower part (`super::Later`) is drawn in a task after the rest, and the whole
+    // shown in the next one, in place of the waiting view: three short tasks, not one long one.
+    let later = RwSignal::new(false);
+    provide_context(super::Later(later.into()));
+    let shown = RwSignal::new(false);
     platform::chunk_loading(true);
     untrack(|| {
         leptos::task::spawn_local_scoped_with_cancellation(async move {
             // The waiting view is painted first; then the chunk's requests start.
             platform::after_paint().await;
             let loaded = loading.await;
-            // The screen is drawn in a task of its own: reading the campaign (in the chunk's
-            // call) and drawing it are two shorter tasks rather than one long one.
+            // The screen is drawn in tasks of its own: reading the campaign (in the chunk's
+            // call) and drawing it are shorter tasks rather than one long one.
             platform::next_task().await;
             match loaded {
                 Ok(view) => {
                     screen.set_value(Some(view));
                     state.set(Chunk::Ready);
+                    platform::next_task().await;
+                    later.set(true);
+                    platform::next_task().await;
                 }
                 Err(_) => state.set(Chunk::Failed),
             }
+            shown.set(true);
             platform::chunk_loading(false);
         })
     });
-    (move || match state.get() {
-        Chunk::Loading => waiting.view(),
+    let screen = move || {
+        match state.get() {
+        Chunk::Loading => ().into_any(),
         Chunk::Ready => screen.try_update_value(Option::take).flatten().unwrap_or_else(|| ().into_any()),
         Chunk::Failed => view! {
             <section class="page" role="alert" data-testid="chunk-error">
@@ -391,6 +422,11 @@ fn lazily(
             </section>
         }
         .into_any(),
-    })
+    }
+    };
+    view! {
+        {move || if shown.get() { ().into_any() } else { waiting.view() }}
+        <div class="drawn" style:display=move || if shown.get() { "contents" } else { "none" }>{screen}</div>
+    }
     .into_any()
 }
