@@ -142,7 +142,7 @@ ${css}    </style>
       try {
         const bindings = await import(pkg + 'field-desk.js');
         const wasm = await bindings.default({ module_or_path: await app });
-        window.wasmBindings = bindings; // as Trunk does: public/register-sw.js waits for the start
+        window.wasmBindings = bindings; // as Trunk does
         dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
       } catch (e) {
         // Never a page loading for ever: say so where the page says it is loading.
@@ -156,13 +156,19 @@ ${css}    </style>
     </script>
   </head>`;
 html = html.replace('  </head>', start);
+// The css without the spaces only a reader needs (about 300 bytes gzip): runs of white space
+// become one, and none is kept around braces, semicolons, commas or after a colon. The sheet has
+// no strings and no selector with a space after a colon; a space before one (".a :focus") and
+// those calc() needs around + and - are kept.
+const minifyCss = (css) =>
+  css.replace(/\s+/g, ' ').replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':').replace(/;}/g, '}').trim();
 // What ships carries no comments (the first visit's bytes are budgeted, issue 12): the page's,
 // the css's, and the scripts' whole-line ones.
 html = html
   .replace(/^[ \t]*<!--[\s\S]*?-->[ \t]*\n/gm, '')
   .replace(/<!--[\s\S]*?-->/g, '')
   .replace(/<style>([\s\S]*?)<\/style>/g, (all, css) =>
-    `<style>${css.replace(/^[ \t]*\/\*[\s\S]*?\*\/[ \t]*\n/gm, '').replace(/\/\*[\s\S]*?\*\//g, '')}</style>`)
+    `<style>${minifyCss(css.replace(/^[ \t]*\/\*[\s\S]*?\*\/[ \t]*\n/gm, '').replace(/\/\*[\s\S]*?\*\//g, ''))}</style>`)
   .replace(/<script([^>]*)>([\s\S]*?)<\/script>/g, (all, attrs, js) =>
     `<script${attrs}>${js.replace(/^[ \t]*\/\/.*\n/gm, '')}</script>`);
 fs.writeFileSync(`${out}/index.html`, html);

@@ -13,7 +13,7 @@
 // category's score and the main timings; each run's line ends with its long tasks as Lighthouse
 // simulates them (ms, and the script each is charged to). Figures only, no assertions.
 //
-//   node scripts/lighthouse.mjs [DIST] [--open SLUG[,SLUG...]] [--runs N] [--json DIR (the median runs' reports)]
+//   node scripts/lighthouse.mjs [DIST] [--open SLUG[,SLUG...] | --open none] [--runs N] [--json DIR (the median runs' reports)]
 //
 // LIGHTHOUSE_JS_FLAGS passes V8 flags to the browser, to see where time goes (not what a player
 // gets): LIGHTHOUSE_JS_FLAGS=--no-wasm-lazy-compilation compiles every wasm function before it
@@ -28,7 +28,7 @@ import { storedSample } from './stored-sample.mjs';
 
 const args = process.argv.slice(2);
 const openAt = args.indexOf('--open');
-const slugs = (openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x').split(',');
+const slugs = (openAt >= 0 ? args.splice(openAt, 2)[1] : 'race-for-x').split(',').filter((s) => s && s !== 'none');
 const jsonAt = args.indexOf('--json');
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
 const runsAt = args.indexOf('--runs');
