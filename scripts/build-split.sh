@@ -141,9 +141,8 @@ ${css}    </style>
       app.catch(() => {}); // seen below, once the bindings are in
       try {
         const bindings = await import(pkg + 'field-desk.js');
-        const wasm = await bindings.default({ module_or_path: await app });
-        window.wasmBindings = bindings; // as Trunk does
-        dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+        // Nothing waits for Trunk's start event here: register-sw.js waits for the app's own.
+        await bindings.default({ module_or_path: await app });
       } catch (e) {
         // Never a page loading for ever: say so where the page says it is loading.
         const line = document.querySelector('#boot [role=status]');

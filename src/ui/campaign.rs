@@ -166,6 +166,9 @@ impl<S: System> Open<S> {
 
 /// What a system adds to the shared campaign screen.
 pub trait SystemUi: Listed + Sized {
+    /// Gives the contexts the header and the tab's content share (they are drawn in tasks of
+    /// their own, so neither can give the other one): called once, before either is made.
+    fn contexts() {}
     /// Shown above the tabs (a map, a clock).
     fn header() -> AnyView;
     /// On a phone the header folds away behind a button beside the status line: what the
@@ -295,6 +298,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let campaign = RwSignal::new(campaign);
     let open = Open::new(campaign, store::holder(&LocalStorage, &meta.get_untracked().id));
     provide_context(open);
+    S::contexts();
 
     // Every change is saved at once; a failed save says so and keeps the game in memory.
     // A journal that arrived from another tab is already stored: `saved` skips it.
@@ -328,10 +332,13 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         move || drawn.store(false, std::sync::atomic::Ordering::Relaxed)
     });
     let glimpse_id = meta.get_untracked().id;
+    // The screen's parts may come in tasks of their own (`super::Later`): the step is read once
+    // the tab's content is in.
+    let later = super::Later::here();
     Effect::new(move |_| {
         campaign.track();
         open.reader.track();
-        if tab.get() != Tab::Play || open.peek.get().is_some() {
+        if !later.content.get() || tab.get() != Tab::Play || open.peek.get().is_some() {
             return;
         }
         let (drawn, id) = (drawn.clone(), glimpse_id.clone());
@@ -384,7 +391,6 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         })
         .collect_view();
 
-    let later = super::Later::here();
     // On a phone the header (clock, map) folds to a button beside the status line.
     let fold = S::header_fold();
     let unfolded = RwSignal::new(false);
@@ -420,11 +426,11 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
             </div>
             <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || open.announce.get()}</p>
             <div id="campaign-header" class="campaign-header" class:folds=fold.is_some() class:unfolded=move || unfolded.get()>
-                {S::header()}
+                {move || later.header.get().then(|| untrack(S::header))}
             </div>
             <nav class="tabs" aria-label="Campaign">{tabs}</nav>
-            // The tab's content, in a task after the rest when the screen is first drawn.
-            {move || later().then(|| match tab.get() {
+            // The tab's content, in a task after the header when the screen is first drawn.
+            {move || later.content.get().then(|| match tab.get() {
                 Tab::Play => view! {
                     <div class="play">
                         {move || {

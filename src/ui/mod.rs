@@ -35,17 +35,20 @@ pub fn mount() {
     set_timeout(|| leptos::mount::mount_to_body(App), std::time::Duration::ZERO);
 }
 
-/// Whether the lower part of a system's screen may be drawn: the task after the rest of it was
-/// first drawn (`registry::in_steps`), and at once wherever nothing provides it (a build without
-/// chunks, component tests).
+/// Which parts of a system's screen may be drawn yet: when it is first drawn
+/// (`registry::in_steps`), its frame comes in one task, its header (a map, a clock) in the next
+/// and its tab's content in the one after, so that no task is long; wherever nothing provides
+/// it (a build without chunks, component tests) all are drawn at once.
 #[derive(Clone, Copy)]
-pub struct Later(pub Signal<bool>);
+pub struct Later {
+    pub header: Signal<bool>,
+    pub content: Signal<bool>,
+}
 
 impl Later {
-    /// Read where a component is created; call the result where its lower part is drawn.
-    pub fn here() -> impl Fn() -> bool + Copy {
-        let later = use_context::<Later>();
-        move || later.is_none_or(|Later(later)| later.get())
+    /// Read where a component is created; read its signals where its parts are drawn.
+    pub fn here() -> Later {
+        use_context::<Later>().unwrap_or(Later { header: Signal::stored(true), content: Signal::stored(true) })
     }
 }
 

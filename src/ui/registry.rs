@@ -382,10 +382,11 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
     }
     let state = RwSignal::new(Chunk::Loading);
     let screen = StoredValue::new_local(None::<AnyView>);
-    // The screen's lower part (`super::Later`) is drawn in a task after the rest, and the whole
-    // shown in the next one, in place of the waiting view: three short tasks, not one long one.
-    let later = RwSignal::new(false);
-    provide_context(super::Later(later.into()));
+    // The screen's header and its tab's content (`super::Later`) are each drawn in a task after
+    // the rest, and the whole shown in the next one, in place of the waiting view: four short
+    // tasks, not one long one.
+    let (header, content) = (RwSignal::new(false), RwSignal::new(false));
+    provide_context(super::Later { header: header.into(), content: content.into() });
     let shown = RwSignal::new(false);
     platform::chunk_loading(true);
     untrack(|| {
@@ -401,7 +402,9 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
                     screen.set_value(Some(view));
                     state.set(Chunk::Ready);
                     platform::next_task().await;
-                    later.set(true);
+                    header.set(true);
+                    platform::next_task().await;
+                    content.set(true);
                     platform::next_task().await;
                 }
                 Err(_) => state.set(Chunk::Failed),

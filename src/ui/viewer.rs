@@ -106,6 +106,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let view = copy.view.view;
     let open = Open::fixed(campaign, view.reader, view.state);
     provide_context(open);
+    S::contexts();
     let lines = Signal::stored(view.history);
     let confirm = RwSignal::new(false);
     view! {

@@ -158,12 +158,14 @@ pub fn sector_key(s: Sector) -> String {
 }
 
 impl SystemUi for RapierOffensive {
-    fn header() -> AnyView {
+    /// The map's picking, shared by the map above the tabs and the step below it.
+    fn contexts() {
         map_pick();
+    }
+    fn header() -> AnyView {
         view! { <map::BattleMap/> }.into_any()
     }
     fn play() -> AnyView {
-        map_pick();
         view! { <phases::PhaseView/> }.into_any()
     }
     fn forces() -> AnyView {
