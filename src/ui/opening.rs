@@ -5,6 +5,7 @@
 
 use super::campaign::{self, SystemUi};
 use super::platform::LocalStorage;
+use super::registry::Deferred;
 use super::{route, viewer};
 use crate::engine::Campaign;
 use crate::store;
@@ -12,16 +13,17 @@ use leptos::prelude::*;
 
 /// The campaign screen of a stored campaign of system `S`, or why it cannot be opened. A
 /// campaign stored before summaries gets its summary here, so the list has it next time.
-pub fn stored<S: SystemUi>(id: String, tab: Signal<route::Tab>) -> AnyView {
+/// The screen is made by the `Deferred` returned, after the campaign is read.
+pub fn stored<S: SystemUi>(id: String, tab: Signal<route::Tab>) -> Deferred {
     match store::load_of::<S>(&LocalStorage, &id) {
         Ok((doc, c)) => {
             if doc.summary.is_none() {
                 // A failed write (a full store) loses nothing: the list works it out again.
                 let _ = store::save_of(&mut LocalStorage, &crate::share::typed::Stored::new(doc.meta.clone(), &c));
             }
-            campaign::campaign_screen(doc.meta, c, tab).into_any()
+            Deferred::new(move || campaign::campaign_screen(doc.meta, c, tab).into_any())
         }
-        Err(e) => super::load_failed(id, e.to_string()),
+        Err(e) => super::load_failed(id, e.to_string()).into(),
     }
 }
 

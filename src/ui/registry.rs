@@ -20,7 +20,7 @@ use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::SystemId;
 use leptos::prelude::*;
 
-/// Each screen once: `chunk: fn name(args) { view }`. Without `split` the functions of `screens`
+/// Each screen once: `chunk: fn name(args) { view }`, the view an `AnyView` or a `Deferred`. Without `split` the functions of `screens`
 /// return the view; with it they return a view that waits for the chunk `chunk` and then shows it.
 macro_rules! screens {
     ($($chunk:ident: fn $name:ident($($arg:ident: $ty:ty),*) $body:block)*) => {
@@ -28,7 +28,10 @@ macro_rules! screens {
         mod screens {
             #[allow(unused_imports)]
             use super::*;
-            $(pub fn $name(_waiting: Waiting, $($arg: $ty),*) -> AnyView $body)*
+            $(pub fn $name(_waiting: Waiting, $($arg: $ty),*) -> AnyView {
+                let made: Deferred = $body.into();
+                made.make()
+            })*
         }
 
         #[cfg(feature = "split")]
@@ -47,9 +50,9 @@ macro_rules! screens {
             use leptos::wasm_split::SplitLoaderError;
             $(
                 #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-                pub fn $name($($arg: $ty),*) -> Result<AnyView, SplitLoaderError> {
-                    let view: AnyView = $body;
-                    Ok(view)
+                pub fn $name($($arg: $ty),*) -> Result<Deferred, SplitLoaderError> {
+                    let made: Deferred = $body.into();
+                    Ok(made)
                 }
             )*
         }
@@ -351,7 +354,7 @@ fn para(g: &crate::store::Glimpse, i: usize) -> Option<impl IntoView> {
 #[cfg(feature = "split")]
 fn lazily(
     waiting: Waiting,
-    loading: impl std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>> + 'static,
+    loading: impl std::future::Future<Output = Result<Deferred, leptos::wasm_split::SplitLoaderError>> + 'static,
 ) -> AnyView {
     // One body for every screen (there are 25): only the boxing is made once per screen.
     waiting_for(waiting, Box::pin(loading))
@@ -359,7 +362,27 @@ fn lazily(
 
 #[cfg(feature = "split")]
 type Loading =
-    std::pin::Pin<Box<dyn std::future::Future<Output = Result<AnyView, leptos::wasm_split::SplitLoaderError>>>>;
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Deferred, leptos::wasm_split::SplitLoaderError>>>>;
+
+/// A screen whose reading is done (a stored campaign decoded and replayed, in the chunk's call)
+/// and whose making is left to the caller: with chunks, the task after the call, so that
+/// neither makes one long task.
+pub struct Deferred(Box<dyn FnOnce() -> AnyView>);
+
+impl Deferred {
+    pub fn new(make: impl FnOnce() -> AnyView + 'static) -> Self {
+        Deferred(Box::new(make))
+    }
+    fn make(self) -> AnyView {
+        (self.0)()
+    }
+}
+
+impl From<AnyView> for Deferred {
+    fn from(view: AnyView) -> Self {
+        Deferred::new(move || view)
+    }
+}
 
 /// The screen under an owner of its own, a child of the page's, for what it provides
 /// (`super::Later`, and the screen's own contexts in the chunk), made and drawn under it: an owner
@@ -394,11 +417,14 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
             // The waiting view is painted first; then the chunk's requests start.
             platform::after_paint().await;
             let loaded = loading.await;
-            // The screen is drawn in tasks of its own: reading the campaign (in the chunk's
-            // call) and drawing it are shorter tasks rather than one long one.
+            // The screen is made and drawn in tasks of its own: reading the campaign (in the
+            // chunk's call), making its screen and drawing it are shorter tasks rather than one
+            // long one.
             platform::next_task().await;
             match loaded {
-                Ok(view) => {
+                Ok(made) => {
+                    let view = made.make();
+                    platform::next_task().await;
                     screen.set_value(Some(view));
                     state.set(Chunk::Ready);
                     platform::next_task().await;

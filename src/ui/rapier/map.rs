@@ -142,7 +142,7 @@ pub fn BattleMap() -> impl IntoView {
                 })
             });
             view! {
-                <g class="map-cell" class:tappable=tappable class:marked=move || marked().is_some()
+                <g class="map-cell" class:marked=move || marked().is_some()
                     data-testid=format!("map-{}", sector_key(x))
 
                     on:click=move |_| tap()
@@ -152,19 +152,21 @@ pub fn BattleMap() -> impl IntoView {
                     {move || marked().map(|k| view! {
                         <text class="mark-no" aria-hidden="true" x=cx + CELL_W - 14.0 y=cy + CELL_H - 8.0>{k + 1}</text>
                     })}
-                    {move || state.with(|s| s.trps.contains(&Some(x))).then(|| view! {
-                        <g class="trp" data-testid="map-trp" aria-hidden="true">
-                            <circle cx=cx + CELL_W - 12.0 cy=cy + 10.0 r="7"/>
-                            <line x1=cx + CELL_W - 21.0 y1=cy + 10.0 x2=cx + CELL_W - 3.0 y2=cy + 10.0/>
-                            <line x1=cx + CELL_W - 12.0 y1=cy + 1.0 x2=cx + CELL_W - 12.0 y2=cy + 19.0/>
-                        </g>
-                    })}
+                    // What stands in the sector, one reactive part for the TRP, the counters and
+                    // the units (a map has 24 sectors: each part is made 24 times).
                     {move || {
-                        let (counters, units) = state.with(|s| {
+                        let (trp, counters, units) = state.with(|s| {
                             let counters: Vec<(Option<Piece>, bool)> = s.counters_in(x).map(|c| (c.piece, c.revealed)).collect();
                             let units: Vec<(u8, UnitKind)> = s.units.iter().filter(|u| u.place == Place::On(x))
                                 .map(|u| (u.division.unwrap_or(u.origin.division), ro.setup.with_untracked(|st| s.unit(st, u.origin).kind))).collect();
-                            (counters, units)
+                            (s.trps.contains(&Some(x)), counters, units)
+                        });
+                        let trp = trp.then(|| view! {
+                            <g class="trp" data-testid="map-trp" aria-hidden="true">
+                                <circle cx=cx + CELL_W - 12.0 cy=cy + 10.0 r="7"/>
+                                <line x1=cx + CELL_W - 21.0 y1=cy + 10.0 x2=cx + CELL_W - 3.0 y2=cy + 10.0/>
+                                <line x1=cx + CELL_W - 12.0 y1=cy + 1.0 x2=cx + CELL_W - 12.0 y2=cy + 19.0/>
+                            </g>
                         });
                         let setup = ro.setup.get_untracked();
                         let counters = counters.into_iter().enumerate().map(|(k, (piece, up))| {
@@ -189,7 +191,7 @@ pub fn BattleMap() -> impl IntoView {
                                 </g>
                             }
                         }).collect_view();
-                        view! { {counters}{units} }
+                        view! { {trp}{counters}{units} }
                     }}
                     // The tap target covers the sector and says what it holds: the drawing
                     // inside stays out of the accessible name.
@@ -287,7 +289,8 @@ pub fn BattleMap() -> impl IntoView {
         }
     });
     view! {
-        <div class="rapier-map" data-testid="battle-map" node_ref=boxed>
+        // Whether a step listens for taps: one class on the map, not one on each sector.
+        <div class="rapier-map" class:tappable=tappable data-testid="battle-map" node_ref=boxed>
             <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" aria-label="Battle map: axes A1 to A4 down, lines L1 to L6 across, the attack going right">
                 {(1..=LINES).map(|l| view! { <text class="axis-label" x=x_of_line(l) + CELL_W / 2.0 y=TOP - 5.0>{format!("L{l}")}</text> }).collect_view()}
                 {(1..=AXES).map(|a| view! { <text class="axis-label" x=LEFT / 2.0 y=y_of_axis(a) + CELL_H / 2.0 + 4.0>{format!("A{a}")}</text> }).collect_view()}
