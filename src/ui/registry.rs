@@ -20,8 +20,9 @@ use crate::systems::rapier_offensive::RapierOffensive;
 use crate::systems::SystemId;
 use leptos::prelude::*;
 
-/// Each screen once: `chunk: fn name(args) { view }`, the view an `AnyView` or a `Deferred`. Without `split` the functions of `screens`
-/// return the view; with it they return a view that waits for the chunk `chunk` and then shows it.
+/// Each screen once: `chunk: fn name(args) { view }`, the view an `AnyView` or a `Deferred`.
+/// Without `split` the functions of `screens` return the view; with it they return a view that
+/// waits for the chunk `chunk` and then shows it.
 macro_rules! screens {
     ($($chunk:ident: fn $name:ident($($arg:ident: $ty:ty),*) $body:block)*) => {
         #[cfg(not(feature = "split"))]
@@ -405,9 +406,9 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
     }
     let state = RwSignal::new(Chunk::Loading);
     let screen = StoredValue::new_local(None::<AnyView>);
-    // The screen's header and its tab's content (`super::Later`) are each drawn in a task after
-    // the rest, and the whole shown in the next one, in place of the waiting view: four short
-    // tasks, not one long one.
+    // The screen's frame, its header and its tab's content (`super::Later`) are each drawn in a
+    // task of their own, and the whole shown in the next one, in place of the waiting view:
+    // short tasks, not one long one.
     let (header, content) = (RwSignal::new(false), RwSignal::new(false));
     provide_context(super::Later { header: header.into(), content: content.into() });
     let shown = RwSignal::new(false);
