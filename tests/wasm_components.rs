@@ -47,6 +47,7 @@ async fn dice_widget_shows_odds_checks_typed_dice_and_rolls() {
             dice: DiceSpec::one(Die::D6),
             modifiers: vec![Modifier { label: "Advanced 1 zone last turn".into(), value: 1 }],
             odds: vec![("Advance".into(), Chance::new(1, 2)), ("Stay".into(), Chance::new(1, 2))],
+            faces: Some(vec!["1-3".into(), "4-6".into()]),
             note: None,
         })
     });
@@ -62,6 +63,11 @@ async fn dice_widget_shows_odds_checks_typed_dice_and_rolls() {
 
     assert_eq!(text(&root, "dice-spec"), "1d6");
     assert!(text(&root, "odds").contains("50%"), "odds: {}", text(&root, "odds"));
+    // Each result with the faces that give it.
+    let faces: Vec<String> = (0..2)
+        .map(|i| root.query_selector_all("[data-testid=odds-faces]").unwrap().item(i).unwrap().text_content().unwrap())
+        .collect();
+    assert_eq!(faces, ["1-3", "4-6"]);
     assert!(text(&root, "modifiers").contains("+1"));
 
     // An out-of-range entry is refused with a message and plays nothing.

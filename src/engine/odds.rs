@@ -98,6 +98,68 @@ pub fn tally<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) -> T) 
     counts.into_iter().map(|(t, n)| (t, Chance::new(n, total))).collect()
 }
 
+/// `tally`, with the faces that give each result as a table prints them ("1-2", "3, 5", "6"):
+/// a single die's faces, or the totals of a pool whose result is read from its total (kept
+/// dice only). Where a result is not read from one number (opposed dice, counted hits), the
+/// faces are `None`: the odds stand alone.
+pub fn tally_faced<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) -> T) -> Faced<T> {
+    let odds = tally(spec, &read);
+    let mut by_total: Vec<(u32, usize)> = Vec::new();
+    let mut one_number = true;
+    for_each_outcome(spec, |dice| {
+        if !one_number {
+            return;
+        }
+        let total: u32 = spec.kept(dice).iter().map(|&d| d as u32).sum();
+        let r = read(dice);
+        let i = odds.iter().position(|(t, _)| *t == r).expect("tallied");
+        match by_total.iter().find(|(t, _)| *t == total) {
+            Some(&(_, j)) if j != i => one_number = false,
+            Some(_) => {}
+            None => by_total.push((total, i)),
+        }
+    });
+    let faces = one_number.then(|| {
+        (0..odds.len())
+            .map(|i| {
+                let mut totals: Vec<u32> = by_total.iter().filter(|(_, j)| *j == i).map(|(t, _)| *t).collect();
+                totals.sort_unstable();
+                ranges(&totals)
+            })
+            .collect()
+    });
+    Faced { odds, faces }
+}
+
+/// Odds of each result with the faces that give it (`tally_faced`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Faced<T> {
+    pub odds: Vec<(T, Chance)>,
+    pub faces: Option<Vec<String>>,
+}
+
+impl<T> Faced<T> {
+    /// The results in words, each keeping its faces: what `RollPreview` takes.
+    pub fn label(self, words: impl Fn(T) -> String) -> (Vec<(String, Chance)>, Option<Vec<String>>) {
+        (self.odds.into_iter().map(|(t, c)| (words(t), c)).collect(), self.faces)
+    }
+}
+
+/// Sorted numbers as a table prints them: runs as "3-5", the rest by commas ("1, 3-5, 7").
+pub fn ranges(sorted: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i;
+        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > i { format!("{}-{}", sorted[i], sorted[j]) } else { sorted[i].to_string() });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
 /// Chance that one die of the pool's kind shows `target` or more.
 pub fn at_least(spec: &DiceSpec, target: i32) -> Chance {
     let sides = spec.die.sides() as i32;
@@ -146,6 +208,40 @@ mod tests {
         // P = (4/6)^5 + 5 * (2/6) * (4/6)^4
         let zero = odds.iter().find(|(k, _)| *k == 0).unwrap().1;
         assert_eq!(zero, Chance::new(4u64.pow(5) + 5 * 2 * 4u64.pow(4), 6u64.pow(5)));
+    }
+
+    #[test]
+    fn faces_of_a_single_die_table() {
+        // Race for X's type of battle under Attack: 1-2, 3-5, 6.
+        let spec = DiceSpec::one(Die::D6);
+        let Faced { odds, faces } = tally_faced(&spec, |d| match d[0] {
+            1..=2 => "Counter-attack",
+            3..=5 => "Prepared",
+            _ => "Hasty",
+        });
+        assert_eq!(odds.len(), 3);
+        assert_eq!(faces.unwrap(), vec!["1-2", "3-5", "6"]);
+        // Faces that are not one run.
+        let faces = tally_faced(&spec, |d| d[0] % 2 == 0).faces;
+        assert_eq!(faces.unwrap(), vec!["1, 3, 5", "2, 4, 6"]);
+    }
+
+    #[test]
+    fn faces_of_a_pool_read_from_its_total_and_none_for_opposed_dice() {
+        let two = DiceSpec::pool(2, Die::D6);
+        let faces = tally_faced(&two, |d| (d[0] + d[1]) >= 7).faces;
+        assert_eq!(faces.unwrap(), vec!["2-6", "7-12"]);
+        // The first die against the second is not read from the total.
+        let Faced { odds, faces } = tally_faced(&two, |d| d[0] > d[1]);
+        assert_eq!(odds.len(), 2);
+        assert_eq!(faces, None);
+    }
+
+    #[test]
+    fn ranges_text() {
+        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8]), "1-3, 5, 7-8");
+        assert_eq!(ranges(&[4]), "4");
+        assert_eq!(ranges(&[]), "");
     }
 
     #[test]

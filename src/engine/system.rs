@@ -147,6 +147,9 @@ pub struct RollPreview {
     pub dice: DiceSpec,
     pub modifiers: Vec<Modifier>,
     pub odds: Vec<(String, Chance)>,
+    /// The faces (or totals) that give each result, beside its odds ("1-2"), from
+    /// `odds::tally_faced`; `None` where a result is not read from one number.
+    pub faces: Option<Vec<String>>,
     /// A line under the odds, e.g. "Each lost stand comes back on a 5 or 6."
     pub note: Option<String>,
 }

@@ -4,7 +4,7 @@ use super::company::Setup;
 use super::rules::{adjuster, mission_modifiers, platoon_name, player_name, reinforcement_dice, Decision};
 use super::state::{Side, State};
 use super::tables::{self, Mission};
-use crate::engine::odds::{tally, Chance};
+use crate::engine::odds::{tally, tally_faced, Chance};
 use crate::engine::{DiceSpec, Die, Modifier, RollPreview};
 
 /// What the mission roll can give: the mission and who attacks (`None`: tied, or an Encounter).
@@ -83,18 +83,17 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: DiceSpec::pool(2, Die::D6),
                 modifiers,
                 odds,
+                // Two dice read against each other: no one number gives a mission.
+                faces: None,
                 note: Some(note),
             })
         }
         Decision::RollWeather => {
             let d6 = DiceSpec::one(Die::D6);
             let last = state.weather;
-            let odds = tally(&d6, |d| tables::weather(d[0], last))
-                .into_iter()
-                .map(|(w, c)| {
-                    (format!("{} (ground {})", w.name(), state.mud.changed(w.mud_change()).name().to_lowercase()), c)
-                })
-                .collect();
+            let (odds, faces) = tally_faced(&d6, |d| tables::weather(d[0], last)).label(|w| {
+                format!("{} (ground {})", w.name(), state.mud.changed(w.mud_change()).name().to_lowercase())
+            });
             let defender = state.current.as_ref().and_then(|t| t.defender());
             let who = defender.map_or("Either player rolls".to_string(), |d| format!("{} rolls as defender", name(d)));
             Some(RollPreview {
@@ -102,6 +101,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: d6,
                 modifiers: vec![],
                 odds,
+                faces,
                 note: Some(format!(
                     "{who}. Last game's weather: {}; the ground is {} now.",
                     last.name().to_lowercase(),
@@ -135,6 +135,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: DiceSpec::pool(n.min(u16::MAX as u32) as u16, Die::D6),
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some(format!(
                     "Each line is the chance that platoon goes up a level. {} of {} dice assigned.",
                     n,

@@ -142,5 +142,5 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
         }
         _ => return None,
     };
-    Some(RollPreview { title, dice: spec, modifiers, odds, note })
+    Some(RollPreview { title, dice: spec, modifiers, odds, faces: None, note })
 }

@@ -5,7 +5,7 @@ use super::rules::{close_combat_area, decision_modifiers, in_cover, scout_in_pla
 use super::state::{Phase, State};
 use super::tables::{self, CloseCombatWinner, FireResult, SpotOutcome};
 use super::team::Setup;
-use crate::engine::odds::{tally, Chance};
+use crate::engine::odds::{tally, tally_faced, Chance};
 use crate::engine::{DiceSpec, Die, Modifier, RollPreview};
 
 /// Chance that a spotter with `spotter` total modifier beats a hider with `hider`: a strictly
@@ -166,6 +166,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice,
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some(format!(
                     "Dice in order: {n}'s, the sentries' against it, the sentries', {n}'s against it. {n} sees into it {}; the sentries see him {}. A tie fails. A clock roll follows.",
                     spot_chance(s, d).percent(),
@@ -187,6 +188,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                     ("Seen: the defender must fire".to_string(), seen),
                     ("Not seen: he carries on".to_string(), missed),
                 ],
+                faces: None,
                 note: Some(format!("Dice in order: the sentries', then {n}'s. A tie fails.")),
             })
         }
@@ -218,6 +220,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                     (format!("1 hit: {}", FireResult::Retreat.next()), one),
                     (format!("2 or more hits: {}", FireResult::Killed.next()), more),
                 ],
+                faces: None,
                 note: Some(note),
             })
         }
@@ -235,22 +238,19 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
         Decision::ClockRoll => {
             let d6 = tables::clock_die();
             let next = tables::clock_text(state.clock + tables::CLOCK_STEP_MINUTES);
-            let odds = tally(&d6, |d| tables::clock_advance(d[0]) > 0)
-                .into_iter()
-                .map(|(moves, c)| {
-                    let label = if moves {
-                        format!("20 minutes pass (to {next})")
-                    } else {
-                        format!("No time passes (still {})", tables::clock_text(state.clock))
-                    };
-                    (label, c)
-                })
-                .collect();
+            let (odds, faces) = tally_faced(&d6, |d| tables::clock_advance(d[0]) > 0).label(|moves| {
+                if moves {
+                    format!("20 minutes pass (to {next})")
+                } else {
+                    format!("No time passes (still {})", tables::clock_text(state.clock))
+                }
+            });
             Some(RollPreview {
                 title: "Clock roll".into(),
                 dice: d6,
                 modifiers: vec![],
                 odds,
+                faces,
                 note: Some(format!(
                     "The clock moves on a {} or more. The scouts must be back by {}.",
                     tables::CLOCK_TARGET,
@@ -277,6 +277,7 @@ fn close_combat_preview(setup: &Setup, scout: super::team::ScoutRef, area: u16, 
             (format!("{n} loses: killed, the troops stay hidden"), lose),
             ("Tie: roll again".to_string(), tie),
         ],
+        faces: None,
         note: Some(format!(
             "Dice in order: {n}'s, then the defenders'. Counting re-rolls, {n} wins {} of fights. Defending officers add no bonus.",
             overall.percent()

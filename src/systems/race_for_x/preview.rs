@@ -4,7 +4,7 @@ use super::orbat::Setup;
 use super::rules::{battle_type_modifiers, Decision};
 use super::state::State;
 use super::tables::{self, BattleResult};
-use crate::engine::odds::{at_least, binomial, tally, Chance};
+use crate::engine::odds::{at_least, binomial, tally_faced, Chance};
 use crate::engine::{DiceSpec, Die, Modifier, RollPreview};
 
 pub fn preview(_setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
@@ -16,44 +16,34 @@ pub fn preview(_setup: &Setup, state: &State, decision: &Decision) -> Option<Rol
             let modifiers: Vec<Modifier> =
                 battle_type_modifiers(p).into_iter().map(|(label, value)| Modifier { label, value }).collect();
             let m: i32 = modifiers.iter().map(|x| x.value).sum();
-            let odds = tally(&d6, |d| tables::battle_type(d[0] as i32 + m, b.action))
-                .into_iter()
-                .map(|(t, c)| (t.map_or("No battle".to_string(), |t| t.name().to_string()), c))
-                .collect();
-            Some(RollPreview { title: "Type of battle".into(), dice: d6, modifiers, odds, note: None })
+            let (odds, faces) = tally_faced(&d6, |d| tables::battle_type(d[0] as i32 + m, b.action))
+                .label(|t| t.map_or("No battle".to_string(), |t| t.name().to_string()));
+            Some(RollPreview { title: "Type of battle".into(), dice: d6, modifiers, odds, faces, note: None })
         }
         Decision::RollDefence => {
             let size = tables::defence_size(b.battle?, b.from.zone_number().unwrap_or(5));
-            let odds = tally(&d6, |d| tables::defence_option(d[0]))
-                .into_iter()
-                .map(|(o, c)| (format!("{} option {}", size.name(), o.name()), c))
-                .collect();
-            Some(RollPreview { title: "Defending orbat".into(), dice: d6, modifiers: vec![], odds, note: None })
+            let (odds, faces) = tally_faced(&d6, |d| tables::defence_option(d[0]))
+                .label(|o| format!("{} option {}", size.name(), o.name()));
+            Some(RollPreview { title: "Defending orbat".into(), dice: d6, modifiers: vec![], odds, faces, note: None })
         }
         Decision::ClockRoll => {
-            let odds = tally(&d6, |d| d[0] >= tables::CLOCK_TARGET)
-                .into_iter()
-                .map(|(tick, c)| (if tick { "Clock ticks" } else { "No tick" }.to_string(), c))
-                .collect();
-            Some(RollPreview { title: "Moving clock".into(), dice: d6, modifiers: vec![], odds, note: None })
+            let (odds, faces) = tally_faced(&d6, |d| d[0] >= tables::CLOCK_TARGET)
+                .label(|tick| if tick { "Clock ticks" } else { "No tick" }.to_string());
+            Some(RollPreview { title: "Moving clock".into(), dice: d6, modifiers: vec![], odds, faces, note: None })
         }
         Decision::RollBattleResult => {
             let vp = b.vp?;
             let m = tables::vp_modifier(vp);
             let modifiers = vec![Modifier { label: format!("{vp} VP"), value: m }];
-            let odds = tally(&d6, |d| tables::battle_result(d[0] as i32 + m, b.action))
-                .into_iter()
-                .map(|(r, c)| {
-                    let to = b.from.moved(r.zones());
-                    let label = if r == BattleResult::Retreat1 && to == b.from {
-                        format!("{} (already in zone 1: stays)", r.name())
-                    } else {
-                        format!("{} ({})", r.name(), to.name())
-                    };
-                    (label, c)
-                })
-                .collect();
-            Some(RollPreview { title: "Battle result".into(), dice: d6, modifiers, odds, note: None })
+            let (odds, faces) = tally_faced(&d6, |d| tables::battle_result(d[0] as i32 + m, b.action)).label(|r| {
+                let to = b.from.moved(r.zones());
+                if r == BattleResult::Retreat1 && to == b.from {
+                    format!("{} (already in zone 1: stays)", r.name())
+                } else {
+                    format!("{} ({})", r.name(), to.name())
+                }
+            });
+            Some(RollPreview { title: "Battle result".into(), dice: d6, modifiers, odds, faces, note: None })
         }
         Decision::RollRecovery => {
             let n = p.lost_count();
@@ -74,6 +64,7 @@ pub fn preview(_setup: &Setup, state: &State, decision: &Decision) -> Option<Rol
                 dice: DiceSpec::pool(n as u16, Die::D6),
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some(format!("Each lost stand comes back on {target}+ ({} a die).", each.percent())),
             })
         }

@@ -27,6 +27,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some("First die: the axis (5 or 6 is off the table). Second die: the line.".into()),
             })
         }
@@ -44,6 +45,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some(format!("One die for each of the {} counters; a 6 destroys it.", spec.count)),
             })
         }
@@ -56,7 +58,14 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                     e.name().to_string()
                 }
             });
-            Some(RollPreview { title: "Random event".into(), dice: spec, modifiers: vec![], odds, note: None })
+            Some(RollPreview {
+                title: "Random event".into(),
+                dice: spec,
+                modifiers: vec![],
+                odds,
+                faces: None,
+                note: None,
+            })
         }
         Decision::Move { unit, path, .. } => {
             let kind = state.unit(setup, *unit).kind;
@@ -71,7 +80,14 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
         }
         Decision::RollDefenderMovers => {
             let odds = tally(&spec, |d| format!("{} units may move", d[0]));
-            Some(RollPreview { title: "Defender movement".into(), dice: spec, modifiers: vec![], odds, note: None })
+            Some(RollPreview {
+                title: "Defender movement".into(),
+                dice: spec,
+                modifiers: vec![],
+                odds,
+                faces: None,
+                note: None,
+            })
         }
         Decision::SupportFire { target, .. } | Decision::AirStrike { target } => {
             let kill = match fire::sector_of(state, *target) {
@@ -88,7 +104,14 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                     "The division stays without an HQ".to_string()
                 }
             });
-            Some(RollPreview { title: "Chain of command".into(), dice: spec, modifiers: vec![], odds, note: None })
+            Some(RollPreview {
+                title: "Chain of command".into(),
+                dice: spec,
+                modifiers: vec![],
+                odds,
+                faces: None,
+                note: None,
+            })
         }
         Decision::CallFire { sector } => {
             let kills: Vec<u16> =
@@ -99,6 +122,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some("One die for everything in the sector, our own units included.".into()),
             })
         }
@@ -123,6 +147,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
+                faces: None,
                 note: Some("The defender's dice come first. Each side's losses are shown apart; a 6 kills.".into()),
             })
         }
@@ -155,7 +180,7 @@ fn moving(setup: &Setup, state: &State, spec: DiceSpec, kind: UnitKind, path: &[
         (_, true) => format!("The free shot kills on {kill} or more."),
         (_, false) => format!("The free shot first (kills on {kill} or more), then a die for each sector entered."),
     };
-    RollPreview { title: title.into(), dice: spec, modifiers: vec![], odds, note: Some(note) }
+    RollPreview { title: title.into(), dice: spec, modifiers: vec![], odds, faces: None, note: Some(note) }
 }
 
 fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
@@ -165,6 +190,7 @@ fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
         dice: spec,
         modifiers: vec![],
         odds,
+        faces: None,
         note: Some(format!("Kills on {kill} or more.")),
     }
 }
