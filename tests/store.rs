@@ -132,6 +132,24 @@ fn rename_duplicate_delete() {
     assert_eq!(store::list(&mut m).unwrap().len(), 1);
 }
 
+/// A second sample (or copy) gets a name of its own: "Sample: Race for X (2)", then "(3)".
+#[test]
+fn a_taken_name_gets_the_next_free_number() {
+    let mut m = Memory::default();
+    let base = "Sample: Race for X";
+    assert_eq!(store::free_name(&mut m, base).unwrap(), base);
+    store::save(&mut m, &Document::new(meta("a", base, 1.0), &AnyCampaign::RaceForX(one_turn()))).unwrap();
+    assert_eq!(store::free_name(&mut m, base).unwrap(), "Sample: Race for X (2)");
+    let second = store::free_name(&mut m, base).unwrap();
+    store::save(&mut m, &Document::new(meta("b", &second, 2.0), &AnyCampaign::RaceForX(one_turn()))).unwrap();
+    assert_eq!(store::free_name(&mut m, base).unwrap(), "Sample: Race for X (3)");
+    // A name freed again is taken first.
+    store::delete(&mut m, "a").unwrap();
+    assert_eq!(store::free_name(&mut m, base).unwrap(), base);
+    // Only the whole name counts.
+    assert_eq!(store::free_name(&mut m, "Sample").unwrap(), "Sample");
+}
+
 /// Every released format keeps loading: the fixture was written by format 1 and must decode
 /// to the same position forever.
 #[test]
@@ -424,4 +442,55 @@ fn one_campaigns_summary_is_its_line_in_the_list() {
     let a = store::summary(&m, "a").unwrap();
     assert!(a.last.is_some() && a.turn >= 1 && !a.pending, "{a:?}");
     assert!(matches!(store::summary(&m, "nope"), Err(StoreError::NotFound(_))));
+}
+
+/// The list's line of players: two sides face each other; an umpire's team is counted.
+#[test]
+fn the_players_line_counts_a_team() {
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(field_desk::share::players_line(&names(&["Anna", "Boris"])), "Anna vs Boris");
+    let rapier = names(&["Umpire", "Corps Commander", "Staff Officer", "Div 1", "Div 2", "Div 3"]);
+    assert_eq!(field_desk::share::players_line(&rapier), "Umpire and a team of 5");
+    assert_eq!(field_desk::share::players_line(&[]), "");
+}
+
+/// A step's choices in progress come back after a reload, at the same point and to the same
+/// reader only; they never go into a backup, and go with the campaign.
+#[test]
+fn a_draft_is_kept_per_point_and_reader_and_never_leaves_the_device() {
+    use field_desk::engine::Seat;
+    use field_desk::store::DraftPoint;
+    let mut m = Memory::default();
+    store::save(&mut m, &Document::new(meta("a", "Club night", 1.0), &AnyCampaign::RaceForX(one_turn()))).unwrap();
+    let anna = DraftPoint { at: 12, reader: Some(Seat(1)) };
+    let picked = serde_json::json!([0, 3, 4]);
+    store::set_draft_part(&mut m, "a", anna, "forces", Some(picked.clone())).unwrap();
+    assert_eq!(store::draft_part(&m, "a", anna, "forces"), Some(picked.clone()));
+    // Another part of the same draft sits beside it.
+    store::set_draft_part(&mut m, "a", anna, "note", Some(serde_json::json!("x"))).unwrap();
+    assert_eq!(store::draft_part(&m, "a", anna, "forces"), Some(picked.clone()));
+    // Another reader, or another point of the campaign, is offered nothing.
+    assert_eq!(store::draft_part(&m, "a", DraftPoint { at: 12, reader: Some(Seat(2)) }, "forces"), None);
+    assert_eq!(store::draft_part(&m, "a", DraftPoint { at: 12, reader: None }, "forces"), None);
+    assert_eq!(store::draft_part(&m, "a", DraftPoint { at: 13, reader: Some(Seat(1)) }, "forces"), None);
+    // Not in the backup.
+    let backup = store::backup(&m).unwrap().to_json();
+    assert!(!backup.contains("forces"), "{backup}");
+    // A draft at a new point replaces the old one.
+    let later = DraftPoint { at: 14, reader: Some(Seat(1)) };
+    store::set_draft_part(&mut m, "a", later, "forces", Some(serde_json::json!([1]))).unwrap();
+    assert_eq!(store::draft_part(&m, "a", anna, "forces"), None);
+    // Forgetting the last part forgets the draft.
+    store::set_draft_part(&mut m, "a", later, "forces", None).unwrap();
+    assert!(m.get("fielddesk.draft.a").unwrap().is_none());
+    // Another holder forgets it; so does deleting the campaign.
+    store::set_draft_part(&mut m, "a", later, "forces", Some(serde_json::json!([2]))).unwrap();
+    store::set_holder(&mut m, "a", Some(Seat(2))).unwrap();
+    assert!(m.get("fielddesk.draft.a").unwrap().is_none());
+    store::set_draft_part(&mut m, "a", later, "forces", Some(serde_json::json!([2]))).unwrap();
+    store::delete(&mut m, "a").unwrap();
+    assert!(m.get("fielddesk.draft.a").unwrap().is_none());
+    // A draft that does not read is only nothing.
+    m.set("fielddesk.draft.a", "{not json").unwrap();
+    assert_eq!(store::draft_part(&m, "a", later, "forces"), None);
 }

@@ -11,9 +11,11 @@ use std::fmt;
 /// Keys of stored campaigns start with this.
 pub const PREFIX: &str = "fielddesk.campaign.";
 
+mod draft;
 mod glimpse;
 mod seats;
 mod typed;
+pub use draft::{draft_part, set_draft_part, DraftPoint, DRAFT_PREFIX};
 pub use glimpse::{glimpse, set_glimpse, Glimpse, Para, GLIMPSE_PREFIX};
 pub use seats::{
     delete_seat_copy, keep_seat_copy, load_seat_copy, seat_copies, seat_copy_system, Kept, SeatListing, SEAT_PREFIX,
@@ -125,6 +127,24 @@ pub fn list(b: &mut dyn Backend) -> Result<Vec<Listing>, StoreError> {
     Ok(ok.into_iter().map(Listing::Ok).chain(broken.into_iter().map(Listing::Broken)).collect())
 }
 
+/// `base` if no stored campaign has that name, else `base (2)`, `base (3)`, ...: the first free
+/// one, so that a second "Play the sample" is told apart from the first in the list. Names
+/// are read from the heads alone; a broken document's name counts too.
+pub fn free_name(b: &mut dyn Backend, base: &str) -> Result<String, StoreError> {
+    let taken: Vec<String> = list(b)?
+        .into_iter()
+        .filter_map(|l| match l {
+            Listing::Ok(s) => Some(s.meta.name),
+            Listing::Broken(x) => x.name,
+        })
+        .collect();
+    let free = |n: &String| !taken.iter().any(|t| t == n);
+    Ok(std::iter::once(base.to_string())
+        .chain((2..).map(|k| format!("{base} ({k})")))
+        .find(free)
+        .expect("the names are endless"))
+}
+
 /// A stored campaign's line in the list, read from its head alone.
 fn listed(raw: &str) -> Result<Summary, LoadError> {
     let d = RawDocument::from_json(raw)?;
@@ -214,8 +234,9 @@ pub fn delete(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
         // Who held the device for it means nothing now; failing to forget it loses nothing.
         let _ = set_holder(b, id, None);
     }
-    // What its screen last showed means nothing now either.
+    // What its screen last showed, and a step's choices in progress, mean nothing now either.
     let _ = glimpse::forget_glimpse(b, id);
+    let _ = draft::forget_draft(b, id);
     Ok(())
 }
 
@@ -392,6 +413,7 @@ pub fn set_holder(b: &mut dyn Backend, id: &str, seat: Option<Seat>) -> Result<(
     };
     if before != seat {
         glimpse::forget_glimpse(b, id)?;
+        draft::forget_draft(b, id)?;
     }
     save_settings(b, &s)
 }

@@ -7,6 +7,7 @@ pub mod bfww2;
 pub mod campaign;
 pub mod dialog;
 pub mod dice;
+pub mod draft;
 pub mod handover;
 pub mod list;
 pub mod log;

@@ -259,3 +259,29 @@ test('"Back to here" in the log goes back to a decision, and Redo brings the res
   await waitText(tid(page, 'clock-text'), '2 of 12 ticks');
   assert.ok(await tid(page, 'redo').isDisabled());
 });
+
+test('units picked but not yet confirmed survive a reload, and go once the step is taken', async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  const id = await guard(startSample(page, server.url));
+  await choose(page, 'A', 'attack');
+  await choose(page, 'B', 'regroup');
+  await tapDie(page, 4, 'Anna: type of battle: rolled 4: Prepared Defence.');
+  await phase(page, 'Forces on table');
+  await toggleUnits(page, [0, 3, 4, 5]);
+  await waitText(tid(page, 'force-count'), '4 of 9 chosen');
+  await page.reload();
+  await phase(page, 'Forces on table', 10_000);
+  await waitText(tid(page, 'force-count'), '4 of 9 chosen');
+  const on = await page.locator('[data-testid="unit-toggle"][aria-pressed="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-unit')));
+  assert.deepEqual(on.sort(), ['0', '3', '4', '5']);
+  // The draft is the device's own: not in the campaign's stored document.
+  const doc = await page.evaluate((id) => localStorage.getItem(`fielddesk.campaign.${id}`), id);
+  assert.doesNotMatch(doc, /draft/);
+  await toggleUnits(page, [6, 7, 8, 9, 10]);
+  await tid(page, 'confirm-forces').click();
+  await lastStep(page, 'Anna fields 9 of 19 units');
+  // Undone, the step starts afresh: the draft belonged to the point before it was taken.
+  await tid(page, 'undo').click();
+  await phase(page, 'Forces on table');
+  await waitText(tid(page, 'force-count'), '0 of 9 chosen');
+});
