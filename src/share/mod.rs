@@ -44,6 +44,17 @@ impl PartialEq for Document {
     }
 }
 
+/// The players as one short line for the list: "Anna vs Boris" for two sides; for more names
+/// (an umpired game: the umpire's name first, then the team's) "Umpire and a team of 5".
+pub fn players_line(players: &[String]) -> String {
+    match players {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} vs {b}"),
+        [first, team @ ..] => format!("{first} and a team of {}", team.len()),
+    }
+}
+
 /// Where a campaign stands, in the words of its rules, for the campaign list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {

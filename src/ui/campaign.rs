@@ -129,8 +129,8 @@ impl<S: System> Open<S> {
             // A decision ends any hand-over: the device is covered again for the next reader.
             self.peek.set(None);
             self.campaign.notify();
-            // The next step's heading takes the focus once it is drawn.
-            request_animation_frame(platform::focus_phase_heading);
+            // What the player does next takes the focus once it is drawn.
+            request_animation_frame(platform::focus_next_action);
         }
         result
     }
@@ -298,6 +298,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let campaign = RwSignal::new(campaign);
     let open = Open::new(campaign, store::holder(&LocalStorage, &meta.get_untracked().id));
     provide_context(open);
+    provide_context(super::draft::DraftOf(meta.get_untracked().id));
     S::contexts();
 
     // Every change is saved at once; a failed save says so and keeps the game in memory.
@@ -346,6 +347,9 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
         set_timeout(
             move || {
                 if drawn.load(std::sync::atomic::Ordering::Relaxed) && open.peek.try_get_untracked() == Some(None) {
+                    if platform::take_focus_on_open() {
+                        platform::focus_next_action();
+                    }
                     if let Some(g) = platform::drawn_glimpse() {
                         // A failed write (a full store) loses nothing: the page just waits plainer.
                         let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));

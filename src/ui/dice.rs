@@ -83,7 +83,7 @@ pub fn DiceRoll(
                         view! {
                             <div class="face-pad" role="group" aria-label="Tap the number you rolled">
                                 <span class="pad-label">"Rolled at the table? Tap it:"</span>
-                                <div class="faces">
+                                <div class="faces" class:many={sides > 6}>
                                     {(1..=sides).map(|v| view! {
                                         <button class="btn face" data-testid=format!("face-{v}")
                                             on:click=move |_| submit(DiceChoice::Typed(vec![v]))>{v}</button>
@@ -114,8 +114,12 @@ pub fn DiceRoll(
                         <table class="odds" data-testid="odds">
                             <caption class="visually-hidden">"Chances"</caption>
                             <tbody>
-                                {p.odds.iter().map(|(what, c)| view! {
+                                {p.odds.iter().enumerate().map(|(i, (what, c))| view! {
                                     <tr>
+                                        // The faces that give it, as the table prints them ("1-2").
+                                        {p.faces.as_ref().map(|f| view! {
+                                            <td class="odds-faces" data-testid="odds-faces">{f.get(i).cloned().unwrap_or_default()}</td>
+                                        })}
                                         <td class="odds-what">{what.clone()}</td>
                                         <td class="odds-pct">{c.percent()}</td>
                                         <td class="odds-bar"><span style=format!("width:{:.1}%", c.as_f64() * 100.0)></span></td>

@@ -88,14 +88,15 @@ pub fn CampaignList() -> impl IntoView {
                                         <button class="campaign-open" on:click=move |_| open(id1.clone())>
                                             <span class="c-name" data-testid="campaign-name">{name.clone()}</span>
                                             <span class="c-system">{s.system.name()}</span>
-                                            <span class="c-players">{s.players.join(" vs ")}</span>
+                                            <span class="c-players">{crate::share::players_line(&s.players)}</span>
                                             <span class="c-status">{s.status.clone()}</span>
                                             <span class="c-time">"Last played "{platform::format_time(s.meta.updated)}</span>
                                         </button>
                                         <div class="row-actions">
                                             <button class="btn small" on:click=move |_| renaming.set(Some((id2.clone(), name2.clone())))>"Rename"</button>
                                             <button class="btn small" data-testid="duplicate" on:click=move |_| {
-                                                let r = store::duplicate(&mut LocalStorage, &id3, &platform::new_id(), &format!("{} (copy)", name3), platform::now());
+                                                let r = store::free_name(&mut LocalStorage, &format!("{} (copy)", name3))
+                                                    .and_then(|n| store::duplicate(&mut LocalStorage, &id3, &platform::new_id(), &n, platform::now()));
                                                 if let Err(e) = r { banner.set(Some(e.to_string())); }
                                                 version.update(|v| *v += 1);
                                             }>"Duplicate"</button>
@@ -144,7 +145,10 @@ pub fn CampaignList() -> impl IntoView {
                                 <div class="actions">
                                     <button class="btn primary big" data-testid=format!("start-sample-{slug}") on:click=move |_| leptos::task::spawn_local(async move {
                                         match super::registry::start_sample(sys).await {
-                                            Ok(id) => open(id),
+                                            Ok(id) => {
+                                                platform::focus_first_action_on_open();
+                                                open(id)
+                                            }
                                             Err(e) => banner.set(Some(e)),
                                         }
                                     })>"Play the sample"</button>

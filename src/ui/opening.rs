@@ -38,5 +38,6 @@ pub fn seat_copy<S: SystemUi>(seat: String, id: String) -> AnyView {
 /// Stores a fresh copy of `S`'s sample under `name` and returns its id.
 pub fn sample<S: SystemUi>(name: &str, setup: S::Setup) -> Result<String, String> {
     let c = Campaign::<S>::new(setup).map_err(|e| e.to_string())?;
-    campaign::create(name, &c)
+    let name = store::free_name(&mut LocalStorage, name).map_err(|e| e.to_string())?;
+    campaign::create(&name, &c)
 }

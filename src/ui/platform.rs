@@ -76,6 +76,45 @@ impl Backend for LocalStorage {
     }
 }
 
+/// Moves the keyboard focus to what the player does next on the step on screen (after an
+/// action, and once when a sample opens): the dice box of a roll, so typed dice follow one
+/// another with no Tab; else the step's first control that takes a press; else its heading.
+/// The page does not scroll for it, so a roll's result above stays in sight; the live region
+/// has announced what happened.
+pub fn focus_next_action() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let next = [
+        ".play-main .phase [data-testid=dice-input]",
+        ".play-main .phase :is(button, input, select, textarea):not([disabled]):not(.read-all):not([type=hidden])",
+    ]
+    .iter()
+    .find_map(|sel| doc.query_selector(sel).ok().flatten())
+    .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    match next {
+        Some(el) => {
+            let opts = web_sys::FocusOptions::new();
+            opts.set_prevent_scroll(true);
+            let _ = el.focus_with_options(&opts);
+        }
+        None => focus_phase_heading(),
+    }
+}
+
+thread_local! {
+    static FOCUS_ON_OPEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Asks the next campaign screen drawn to put the focus on its first action (a sample just
+/// started: the players act at once).
+pub fn focus_first_action_on_open() {
+    FOCUS_ON_OPEN.with(|f| f.set(true));
+}
+
+/// Whether a screen drawn now should focus its first action; asked once.
+pub fn take_focus_on_open() -> bool {
+    FOCUS_ON_OPEN.with(|f| f.replace(false))
+}
+
 /// Moves the keyboard focus to the heading of the step on screen (after an action), so a
 /// keyboard or screen-reader user starts from the new step.
 pub fn focus_phase_heading() {

@@ -318,7 +318,7 @@ impl Waiting {
                     {s.last.clone().map(|last| view! {
                         <div class="last-line"><p class="last-step"><span>"Last: "</span>{last}</p></div>
                     })}
-                    {(!s.players.is_empty()).then(|| view! { <p class="c-players">{s.players.join(" vs ")}</p> })}
+                    {(!s.players.is_empty()).then(|| view! { <p class="c-players">{crate::share::players_line(&s.players)}</p> })}
                     // The paragraphs as two optional ones (`Glimpse::MAX_PARAS`): a list of them
                     // would be a view type of its own in the shell, about 900 bytes gzip of it.
                     {glimpse.clone().map(|g| view! {

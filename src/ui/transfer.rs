@@ -86,7 +86,7 @@ pub fn review(docs: Vec<Result<Document, String>>) -> (Vec<Incoming>, Vec<String
                     let summary = vec![
                         ("System".to_string(), c.system().name().to_string()),
                         ("Campaign".to_string(), doc.meta.name.clone()),
-                        ("Players".to_string(), c.players().join(" vs ")),
+                        ("Players".to_string(), crate::share::players_line(&c.players())),
                         ("Where it stands".to_string(), c.status()),
                         ("Last entry".to_string(), c.last_entry().unwrap_or_else(|| "Nothing played yet".into())),
                     ];
@@ -127,6 +127,8 @@ fn action_label(p: &ImportPlan) -> &'static str {
 pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callback<()>) -> impl IntoView {
     let nav = expect_context::<Nav>();
     let message = RwSignal::new(None::<String>);
+    // The items already taken in: their buttons say so and take no second press.
+    let taken = RwSignal::new(Vec::<usize>::new());
     let single = items.len() == 1;
     let items = StoredValue::new(items);
     let apply = move |i: usize| {
@@ -139,6 +141,7 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
                         on_close.run(());
                         nav.go(Screen::Campaign { id, tab: Tab::Play });
                     } else {
+                        taken.try_update(|t| t.push(i));
                         message.try_set(Some(format!("\"{name}\" imported.")));
                     }
                 }
@@ -157,7 +160,14 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
                             {it.summary.iter().map(|(k, v)| view! { <dt>{k.clone()}</dt><dd>{v.clone()}</dd> }).collect_view()}
                         </dl>
                         <p class="info" data-testid="import-plan">{plan_text(&it.plan)}</p>
-                        <button class="btn primary big" data-testid="import-apply" on:click=move |_| apply(i)>{action_label(&it.plan)}</button>
+                        {
+                            let label = action_label(&it.plan);
+                            let done = move || taken.with(|t| t.contains(&i));
+                            view! {
+                                <button class="btn primary big" data-testid="import-apply" disabled=done
+                                    on:click=move |_| apply(i)>{move || if done() { "Imported" } else { label }}</button>
+                            }
+                        }
                     </div>
                 }).collect_view())}
                 {move || message.get().map(|m| view! { <p class="info" role="status">{m}</p> })}

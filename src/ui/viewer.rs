@@ -89,6 +89,17 @@ pub fn copy_failed(why: String) -> AnyView {
     .into_any()
 }
 
+/// Given to a seat copy's components: what they draw is one seat's copy on its own device,
+/// not a shared tablet whose holder can change.
+#[derive(Clone, Copy)]
+pub struct SeatCopyShown;
+
+/// Whether the components are drawn on a shared tablet (the campaign itself), where what they
+/// show follows who holds it; false on a seat copy.
+pub fn on_shared_tablet() -> bool {
+    use_context::<SeatCopyShown>().is_none()
+}
+
 /// A seat copy of system `S`, drawn by that system's components from the copy's view.
 pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let Banner(banner) = expect_context::<Banner>();
@@ -106,6 +117,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let view = copy.view.view;
     let open = Open::fixed(campaign, view.reader, view.state);
     provide_context(open);
+    provide_context(SeatCopyShown);
     S::contexts();
     let lines = Signal::stored(view.history);
     let confirm = RwSignal::new(false);

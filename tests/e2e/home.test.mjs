@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   startServer, launchBrowser, newPage, tid, waitFor, waitText, startSample, choose, phase, tapDie,
-  axeCheck, screenshotPath, DIST_DIR,
+  axeCheck, screenshotPath, DIST_DIR, lastStep,
 } from './harness.mjs';
 
 let server;
@@ -106,6 +106,11 @@ test("each system's sample starts from its card, and its rules open from the car
     await tid(page, 'phase-title').waitFor();
     if (firstPhase) await phase(page, firstPhase);
     assert.match(page.url(), /#\/c\/[0-9a-f]+\/play/);
+    // The players act at once: the focus is on the step's first control, not 9 Tabs away.
+    await waitFor(() => page.evaluate(() => {
+      const a = document.activeElement;
+      return !!a && !!a.closest('.play-main .phase') && /^(BUTTON|INPUT|SELECT|TEXTAREA)$/.test(a.tagName);
+    }), `the focus on the first action of the ${slug} sample`);
     await axeCheck(page, `the first step of the ${slug} sample`);
     await page.goto(server.url);
     await tid(page, `rules-${slug}`).click();
@@ -120,10 +125,21 @@ test("each system's sample starts from its card, and its rules open from the car
   await waitFor(async () => (await tid(page, 'campaign-row').count()) === 5, 'five samples, one per system');
   const names = (await tid(page, 'campaign-name').allTextContents()).map(norm).sort();
   assert.deepEqual(names, ['Sample: Advance to Rostov', 'Sample: Axis of Attack', 'Sample: Night scouting', 'Sample: Operation Uranus', 'Sample: Race for X'].sort());
+  // An umpire's team is counted, not listed name by name.
+  const uranus = tid(page, 'campaign-row').filter({ hasText: 'Sample: Operation Uranus' });
+  assert.equal(norm(await uranus.locator('.c-players').textContent()), 'Umpire and a team of 5');
   await axeCheck(page, 'the campaign list with five campaigns');
   // "New campaign" at the top takes the keyboard to the system cards.
   await tid(page, 'new-campaign').click();
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'systems-heading');
+  // A second sample of the same system gets a number of its own.
+  await tid(page, 'start-sample-race-for-x').click();
+  await tid(page, 'phase-title').waitFor();
+  await page.goto(server.url);
+  await waitFor(async () => (await tid(page, 'campaign-row').count()) === 6, 'six campaigns');
+  const again = (await tid(page, 'campaign-name').allTextContents()).map(norm);
+  assert.ok(again.includes('Sample: Race for X (2)'), again.join(' | '));
+  assert.equal(again.filter((n) => n === 'Sample: Race for X').length, 1);
 });
 
 test('dialogs are named, take the focus, and close with Escape', async (t) => {
@@ -170,8 +186,9 @@ test("a roll's result is shown large until the players move on, announced, and t
   assert.match(words, /^Last: .+/);
   assert.match(norm(await tid(page, 'announce').textContent()), /^Rolled 4\. /, 'the live region says it');
   assert.equal(await tid(page, 'announce').getAttribute('aria-live'), 'polite');
-  await waitFor(async () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'phase-title'),
-    'the focus on the new step heading');
+  // The focus goes to what the players do next (here the first unit to field), not the heading.
+  await waitFor(async () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'unit-toggle'),
+    'the focus on the next step\'s first action');
   const box = await result.boundingBox();
   assert.ok(box && box.y + box.height <= 768, 'the result is on the first screen');
   await page.screenshot({ path: screenshotPath('roll-result-1024x768.png') });
@@ -189,4 +206,27 @@ test("a roll's result is shown large until the players move on, announced, and t
   await tid(page, 'undo').click();
   await phase(page, 'Type of battle');
   assert.equal(await result.count(), 0);
+});
+
+test('typed dice follow one another from the keyboard: after each roll the focus is on the next dice box', async (t) => {
+  const { page, guard } = await newPage(browser, { width: 390, height: 844 }, t);
+  await guard(startSample(page, server.url));
+  await choose(page, 'A', 'attack');
+  await choose(page, 'B', 'regroup');
+  await phase(page, 'Type of battle');
+  await tid(page, 'dice-input').focus();
+  await page.keyboard.type('4');
+  await page.keyboard.press('Enter');
+  await phase(page, 'Forces on table');
+  for (const u of [0, 3, 4, 5, 6, 7, 8, 9, 10]) await page.locator(`[data-testid="unit-toggle"][data-unit="${u}"]`).click();
+  await tid(page, 'confirm-forces').click();
+  await phase(page, 'Defending force');
+  // No Tab: the dice box of the new roll has the focus, so the next die is typed at once.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+  await waitFor(async () => (await focused()) === 'dice-input', 'the focus on the defence roll\'s dice box');
+  await page.keyboard.type('2');
+  await page.keyboard.press('Enter');
+  await lastStep(page, /defending force/i);
+  await waitFor(async () => (await focused()) === 'dice-input', 'the focus on the next roll\'s dice box');
+  await axeCheck(page, 'a roll typed from the keyboard on a phone');
 });

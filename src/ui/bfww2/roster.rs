@@ -90,7 +90,9 @@ pub fn Rosters() -> impl IntoView {
     let sample = bw.setup.with_untracked(|s| s.name == "Advance to Rostov");
     view! {
         <section class="rosters bfww2-rosters" data-testid="rosters">
-            <p class="hint">"What this tab shows follows who holds the tablet (Log tab)."</p>
+            {crate::ui::viewer::on_shared_tablet().then(|| view! {
+                <p class="hint">"What this tab shows follows who holds the tablet (Log tab)."</p>
+            })}
             {sample.then(|| view! { <p class="note" data-testid="illustrative">{ILLUSTRATIVE}</p> })}
             {move || (0..2u8).map(|side| {
                 let st = bw.state.with(|s| s.side(side).clone());

@@ -34,7 +34,11 @@ pub fn Rosters() -> impl IntoView {
         move || ro.state.with(|s| s.orders.as_ref().map(|o| o.break_through)).or(ro.setup.with(|s| s.break_through));
     view! {
         <section class="rosters" data-testid="rosters">
-            <p class="hint">{move || ro.setup.with(|s| format!("{}. What this list shows follows who holds the tablet.", s.name))}</p>
+            <p class="hint">{move || ro.setup.with(|s| if crate::ui::viewer::on_shared_tablet() {
+                format!("{}. What this list shows follows who holds the tablet.", s.name)
+            } else {
+                format!("{}.", s.name)
+            })}</p>
             {move || ro.setup.with(is_sample).then(|| view! { <p class="note" data-testid="illustrative">{ILLUSTRATIVE}</p> })}
             {(0..ATTACKING_DIVISIONS as u8).map(|d| view! {
                 <div class="card roster" data-testid=format!("roster-div{}", d + 1)>

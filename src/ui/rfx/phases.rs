@@ -4,7 +4,7 @@ use super::Rfx;
 use crate::engine::Seat;
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
-use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, Side, StandRef};
+use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, RaceForX, Side, StandRef};
 use crate::ui::dice::DiceChoice;
 use crate::ui::handover::{hand_over, Words};
 use leptos::prelude::*;
@@ -66,11 +66,12 @@ fn ChooseActions() -> impl IntoView {
         view! {
             <h3>{format!("{}, choose your action", rfx.name(side))}</h3>
             <div class="choice-buttons">
-                <button class="btn primary huge" data-testid="choose-attack" on:click=move |_| choose(side, OffensiveAction::Attack)>
+                // Both choices drawn alike: nothing on the screen leans a player toward one.
+                <button class="btn huge choice" data-testid="choose-attack" on:click=move |_| choose(side, OffensiveAction::Attack)>
                     <strong>"Attack"</strong>
                     <span>"A battle is certain; fewer losses come back."</span>
                 </button>
-                <button class="btn huge" data-testid="choose-regroup" on:click=move |_| choose(side, OffensiveAction::Regroup)>
+                <button class="btn huge choice" data-testid="choose-regroup" on:click=move |_| choose(side, OffensiveAction::Regroup)>
                     <strong>"Regroup"</strong>
                     <span>"Only a counter-attack can hit you; more losses come back, and a bigger force next attack."</span>
                 </button>
@@ -119,7 +120,8 @@ fn TypeOfBattle() -> impl IntoView {
 #[component]
 fn FieldForces() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let chosen = RwSignal::new(Vec::<u16>::new());
+    // The units picked so far survive a reload (kept on this device until the step is taken).
+    let chosen = crate::ui::draft::kept::<RaceForX, _>("forces", Vec::<u16>::new());
     let error = RwSignal::new(None::<String>);
     let side = move || rfx.state.with(|s| s.offensive_side().unwrap_or(Side::A));
     let allowed = move || rfx.state.with(|s| s.current.as_ref().map_or(0, |b| b.units_allowed));
@@ -324,9 +326,10 @@ fn Fight() -> impl IntoView {
 #[component]
 fn OutcomeForm() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let objectives = RwSignal::new(0u8);
-    let exited = RwSignal::new(0u16);
-    let killed = RwSignal::new(Vec::<StandRef>::new());
+    // What is entered so far survives a reload (kept on this device until the step is taken).
+    let objectives = crate::ui::draft::kept::<RaceForX, _>("objectives", 0u8);
+    let exited = crate::ui::draft::kept::<RaceForX, _>("exited", 0u16);
+    let killed = crate::ui::draft::kept::<RaceForX, _>("killed", Vec::<StandRef>::new());
     let error = RwSignal::new(None::<String>);
     let outcome = move || BattleOutcome { objectives: objectives.get(), exited: exited.get(), killed: killed.get() };
     let checked = Memo::new(move |_| {
