@@ -119,7 +119,7 @@ impl System for RapierOffensive {
 
 impl Grammar for RapierOffensive {
     fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+        grammar::setup(c, given)
     }
     fn decision<C: Chooser>(
         setup: &Setup,

@@ -1,15 +1,14 @@
 //! What the dice widget shows before each roll: exact odds through `engine::odds`.
 
 use super::combat::{self, Reach, Side};
-use super::fire;
 use super::grid::Sector;
 use super::optional::kill_target;
 use super::rules::{dice, Decision};
 use super::setup::Setup;
 use super::state::State;
 use super::tables::{self, recon_target, Event, KILL};
-use super::terrain;
 use super::units::{Piece, UnitKind};
+use super::{fire, movement};
 use crate::engine::odds::{tally, Chance};
 use crate::engine::{DiceSpec, RollPreview};
 
@@ -134,18 +133,15 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
 /// bogging die per sector entered, below the least score the unit stops.
 fn moving(setup: &Setup, state: &State, spec: DiceSpec, kind: UnitKind, path: &[Sector], title: &str) -> RollPreview {
     let kill = kill_target(setup.options.moving_targets, true, kind);
-    let bogs: Vec<u16> = match setup.options.bogging {
-        true => path.iter().map(|&x| terrain::bog_target(setup, state, x, kind)).collect(),
-        false => Vec::new(),
-    };
+    let bogs = movement::bog_rolls(setup, state, kind, path);
     let shots = spec.count as usize - bogs.len();
     let odds = tally(&spec, |d| {
         if d[..shots].iter().any(|&x| x >= kill) {
             return "Destroyed".to_string();
         }
-        match d[shots..].iter().zip(&bogs).position(|(&x, &b)| x < b) {
-            Some(0) => "Bogs down where it is".to_string(),
-            Some(k) => format!("Bogs down in {}", path[k - 1]),
+        match d[shots..].iter().zip(&bogs).find(|(&x, &(_, least))| x < least) {
+            Some((_, &(0, _))) => "Bogs down where it is".to_string(),
+            Some((_, &(k, _))) => format!("Bogs down in {}", path[k - 1]),
             None if shots > 0 => "Withdraws unharmed".to_string(),
             None => "Moves as ordered".to_string(),
         }

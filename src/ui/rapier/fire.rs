@@ -6,11 +6,12 @@
 use super::phases::{act_or_roll, button};
 use super::secret::{behind, words};
 use super::{map_pick, Ro};
+use crate::systems::rapier_offensive::combat::Side;
+use crate::systems::rapier_offensive::fire::ready_batteries;
 use crate::systems::rapier_offensive::grid::Sector;
 use crate::systems::rapier_offensive::seats::{CORPS_COMMANDER, UMPIRE};
 use crate::systems::rapier_offensive::state::{Place, Target};
 use crate::systems::rapier_offensive::tables::{self, Event};
-use crate::systems::rapier_offensive::units::Piece;
 use crate::systems::rapier_offensive::Decision;
 use leptos::prelude::*;
 
@@ -92,26 +93,8 @@ fn SupportForm(defender_fires: bool) -> impl IntoView {
     let extra = RwSignal::new(false);
     let target = RwSignal::new(None::<Target>);
     let setup = ro.setup;
-    let batteries = move || {
-        ro.state.with(|s| {
-            setup.with(|st| {
-                if defender_fires {
-                    s.counters
-                        .iter()
-                        .filter(|c| c.sector().is_some() && !c.fired)
-                        .filter(|c| matches!(c.piece, Some(Piece::Unit(i)) if st.defender.units[i as usize].kind.battery().is_some()))
-                        .map(|c| Target::Counter(c.id))
-                        .collect::<Vec<_>>()
-                } else {
-                    s.units
-                        .iter()
-                        .filter(|u| matches!(u.place, Place::On(_)) && !u.fired && s.unit(st, u.origin).kind.battery().is_some())
-                        .map(|u| Target::Unit(u.origin))
-                        .collect()
-                }
-            })
-        })
-    };
+    let side = if defender_fires { Side::Defender } else { Side::Attacker };
+    let batteries = move || ro.state.with(|s| setup.with(|st| ready_batteries(st, s, side)));
     let bonus = move || {
         ro.state.with(|s| match (s.event, s.support_bonus_used) {
             (_, true) => None,
