@@ -97,6 +97,9 @@ impl System for RapierOffensive {
     fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
         check::check_view(setup, s)
     }
+    fn refusal(setup: &Setup, state: &State, error: &RuleError) -> String {
+        error.words(setup, state)
+    }
     fn umpire(_setup: &Setup) -> Option<Seat> {
         Some(seats::UMPIRE)
     }

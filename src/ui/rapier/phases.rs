@@ -4,6 +4,7 @@
 //! bombardment, support fire (defender, attacker), ground combat, minefields and HQs.
 
 use super::Ro;
+use crate::engine::DecideError;
 use crate::systems::rapier_offensive::state::Phase;
 use crate::systems::rapier_offensive::tables::TURNS;
 use crate::systems::rapier_offensive::Decision;
@@ -14,7 +15,10 @@ use leptos::prelude::*;
 pub(super) fn problem(ro: Ro, d: &Decision) -> Option<String> {
     ro.campaign.with(|c| {
         let dice = c.dice_for(d).map_or_else(Vec::new, |s| vec![1; s.count as usize]);
-        c.check(d, &dice).err().map(|e| e.to_string())
+        c.check(d, &dice).err().map(|e| match e {
+            DecideError::Rules(r) => r.words(c.setup(), c.state()),
+            e => e.to_string(),
+        })
     })
 }
 
