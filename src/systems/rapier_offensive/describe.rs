@@ -31,12 +31,18 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                 None => format!("Recon attempt {n} lands off the table: wasted."),
                 Some(t) => match before.counter_count(t) {
                     0 => format!("Recon attempt {n} lands on {t}: nothing there, wasted."),
-                    k => format!("Recon attempt {n} lands on {t}: {k} counters for the Staff Officer to examine."),
+                    k => format!(
+                        "Recon attempt {n} lands on {t}: {} for the Staff Officer to examine.",
+                        count(k, "counter", "counters")
+                    ),
                 },
             }
         }
         Decision::Examine { counters } => {
-            format!("The Staff Officer examines {} counters and will report to the team.", counters.len())
+            format!(
+                "The Staff Officer examines {} and will report to the team.",
+                count(counters.len(), "counter", "counters")
+            )
         }
         Decision::IssueOrders { .. } => "The Corps Commander issues the initial orders at the command post.".into(),
         Decision::DeployDivision { division, .. } => {
@@ -195,10 +201,9 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         }
         Decision::EndTurn => match &after.result {
             Some(r) => format!(
-                "The battle ends: {} ({} of the break-through division's {} units left the table).",
+                "The battle ends: {}. {} of the break-through division's units left the table.",
                 r.victory.name(),
-                r.exited,
-                r.total
+                tables::share_words(r.exited, r.total)
             ),
             None => format!("Turn {} ends.", before.turn),
         },
@@ -249,7 +254,7 @@ fn counter_name(setup: &Setup, s: &State, id: u16) -> String {
 fn target_name(setup: &Setup, s: &State, t: Target) -> String {
     match t {
         Target::Counter(id) if (id as usize) < s.counters.len() => counter_name(setup, s, id),
-        Target::Counter(id) => format!("counter {id}"),
+        Target::Counter(id) => format!("counter {}", id + 1),
         Target::Unit(r) => unit_name(setup, r),
     }
 }

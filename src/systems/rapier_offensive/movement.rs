@@ -21,19 +21,24 @@ fn others_in(s: &State, sector: Sector, i: usize) -> usize {
     s.units.iter().enumerate().filter(|(k, u)| *k != i && u.place == Place::On(sector)).count()
 }
 
-/// A division without an HQ moves at most half its units (rounded down).
-fn check_headless(setup: &Setup, s: &State, division: Option<u8>) -> Result<(), RuleError> {
-    let Some(d) = division else { return Ok(()) };
+/// A division without an HQ this turn: its units moved so far, the most that may move (half
+/// its units, rounded down) and its units; `None` for a division with its HQ.
+pub fn headless_moves(setup: &Setup, s: &State, d: u8) -> Option<(usize, usize, usize)> {
     if !s.hq_lost(setup, d) {
-        return Ok(());
+        return None;
     }
     let mine = s.units.iter().filter(|u| u.division == Some(d) && !matches!(u.place, Place::Killed | Place::Exited));
     let (alive, moved) = mine.fold((0, 0), |(a, m), u| (a + 1, m + u.moved as usize));
-    let max = tables::headless_movers(alive);
-    if moved >= max {
-        return Err(RuleError::HeadlessLimit { division: d, max });
+    Some((moved, tables::headless_movers(alive), alive))
+}
+
+/// A division without an HQ moves at most half its units (rounded down).
+fn check_headless(setup: &Setup, s: &State, division: Option<u8>) -> Result<(), RuleError> {
+    let Some(d) = division else { return Ok(()) };
+    match headless_moves(setup, s, d) {
+        Some((moved, max, _)) if moved >= max => Err(RuleError::HeadlessLimit { division: d, max }),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Turns the counters of a sector face up; dummies are lifted.

@@ -5,7 +5,7 @@ use super::grid::Sector;
 use super::optional::kill_target;
 use super::rules::{dice, Decision};
 use super::setup::Setup;
-use super::state::State;
+use super::state::{State, Target};
 use super::tables::{self, recon_target, Event, KILL};
 use super::units::{Piece, UnitKind};
 use super::{fire, movement};
@@ -43,7 +43,11 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
-                note: Some(format!("One die for each of the {} counters; a 6 destroys it.", spec.count)),
+                note: Some(format!(
+                    "One die for each of the {} counters; a 6 destroys it. {}",
+                    spec.count,
+                    expected(&vec![KILL; spec.count as usize], "counters destroyed")
+                )),
             })
         }
         Decision::RollEvent => {
@@ -90,15 +94,20 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             Some(RollPreview { title: "Chain of command".into(), dice: spec, modifiers: vec![], odds, note: None })
         }
         Decision::CallFire { sector } => {
-            let kills: Vec<u16> =
-                fire::on_call_targets(state, *sector).into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
+            let targets = fire::on_call_targets(state, *sector);
+            let counters = targets.iter().filter(|t| matches!(t, Target::Counter(_))).count();
+            let kills: Vec<u16> = targets.into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
             let odds = each_die(&kills).into_iter().enumerate().map(|(k, c)| (format!("{k} destroyed"), c)).collect();
             Some(RollPreview {
                 title: format!("On-call fire mission on {sector}"),
                 dice: spec,
                 modifiers: vec![],
                 odds,
-                note: Some("One die for everything in the sector, our own units included.".into()),
+                note: Some(format!(
+                    "One die for everything in the sector, our own units included. {} {}",
+                    expected(&kills[..counters], "counters destroyed"),
+                    expected(&kills[counters..], "of our units lost")
+                )),
             })
         }
         Decision::CombatRoll => {
@@ -163,6 +172,13 @@ fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
         odds,
         note: Some(format!("Kills on {kill} or more.")),
     }
+}
+
+/// The expected number of kills when die `i` kills on `kills[i]` or more: "Expected: 0.67
+/// counters destroyed."
+pub fn expected(kills: &[u16], what: &str) -> String {
+    let sixths: u64 = kills.iter().map(|&k| 7u64.saturating_sub(k.clamp(1, 7) as u64)).sum();
+    format!("Expected: {:.2} {what}.", sixths as f64 / 6.0)
 }
 
 /// Exact chance of each number of kills when die `i` kills on `kills[i]` or more.

@@ -6,7 +6,7 @@
 use super::Ro;
 use crate::engine::DecideError;
 use crate::systems::rapier_offensive::state::Phase;
-use crate::systems::rapier_offensive::tables::TURNS;
+use crate::systems::rapier_offensive::tables::{event_words, TURNS};
 use crate::systems::rapier_offensive::Decision;
 use leptos::prelude::*;
 
@@ -68,7 +68,7 @@ pub fn PhaseView() -> impl IntoView {
                 if s.turn == 0 { "Before the battle".to_string() } else { format!("Turn {} of {TURNS}", s.turn) };
             match s.event {
                 Some(e) if s.turn > 0 && s.phase != Phase::RandomEvent => {
-                    format!("{step} \u{00B7} {}{}", e.name(), if s.fog { " (fog)" } else { "" })
+                    format!("{step} \u{00B7} {}", event_words(e, s.fog))
                 }
                 _ => step,
             }
