@@ -61,10 +61,8 @@ const LONE: Sector = match Sector::new(1, 2) {
 fn mortars_beside_a_minefield(setup: Setup) -> C {
     let mut c = to_orders(setup, |counters| {
         let far: Vec<Sector> = Sector::all().filter(|x| x.line >= 4 && x.axis > 1).collect();
-        let mut k = 0;
-        for p in counters.iter_mut().filter(|p| p.1 == LONE) {
+        for (k, p) in counters.iter_mut().filter(|p| p.1 == LONE).enumerate() {
             p.1 = far[k % far.len()];
-            k += 1;
         }
         counters.iter_mut().find(|p| p.0 == Piece::Minefield).unwrap().1 = LONE;
     });
@@ -148,10 +146,8 @@ fn boggy(readings: u8) -> C {
     let mut c = to_battle_with(setup, |counters| {
         let clear = [s(4, 2), s(4, 3), s(2, 2)];
         let far: Vec<Sector> = Sector::all().filter(|x| x.line == 5).collect();
-        let mut k = 0;
-        for p in counters.iter_mut().filter(|p| clear.contains(&p.1)) {
+        for (k, p) in counters.iter_mut().filter(|p| clear.contains(&p.1)).enumerate() {
             p.1 = far[k % far.len()];
-            k += 1;
         }
         counters.iter_mut().find(|p| p.0 == Piece::Wire).unwrap().1 = s(2, 2);
     });
