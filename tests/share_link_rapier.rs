@@ -20,7 +20,8 @@ mod rng;
 use field_desk::engine::{Action, Campaign};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
-use field_desk::systems::rapier_offensive::sample::sample_setup;
+use field_desk::systems::rapier_offensive::sample::{sample_at, sample_setup};
+use field_desk::systems::rapier_offensive::setup::READINGS_RESERVE_OVERLAP;
 use field_desk::systems::rapier_offensive::{Decision, Phase, RapierOffensive, Setup};
 use field_desk::systems::{AnyCampaign, Body};
 use grammar_walk::{play_out, Tally};
@@ -119,11 +120,15 @@ fn the_random_suites_games_round_trip_through_the_grammar_b() {
     random_games(80..160);
 }
 
-/// The sample alone costs a flag; another setup travels as JSON text inside the coded link.
+/// The sample alone costs a flag (as games before `READINGS_FIXED_ENEMY` took it) or a flag
+/// and an empty text (under that reading, as new games take it); another setup travels as JSON
+/// text inside the coded link.
 #[test]
 fn fresh_and_other_setups_round_trip() {
     let fresh = document(meta(1), C::new(sample_setup()).unwrap());
-    assert!(round_trip(&fresh).len() < 40, "the sample costs a flag");
+    assert!(round_trip(&fresh).len() < 40, "the sample costs a flag and an empty text");
+    let before = document(meta(1), C::new(sample_at(READINGS_RESERVE_OVERLAP)).unwrap());
+    assert!(round_trip(&before).len() < 40, "the sample of older games costs a flag");
     let other = document(meta(2), C::new(rapier_games::with_options()).unwrap());
     round_trip(&other);
 }
@@ -180,7 +185,8 @@ fn cut_and_changed_payloads_never_panic() {
 /// random suite played before it drew from the grammar) into its second turn's
 /// attacker movement, with an undo, an undo and redo, and a last undo.
 fn fixture_document() -> Document {
-    let (setup, c) = rapier_games::play(6);
+    // The sample as games took it when the fixture was written.
+    let (setup, c) = rapier_games::play_in(6, sample_at(READINGS_RESERVE_OVERLAP));
     let mut journal = Vec::new();
     for a in c.journal() {
         let before = C::replay(setup.clone(), journal.clone()).unwrap();
@@ -232,7 +238,7 @@ fn the_version_4_fixture_opens_to_its_position() {
     assert_eq!(d.meta.id, "4c1e7a90b23d5f68");
     assert_eq!(d.meta.name, "Sample: Operation Uranus");
     assert_eq!(d.meta.updated, 1_763_712_345_678.0);
-    assert_eq!(c.setup(), &sample_setup());
+    assert_eq!(c.setup(), &sample_at(READINGS_RESERVE_OVERLAP));
     let s = c.state();
     // The last line undid the first decision of turn 2's attacker movement (the event roll).
     assert_eq!((s.turn, s.phase), (2, Phase::RandomEvent));

@@ -111,7 +111,7 @@ async fn six_quiet_turns_end_on_the_summary_with_the_record_and_the_result() {
     tick().await;
     assert_eq!(text(&root, "phase-title"), "Game over");
     assert_eq!(text(&root, "outcome"), "Defeat");
-    assert!(text(&root, "outcome-line").contains("0 of the break-through division's 17 units (0%)"));
+    assert!(text(&root, "outcome-line").contains("0 of 17 (0%) of the break-through division's units"));
     let rows = all(&root, "[data-testid=turn-record] tbody tr");
     assert_eq!(rows.len(), 6, "one row a turn");
     assert!(rows[5].text_content().unwrap_or_default().starts_with('6'));

@@ -419,7 +419,7 @@ async fn the_summary_lowers_a_total_victory_for_each_advanced_condition_missed()
     let (root, _) = play(c, None);
     tick().await;
     assert_eq!(text(&root, "phase-title"), "Game over");
-    assert!(text(&root, "outcome-line").contains("17 of the break-through division's 17 units (100%)"));
+    assert!(text(&root, "outcome-line").contains("17 of 17 (100%) of the break-through division's units"));
     assert_eq!(text(&root, "outcome"), "Minor victory");
     let advanced = text(&root, "advanced-victory");
     assert!(advanced.contains("Total victory"), "the share alone: {advanced}");

@@ -117,6 +117,13 @@ pub trait System: Send + Sync + 'static {
         Ok(())
     }
 
+    /// A refusal as the screen words it, naming what the setup names (a unit, a division);
+    /// by default the error's own words. Read on the device that took the decision, it must
+    /// tell nothing of the position the seats there may not read.
+    fn refusal(_setup: &Self::Setup, _state: &Self::State, error: &Self::Error) -> String {
+        error.to_string()
+    }
+
     /// Someone who runs the game and may read everything (Rapier's umpire): they may take
     /// the whole campaign, secrets and all, to their own devices. `None` where no one does.
     fn umpire(_setup: &Self::Setup) -> Option<Seat> {

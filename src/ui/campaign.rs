@@ -8,7 +8,7 @@ use super::log::CampaignLog;
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::{Banner, Nav};
-use crate::engine::{Campaign, DiceInput, Reader, RollPreview, Seat, System};
+use crate::engine::{Campaign, DecideError, DiceInput, Reader, RollPreview, Seat, System};
 use crate::share::typed::Stored;
 use crate::share::Meta;
 use crate::store;
@@ -103,7 +103,10 @@ impl<S: System> Open<S> {
                 DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::entropy())),
                 DiceChoice::Typed(v) => c.decide(decision, DiceInput::Typed(v)),
             }
-            .map_err(|e| e.to_string());
+            .map_err(|e| match e {
+                DecideError::Rules(r) => S::refusal(c.setup(), c.state(), &r),
+                e => e.to_string(),
+            });
         });
         if result.is_ok() {
             let (at, faces, words) = self.campaign.with_untracked(|c| {

@@ -388,8 +388,12 @@ pub fn with_options() -> Setup {
 /// The game of `seed`, played to its end: its setup (the sample, or `with_options` one seed in
 /// three) and the campaign.
 pub fn play(seed: u64) -> (Setup, C) {
+    play_in(seed, if seed % 3 == 1 { with_options() } else { sample_setup() })
+}
+
+/// `play` on the given setup.
+pub fn play_in(seed: u64, setup: Setup) -> (Setup, C) {
     let mut r = Rng::new(seed);
-    let setup = if seed % 3 == 1 { with_options() } else { sample_setup() };
     let mut c = pre_game(&mut r, &setup);
     for turn in 1..=6 {
         assert_eq!((c.state().phase, c.state().turn), (Phase::RandomEvent, turn));

@@ -381,9 +381,44 @@ fn take(s: &mut State, marks: &[Mark], mask: u32) {
     }
 }
 
-/// The umpire names the losses of the first waiting set of hits.
-pub fn allocate(setup: &Setup, s: &mut State, losses: &[Target]) -> Result<(), RuleError> {
-    let l = s.combat.as_ref().and_then(|c| c.pending.first()).cloned().ok_or(RuleError::NoLossesDue)?;
+/// What the umpire is asked for the first waiting set of hits, before he picks: how many
+/// losses to name, the units every lawful set holds, and the assault troops that go first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LossCall {
+    pub side: Side,
+    /// The scores that hit.
+    pub hits: Vec<u16>,
+    pub kills: usize,
+    /// In every lawful set of losses.
+    pub must: Vec<Target>,
+    /// Assault troops that rolled two dice: they are lost first.
+    pub first: Vec<Target>,
+    /// Every unit a hit can fall on.
+    pub open: Vec<Target>,
+}
+
+/// The call for the first waiting set of hits, if any waits.
+pub fn loss_call(s: &State) -> Option<LossCall> {
+    let l = s.combat.as_ref()?.pending.first()?;
+    let options = choices(&l.hits, &l.marks);
+    let every = options.iter().fold(u32::MAX, |a, &m| a & m);
+    let pick = |f: &dyn Fn(usize) -> bool| -> Vec<Target> {
+        (0..l.marks.len()).filter(|&k| f(k)).map(|k| l.marks[k].target).collect()
+    };
+    Some(LossCall {
+        side: l.side,
+        hits: l.hits.iter().map(|h| h.0).collect(),
+        kills: options.first().map_or(0, |m| m.count_ones() as usize),
+        must: if options.is_empty() { Vec::new() } else { pick(&|k| every & (1 << k) != 0) },
+        first: pick(&|k| l.marks[k].first && options.iter().any(|m| m & (1 << k) != 0)),
+        open: pick(&|_| true),
+    })
+}
+
+/// Whether `losses` may be named for the first waiting set of hits: each a unit the hits can
+/// fall on, once, together one of the lawful sets. The mask of the set over its marks.
+pub fn check_losses(s: &State, losses: &[Target]) -> Result<u32, RuleError> {
+    let l = s.combat.as_ref().and_then(|c| c.pending.first()).ok_or(RuleError::NoLossesDue)?;
     let mut mask = 0u32;
     for t in losses {
         let k = l.marks.iter().position(|m| m.target == *t).ok_or(RuleError::NotALoss(*t))?;
@@ -394,8 +429,15 @@ pub fn allocate(setup: &Setup, s: &mut State, losses: &[Target]) -> Result<(), R
     }
     let options = choices(&l.hits, &l.marks);
     if !options.contains(&mask) {
-        return Err(RuleError::WrongLosses { kills: options[0].count_ones() as usize });
+        return Err(RuleError::WrongLosses { kills: options.first().map_or(0, |m| m.count_ones() as usize) });
     }
+    Ok(mask)
+}
+
+/// The umpire names the losses of the first waiting set of hits.
+pub fn allocate(setup: &Setup, s: &mut State, losses: &[Target]) -> Result<(), RuleError> {
+    let mask = check_losses(s, losses)?;
+    let l = s.combat.as_ref().and_then(|c| c.pending.first()).cloned().ok_or(RuleError::NoLossesDue)?;
     take(s, &l.marks, mask);
     let c = s.combat.as_mut().expect("under way");
     c.pending.remove(0);

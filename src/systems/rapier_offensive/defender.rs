@@ -4,7 +4,7 @@
 use super::combat::{free_shot, Side};
 use super::errors::RuleError;
 use super::grid::Sector;
-use super::movement::{bog_dice, reveal};
+use super::movement::{bog_dice, bogged_at, reveal};
 use super::optional::kill_target;
 use super::setup::{Setup, READINGS_SECTOR_HOLDER};
 use super::state::{CounterPlace, State};
@@ -99,6 +99,8 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
     let kind = check_counter_move(setup, s, id, path)?;
     let from = s.counters[id as usize].sector().ok_or(RuleError::UnknownCounter(id))?;
     let withdrawing = s.attackers_in(from) > 0;
+    let bog_count = bog_dice(setup, s, Some(kind), path);
+    let bogged = bogged_at(setup, s, kind, path, &dice[dice.len().saturating_sub(bog_count)..]);
     s.defender_moved += 1;
     let turn = s.turn;
     let m = &mut s.counters[id as usize];
@@ -108,13 +110,13 @@ pub fn move_counter(setup: &Setup, s: &mut State, id: u16, path: &[Sector], dice
         m.revealed_turn = turn;
     }
     let kill = kill_target(setup.options.moving_targets, true, kind);
-    let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, path)));
+    let shot = &dice[..dice.len().saturating_sub(bog_count)];
     if withdrawing && shot.iter().any(|&d| d >= kill) {
         m.place = CounterPlace::Gone;
         return Ok(());
     }
     // Bogging: the counter stops before the first sector it fails to enter.
-    let path = match path.iter().zip(bog).position(|(&x, &d)| d < terrain::bog_target(setup, s, x, kind)) {
+    let path = match bogged {
         Some(k) => &path[..k],
         None => path,
     };

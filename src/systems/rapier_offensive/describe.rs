@@ -3,6 +3,8 @@
 //! reserve.
 
 use super::combat;
+use super::grid::Sector;
+use super::movement;
 use super::rules::Decision;
 use super::setup::Setup;
 use super::state::{CounterPlace, Phase, Place, State, Target, UnitRef};
@@ -29,12 +31,18 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                 None => format!("Recon attempt {n} lands off the table: wasted."),
                 Some(t) => match before.counter_count(t) {
                     0 => format!("Recon attempt {n} lands on {t}: nothing there, wasted."),
-                    k => format!("Recon attempt {n} lands on {t}: {k} counters for the Staff Officer to examine."),
+                    k => format!(
+                        "Recon attempt {n} lands on {t}: {} for the Staff Officer to examine.",
+                        count(k, "counter", "counters")
+                    ),
                 },
             }
         }
         Decision::Examine { counters } => {
-            format!("The Staff Officer examines {} counters and will report to the team.", counters.len())
+            format!(
+                "The Staff Officer examines {} and will report to the team.",
+                count(counters.len(), "counter", "counters")
+            )
         }
         Decision::IssueOrders { .. } => "The Corps Commander issues the initial orders at the command post.".into(),
         Decision::DeployDivision { division, .. } => {
@@ -78,22 +86,30 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             if was == now {
                 return format!("{name} bogs down and stays where it is.");
             }
-            let shot = dice.len() > if setup.options.bogging { path.len() } else { 0 };
-            if shot {
-                return format!("{name} withdraws from contact under the enemy's free shot, unharmed.");
+            let wire = match wire_crushed(before, after).as_slice() {
+                [] => String::new(),
+                [x] => format!(" It crushes the wire in {x}: the wire is removed."),
+                xs => format!(
+                    " It crushes the wire in {}: the wire is removed.",
+                    xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" and ")
+                ),
+            };
+            if movement::withdrawal_dice(setup, before, *unit) > 0 {
+                return format!("{name} withdraws from contact under the enemy's free shot, unharmed.{wire}");
             }
             let path = match now {
                 Place::On(x) => &path[..=path.iter().position(|&p| p == x).unwrap_or(path.len() - 1)],
                 _ => &path[..],
             };
-            match (*exit && now == Place::Exited, path.last()) {
+            let line = match (*exit && now == Place::Exited, path.last()) {
                 (true, _) => format!("{name} leaves the table for the objective."),
                 (false, Some(to)) if before.counter_count(*to) > 0 => {
                     format!("{name} moves into {to} and makes contact: the counters there are turned over.")
                 }
                 (false, Some(to)) => format!("{name} moves to {to}."),
                 (false, None) => format!("{name} stays put."),
-            }
+            };
+            format!("{line}{wire}")
         }
         Decision::Enter { unit, sector } => {
             format!("{} comes up from the Division Reserve to {sector}.", unit_name(setup, *unit))
@@ -185,10 +201,9 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         }
         Decision::EndTurn => match &after.result {
             Some(r) => format!(
-                "The battle ends: {} ({} of the break-through division's {} units left the table).",
+                "The battle ends: {}. {} of the break-through division's units left the table.",
                 r.victory.name(),
-                r.exited,
-                r.total
+                tables::share_words(r.exited, r.total)
             ),
             None => format!("Turn {} ends.", before.turn),
         },
@@ -201,6 +216,19 @@ fn count(n: usize, one: &str, many: &str) -> String {
         1 => format!("one {one}"),
         n => format!("{n} {many}"),
     }
+}
+
+/// The sectors where wire was removed between two positions (armour entering it crushes it).
+fn wire_crushed(before: &State, after: &State) -> Vec<Sector> {
+    let mut at: Vec<Sector> = before
+        .counters
+        .iter()
+        .zip(&after.counters)
+        .filter(|(b, a)| b.piece == Some(Piece::Wire) && a.place == CounterPlace::Gone)
+        .filter_map(|(b, _)| b.sector())
+        .collect();
+    at.dedup();
+    at
 }
 
 fn is_dummy(s: &State, id: u16) -> bool {
@@ -226,7 +254,7 @@ fn counter_name(setup: &Setup, s: &State, id: u16) -> String {
 fn target_name(setup: &Setup, s: &State, t: Target) -> String {
     match t {
         Target::Counter(id) if (id as usize) < s.counters.len() => counter_name(setup, s, id),
-        Target::Counter(id) => format!("counter {id}"),
+        Target::Counter(id) => format!("counter {}", id + 1),
         Target::Unit(r) => unit_name(setup, r),
     }
 }

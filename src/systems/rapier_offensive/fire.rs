@@ -6,7 +6,7 @@ use super::combat::Side;
 use super::errors::RuleError;
 use super::grid::Sector;
 use super::optional::kill_target;
-use super::setup::Setup;
+use super::setup::{Setup, READINGS_FIXED_ENEMY};
 use super::state::{CounterPlace, Phase, Place, State, Target};
 use super::tables::{self, support_range, Event};
 use super::units::Piece;
@@ -126,6 +126,42 @@ fn check_target(setup: &Setup, s: &State, side: Side, target: Target) -> Result<
     Ok(at)
 }
 
+/// Whether a battery of `side` standing in `from` shares its sector with enemy units and so
+/// may not fire support ("batteries that are not in a sector with enemy units"). For the
+/// attacker a minefield or a fortification counts as enemy, as it does for movement and
+/// ground combat (games stored before `READINGS_FIXED_ENEMY` counted fighting units only); a
+/// counter not known to the reader counts too. Wire and anti-tank obstacles are not units.
+pub fn battery_in_contact(setup: &Setup, s: &State, side: Side, from: Sector) -> bool {
+    match side {
+        Side::Defender => s.attackers_in(from) > 0,
+        Side::Attacker if setup.readings >= READINGS_FIXED_ENEMY => {
+            s.counters_in(from).any(|c| !matches!(c.piece, Some(Piece::Dummy | Piece::Wire | Piece::AtObstacle)))
+        }
+        Side::Attacker => s.defenders_in(from).next().is_some(),
+    }
+}
+
+/// The batteries `side` may still fire this turn: on the table, not fired, not in a sector
+/// with enemy units (whether a target is in range is the decision's own check).
+pub fn ready_batteries(setup: &Setup, s: &State, side: Side) -> Vec<Target> {
+    match side {
+        Side::Defender => s
+            .counters
+            .iter()
+            .filter(|c| !c.fired && battery_piece(setup, c.piece))
+            .filter(|c| c.sector().is_some_and(|x| !battery_in_contact(setup, s, side, x)))
+            .map(|c| Target::Counter(c.id))
+            .collect(),
+        Side::Attacker => s
+            .units
+            .iter()
+            .filter(|u| !u.fired && s.unit(setup, u.origin).kind.battery().is_some())
+            .filter(|u| matches!(u.place, Place::On(x) if !battery_in_contact(setup, s, side, x)))
+            .map(|u| Target::Unit(u.origin))
+            .collect(),
+    }
+}
+
 fn battery_piece(setup: &Setup, piece: Option<Piece>) -> bool {
     matches!(piece, Some(Piece::Unit(i)) if setup.defender.units[i as usize].kind.battery().is_some())
 }
@@ -171,11 +207,7 @@ pub fn support(
             _ => return Err(RuleError::NotABattery(b)),
         };
         let (Some(from), Some(kind)) = (from, kind) else { return Err(RuleError::NotABattery(b)) };
-        let in_contact = match side {
-            Side::Defender => s.attackers_in(from) > 0,
-            Side::Attacker => s.defenders_in(from).next().is_some(),
-        };
-        if in_contact {
+        if battery_in_contact(setup, s, side, from) {
             return Err(RuleError::BatteryInContact(b));
         }
         let range = support_range(kind).expect("batteries have a range");

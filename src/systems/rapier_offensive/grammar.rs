@@ -15,14 +15,15 @@ use super::grammar_parts::{
 };
 use super::grid::Sector;
 use super::rules::Decision;
-use super::setup::{Setup, ATTACKING_DIVISIONS};
+use super::sample::sample_at;
+use super::setup::{Setup, ATTACKING_DIVISIONS, READINGS_FIXED_ENEMY, READINGS_RESERVE_OVERLAP};
 use super::state::{Phase, State, Target};
 use super::tables::{self, Event};
 use super::turn_end::HqChoice;
 use crate::engine::grammar::one_of;
 use crate::engine::Chooser;
 
-// Contexts (0 is the setup's "the sample" flag).
+// Contexts (0 is the setup's "the sample" flag, `setup`).
 pub(super) const BREAK_THROUGH_SAID: u16 = 1;
 pub(super) const CORPS_RESERVE: u16 = 2;
 pub(super) const IN_ORDER: u16 = 3;
@@ -329,6 +330,29 @@ pub(super) fn decision<C: Chooser>(
         (END_TURN, _) => Decision::EndTurn,
         _ => return Err(c.refuse()),
     })
+}
+
+/// The setup: a flag "the sample" (as games made before `READINGS_FIXED_ENEMY` took it, so
+/// links written then open to the same game), else a text, empty for the sample under
+/// `READINGS_FIXED_ENEMY` (no setup's JSON is empty), otherwise the setup as JSON.
+pub(super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+    let before = sample_at(READINGS_RESERVE_OVERLAP);
+    let fixed = sample_at(READINGS_FIXED_ENEMY);
+    if c.flag(0, given.map(|g| *g == before))? {
+        return Ok(before);
+    }
+    let json =
+        given.map(|g| if *g == fixed { String::new() } else { serde_json::to_string(g).expect("setups serialise") });
+    let text = c.text(json.as_deref())?;
+    if text.is_empty() {
+        return Ok(fixed);
+    }
+    let setup: Setup = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    if setup == before || setup == fixed {
+        // The writer sends either sample as such.
+        return Err(c.refuse());
+    }
+    Ok(setup)
 }
 
 /// Whether the game is over: no decision is possible.

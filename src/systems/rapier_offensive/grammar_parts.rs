@@ -2,7 +2,7 @@
 //! name, and the parts picked among it (orders, deployments, losses).
 
 use super::combat::{choices, Side};
-use super::fire::fog_allows;
+use super::fire::{battery_in_contact, fog_allows};
 use super::grammar::{BREAK_THROUGH_SAID, CORPS_RESERVE, IN_ORDER, LOSSES_IN_ORDER, TO_RESERVE};
 use super::grid::{Frontage, Sector, AXES};
 use super::rules::{Decision, Deployment};
@@ -91,7 +91,7 @@ pub(super) fn batteries(setup: &Setup, s: &State, side: Side) -> Vec<(Target, Ve
                     _ => None,
                 };
                 if let (Some(from), Some(kind), false) = (c.sector(), kind, c.fired) {
-                    if s.attackers_in(from) == 0 {
+                    if !battery_in_contact(setup, s, side, from) {
                         out.push((Target::Counter(c.id), within(from, support_range(kind).unwrap_or(0))));
                     }
                 }
@@ -101,7 +101,7 @@ pub(super) fn batteries(setup: &Setup, s: &State, side: Side) -> Vec<(Target, Ve
             for u in &s.units {
                 let kind = s.unit(setup, u.origin).kind.battery();
                 if let (Place::On(from), Some(kind), false) = (u.place, kind, u.fired) {
-                    if s.defenders_in(from).next().is_none() {
+                    if !battery_in_contact(setup, s, side, from) {
                         out.push((Target::Unit(u.origin), within(from, support_range(kind).unwrap_or(0))));
                     }
                 }

@@ -97,6 +97,9 @@ impl System for RapierOffensive {
     fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
         check::check_view(setup, s)
     }
+    fn refusal(setup: &Setup, state: &State, error: &RuleError) -> String {
+        error.words(setup, state)
+    }
     fn umpire(_setup: &Setup) -> Option<Seat> {
         Some(seats::UMPIRE)
     }
@@ -119,7 +122,7 @@ impl System for RapierOffensive {
 
 impl Grammar for RapierOffensive {
     fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+        grammar::setup(c, given)
     }
     fn decision<C: Chooser>(
         setup: &Setup,

@@ -6,11 +6,11 @@ use super::combat::{free_shot, Side};
 use super::errors::RuleError;
 use super::grid::{Frontage, Sector, LINES};
 use super::optional::kill_target;
-use super::setup::{Setup, ATTACKING_DIVISIONS, READINGS_RESERVE_OVERLAP};
+use super::setup::{Setup, ATTACKING_DIVISIONS, READINGS_FIXED_ENEMY, READINGS_RESERVE_OVERLAP};
 use super::state::{CounterPlace, Place, State, UnitRef};
 use super::tables::{self, STACKING};
 use super::terrain;
-use super::units::Piece;
+use super::units::{Piece, UnitKind};
 
 fn find(s: &State, r: UnitRef) -> Result<usize, RuleError> {
     s.index_of(r).ok_or(RuleError::UnknownUnit(r))
@@ -21,19 +21,24 @@ fn others_in(s: &State, sector: Sector, i: usize) -> usize {
     s.units.iter().enumerate().filter(|(k, u)| *k != i && u.place == Place::On(sector)).count()
 }
 
-/// A division without an HQ moves at most half its units (rounded down).
-fn check_headless(setup: &Setup, s: &State, division: Option<u8>) -> Result<(), RuleError> {
-    let Some(d) = division else { return Ok(()) };
+/// A division without an HQ this turn: its units moved so far, the most that may move (half
+/// its units, rounded down) and its units; `None` for a division with its HQ.
+pub fn headless_moves(setup: &Setup, s: &State, d: u8) -> Option<(usize, usize, usize)> {
     if !s.hq_lost(setup, d) {
-        return Ok(());
+        return None;
     }
     let mine = s.units.iter().filter(|u| u.division == Some(d) && !matches!(u.place, Place::Killed | Place::Exited));
     let (alive, moved) = mine.fold((0, 0), |(a, m), u| (a + 1, m + u.moved as usize));
-    let max = tables::headless_movers(alive);
-    if moved >= max {
-        return Err(RuleError::HeadlessLimit { division: d, max });
+    Some((moved, tables::headless_movers(alive), alive))
+}
+
+/// A division without an HQ moves at most half its units (rounded down).
+fn check_headless(setup: &Setup, s: &State, division: Option<u8>) -> Result<(), RuleError> {
+    let Some(d) = division else { return Ok(()) };
+    match headless_moves(setup, s, d) {
+        Some((moved, max, _)) if moved >= max => Err(RuleError::HeadlessLimit { division: d, max }),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Turns the counters of a sector face up; dummies are lifted.
@@ -65,13 +70,41 @@ pub fn withdrawal_dice(setup: &Setup, s: &State, r: UnitRef) -> u8 {
     }
 }
 
-/// Bogging dice a move takes: one per sector entered, with the option on.
-pub fn bog_dice(setup: &Setup, path: &[Sector]) -> usize {
-    if setup.options.bogging {
-        path.len()
-    } else {
-        0
+/// Bogging: the sectors of `path` a unit of `kind` throws a die to enter, by their place in
+/// the path, each with the least score it needs; none with the option off. Since
+/// `READINGS_FIXED_ENEMY` a sector the table lets it enter on any score ("Moves as ordered"
+/// for sure) takes no die; games stored before threw one for every sector entered.
+pub fn bog_rolls(setup: &Setup, s: &State, kind: UnitKind, path: &[Sector]) -> Vec<(usize, u16)> {
+    if !setup.options.bogging {
+        return Vec::new();
     }
+    let every = setup.readings < READINGS_FIXED_ENEMY;
+    path.iter()
+        .enumerate()
+        .map(|(k, &x)| (k, terrain::bog_target(setup, s, x, kind)))
+        .filter(|&(_, least)| every || least > 1)
+        .collect()
+}
+
+/// Bogging dice a move takes (`kind` `None`: a mover the setup does not hold, which the move
+/// refuses; one per sector entered as games before `READINGS_FIXED_ENEMY` threw them).
+pub fn bog_dice(setup: &Setup, s: &State, kind: Option<UnitKind>, path: &[Sector]) -> usize {
+    match kind {
+        Some(k) => bog_rolls(setup, s, k, path).len(),
+        None if setup.options.bogging && setup.readings < READINGS_FIXED_ENEMY => path.len(),
+        None => 0,
+    }
+}
+
+/// Where bogging stops a move: the place in `path` of the first sector the unit fails to
+/// enter with the bogging dice `bog`, if any.
+pub fn bogged_at(setup: &Setup, s: &State, kind: UnitKind, path: &[Sector], bog: &[u16]) -> Option<usize> {
+    bog_rolls(setup, s, kind, path).into_iter().zip(bog).find(|&((_, least), &d)| d < least).map(|((k, _), _)| k)
+}
+
+/// The kind an attacking unit moves as, if the setup holds it.
+pub fn attacker_kind(setup: &Setup, r: UnitRef) -> Option<UnitKind> {
+    setup.attackers.get(r.division as usize)?.units.get(r.unit as usize).map(|u| u.kind)
 }
 
 /// The checks of one step of unit `i`'s path, from `at` into `next`, `last` if the unit stops
@@ -170,7 +203,8 @@ pub fn move_unit(
     let withdrawing = s.defended(from);
     let unit = s.unit(setup, r);
     let kill = kill_target(setup.options.moving_targets, true, unit.kind);
-    let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, path)));
+    let (shot, bog) = dice.split_at(dice.len().saturating_sub(bog_dice(setup, s, Some(unit.kind), path)));
+    let bogged = bogged_at(setup, s, unit.kind, path, bog);
     s.units[i].moved = true;
     if withdrawing && shot.iter().any(|&d| d >= kill) {
         s.units[i].place = Place::Killed;
@@ -179,7 +213,7 @@ pub fn move_unit(
     // Bogging: a die per sector entered; a unit that fails stops where it is (reading).
     let mut path = path;
     let mut exit = exit;
-    if let Some(k) = path.iter().zip(bog).position(|(&x, &d)| d < terrain::bog_target(setup, s, x, unit.kind)) {
+    if let Some(k) = bogged {
         path = &path[..k];
         exit = false;
     }

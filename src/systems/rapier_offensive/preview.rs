@@ -1,23 +1,22 @@
 //! What the dice widget shows before each roll: exact odds through `engine::odds`.
 
 use super::combat::{self, Reach, Side};
-use super::fire;
 use super::grid::Sector;
 use super::optional::kill_target;
 use super::rules::{dice, Decision};
 use super::setup::Setup;
-use super::state::State;
+use super::state::{State, Target};
 use super::tables::{self, recon_target, Event, KILL};
-use super::terrain;
 use super::units::{Piece, UnitKind};
-use crate::engine::odds::{tally, Chance};
+use super::{fire, movement};
+use crate::engine::odds::{tally_faced, Chance, Faced};
 use crate::engine::{DiceSpec, RollPreview};
 
 pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
     let spec = dice(setup, state, decision)?;
     match decision {
         Decision::RollRecon => {
-            let odds = tally(&spec, |d| match recon_target(d[0], d[1]) {
+            let Faced { odds, faces } = tally_faced(&spec, |d| match recon_target(d[0], d[1]) {
                 None => "Off the table (wasted)".to_string(),
                 Some(t) if state.counter_count(t) == 0 => "An empty sector (wasted)".to_string(),
                 Some(_) => "Counters to examine".to_string(),
@@ -27,12 +26,12 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
-                faces: None,
+                faces,
                 note: Some("First die: the axis (5 or 6 is off the table). Second die: the line.".into()),
             })
         }
         Decision::FireMission { sector } => {
-            let odds = tally(&spec, |d| {
+            let Faced { odds, faces } = tally_faced(&spec, |d| {
                 let k = d.iter().filter(|&&x| x >= KILL).count();
                 match k {
                     0 => "No counter destroyed".to_string(),
@@ -45,12 +44,16 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
-                faces: None,
-                note: Some(format!("One die for each of the {} counters; a 6 destroys it.", spec.count)),
+                faces,
+                note: Some(format!(
+                    "One die for each of the {} counters; a 6 destroys it. {}",
+                    spec.count,
+                    expected(&vec![KILL; spec.count as usize], "counters destroyed")
+                )),
             })
         }
         Decision::RollEvent => {
-            let odds = tally(&spec, |d| {
+            let Faced { odds, faces } = tally_faced(&spec, |d| {
                 let e = setup.events[d[0] as usize - 1];
                 if e == Event::ThickFog && state.fog {
                     "Thick fog again: the fog lifts".to_string()
@@ -58,14 +61,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                     e.name().to_string()
                 }
             });
-            Some(RollPreview {
-                title: "Random event".into(),
-                dice: spec,
-                modifiers: vec![],
-                odds,
-                faces: None,
-                note: None,
-            })
+            Some(RollPreview { title: "Random event".into(), dice: spec, modifiers: vec![], odds, faces, note: None })
         }
         Decision::Move { unit, path, .. } => {
             let kind = state.unit(setup, *unit).kind;
@@ -79,13 +75,13 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             Some(moving(setup, state, spec, kind, path, "Defender moving"))
         }
         Decision::RollDefenderMovers => {
-            let odds = tally(&spec, |d| format!("{} units may move", d[0]));
+            let Faced { odds, faces } = tally_faced(&spec, |d| format!("{} units may move", d[0]));
             Some(RollPreview {
                 title: "Defender movement".into(),
                 dice: spec,
                 modifiers: vec![],
                 odds,
-                faces: None,
+                faces,
                 note: None,
             })
         }
@@ -97,7 +93,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             Some(shot(spec, kill, "Support fire"))
         }
         Decision::ReplaceHq { .. } => {
-            let odds = tally(&spec, |d| {
+            let Faced { odds, faces } = tally_faced(&spec, |d| {
                 if d[0] >= tables::SUBORDINATE_TAKES_OVER {
                     "A subordinate takes command".to_string()
                 } else {
@@ -109,13 +105,14 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 dice: spec,
                 modifiers: vec![],
                 odds,
-                faces: None,
+                faces,
                 note: None,
             })
         }
         Decision::CallFire { sector } => {
-            let kills: Vec<u16> =
-                fire::on_call_targets(state, *sector).into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
+            let targets = fire::on_call_targets(state, *sector);
+            let counters = targets.iter().filter(|t| matches!(t, Target::Counter(_))).count();
+            let kills: Vec<u16> = targets.into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
             let odds = each_die(&kills).into_iter().enumerate().map(|(k, c)| (format!("{k} destroyed"), c)).collect();
             Some(RollPreview {
                 title: format!("On-call fire mission on {sector}"),
@@ -123,7 +120,11 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 modifiers: vec![],
                 odds,
                 faces: None,
-                note: Some("One die for everything in the sector, our own units included.".into()),
+                note: Some(format!(
+                    "One die for everything in the sector, our own units included. {} {}",
+                    expected(&kills[..counters], "counters destroyed"),
+                    expected(&kills[counters..], "of our units lost")
+                )),
             })
         }
         Decision::CombatRoll => {
@@ -159,18 +160,15 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
 /// bogging die per sector entered, below the least score the unit stops.
 fn moving(setup: &Setup, state: &State, spec: DiceSpec, kind: UnitKind, path: &[Sector], title: &str) -> RollPreview {
     let kill = kill_target(setup.options.moving_targets, true, kind);
-    let bogs: Vec<u16> = match setup.options.bogging {
-        true => path.iter().map(|&x| terrain::bog_target(setup, state, x, kind)).collect(),
-        false => Vec::new(),
-    };
+    let bogs = movement::bog_rolls(setup, state, kind, path);
     let shots = spec.count as usize - bogs.len();
-    let odds = tally(&spec, |d| {
+    let Faced { odds, faces } = tally_faced(&spec, |d| {
         if d[..shots].iter().any(|&x| x >= kill) {
             return "Destroyed".to_string();
         }
-        match d[shots..].iter().zip(&bogs).position(|(&x, &b)| x < b) {
-            Some(0) => "Bogs down where it is".to_string(),
-            Some(k) => format!("Bogs down in {}", path[k - 1]),
+        match d[shots..].iter().zip(&bogs).find(|(&x, &(_, least))| x < least) {
+            Some((_, &(0, _))) => "Bogs down where it is".to_string(),
+            Some((_, &(k, _))) => format!("Bogs down in {}", path[k - 1]),
             None if shots > 0 => "Withdraws unharmed".to_string(),
             None => "Moves as ordered".to_string(),
         }
@@ -180,19 +178,27 @@ fn moving(setup: &Setup, state: &State, spec: DiceSpec, kind: UnitKind, path: &[
         (_, true) => format!("The free shot kills on {kill} or more."),
         (_, false) => format!("The free shot first (kills on {kill} or more), then a die for each sector entered."),
     };
-    RollPreview { title: title.into(), dice: spec, modifiers: vec![], odds, faces: None, note: Some(note) }
+    RollPreview { title: title.into(), dice: spec, modifiers: vec![], odds, faces, note: Some(note) }
 }
 
 fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
-    let odds = tally(&spec, |d| if d.iter().any(|&x| x >= kill) { "Destroyed" } else { "No effect" }.to_string());
+    let Faced { odds, faces } =
+        tally_faced(&spec, |d| if d.iter().any(|&x| x >= kill) { "Destroyed" } else { "No effect" }.to_string());
     RollPreview {
         title: title.into(),
         dice: spec,
         modifiers: vec![],
         odds,
-        faces: None,
+        faces,
         note: Some(format!("Kills on {kill} or more.")),
     }
+}
+
+/// The expected number of kills when die `i` kills on `kills[i]` or more: "Expected: 0.67
+/// counters destroyed."
+pub fn expected(kills: &[u16], what: &str) -> String {
+    let sixths: u64 = kills.iter().map(|&k| 7u64.saturating_sub(k.clamp(1, 7) as u64)).sum();
+    format!("Expected: {:.2} {what}.", sixths as f64 / 6.0)
 }
 
 /// Exact chance of each number of kills when die `i` kills on `kills[i]` or more.

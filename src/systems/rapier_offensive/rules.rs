@@ -141,11 +141,16 @@ pub fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpe
         },
         Decision::RollEvent => Some(DiceSpec::one(Die::D6)),
         Decision::Move { unit, path, .. } => {
-            pool(movement::withdrawal_dice(setup, state, *unit) as usize + movement::bog_dice(setup, path))
+            let kind = movement::attacker_kind(setup, *unit);
+            pool(movement::withdrawal_dice(setup, state, *unit) as usize + movement::bog_dice(setup, state, kind, path))
         }
         Decision::RollDefenderMovers => Some(DiceSpec::one(tables::defender_movers_die(state.defender_hq_lost(setup)))),
         Decision::DefenderMove { counter, path } if (*counter as usize) < state.counters.len() => {
-            pool(defender::withdrawal_dice(setup, state, *counter) as usize + movement::bog_dice(setup, path))
+            let kind = defender::mover_kind(setup, state.counters[*counter as usize].piece);
+            pool(
+                defender::withdrawal_dice(setup, state, *counter) as usize
+                    + movement::bog_dice(setup, state, kind, path),
+            )
         }
         Decision::CallFire { sector } => pool(fire::on_call_targets(state, *sector).len()),
         Decision::SupportFire { extra_ammo, .. } => pool(1 + *extra_ammo as usize),

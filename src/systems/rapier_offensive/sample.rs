@@ -94,6 +94,14 @@ pub fn romanian_division() -> Division {
     Division { name: "Romanian 5th Infantry Division".into(), units }
 }
 
+/// The sample as a game plays it under `readings`: links code the sample under
+/// `READINGS_RESERVE_OVERLAP`, the sample of games made before `READINGS_FIXED_ENEMY`, and
+/// the sample under that reading, each in a way of its own (`grammar::setup`).
+pub fn sample_at(readings: u8) -> Setup {
+    Setup { readings, ..sample_setup() }
+}
+
+/// The sample as a new game takes it, under the newest readings.
 pub fn sample_setup() -> Setup {
     Setup {
         name: "Operation Uranus, 19 November 1942".into(),
@@ -112,6 +120,6 @@ pub fn sample_setup() -> Setup {
         break_through: Some(1),
         advanced: Default::default(),
         terrain: Vec::new(),
-        readings: super::setup::READINGS_RESERVE_OVERLAP,
+        readings: super::setup::READINGS_FIXED_ENEMY,
     }
 }

@@ -79,7 +79,9 @@ pub struct Setup {
     /// Which of the app's readings the game plays by: games stored before `READINGS_SECTOR_HOLDER`
     /// (0, the default) keep the defending division firing first in every sector, and games
     /// stored before `READINGS_RESERVE_OVERLAP` let a reserve unit enter across an overlapping
-    /// frontage, so their journals replay as they were played.
+    /// frontage, and games stored before `READINGS_FIXED_ENEMY` let an attacking battery fire
+    /// beside a lone minefield or fortification and roll a bogging die where the table makes
+    /// the move sure, so their journals replay as they were played.
     #[serde(default, skip_serializing_if = "is_first_readings")]
     pub readings: u8,
 }
@@ -89,6 +91,10 @@ pub const READINGS_SECTOR_HOLDER: u8 = 1;
 /// Readings since which a unit entering from the Division Reserve is refused while a division
 /// whose frontage overlaps its own is on the table, as deploying on L1 always was.
 pub const READINGS_RESERVE_OVERLAP: u8 = 2;
+/// Readings since which minefields and fortifications count as enemy units for an attacking
+/// battery (it may not fire from their sector), and a sector the bogging table lets a unit
+/// enter for sure ("Moves as ordered" on any score) takes no die.
+pub const READINGS_FIXED_ENEMY: u8 = 3;
 
 fn is_first_readings(r: &u8) -> bool {
     *r == 0

@@ -290,3 +290,34 @@ pub fn victory(exited: usize, total: usize) -> Victory {
     let (exited, total) = (exited.min(total) as u64, total as u64);
     VICTORY.iter().find(|(pct, _)| exited * 100 >= *pct as u64 * total).map(|r| r.1).unwrap_or(Victory::Defeat)
 }
+
+/// A share of the break-through division in words: "11 of 16 (68.75%)". The percentage is
+/// exact where two decimals hold it, else cut (never rounded up across a victory level) and
+/// said to be "about".
+pub fn share_words(exited: usize, total: usize) -> String {
+    if total == 0 {
+        return format!("{exited} of {total}");
+    }
+    let hundredths = exited as u64 * 10_000;
+    let cut = hundredths / total as u64;
+    let exact = hundredths.is_multiple_of(total as u64);
+    let whole = cut / 100;
+    let frac = cut % 100;
+    let pct = match (frac, frac % 10) {
+        (0, _) => format!("{whole}"),
+        (f, 0) => format!("{whole}.{}", f / 10),
+        (f, _) => format!("{whole}.{f:02}"),
+    };
+    format!("{exited} of {total} ({}{pct}%)", if exact { "" } else { "about " })
+}
+
+/// This turn's random event as the turn line and the record say it: thick fog rolled while
+/// the fog lay lifts it.
+pub fn event_words(event: Event, fog: bool) -> String {
+    match (event, fog) {
+        (Event::ThickFog, false) => "The fog lifts".into(),
+        (Event::ThickFog, true) => Event::ThickFog.name().into(),
+        (e, true) => format!("{} (fog)", e.name()),
+        (e, false) => e.name().into(),
+    }
+}

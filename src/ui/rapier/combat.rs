@@ -6,7 +6,7 @@
 use super::phases::{act_or_roll, button, error_line};
 use super::secret::{behind, words};
 use super::Ro;
-use crate::systems::rapier_offensive::combat::{self, choices, Side};
+use crate::systems::rapier_offensive::combat::{self, LossCall, Side};
 use crate::systems::rapier_offensive::seats::{division_commander, CORPS_COMMANDER, STAFF_OFFICER};
 use crate::systems::rapier_offensive::state::{Place, Target, UnitRef};
 use crate::systems::rapier_offensive::turn_end::{headless, HqChoice};
@@ -39,37 +39,51 @@ pub fn GroundCombat() -> impl IntoView {
                     <dt>"Attackers"</dt><dd data-testid="combat-attackers">{forces.0}</dd>
                     <dt>"Defenders"</dt><dd data-testid="combat-defenders">{forces.1}</dd>
                 </dl>
-                {match c.pending.first().cloned() {
+                {match ro.state.with(combat::loss_call) {
                     None => ro.roll(Decision::CombatRoll, "this throw").into_any(),
-                    Some(l) => view! { <NameLosses side=l.side hits=l.hits.iter().map(|h| h.0).collect() marks=l.marks.iter().map(|m| m.target).collect()
-                        kills=choices(&l.hits, &l.marks).first().map_or(0, |m| m.count_ones() as usize)/> }.into_any(),
+                    Some(call) => view! { <NameLosses call=call/> }.into_any(),
                 }}
             }
         })}
     }
 }
 
+/// The umpire names the losses: how many and who goes first shown before he picks (the rules'
+/// own `loss_call`), the button live only for a lawful set (`check_losses`).
 #[component]
-fn NameLosses(side: Side, hits: Vec<u16>, marks: Vec<Target>, kills: usize) -> impl IntoView {
+fn NameLosses(call: LossCall) -> impl IntoView {
     let ro = expect_context::<Ro>();
     let error = RwSignal::new(None::<String>);
     let chosen = RwSignal::new(Vec::<Target>::new());
-    let who = match side {
+    let who = match call.side {
         Side::Attacker => "the attackers",
         Side::Defender => "the defender",
     };
+    let names = |ts: &[Target]| ts.iter().map(|&t| ro.target_name(t)).collect::<Vec<_>>().join(", ");
+    let kills = call.kills;
+    let must = (!call.must.is_empty() && call.must.len() < call.open.len()).then(|| names(&call.must));
+    let first = (!call.first.is_empty()).then(|| names(&call.first));
+    let lawful = move || chosen.with(|c| ro.state.with(|s| combat::check_losses(s, c)));
+    let why = move || match (chosen.with(Vec::len), lawful()) {
+        (_, Ok(_)) => None,
+        (n, _) if n != kills => Some(format!("Pick {kills}: {n} picked so far.")),
+        (_, Err(e)) => Some(ro.state.with(|s| ro.setup.with(|st| e.words(st, s)))),
+    };
     view! {
         <div class="card" data-testid="name-losses">
-            <h3>{format!("The umpire names the losses of {who}: {kills}")}</h3>
-            <p class="hint">{format!("Hits rolled: {}. Each die kills one unit it can reach; assault troops that rolled two dice go first.", hits.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", "))}</p>
+            <h3 data-testid="losses-due">{format!("The umpire names {} of {who}", super::count(kills, "loss", "losses"))}</h3>
+            <p class="hint">{format!("Hits rolled: {}. Each die kills one unit it can reach.", call.hits.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", "))}</p>
+            {first.map(|f| view! { <p class="info" data-testid="losses-first">{format!("Assault troops that rolled two dice go first: {f}.")}</p> })}
+            {must.map(|m| view! { <p class="info" data-testid="losses-must">{format!("Every lawful choice includes: {m}.")}</p> })}
             <div class="choice-buttons">
-                {marks.into_iter().map(|t| view! {
+                {call.open.into_iter().map(|t| view! {
                     <button type="button" class="btn seg" data-testid=format!("loss-{}", target_key(t)) class:on=move || chosen.with(|c| c.contains(&t))
                         aria-pressed=move || chosen.with(|c| c.contains(&t)).to_string()
                         on:click=move |_| chosen.update(|c| if let Some(k) = c.iter().position(|&x| x == t) { c.remove(k); } else { c.push(t); })>{ro.target_name(t)}</button>
                 }).collect_view()}
             </div>
-            <button class="btn primary big" data-testid="allocate-losses" disabled=move || chosen.with(Vec::len) != kills
+            {move || why().map(|w| view! { <p class="warning" data-testid="losses-why">{w}</p> })}
+            <button class="btn primary big" data-testid="allocate-losses" disabled=move || lawful().is_err()
                 on:click=move |_| { ro.act(Decision::AllocateLosses { losses: chosen.get_untracked() }, error); }>"These are lost"</button>
             {error_line(error)}
         </div>

@@ -5,12 +5,13 @@
 
 use super::phases::{act_or_roll, button};
 use super::secret::{behind, words};
-use super::{map_pick, Ro};
+use super::{count, map_pick, Ro};
+use crate::systems::rapier_offensive::combat::Side;
+use crate::systems::rapier_offensive::fire::ready_batteries;
 use crate::systems::rapier_offensive::grid::Sector;
 use crate::systems::rapier_offensive::seats::{CORPS_COMMANDER, UMPIRE};
 use crate::systems::rapier_offensive::state::{Place, Target};
 use crate::systems::rapier_offensive::tables::{self, Event};
-use crate::systems::rapier_offensive::units::Piece;
 use crate::systems::rapier_offensive::Decision;
 use leptos::prelude::*;
 
@@ -18,8 +19,16 @@ use leptos::prelude::*;
 pub fn OnCall() -> impl IntoView {
     let ro = expect_context::<Ro>();
     view! {
-        <p class="hint">{move || ro.state.with(|s| format!("The Corps Commander may call fire on his TRPs: {} of {} missions left for the battle, {} this turn at most, {} per TRP a turn. One die for everything in the sector, our own units too.",
-            tables::ON_CALL_FM as usize - s.on_call.len(), tables::ON_CALL_FM, tables::ON_CALL_FM_PER_TURN as usize - s.on_call_this_turn(), tables::ON_CALL_FM_PER_TRP_PER_TURN))}</p>
+        <p class="hint" data-testid="on-call-left">{move || ro.state.with(|s| {
+            let battle = (tables::ON_CALL_FM as usize).saturating_sub(s.on_call.len());
+            let turn = (tables::ON_CALL_FM_PER_TURN as usize).saturating_sub(s.on_call_this_turn()).min(battle);
+            match (battle, turn) {
+                (0, _) => format!("All {} on-call fire missions of the battle have been fired: nothing is left to call.", tables::ON_CALL_FM),
+                (_, 0) => format!("No more on-call fire this turn ({} a turn); {} left for the rest of the battle.", tables::ON_CALL_FM_PER_TURN, count(battle, "mission", "missions")),
+                _ => format!("The Corps Commander may call fire on his TRPs: {} of {} left for the battle, {} of them this turn at most, {} per TRP a turn. One die for everything in the sector, our own units too.",
+                    battle, count(tables::ON_CALL_FM as usize, "mission", "missions"), turn, tables::ON_CALL_FM_PER_TRP_PER_TURN),
+            }
+        })}</p>
         {behind(ro, vec![CORPS_COMMANDER], words("call fire on a TRP", "", "on-call-panel"), |_| false, move |_| view! { <CallForm/> })}
         {button(ro, Decision::EndOnCall, "No more fire this turn".into(), "end-on-call", false)}
     }
@@ -35,7 +44,7 @@ fn CallForm() -> impl IntoView {
             {move || trps().into_iter().map(|x| view! {
                 <button type="button" class="btn seg" data-testid=format!("call-{}", super::sector_key(x)) class:on=move || chosen.get() == Some(x)
                     aria-pressed=move || (chosen.get() == Some(x)).to_string() on:click=move |_| chosen.set(Some(x))>
-                    {move || ro.state.with(|s| format!("{x} ({} counters, {} ours)", s.counter_count(x), s.attackers_in(x)))}</button>
+                    {move || ro.state.with(|s| format!("{x} ({}, {} ours)", count(s.counter_count(x), "counter", "counters"), s.attackers_in(x)))}</button>
             }).collect_view()}
         </div>
         {move || chosen.get().map(|x| act_or_roll(ro, Decision::CallFire { sector: x }, "Fire", "call-fire"))}
@@ -92,26 +101,8 @@ fn SupportForm(defender_fires: bool) -> impl IntoView {
     let extra = RwSignal::new(false);
     let target = RwSignal::new(None::<Target>);
     let setup = ro.setup;
-    let batteries = move || {
-        ro.state.with(|s| {
-            setup.with(|st| {
-                if defender_fires {
-                    s.counters
-                        .iter()
-                        .filter(|c| c.sector().is_some() && !c.fired)
-                        .filter(|c| matches!(c.piece, Some(Piece::Unit(i)) if st.defender.units[i as usize].kind.battery().is_some()))
-                        .map(|c| Target::Counter(c.id))
-                        .collect::<Vec<_>>()
-                } else {
-                    s.units
-                        .iter()
-                        .filter(|u| matches!(u.place, Place::On(_)) && !u.fired && s.unit(st, u.origin).kind.battery().is_some())
-                        .map(|u| Target::Unit(u.origin))
-                        .collect()
-                }
-            })
-        })
-    };
+    let side = if defender_fires { Side::Defender } else { Side::Attacker };
+    let batteries = move || ro.state.with(|s| setup.with(|st| ready_batteries(st, s, side)));
     let bonus = move || {
         ro.state.with(|s| match (s.event, s.support_bonus_used) {
             (_, true) => None,

@@ -25,6 +25,23 @@ use crate::systems::rapier_offensive::units::Piece;
 use crate::systems::rapier_offensive::RapierOffensive;
 use leptos::prelude::*;
 
+/// "1 counter", "no counters", "3 counters".
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {many}"),
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// "1 unit left", "3 units left": a count with its verb.
+pub(crate) fn count_verb(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// The open Rapier Offensive campaign, shared with the phase components.
 pub type Ro = Open<RapierOffensive>;
 

@@ -4,8 +4,9 @@
 
 use super::phases::{act_or_roll, button, error_line, problem, takes_dice};
 use super::secret::{behind, words};
-use super::{map_pick, MapPick, Ro};
+use super::{count, map_pick, MapPick, Ro};
 use crate::systems::rapier_offensive::grid::{Frontage, Sector, LINES};
+use crate::systems::rapier_offensive::movement::headless_moves;
 use crate::systems::rapier_offensive::seats::{CORPS_COMMANDER, UMPIRE};
 use crate::systems::rapier_offensive::setup::ATTACKING_DIVISIONS;
 use crate::systems::rapier_offensive::state::{CounterPlace, Phase, Place, UnitRef};
@@ -43,6 +44,22 @@ fn path_line(path: &[Sector]) -> String {
     }
 }
 
+/// Each division without an HQ: how many of its units have moved of the most that may (the
+/// rules' count).
+fn headless_lines(ro: Ro) -> Vec<String> {
+    ro.state.with(|s| {
+        (0..ATTACKING_DIVISIONS as u8)
+            .filter_map(|d| {
+                let (moved, max, alive) = ro.setup.with(|st| headless_moves(st, s, d))?;
+                Some(format!(
+                    "{} has no HQ: {moved} of {max} moved this turn (at most half of its {alive} units).",
+                    ro.division_name(d)
+                ))
+            })
+            .collect()
+    })
+}
+
 #[component]
 pub fn AttackerMovement() -> impl IntoView {
     let ro = expect_context::<Ro>();
@@ -51,7 +68,15 @@ pub fn AttackerMovement() -> impl IntoView {
     let unit = RwSignal::new(None::<UnitRef>);
     let path = RwSignal::new(Vec::<Sector>::new());
     let exit = RwSignal::new(false);
-    path_taps(pick, from, Signal::derive(move || unit.with(Option::is_some)), path);
+    // A unit that has moved (or left the table) is no longer chosen: every move ends its
+    // selection, whatever its dice did, and the next tap picks a sector again.
+    let live = Signal::derive(move || {
+        unit.get().filter(|&r| {
+            ro.state
+                .with(|s| s.index_of(r).is_some_and(|i| !s.units[i].moved && matches!(s.units[i].place, Place::On(_))))
+        })
+    });
+    path_taps(pick, from, Signal::derive(move || live.with(Option::is_some)), path);
     // After each move the choice starts again.
     let steps = Memo::new(move |_| ro.campaign.with(|c| c.journal().len()));
     Effect::new(move |_| {
@@ -73,7 +98,8 @@ pub fn AttackerMovement() -> impl IntoView {
     };
     view! {
         <div class="mover-pick" data-testid="movers">
-            {move || unit.get().map(|r| view! {
+            {move || headless_lines(ro).into_iter().map(|l| view! { <p class="info" data-testid="headless-moves">{l}</p> }).collect_view()}
+            {move || live.get().map(|r| view! {
                 <p class="info" data-testid="path-line">{move || format!("{}: {}", ro.unit_name(r), path_line(&path.get()))}</p>
                 {move || at_l6().then(|| view! {
                     <label class="check big-check"><input type="checkbox" data-testid="exit" prop:checked=move || exit.get() on:change=move |ev| exit.set(event_target_checked(&ev))/>" Then leave the table (exit from L6)"</label>
@@ -90,7 +116,7 @@ pub fn AttackerMovement() -> impl IntoView {
                     <div class="choice-buttons">
                         {here().into_iter().map(|(r, moved)| view! {
                             <button type="button" class="btn seg" data-testid=format!("mover-{}-{}", r.division + 1, r.unit) disabled=moved
-                                class:on=move || unit.get() == Some(r) aria-pressed=move || (unit.get() == Some(r)).to_string()
+                                class:on=move || live.get() == Some(r) aria-pressed=move || (live.get() == Some(r)).to_string()
                                 on:click=move |_| { unit.set(Some(r)); path.set(Vec::new()); pick.marked.set(Vec::new()); }>
                                 {format!("{}{}", ro.unit_name(r), if moved { " (moved)" } else { "" })}</button>
                         }).collect_view()}
@@ -200,7 +226,7 @@ pub fn DefenderMovement() -> impl IntoView {
     view! {
         <p class="hint">{move || ro.state.with(|s| match s.defender_movers {
             None => "The umpire rolls for how many defending units may move (1d6, 1d3 without the division HQ), then moves them. Each counter that moves is turned face up.".to_string(),
-            Some(n) => format!("The defender may move {n} counters this turn; {} moved so far.", s.defender_moved),
+            Some(n) => format!("The defender may move {} this turn; {} moved so far.", count(n as usize, "counter", "counters"), s.defender_moved),
         })}</p>
         {behind(ro, vec![UMPIRE], words("move the defenders", "", "defender-move-panel"), |_| false, move |_| view! { <DefenderMoveForm/> })}
         {button(ro, Decision::EndDefenderMovement, "End the defender's movement".into(), "end-defender-movement", false)}
@@ -253,7 +279,13 @@ fn DefenderMoveForm() -> impl IntoView {
     let from = RwSignal::new(None::<Sector>);
     let counter = RwSignal::new(None::<u16>);
     let path = RwSignal::new(Vec::<Sector>::new());
-    path_taps(pick, from, Signal::derive(move || counter.with(Option::is_some)), path);
+    // A counter that has moved (or gone) is no longer chosen.
+    let live = Signal::derive(move || {
+        counter.get().filter(|&id| {
+            ro.state.with(|s| s.counters.get(id as usize).is_some_and(|c| !c.moved && c.sector().is_some()))
+        })
+    });
+    path_taps(pick, from, Signal::derive(move || live.with(Option::is_some)), path);
     let rolled = move || ro.state.with(|s| s.defender_movers.is_some());
     let movable = move || {
         from.get().map_or_else(Vec::new, |x| {
@@ -276,7 +308,7 @@ fn DefenderMoveForm() -> impl IntoView {
                     let n = s.defender_movers.unwrap_or(0);
                     format!("{} of {n} moves left. This panel stays open for all of them; cover it when you are done.", n.saturating_sub(s.defender_moved))
                 })}</p>
-                {move || counter.get().map(|id| view! {
+                {move || live.get().map(|id| view! {
                     <p class="info" data-testid="path-line">{move || path_line(&path.get())}</p>
                     {move || { let p = path.get(); (!p.is_empty()).then(|| umpire_act(ro, Decision::DefenderMove { counter: id, path: p }, "Move this counter", "defender-move")) }}
                 })}
@@ -287,7 +319,7 @@ fn DefenderMoveForm() -> impl IntoView {
                 <div class="choice-buttons">
                     {move || movable().into_iter().map(|(id, moved, name)| view! {
                         <button type="button" class="btn seg" data-testid=format!("dmover-{id}") disabled=moved
-                            class:on=move || counter.get() == Some(id) aria-pressed=move || (counter.get() == Some(id)).to_string()
+                            class:on=move || live.get() == Some(id) aria-pressed=move || (live.get() == Some(id)).to_string()
                             on:click=move |_| { counter.set(Some(id)); path.set(Vec::new()); pick.marked.set(Vec::new()); }>{name}</button>
                     }).collect_view()}
                 </div>

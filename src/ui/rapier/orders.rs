@@ -235,7 +235,7 @@ pub fn Bombardment() -> impl IntoView {
             fired() + 1, tables::PRE_BATTLE_FM, tables::PRE_BATTLE_FM_PER_SECTOR)}</p>
         <p class="info" data-testid="fm-target">{move || match target.get() {
             None => "Tap a sector on the map to fire on.".to_string(),
-            Some(x) => ro.state.with(|s| format!("Target {x}: {} counters; {} of {} missions fired there.", s.counter_count(x), s.pre_battle_fm.iter().filter(|&&t| t == x).count(), tables::PRE_BATTLE_FM_PER_SECTOR)),
+            Some(x) => ro.state.with(|s| format!("Target {x}: {}; {} of {} missions fired there.", super::count(s.counter_count(x), "counter", "counters"), s.pre_battle_fm.iter().filter(|&&t| t == x).count(), tables::PRE_BATTLE_FM_PER_SECTOR)),
         }}</p>
         {move || target.get().map(|x| {
             let d = Decision::FireMission { sector: x };

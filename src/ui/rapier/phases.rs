@@ -4,8 +4,9 @@
 //! bombardment, support fire (defender, attacker), ground combat, minefields and HQs.
 
 use super::Ro;
+use crate::engine::DecideError;
 use crate::systems::rapier_offensive::state::Phase;
-use crate::systems::rapier_offensive::tables::TURNS;
+use crate::systems::rapier_offensive::tables::{event_words, TURNS};
 use crate::systems::rapier_offensive::Decision;
 use leptos::prelude::*;
 
@@ -14,7 +15,10 @@ use leptos::prelude::*;
 pub(super) fn problem(ro: Ro, d: &Decision) -> Option<String> {
     ro.campaign.with(|c| {
         let dice = c.dice_for(d).map_or_else(Vec::new, |s| vec![1; s.count as usize]);
-        c.check(d, &dice).err().map(|e| e.to_string())
+        c.check(d, &dice).err().map(|e| match e {
+            DecideError::Rules(r) => r.words(c.setup(), c.state()),
+            e => e.to_string(),
+        })
     })
 }
 
@@ -64,7 +68,7 @@ pub fn PhaseView() -> impl IntoView {
                 if s.turn == 0 { "Before the battle".to_string() } else { format!("Turn {} of {TURNS}", s.turn) };
             match s.event {
                 Some(e) if s.turn > 0 && s.phase != Phase::RandomEvent => {
-                    format!("{step} \u{00B7} {}{}", e.name(), if s.fog { " (fog)" } else { "" })
+                    format!("{step} \u{00B7} {}", event_words(e, s.fog))
                 }
                 _ => step,
             }

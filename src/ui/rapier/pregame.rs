@@ -133,6 +133,9 @@ fn DeployForm() -> impl IntoView {
                 }).collect_view()}
             </div>
             <h3>{move || format!("In {}: {} of {STACKING}", at.get(), here(at.get()))}</h3>
+            {move || (here(at.get()) >= STACKING).then(|| view! {
+                <p class="warning" data-testid="sector-full">{format!("{} is full: at most {STACKING} counters a sector. Tap another sector to place more, or a counter above to take it off.", at.get())}</p>
+            })}
             <ul class="chips">
                 {move || draft.get().into_iter().enumerate().filter(|(_, p)| p.1 == at.get()).map(|(k, (p, _))| view! {
                     <li><button type="button" class="btn small" data-testid="deployed-chip" on:click=move |_| draft.update(|d| { d.remove(k); })>
@@ -145,7 +148,7 @@ fn DeployForm() -> impl IntoView {
                     let left2 = left_extras.clone();
                     view! {
                         <button type="button" class="btn" data-testid=format!("place-{}", piece_word(p).to_lowercase().replace(' ', "-"))
-                            disabled=move || { draft.track(); left(p) == 0 } on:click=move |_| place(p)>
+                            disabled=move || { draft.track(); left(p) == 0 || here(at.get()) >= STACKING } on:click=move |_| place(p)>
                             {move || { draft.track(); format!("+ {} ({} left)", piece_word(p), left2(p)) }}
                         </button>
                     }
@@ -156,7 +159,8 @@ fn DeployForm() -> impl IntoView {
                     let left = left_units.clone();
                     view! {
                         {move || { draft.track(); (left(Piece::Unit(i)) > 0).then(|| view! {
-                            <button type="button" class="btn" data-testid=format!("place-unit-{i}") on:click=move |_| place(Piece::Unit(i))>{format!("+ {name}")}</button>
+                            <button type="button" class="btn" data-testid=format!("place-unit-{i}") disabled=move || here(at.get()) >= STACKING
+                                on:click=move |_| place(Piece::Unit(i))>{format!("+ {name}")}</button>
                         }) }}
                     }
                 }).collect_view()}

@@ -2,8 +2,9 @@
 //! screen at the end with the victory result.
 
 use super::Ro;
+use super::{count, count_verb};
 use crate::systems::rapier_offensive::state::{GameResult, Place, TurnRecord};
-use crate::systems::rapier_offensive::tables::{victory, VICTORY};
+use crate::systems::rapier_offensive::tables::{event_words, share_words, victory, VICTORY};
 use leptos::prelude::*;
 
 fn record_table(rows: Vec<TurnRecord>) -> impl IntoView {
@@ -11,7 +12,7 @@ fn record_table(rows: Vec<TurnRecord>) -> impl IntoView {
         <table class="small-table record" data-testid="turn-record">
             <thead><tr><th>"Turn"</th><th>"Event"</th><th>"Attackers lost"</th><th>"Counters removed"</th><th>"Units exited"</th><th>"On-call missions"</th></tr></thead>
             <tbody>{rows.into_iter().map(|r| view! {
-                <tr><td>{r.turn}</td><td>{format!("{}{}", r.event.map_or("\u{2013}", |e| e.name()), if r.fog { " (fog)" } else { "" })}</td>
+                <tr><td>{r.turn}</td><td>{r.event.map_or_else(|| "\u{2013}".to_string(), |e| event_words(e, r.fog))}</td>
                     <td>{r.attackers_lost}</td><td>{r.counters_removed}</td><td>{r.exited}</td><td>{r.on_call_fm}</td></tr>
             }).collect_view()}</tbody>
         </table>
@@ -80,16 +81,20 @@ pub fn GameOver() -> impl IntoView {
             let lost = s.units.iter().filter(|u| u.place == Place::Killed).count();
             let exited = s.units.iter().filter(|u| u.place == Place::Exited).count();
             let removed = s.counters.iter().filter(|c| c.sector().is_none()).count();
-            format!("In all: {lost} attacking units lost, {exited} units left the table for the objective, {removed} defending counters removed.")
+            format!(
+                "In all: {} lost, {} the table for the objective, {} removed.",
+                count(lost, "attacking unit", "attacking units"),
+                count_verb(exited, "unit left", "units left"),
+                count(removed, "defending counter", "defending counters")
+            )
         })
     };
     view! {
         <div class="finished" data-testid="finished">
             {move || result.get().map(|r| {
-                let pct = (r.exited * 100).checked_div(r.total).unwrap_or(0);
                 view! {
                     <p class="winner" data-testid="outcome">{r.victory.name()}</p>
-                    <p data-testid="outcome-line">{format!("{} of the break-through division's {} units ({pct}%) left the table.", r.exited, r.total)}</p>
+                    <p data-testid="outcome-line">{format!("{} of the break-through division's units left the table.", share_words(r.exited, r.total))}</p>
                     {advanced.then(|| advanced_lines(&r))}
                 }
             })}
