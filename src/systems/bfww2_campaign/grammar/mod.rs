@@ -11,7 +11,7 @@
 //! version 4): the codes, the lists, their order and the contexts below, and the rules'
 //! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `repair_lawful`, `Element::may_escape`, `escape_lawful`,
 //! `State::next_turn_check`, `fieldable`, `call_artillery`, `purchase_lawful`,
-//! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`,
+//! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`, `removable_obstacles`,
 //! `may_combine`). The refit's decisions are in `refit.rs`, the ways of choosing (a subset, a
 //! list, a count from a least...) in `parts.rs`.
 
