@@ -183,7 +183,11 @@ fn a_scenario_cycle_step_by_step() {
                     spend_cpp: false,
                 },
                 &[9],
-                RuleError::NoRepair,
+                // Russians repair from July 1944: refused for the nation and date, said so.
+                RuleError::RepairNotAllowed {
+                    nation: field_desk::systems::bfww2_campaign::tables::Nation::Russian,
+                    month: field_desk::systems::bfww2_campaign::tables::Month::new(1942, 12),
+                },
             ),
             no(
                 D::RepairArmour { side: GERMAN, me: s("PZ-1"), abandoned: false, in_minefield: false, spend_cpp: true },

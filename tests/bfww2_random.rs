@@ -78,6 +78,10 @@ fn check(c: &C) -> Option<Seen> {
                 assert!(st.had_today(&row.id) as usize <= most, "{} bought beyond its day limit", row.id);
                 assert!((s.day..s.day + 2).all(|d| flying(d) <= most), "{} flies beyond its day limit", row.id);
             }
+            for e in st.roster.iter().filter(|_| setup.readings_v3()) {
+                // Issue 28: only failed attempts count, each on a vehicle still waiting.
+                assert!(e.abandoned_failed <= e.repair_tried, "{}: attempts of a kind beyond all", e.me.id);
+            }
             for (i, (o, place)) in st.removals_tried.iter().enumerate() {
                 let again = st.removals_tried[..i].iter().any(|x| x.0 == *o && x.1 == *place);
                 assert!(*o == Obstacle::Wreck || !again, "{o:?} at {place} tried twice in a refit");
@@ -286,7 +290,7 @@ fn part(k: u64) {
 }
 
 /// Every kind of illegal decision offered (`support/bfww2_illegal.rs`).
-const ILLEGAL_KINDS: [&str; 8] = [
+const ILLEGAL_KINDS: [&str; 9] = [
     "another phase's step",
     "a side's step taken already",
     "a refit step before the CPP roll",
@@ -295,6 +299,7 @@ const ILLEGAL_KINDS: [&str; 8] = [
     "an element not on the roster",
     "a number out of range",
     "dice that do not fit",
+    "refused before the roll",
 ];
 
 /// Every kind of decision.

@@ -21,7 +21,8 @@ mod rng;
 use field_desk::engine::{Action, Campaign};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
-use field_desk::systems::bfww2_campaign::sample::{sample_setup, RUSSIAN};
+use field_desk::systems::bfww2_campaign::sample::{sample_setup, sample_setup_read_by, RUSSIAN};
+use field_desk::systems::bfww2_campaign::setup::SECOND_READINGS;
 use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Phase};
 use field_desk::systems::{AnyCampaign, Body};
 use grammar_walk::{play_out, Tally};
@@ -149,7 +150,9 @@ fn cut_and_changed_payloads_never_panic() {
 /// battle, its cleanup, the second morning's postures and refit rolls; then a CPP purchase
 /// of FPP undone.
 fn sample_played() -> C {
-    let mut c = play::through_the_first_battle();
+    // The sample as the fixtures were written from it, under the second readings (what link
+    // version 4's "the sample" flag names; the sample plays by later readings now).
+    let mut c = play::through_the_first_battle_of(sample_setup_read_by(SECOND_READINGS));
     play::into_the_second_refit(&mut c);
     play::play(&mut c, Decision::BuyFpp { side: RUSSIAN, rg: "F".into(), count: 1 }, &[]);
     c.undo();
@@ -172,7 +175,7 @@ fn sample_played_doc() -> Document {
 /// What the fixtures pin: the second scenario's refit, with the first battle's losses.
 fn check_position(d: &Document) {
     let Body::Bfww2Campaign { setup, journal } = &d.body else { panic!("a BFWW2 campaign") };
-    assert_eq!(*setup, sample_setup());
+    assert_eq!(*setup, sample_setup_read_by(SECOND_READINGS));
     assert_eq!(journal.len(), 23, "{journal:?}");
     assert_eq!(journal.last(), Some(&Action::Undo));
     let AnyCampaign::Bfww2Campaign(c) = d.open().expect("replays") else { panic!("a BFWW2 campaign") };
@@ -221,6 +224,14 @@ fn a_fresh_sample_costs_a_few_characters() {
     let d = Document::new(fixture_meta(), &AnyCampaign::Bfww2Campaign(C::new(sample_setup()).unwrap()));
     let text = round_trip(&d);
     assert!(text.len() < 60, "{} characters: {text}", text.len());
+    // The sample under the second readings, as link version 4 first named it (its flag), and
+    // under today's (its readings' number): both a few characters.
+    let old = Document::new(
+        fixture_meta(),
+        &AnyCampaign::Bfww2Campaign(C::new(sample_setup_read_by(SECOND_READINGS)).unwrap()),
+    );
+    let old_text = round_trip(&old);
+    assert!(old_text.len() < text.len() && text.len() < old_text.len() + 8, "{old_text} against {text}");
     // Another setup travels whole, still through the grammar.
     let mut setup = sample_setup();
     setup.sides[0].name = "Soviet 25th Tank Corps".into();

@@ -200,6 +200,9 @@ async fn a_removal_roll_destroys_an_enemy_wreck_behind_the_line() {
     click(&root, "refit-step-removal");
     tick().await;
     choose(&root, "removal-what", "Enemy wreck");
+    tick().await;
+    // A wreck is named in text (an enemy element's ID); a fortification is picked from those
+    // revealed (`wasm_bfww2_losses.rs`).
     fill(&root, "removal-place", "TB-1");
     tick().await;
     // 6 or more eliminates: 50% on the d10 with no modifier.

@@ -10,7 +10,7 @@ use field_desk::systems::bfww2_campaign::calendar::{Day, Slot};
 use field_desk::systems::bfww2_campaign::charts::RgKind;
 use field_desk::systems::bfww2_campaign::roster::{Me, Scheduled};
 use field_desk::systems::bfww2_campaign::sample::sample_setup;
-use field_desk::systems::bfww2_campaign::setup::{FIRST_READINGS, READINGS};
+use field_desk::systems::bfww2_campaign::setup::{FIRST_READINGS, READINGS, SECOND_READINGS};
 use field_desk::systems::bfww2_campaign::tables::HistoricalDrm;
 use field_desk::systems::bfww2_campaign::Setup;
 
@@ -56,8 +56,13 @@ pub fn random_setup(r: &mut Rng) -> Setup {
     }
     setup.die = if r.one_in(1, 4) { Die::D6 } else { Die::D10 };
     setup.rating_changes = r.one_in(2, 3);
-    // Campaigns stored before issue 11's second pass keep the first readings.
-    setup.readings = if r.one_in(1, 4) { FIRST_READINGS } else { READINGS };
+    // Campaigns stored before issue 11's second pass keep the first readings, those stored
+    // before issue 28 the second.
+    setup.readings = match r.below(4) {
+        0 => FIRST_READINGS,
+        1 => SECOND_READINGS,
+        _ => READINGS,
+    };
     setup.first_attacker = r.below(2) as u8;
     for side in &mut setup.sides {
         side.cpp = r.range(0, 20) as u16;

@@ -10,8 +10,9 @@ use super::grammar_walk::{draw, refused};
 use super::rng::Rng;
 use field_desk::engine::{Campaign, DecideError, DiceInput};
 use field_desk::systems::bfww2_campaign::eligibility::Posture;
-use field_desk::systems::bfww2_campaign::refit::{ratings_due, withdrawals_due};
+use field_desk::systems::bfww2_campaign::refit::{ratings_due, repair_nation_allows, repair_now, withdrawals_due};
 use field_desk::systems::bfww2_campaign::tables::{rolls_for_ammo, Status, LAST_TURN};
+use field_desk::systems::bfww2_campaign::Obstacle;
 use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision as D, Phase, Report, RuleError as E, State};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -65,6 +66,7 @@ fn illegal_now(c: &C, rng: &mut Rng) -> Vec<Illegal> {
     wrong_phase(s, rng, &mut out);
     done_already(s, &mut out);
     not_eligible(c, rng, &mut out);
+    refused_before_the_roll(c, rng, &mut out);
     if let Some(d) = draw(c, rng, 50) {
         from_drawn(c, &d, rng, &mut out);
     }
@@ -183,6 +185,36 @@ fn not_eligible(c: &C, rng: &mut Rng, out: &mut Vec<Illegal>) {
             }
         }
         _ => {}
+    }
+}
+
+/// Issue 28's refusals, made before any roll: a repair the side's nation and date rule out, a
+/// removal roll where no enemy obstacle has been revealed (issue 28's readings), a vehicle's
+/// escape for an element in a pocket with no vehicle.
+fn refused_before_the_roll(c: &C, rng: &mut Rng, out: &mut Vec<Illegal>) {
+    let (setup, s) = (c.setup(), c.state());
+    let side = rng.below(2) as u8;
+    let st = s.side(side);
+    let own_refit = s.phase == Phase::Refit && !st.refit_done && st.cpp_roll.is_some();
+    let kind = "refused before the roll";
+    if let (true, Err(why), Some(e)) = (
+        repair_now(setup, s) && (own_refit || s.phase == Phase::Cleanup),
+        repair_nation_allows(setup, side),
+        st.roster.first(),
+    ) {
+        let d = D::RepairArmour { side, me: e.me.id.clone(), abandoned: false, in_minefield: false, spend_cpp: false };
+        out.push(rule(kind, d, why));
+    }
+    if own_refit && setup.readings_v3() {
+        let place = format!("Nowhere {}", rng.below(1000));
+        let d = D::RemoveObstacle { side, obstacle: Obstacle::Minefield, place: place.clone(), mods: vec![] };
+        out.push(rule(kind, d, E::NoObstacle { what: "Minefield".into(), place }));
+    }
+    if s.phase == Phase::Cleanup {
+        if let Some(e) = st.roster.iter().find(|e| e.may_escape() && e.me.vehicles == 0) {
+            let d = D::RollEscape { side, me: e.me.id.clone(), vehicle: true, group: 1, mods: vec![] };
+            out.push(rule(kind, d, E::NoVehicle(e.me.id.clone())));
+        }
     }
 }
 

@@ -180,11 +180,22 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
             let n = *group;
             escape_lawful(e, *vehicle, n)?;
             e.pocket -= n;
-            if escape(die, escape_column(*vehicle), &mods) != tables::Escape::Escape {
-                // Abandoned behind the enemy line or eliminated: the stands leave the roster.
+            let outcome = escape(die, escape_column(*vehicle), &mods);
+            if outcome != tables::Escape::Escape {
+                // Abandoned behind the enemy line or eliminated: the stands leave the fighting
+                // roster. Under issue 28's readings an armour element's abandoned vehicle stays on
+                // its roster awaiting repair, not deployable, until repaired or destroyed by the
+                // enemy (2.1.1.3.1, 3 and 5).
                 e.me.stands -= n;
                 if *vehicle {
                     e.me.vehicles -= n;
+                }
+                if setup.readings_v3()
+                    && *vehicle
+                    && outcome == tables::Escape::Abandon
+                    && e.me.class == MeClass::Armour
+                {
+                    e.abandoned += n;
                 }
                 e.repaired = e.repaired.min(e.me.vehicles);
                 e.eliminated = e.me.stands == 0;
@@ -423,7 +434,14 @@ pub fn escape_lawful(e: &Element, vehicle: bool, group: u16) -> Result<(), RuleE
     let n = group;
     let has = if vehicle { e.me.vehicles >= n } else { e.me.stands - e.me.vehicles >= n };
     let lawful = n == 1 || (vehicle && e.me.class == MeClass::Transport && eligibility::escape_as_group(n as usize));
-    if !eligibility::escape_due(e.status) || n == 0 || e.pocket < n || !e.active() || !has || !lawful {
+    if !eligibility::escape_due(e.status) || n == 0 || e.pocket == 0 || !e.active() {
+        return Err(RuleError::NoEscape);
+    }
+    if vehicle && e.me.vehicles == 0 {
+        // In a pocket, but with no vehicle: said as such, not as no pocket.
+        return Err(RuleError::NoVehicle(e.me.id.clone()));
+    }
+    if e.pocket < n || !has || !lawful {
         return Err(RuleError::NoEscape);
     }
     Ok(())
@@ -473,6 +491,7 @@ fn next_scenario(setup: &Setup, s: &mut State) {
         side.removals_tried.clear();
         for e in &mut side.roster {
             e.repair_tried = 0;
+            e.abandoned_failed = 0;
         }
         if end_of_day {
             for b in &mut side.batteries {

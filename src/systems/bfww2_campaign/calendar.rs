@@ -50,6 +50,16 @@ impl Day {
         self.slots.contains(&Slot::Night)
     }
 
+    /// A scenario's name in this day: a lone morning is the full day ("Full day"), as the
+    /// calendar says.
+    pub fn slot_name(&self, slot: Slot) -> &'static str {
+        if self.slots.len() == 1 && slot == Slot::Morning {
+            "Full day"
+        } else {
+            slot.name()
+        }
+    }
+
     /// The day's label with its scenario, for the calendar ("23 December, Morning"); a lone
     /// morning is the full day.
     pub fn scenario_label(&self, slot: Slot) -> String {

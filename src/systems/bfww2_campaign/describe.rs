@@ -6,7 +6,7 @@ use super::decision::Decision;
 use super::eligibility::Posture;
 use super::setup::{MoveOrder, Setup};
 use super::state::{Phase, State};
-use super::tables::{Ammo, Status};
+use super::tables::{self, Ammo, Escape, Status};
 
 fn name(setup: &Setup, side: u8) -> &str {
     setup.sides.get(side as usize).map_or("?", |s| s.name.as_str())
@@ -105,8 +105,16 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
         }
         Decision::BuyFpp { side, rg, count } => format!("{}: buys FPP through {rg} x{count}.", n(side)),
         Decision::BuyFortification { side, kind, place } => format!("{}: {kind} at {place}.", n(side)),
-        Decision::RemoveObstacle { side, obstacle, place, .. } => {
-            format!("{}: removal roll against {} at {place}, {die}.", n(side), obstacle.name().to_lowercase())
+        Decision::RemoveObstacle { side, obstacle, place, mods } => {
+            // As `apply` reads them: each modifier once.
+            let mut mods = mods.clone();
+            mods.sort_by_key(|m| *m as u8);
+            mods.dedup();
+            let what = match tables::fortification_removal(die, &mods) {
+                tables::Removal::Eliminated => "eliminated",
+                tables::Removal::NoEffect => "no effect",
+            };
+            format!("{}: removal roll against {} at {place}, {die}: {what}.", n(side), obstacle.name().to_lowercase())
         }
         Decision::Spot { side, me } => format!("{}'s {me} is spotted.", n(side)),
         Decision::EndRefit { side } => format!("{} has finished its refit.", n(side)),
@@ -161,10 +169,20 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
             Status::Normal => format!("{} {me}: normal status.", n(side)),
             st => format!("{} {me}: {stands} stands {}.", n(side), status(*st)),
         },
-        Decision::RollEscape { side, me, .. } => {
-            let lost = before.side(*side).element(me).map(|e| e.me.stands)
-                != after.side(*side).element(me).map(|e| e.me.stands);
-            format!("{} {me}: escape roll {die}: {}.", n(side), if lost { "lost" } else { "escapes" })
+        Decision::RollEscape { side, me, vehicle, group, mods } => {
+            let outcome = super::apply::escape_mods(setup, before, *side, me, mods)
+                .map(|m| tables::escape(die, super::eligibility::escape_column(*vehicle), &m));
+            let waits = after.side(*side).element(me).map(|e| e.abandoned)
+                > before.side(*side).element(me).map(|e| e.abandoned);
+            let what = match outcome {
+                Ok(Escape::Escape) => "escapes",
+                Ok(Escape::Abandon) if waits => "abandoned (it stays on the roster awaiting repair)",
+                Ok(Escape::Abandon) => "abandoned",
+                Ok(Escape::Eliminated) => "eliminated",
+                Err(_) => "?",
+            };
+            let who = if *group > 1 { format!(" ({group} transport vehicles together)") } else { String::new() };
+            format!("{} {me}: escape roll {die}{who}: {what}.", n(side))
         }
         Decision::SetAmmo { side, me, ammo: a } => format!("{} {me}: ammunition {}.", n(side), ammo(*a)),
         Decision::RevealFortification { side, index } => {

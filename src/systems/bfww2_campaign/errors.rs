@@ -3,6 +3,7 @@
 use super::charts::LimitProblem;
 use super::setup::SetupProblem;
 use super::state::Phase;
+use super::tables::{Month, Nation};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +39,11 @@ pub enum RuleError {
     /// Armour repair is not possible for this element now (class, nation and date, timing,
     /// or nothing to repair).
     NoRepair,
+    /// The side's nation does not repair armour in the campaign's month (2.1.1.2's dates).
+    RepairNotAllowed {
+        nation: Nation,
+        month: Month,
+    },
     NoWithdrawalRoll,
     NoRatingRoll,
     RolledAlready(String),
@@ -55,6 +61,8 @@ pub enum RuleError {
     BadTurn(u8),
     /// An escape roll is for an element with stands isolated or cut off.
     NoEscape,
+    /// A vehicle's escape roll for an element with no vehicle left.
+    NoVehicle(String),
     /// The ammunition roll is for an element that began the scenario cut off.
     NoAmmoRoll,
     /// Aircraft are not flown in this scenario (night, or none held).
@@ -69,6 +77,11 @@ pub enum RuleError {
     /// An enemy wreck is removed only from an enemy armour element not in an isolated or
     /// cut-off pocket.
     WreckNotRemovable(String),
+    /// No revealed enemy obstacle of that type is known at that place.
+    NoObstacle {
+        what: String,
+        place: String,
+    },
 }
 
 impl From<LimitProblem> for RuleError {
@@ -120,6 +133,12 @@ impl fmt::Display for RuleError {
                 }
             },
             NoRepair => write!(f, "No repair can be tried for that element now."),
+            RepairNotAllowed { nation, month } => write!(
+                f,
+                "{} armour cannot be repaired in {}: Germans repair from 1939 to the end of 1944; Americans, British and Russians from July 1944 to the end of the war.",
+                nation.name(),
+                month.name()
+            ),
             NoWithdrawalRoll => write!(f, "That element does not roll for withdrawal."),
             NoRatingRoll => write!(f, "That element does not roll for its rating now."),
             RolledAlready(id) => write!(f, "{id} has already rolled in this refit."),
@@ -134,6 +153,7 @@ impl fmt::Display for RuleError {
             BadCount => write!(f, "The number must be at least one."),
             BadTurn(t) => write!(f, "The turn-record chart is not read at turn {t}."),
             NoEscape => write!(f, "That element has no isolated or cut-off stands to escape."),
+            NoVehicle(id) => write!(f, "{id} has no vehicle to escape: untick \u{201c}A vehicle\u{201d} to roll for a stand."),
             NoAmmoRoll => write!(f, "Only an element that began the scenario cut off rolls for ammunition."),
             NoAircraft => write!(f, "No aircraft may fly in this scenario."),
             ResultsMissing(ids) => write!(f, "Results still to enter for {}.", ids.join(", ")),
@@ -143,6 +163,11 @@ impl fmt::Display for RuleError {
             WreckNotRemovable(id) => write!(
                 f,
                 "No wreck of {id} can be removed: only an enemy armour element's, not in an isolated or cut-off pocket."
+            ),
+            NoObstacle { what, place } => write!(
+                f,
+                "No revealed enemy {} is known at {place}: a removal roll needs one, seen on the map.",
+                what.to_lowercase()
             ),
         }
     }

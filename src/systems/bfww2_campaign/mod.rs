@@ -19,6 +19,7 @@ pub mod modifier;
 pub mod preview;
 pub mod rating;
 pub mod refit;
+pub mod removal;
 pub mod roster;
 pub mod rules;
 pub mod sample;

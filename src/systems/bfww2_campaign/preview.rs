@@ -49,6 +49,8 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             ("CPP replenishment".into(), mods, odds, Some("Secret: only this side and the umpire see it.".into()))
         }
         Decision::RepairArmour { side, abandoned, in_minefield, spend_cpp, .. } => {
+            // No odds for a repair the nation and date rule out: there is no roll to make.
+            super::refit::repair_nation_allows(setup, *side).ok()?;
             let nation = setup.sides.get(*side as usize)?.nation;
             let rm = repair_mods(nation, *abandoned, *in_minefield, *spend_cpp);
             let odds = tally(&spec, |x| match tables::armour_repair(x[0], &rm) {

@@ -5,7 +5,7 @@ use super::apply::{element_of, need, side_of};
 use super::calendar::Slot;
 use super::charts::{preregistered_cost, RgEntry, RgKind, PREREGISTERED_PER_MODULE};
 use super::decision::{Decision, Obstacle};
-use super::eligibility::{enemy_wreck_removable, rating_roll_due, repair_due, repair_time, withdrawal_due, RepairTime};
+use super::eligibility::{rating_roll_due, repair_due, repair_time, withdrawal_due, RepairTime};
 use super::errors::RuleError;
 use super::rating::Rating;
 use super::roster::Me;
@@ -15,6 +15,9 @@ use super::tables::{
     self, armour_repair, armour_withdrawal, fortification_removal, missions, percentile, rating_change, Nation,
     Removal, RepairMod, Status, Withdrawal, REMOVAL_COST_FPP,
 };
+
+use super::removal::removal_key;
+pub use super::removal::{destroy_wreck, removable_obstacles, removal_affordable, removal_allowed, revealed_obstacle};
 
 /// Whether armour repair may be tried now: in the night scenario's refit, or in the cleanup
 /// of the day's last scenario when the day has no night scenario.
@@ -54,51 +57,6 @@ pub fn ratings_due(setup: &Setup, s: &State, side: u8) -> Vec<String> {
         .collect()
 }
 
-/// An enemy wreck destroyed by a removal roll: one knocked-out vehicle of the element, or
-/// an abandoned one when none is left, leaves the count awaiting repair. Whether any was
-/// there (the side cannot know) changes nothing else.
-pub fn destroy_wreck(e: &mut Element) {
-    if e.wrecks > 0 {
-        e.wrecks -= 1;
-    } else if e.abandoned > 0 {
-        e.abandoned -= 1;
-    }
-}
-
-/// A removal attempt's place as compared: one attempt per item and place in a refit, however
-/// the place is spelt.
-fn removal_key(place: &str) -> String {
-    place.trim().to_lowercase()
-}
-
-/// Whether a removal roll may be made (issue 11's readings): one attempt per item and place in
-/// a refit, and an enemy wreck only of an enemy armour element not in an isolated or cut-off
-/// pocket (behind one's own line: the umpire enters only those; class and status were seen on
-/// the table). A fortification is tried once at its place; an element's wrecks, lying on the
-/// map, once each: as many failed attempts as it has wrecks (one at least, so that naming an
-/// element tells nothing of whether a wreck is left).
-fn removal_lawful(s: &State, side: u8, obstacle: Obstacle, place: &str) -> Result<(), RuleError> {
-    let st = s.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
-    let tried = st.removals_tried.iter().filter(|(o, p)| *o == obstacle && *p == removal_key(place)).count();
-    let items = match obstacle {
-        Obstacle::Wreck => {
-            let enemy = s.side(1 - side);
-            let e = enemy.roster.iter().find(|e| e.me.id.eq_ignore_ascii_case(place.trim()));
-            let e = e.filter(|e| {
-                let in_pocket = e.status != Status::Normal && e.pocket > 0;
-                e.active() && enemy_wreck_removable(e.me.class, true, in_pocket)
-            });
-            let Some(e) = e else { return Err(RuleError::WreckNotRemovable(place.trim().to_string())) };
-            (e.wrecks + e.abandoned).max(1) as usize
-        }
-        _ => 1,
-    };
-    if tried >= items {
-        return Err(RuleError::RemovalTried { what: obstacle.name().to_string(), place: place.trim().to_string() });
-    }
-    Ok(())
-}
-
 /// The repair modifiers that apply.
 pub fn repair_mods(nation: Nation, abandoned: bool, in_minefield: bool, spend_cpp: bool) -> Vec<RepairMod> {
     let mut mods = Vec::new();
@@ -131,7 +89,7 @@ fn spend_fpp(st: &mut SideState, cost: u16, what: &str) -> Result<(), RuleError>
 }
 
 /// A refit step may be taken: the refit phase, the side's refit not ended, its CPP rolled.
-fn in_refit(s: &State, side: u8) -> Result<(), RuleError> {
+pub(super) fn in_refit(s: &State, side: u8) -> Result<(), RuleError> {
     need(s, Phase::Refit)?;
     let st = s.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
     if st.refit_done {
@@ -254,27 +212,24 @@ pub fn preregister_lawful(s: &State, side: u8, rg: &str, points: u8) -> Result<(
     st.cpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "CPP", cost, balance })
 }
 
-/// Whether `side` may try to remove `obstacle` at `place` now (the checks of
-/// `RemoveObstacle`: the refit under way, under the second readings `removal_lawful`, the FPP).
-pub fn removal_allowed(setup: &Setup, s: &State, side: u8, obstacle: Obstacle, place: &str) -> Result<(), RuleError> {
-    in_refit(s, side)?;
-    if setup.readings_v2() {
-        removal_lawful(s, side, obstacle, place)?;
+/// Whether `side`'s nation repairs armour in the campaign's month (2.1.1.2: Germans from 1939
+/// to the end of 1944; Americans, British and Russians from July 1944): asked before anything
+/// else of a repair, so a screen says why before any roll.
+pub fn repair_nation_allows(setup: &Setup, side: u8) -> Result<(), RuleError> {
+    let nation = setup.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?.nation;
+    if !tables::repair_allowed(nation, setup.month) {
+        return Err(RuleError::RepairNotAllowed { nation, month: setup.month });
     }
-    removal_affordable(s, side)
-}
-
-/// Whether `side`, in its refit, has the FPP a removal attempt costs.
-pub fn removal_affordable(s: &State, side: u8) -> Result<(), RuleError> {
-    in_refit(s, side)?;
-    let cost = REMOVAL_COST_FPP;
-    s.side(side).fpp.may_spend(cost).map_err(|balance| RuleError::Balance { what: "FPP", cost, balance })
+    Ok(())
 }
 
 /// Whether `side` may try to repair a knocked-out (or, `abandoned`, an abandoned) vehicle of
 /// its element `me` now (the checks of `RepairArmour` but the CPP it may spend: the refit
-/// under way or the cleanup, at the day's repair time, a vehicle of that kind waiting and not
-/// yet tried, an armour element whose nation repairs that month).
+/// under way or the cleanup, at the day's repair time, a nation that repairs that month, an
+/// armour element with a vehicle of that kind waiting and not yet tried). Under issue 28's
+/// readings each vehicle of each kind has its attempt (the failed ones are counted, since a
+/// repaired one has left the count); before, the attempts of both kinds together were held to
+/// the vehicles still waiting, so a success took another vehicle's attempt.
 pub fn repair_lawful(setup: &Setup, s: &State, side: u8, me: &str, abandoned: bool) -> Result<(), RuleError> {
     if s.phase == Phase::Refit {
         in_refit(s, side)?;
@@ -282,15 +237,18 @@ pub fn repair_lawful(setup: &Setup, s: &State, side: u8, me: &str, abandoned: bo
     if !repair_now(setup, s) {
         return Err(RuleError::NotNow { phase: s.phase });
     }
-    let nation = setup.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?.nation;
+    repair_nation_allows(setup, side)?;
+    let nation = setup.sides[side as usize].nation;
     let st = s.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?;
     let e = st.element(me).ok_or_else(|| RuleError::UnknownElement(me.to_string()))?;
     let waiting = if abandoned { e.abandoned } else { e.wrecks };
-    if e.eliminated
-        || waiting == 0
-        || e.repair_tried >= e.wrecks + e.abandoned
-        || !repair_due(e.me.class, true, nation, setup.month)
-    {
+    let untried = if setup.readings_v3() {
+        let failed = if abandoned { e.abandoned_failed } else { e.repair_tried.saturating_sub(e.abandoned_failed) };
+        waiting > failed
+    } else {
+        e.repair_tried < e.wrecks + e.abandoned
+    };
+    if e.eliminated || waiting == 0 || !untried || !repair_due(e.me.class, true, nation, setup.month) {
         return Err(RuleError::NoRepair);
     }
     Ok(())
@@ -338,8 +296,17 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }
             let mods = repair_mods(nation, *abandoned, *in_minefield, *spend);
             let e = element_of(s, *side, me)?;
-            e.repair_tried += 1;
-            if armour_repair(die, &mods) == tables::Repair::Repaired {
+            let repaired = armour_repair(die, &mods) == tables::Repair::Repaired;
+            if !setup.readings_v3() {
+                e.repair_tried += 1;
+            } else if !repaired {
+                // Only a failure uses up an attempt: a repaired vehicle leaves the count.
+                e.repair_tried += 1;
+                if *abandoned {
+                    e.abandoned_failed += 1;
+                }
+            }
+            if repaired {
                 if *abandoned {
                     e.abandoned -= 1;
                 } else {
@@ -398,6 +365,11 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             a.full = a.me.stands;
             a.wrecks += b.wrecks;
             a.abandoned += b.abandoned;
+            if setup.readings_v3() {
+                // The absorbed element's failed attempts stay made.
+                a.repair_tried += b.repair_tried;
+                a.abandoned_failed += b.abandoned_failed;
+            }
             a.repaired = (a.repaired + b.repaired).min(a.me.vehicles);
             // The absorbed element still counts against its row's campaign total.
             st.element_mut(from).expect("found above").eliminated = true;
@@ -516,21 +488,17 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             if setup.readings_v2() && (*obstacle != Obstacle::Wreck || !eliminated) {
                 st.removals_tried.push((*obstacle, removal_key(place)));
             }
-            let enemy = side_of(s, 1 - *side)?;
             if eliminated && *obstacle == Obstacle::Wreck {
                 // The wreck is named by the enemy element it belonged to (as seen on the
                 // table): destroyed for good, it can no longer be repaired.
+                let enemy = side_of(s, 1 - *side)?;
                 if let Some(e) = enemy.roster.iter_mut().find(|e| e.me.id.eq_ignore_ascii_case(place.trim())) {
                     destroy_wreck(e);
                 }
             } else if eliminated {
                 // A known (revealed) enemy fortification of that type at that place goes.
-                if let Some(i) = enemy
-                    .forts
-                    .iter()
-                    .position(|f| f.revealed && f.place == *place && f.kind.eq_ignore_ascii_case(obstacle.name()))
-                {
-                    enemy.forts.remove(i);
+                if let Some(i) = revealed_obstacle(s, *side, *obstacle, place) {
+                    side_of(s, 1 - *side)?.forts.remove(i);
                 }
             }
         }

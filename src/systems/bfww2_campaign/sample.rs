@@ -66,7 +66,18 @@ fn forts() -> Vec<FortEntry> {
     ]
 }
 
+/// The sample as a new campaign plays it: under the readings new setups take.
 pub fn sample_setup() -> Setup {
+    sample_setup_read_by(super::setup::READINGS)
+}
+
+/// The sample under an earlier (or this) set of readings: link version 4's "the sample" flag
+/// names it under the second readings (`SECOND_READINGS`), as it was when links first coded it.
+pub fn sample_setup_read_by(readings: u8) -> Setup {
+    Setup { readings, ..sample_setup_body() }
+}
+
+fn sample_setup_body() -> Setup {
     let days = ROSTOV_DRM
         .iter()
         .map(|&(d, russian, german)| Day {

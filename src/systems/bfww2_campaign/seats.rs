@@ -109,6 +109,7 @@ pub fn public_element(e: &Element) -> Element {
         wrecks: 0,
         abandoned: 0,
         repair_tried: 0,
+        abandoned_failed: 0,
         record: CombatRecord::default(),
         afvs_lost_last: 0,
         ..e.clone()

@@ -86,7 +86,15 @@ pub const FIRST_READINGS: u8 = 1;
 /// Issue 11's second pass: the rating roll reads the previous scenario only (the isolated and
 /// cut-off counts still add up); an enemy wreck is removable only from an armour element not in
 /// a pocket; one removal attempt per item and place in a refit; per-day limits at purchase.
-pub const READINGS: u8 = 2;
+pub const SECOND_READINGS: u8 = 2;
+/// Issue 28: every knocked-out or abandoned vehicle gets its repair roll (a success no longer
+/// uses up another vehicle's attempt); an armour element's vehicle abandoned on an escape roll
+/// stays on the roster awaiting repair; a fortification-removal roll needs a revealed enemy
+/// obstacle of that type at that place; a repair the nation and date rule out is refused before
+/// any check of the vehicle.
+pub const THIRD_READINGS: u8 = 3;
+/// The readings a new setup plays by.
+pub const READINGS: u8 = THIRD_READINGS;
 
 fn first_readings() -> u8 {
     FIRST_READINGS
@@ -113,7 +121,11 @@ impl Setup {
     }
     /// Plays by issue 11's second readings (campaigns started since).
     pub fn readings_v2(&self) -> bool {
-        self.readings >= READINGS
+        self.readings >= SECOND_READINGS
+    }
+    /// Plays by issue 28's readings (campaigns started since).
+    pub fn readings_v3(&self) -> bool {
+        self.readings >= THIRD_READINGS
     }
 }
 

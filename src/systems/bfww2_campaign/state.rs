@@ -126,8 +126,14 @@ pub struct Element {
     /// Knocked-out vehicles awaiting repair, and abandoned ones.
     pub wrecks: u16,
     pub abandoned: u16,
-    /// Repair attempts made at this repair time (one per vehicle).
+    /// Repair attempts made at this repair time (one per vehicle). Under issue 28's readings
+    /// only the failed ones count (a repaired vehicle has left `wrecks` or `abandoned`, so
+    /// counting it too would take another vehicle's attempt); before, every attempt counted.
     pub repair_tried: u16,
+    /// Of the failed attempts at this repair time, those on abandoned vehicles (issue 28's
+    /// readings): the rest were on knocked-out ones.
+    #[serde(default)]
+    pub abandoned_failed: u16,
     /// Vehicles repaired since the element last took the field: back in its stands and
     /// vehicles, but unknown to the enemy, who last saw it at the battle's end (the repair
     /// rolls are secret), until the next battle shows it.
@@ -155,6 +161,7 @@ impl Element {
             wrecks: 0,
             abandoned: 0,
             repair_tried: 0,
+            abandoned_failed: 0,
             repaired: 0,
             withdrawn: false,
             eliminated: false,
@@ -192,6 +199,7 @@ impl Element {
     }
     /// An armour element with knocked-out or abandoned vehicles not yet tried at this repair
     /// time (one attempt per vehicle; a withdrawn element's repaired vehicles do not return).
+    /// Whether its nation repairs at all is the rules' `repair_nation_allows`.
     pub fn repair_waiting(&self) -> bool {
         self.me.class == super::tables::MeClass::Armour
             && !self.eliminated

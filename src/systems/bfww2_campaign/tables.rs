@@ -34,6 +34,40 @@ impl Month {
     pub const fn new(year: u16, month: u8) -> Month {
         Month { year, month }
     }
+    /// "December 1942".
+    pub fn name(self) -> String {
+        const NAMES: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        match NAMES.get((self.month as usize).wrapping_sub(1)) {
+            Some(m) => format!("{m} {}", self.year),
+            None => format!("month {} of {}", self.month, self.year),
+        }
+    }
+}
+
+impl Nation {
+    /// The army's adjective, as the text's modifiers name it ("Russian").
+    pub fn name(self) -> &'static str {
+        match self {
+            Nation::German => "German",
+            Nation::American => "American",
+            Nation::British => "British",
+            Nation::Russian => "Russian",
+            Nation::Other => "Other",
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------

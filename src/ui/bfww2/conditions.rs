@@ -20,8 +20,21 @@ fn drm(d: HistoricalDrm) -> String {
 pub fn Conditions() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let s = bw.setup.get_untracked();
-    // The historical modifier chart is the umpire's: a side reads only its own column.
-    let shown = move |side: u8, d: HistoricalDrm| if bw.reads_side(side) { drm(d) } else { "The umpire's".to_string() };
+    // The historical modifier chart is the umpire's: the umpire reads both columns, a side only
+    // its own; drawn again whenever the tablet changes hands.
+    let shown =
+        move |side: u8, d: HistoricalDrm| move || if bw.reads_side(side) { drm(d) } else { "Hidden".to_string() };
+    let hidden_note = move || {
+        let hidden: Vec<String> = (0..2u8).filter(|&k| !bw.reads_side(k)).map(|k| bw.side_name(k)).collect();
+        (!hidden.is_empty()).then(|| {
+            let whose = if hidden.len() == 2 { "Both columns are".to_string() } else { format!("{}'s column is", hidden[0]) };
+            view! {
+                <p class="hint" data-testid="drm-hidden">{format!(
+                    "{whose} hidden from whoever holds the tablet now: the historical modifiers are the umpire's chart, each side reading only its own column. The umpire reads them all once chosen as the holder of the tablet."
+                )}</p>
+            }
+        })
+    };
     // Each side's scheduled reinforcements, to whoever holds the tablet and may read that side.
     let sched = s.clone();
     let sample = s.sides[0].roster == sample_setup().sides[0].roster && s.days == sample_setup().days;
@@ -41,12 +54,14 @@ pub fn Conditions() -> impl IntoView {
                 <p class="umpire-notes" data-testid="weather">{s.weather.clone()}</p>
             })}
             <h3>"Days and CPP modifiers"</h3>
-            <table class="small-table" tabindex="0">
+            <table class="small-table" tabindex="0" data-testid="days-table">
                 <thead><tr><th>"Day"</th><th>"Scenarios"</th><th>{s.sides[0].name.clone()}</th><th>{s.sides[1].name.clone()}</th></tr></thead>
                 <tbody>{s.days.iter().map(|d| view! {
-                    <tr><td>{d.name.clone()}</td><td>{d.slots.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")}</td><td>{shown(0, d.drm[0])}</td><td>{shown(1, d.drm[1])}</td></tr>
+                    <tr><td>{d.name.clone()}</td><td>{d.slots.iter().map(|x| d.slot_name(*x)).collect::<Vec<_>>().join(", ")}</td>
+                        <td data-testid="drm-side1">{shown(0, d.drm[0])}</td><td data-testid="drm-side2">{shown(1, d.drm[1])}</td></tr>
                 }).collect_view()}</tbody>
             </table>
+            {hidden_note}
             <h3>"CPP replenishment"</h3>
             <table class="small-table" tabindex="0">
                 <thead><tr><th>"Final roll"</th><th>"CPP"</th></tr></thead>

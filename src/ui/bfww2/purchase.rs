@@ -8,6 +8,7 @@ use super::refit::{act_kept, roll_kept};
 use super::Bw;
 use crate::systems::bfww2_campaign::charts::{RgEntry, RgKind};
 use crate::systems::bfww2_campaign::decision::{NewElement, Obstacle};
+use crate::systems::bfww2_campaign::refit::removable_obstacles;
 use crate::systems::bfww2_campaign::tables::{MeClass, RemovalMod, REMOVAL_MODIFIERS};
 use crate::systems::bfww2_campaign::Decision;
 use leptos::prelude::*;
@@ -243,6 +244,7 @@ pub fn Removal(side: u8) -> impl IntoView {
         .collect();
     let obstacle = RwSignal::new(Obstacle::Wire.name().to_string());
     let place = RwSignal::new(String::new());
+    let pick = RwSignal::new(String::new());
     let mods: Vec<(RemovalMod, RwSignal<bool>)> =
         REMOVAL_MODIFIERS.iter().map(|m| (m.key, RwSignal::new(false))).collect();
     let boxes = mods
@@ -253,23 +255,52 @@ pub fn Removal(side: u8) -> impl IntoView {
             check(text.to_string(), *on, format!("removal-mod-{i}"))
         })
         .collect_view();
+    let kind = move || match obstacle.get().as_str() {
+        "Minefield" => Obstacle::Minefield,
+        "Roadblock" => Obstacle::Roadblock,
+        "Enemy wreck" => Obstacle::Wreck,
+        _ => Obstacle::Wire,
+    };
+    // Issue 28's readings: a fortification is tried only where the enemy's has been revealed,
+    // picked from those the rules allow now; a wreck (and every removal before) is named in text.
+    let from_list = move || kind() != Obstacle::Wreck && bw.setup.with(|st| st.readings_v3());
     view! {
         <p class="hint">"A removal roll costs 1 FPP: a known enemy obstacle in an area you control, or an enemy wreck behind your line. For a wreck, write where the enemy element it belonged to (its ID, as on the table, e.g. PZ-1): destroyed, it can no longer be repaired."</p>
         <div class="row">
             {select("What", obstacles, obstacle, "removal-what".into())}
-            <label class="field small"><span>"Where"</span>
-                <input type="text" data-testid="removal-place" prop:value=move || place.get() on:input=move |ev| place.set(event_target_value(&ev))/></label>
+            {move || (!from_list()).then(|| view! {
+                <label class="field small"><span>"Where"</span>
+                    <input type="text" data-testid="removal-place" prop:value=move || place.get() on:input=move |ev| place.set(event_target_value(&ev))/></label>
+            })}
         </div>
         <div class="checks">{boxes}</div>
         {move || {
-            let o = match obstacle.get().as_str() {
-                "Minefield" => Obstacle::Minefield,
-                "Roadblock" => Obstacle::Roadblock,
-                "Enemy wreck" => Obstacle::Wreck,
-                _ => Obstacle::Wire,
-            };
+            let o = kind();
             let m: Vec<RemovalMod> = mods.iter().filter(|(_, on)| on.get()).map(|(k, _)| *k).collect();
-            roll_kept(bw, side, Decision::RemoveObstacle { side, obstacle: o, place: place.get(), mods: m }, "the removal")
+            if !from_list() {
+                return roll_kept(bw, side, Decision::RemoveObstacle { side, obstacle: o, place: place.get(), mods: m }, "the removal").into_any();
+            }
+            let places: Vec<(String, String)> = bw
+                .state
+                .with(|s| bw.setup.with(|st| removable_obstacles(st, s, side)))
+                .into_iter()
+                .filter(|x| x.0 == o)
+                .map(|x| (x.1.clone(), x.1))
+                .collect();
+            if places.is_empty() {
+                let what = o.name().to_lowercase();
+                return view! { <p class="info" data-testid="removal-none">{format!(
+                    "No revealed enemy {what} to try now: a removal roll needs one seen on the map, once per item and place in a refit, and 1 FPP."
+                )}</p> }.into_any();
+            }
+            if !places.iter().any(|p| p.0 == pick.get_untracked()) {
+                pick.set(places[0].0.clone());
+            }
+            view! {
+                {select("Where (revealed)", places, pick, "removal-known".into())}
+                {move || roll_kept(bw, side, Decision::RemoveObstacle { side, obstacle: o, place: pick.get(), mods: m.clone() }, "the removal")}
+            }
+            .into_any()
         }}
     }
 }

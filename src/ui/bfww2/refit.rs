@@ -8,7 +8,9 @@ use super::phases::{error_line, select};
 use super::secret::{behind_sides, words};
 use super::Bw;
 use crate::engine::RollPreview;
-use crate::systems::bfww2_campaign::refit::{ratings_due, repair_now, withdrawals_due};
+use crate::systems::bfww2_campaign::refit::{
+    ratings_due, repair_lawful, repair_nation_allows, repair_now, withdrawals_due,
+};
 use crate::systems::bfww2_campaign::seats::{self, UMPIRE};
 use crate::systems::bfww2_campaign::tables::HistoricalDrm;
 use crate::systems::bfww2_campaign::Decision;
@@ -246,9 +248,15 @@ pub fn RepairForm(side: u8) -> impl IntoView {
                 .iter()
                 .filter(|e| e.repair_waiting())
                 .map(|e| {
+                    // Issue 28's readings count the failed attempts only.
+                    let word = if bw.setup.with(|st| st.readings_v3()) { "failed" } else { "tried" };
+                    let tried = if e.repair_tried > 0 { format!(", {} {word}", e.repair_tried) } else { String::new() };
                     (
                         e.me.id.clone(),
-                        format!("{} {} ({} knocked out, {} abandoned)", e.me.id, e.me.name, e.wrecks, e.abandoned),
+                        format!(
+                            "{} {} ({} knocked out, {} abandoned{tried})",
+                            e.me.id, e.me.name, e.wrecks, e.abandoned
+                        ),
                     )
                 })
                 .collect::<Vec<_>>()
@@ -261,6 +269,10 @@ pub fn RepairForm(side: u8) -> impl IntoView {
     move || {
         if !now.get() {
             return view! { <p class="info" data-testid="repair-not-now">"Armour is repaired overnight: in the night scenario's refit, or in the cleanup of the day's last scenario."</p> }.into_any();
+        }
+        // The nation and date first: said before any form or roll.
+        if let Err(why) = bw.setup.with(|st| repair_nation_allows(st, side)) {
+            return view! { <p class="info" data-testid="repair-not-allowed">{why.to_string()}</p> }.into_any();
         }
         let list = waiting.get();
         if list.is_empty() {
@@ -278,7 +290,12 @@ pub fn RepairForm(side: u8) -> impl IntoView {
             </div>
             {move || {
                 let d = Decision::RepairArmour { side, me: me.get(), abandoned: abandoned.get(), in_minefield: minefield.get(), spend_cpp: spend.get() };
-                roll_kept(bw, side, d, "the repair")
+                // A vehicle of that kind with no attempt left is refused before the roll.
+                let refused = bw.state.with(|s| bw.setup.with(|st| repair_lawful(st, s, side, &me.get(), abandoned.get())));
+                match refused {
+                    Err(why) => view! { <p class="info" data-testid="repair-refused">{why.to_string()}</p> }.into_any(),
+                    Ok(()) => roll_kept(bw, side, d, "the repair").into_any(),
+                }
             }}
         }
         .into_any()

@@ -11,7 +11,7 @@
 //! version 4): the codes, the lists, their order and the contexts below, and the rules'
 //! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `repair_lawful`, `Element::may_escape`, `escape_lawful`,
 //! `State::next_turn_check`, `fieldable`, `call_artillery`, `purchase_lawful`,
-//! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`,
+//! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`, `removable_obstacles`,
 //! `may_combine`). The refit's decisions are in `refit.rs`, the ways of choosing (a subset, a
 //! list, a count from a least...) in `parts.rs`.
 
@@ -475,9 +475,32 @@ fn report<C: Chooser>(c: &mut C, (stands, vehicles): (u16, u16), g: Option<&Repo
     })
 }
 
-/// Whether the setup is the built-in sample (its one flag).
+/// Whether the setup is the built-in sample under the second readings (its one flag, as link
+/// version 4 first wrote it); else its JSON text, where the sample under a later set of readings
+/// is written as that number alone ("3"), which no setup's JSON text is: links written before
+/// keep decoding as they did.
 pub(super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-    crate::engine::grammar::setup_as_text(c, super::sample::sample_setup(), given)
+    use super::sample::sample_setup_read_by;
+    use super::setup::{READINGS, SECOND_READINGS};
+    let first = sample_setup_read_by(SECOND_READINGS);
+    if c.flag(0, given.map(|g| *g == first))? {
+        return Ok(first);
+    }
+    let later = |r: u8| r > SECOND_READINGS && r <= READINGS;
+    let text = given.map(|g| match g.readings {
+        r if later(r) && *g == sample_setup_read_by(r) => r.to_string(),
+        _ => serde_json::to_string(g).expect("setups serialise"),
+    });
+    let text = c.text(text.as_deref())?;
+    if let Ok(r) = text.parse::<u8>() {
+        return if later(r) && text == r.to_string() { Ok(sample_setup_read_by(r)) } else { Err(c.refuse()) };
+    }
+    let setup: Setup = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    if setup == first || (later(setup.readings) && setup == sample_setup_read_by(setup.readings)) {
+        // The writer sends the sample as such.
+        return Err(c.refuse());
+    }
+    Ok(setup)
 }
 
 pub(super) fn over(s: &State) -> bool {

@@ -4,8 +4,8 @@
 use super::parts::{bounded, flag_or, from_least, items};
 use super::*;
 use crate::systems::bfww2_campaign::refit::{
-    fortification_lawful, may_combine, preregister_lawful, purchase_lawful, removal_affordable, removal_allowed,
-    smoke_lawful, Purchase,
+    fortification_lawful, may_combine, preregister_lawful, purchase_lawful, removable_obstacles, removal_affordable,
+    removal_allowed, smoke_lawful, Purchase,
 };
 use crate::systems::bfww2_campaign::state::SideState;
 
@@ -40,6 +40,23 @@ fn count_of<C: Chooser>(c: &mut C, most: u16, given: Option<u8>) -> Result<u8, C
     };
     let n = bounded(c, COUNT, most.checked_sub(1).ok_or_else(|| c.refuse())?, g)? + 1;
     u8::try_from(n).map_err(|_| c.refuse())
+}
+
+/// The enemy elements whose wreck `side` may try to remove now, by ID (`removal_allowed`).
+fn wreck_ids(setup: &Setup, s: &State, side: u8) -> Vec<String> {
+    ids(s.side(1 - side).roster.iter())
+        .into_iter()
+        .filter(|id| removal_allowed(setup, s, side, Obstacle::Wreck, id).is_ok())
+        .collect()
+}
+
+/// What `side` may try a removal roll on now (issue 28's readings): the enemy's revealed
+/// obstacles not yet tried (`removable_obstacles`), and an enemy element's wreck (any place
+/// for it then, an element's ID as the list spells it or as the umpire wrote it).
+fn removal_options(setup: &Setup, s: &State, side: u8) -> Vec<(Obstacle, String)> {
+    let mut out = removable_obstacles(setup, s, side);
+    out.extend(wreck_ids(setup, s, side).into_iter().map(|id| (Obstacle::Wreck, id)));
+    out
 }
 
 /// A side's batteries that may roll for smoke missions now.
@@ -93,7 +110,9 @@ pub(super) fn refit_codes(setup: &Setup, s: &State, side: u8) -> Vec<u16> {
     when(can_buy(Purchase::Aircraft { extra_cpp: 0 }), BUY_AIRCRAFT);
     when(can_buy(Purchase::Fpp(1)), BUY_FPP);
     when(!fortifications(setup, s, side).is_empty(), BUY_FORTIFICATION);
-    when(removal_affordable(s, side).is_ok(), REMOVE);
+    // Under issue 28's readings, only with something to try it on.
+    let something = || !removal_options(setup, s, side).is_empty();
+    when(removal_affordable(s, side).is_ok() && (!setup.readings_v3() || something()), REMOVE);
     when(!combinable(st, None).is_empty(), COMBINE);
     codes
 }
@@ -226,15 +245,24 @@ pub(super) fn refit_step<C: Chooser>(
                 Some(D::RemoveObstacle { obstacle, place, mods, .. }) => Some((obstacle, place, &mods[..])),
                 _ => None,
             };
-            let obstacle = one_of(c, &OBSTACLES, g.map(|g| g.0))?;
             // The enemy elements whose wreck may be tried (any, under the first readings).
-            let enemy: Vec<String> = ids(s.side(1 - side).roster.iter())
-                .into_iter()
-                .filter(|id| removal_allowed(setup, s, side, Obstacle::Wreck, id).is_ok())
-                .collect();
+            let enemy = wreck_ids(setup, s, side);
+            let (obstacle, forts) = if setup.readings_v3() {
+                // Issue 28: a type with something to try it on, then a revealed obstacle's place.
+                let options = removal_options(setup, s, side);
+                let kinds: Vec<Obstacle> =
+                    OBSTACLES.into_iter().filter(|o| options.iter().any(|x| x.0 == *o)).collect();
+                let obstacle = one_of(c, &kinds, g.map(|g| g.0))?;
+                let places: Vec<String> = options.into_iter().filter(|x| x.0 == obstacle).map(|x| x.1).collect();
+                (obstacle, Some(places))
+            } else {
+                (one_of(c, &OBSTACLES, g.map(|g| g.0))?, None)
+            };
             let by_id =
                 |c: &mut C| flag_or(c, WRECK_ID, enemy.is_empty().then_some(false), g.map(|g| enemy.contains(g.1)));
-            let place = if obstacle == Obstacle::Wreck && by_id(c)? {
+            let place = if let Some(places) = forts.filter(|_| obstacle != Obstacle::Wreck) {
+                one_of(c, &places, g.map(|g| g.1))?
+            } else if obstacle == Obstacle::Wreck && by_id(c)? {
                 // A wreck named by its enemy element's ID, as the roster spells it.
                 one_of(c, &enemy, g.map(|g| g.1))?
             } else {
