@@ -8,7 +8,7 @@ use super::refit::repair_mods;
 use super::setup::Setup;
 use super::state::State;
 use super::tables::{self, Escape, MissionMod, RatingMod, Removal, Repair, Withdrawal};
-use crate::engine::odds::tally;
+use crate::engine::odds::{tally_faced, Faced};
 use crate::engine::{Modifier, RollPreview};
 
 /// The modifiers that apply, each counted `n` times, as the widget lists them.
@@ -34,7 +34,7 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
     }
     let spec = dice(setup, s, d)?;
     let total = |m: &[Modifier]| m.iter().map(|m| m.value).sum::<i32>() as i16;
-    let (title, modifiers, odds, note): (String, Vec<Modifier>, Vec<(String, _)>, Option<String>) = match d {
+    let (title, modifiers, odds, note): (String, Vec<Modifier>, Faced<String>, Option<String>) = match d {
         Decision::RollCpp { side } => {
             let day = setup.days.get(s.day)?;
             let mut mods = Vec::new();
@@ -45,7 +45,8 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
                 mods.push(Modifier { label: "Attacked at night".into(), value: tables::NIGHT_ATTACK_DRM as i32 });
             }
             let m = total(&mods);
-            let odds = tally(&spec, |x| format!("+{} CPP", lookup(&setup.cpp_table, x[0] as i16 + m).unwrap_or(0)));
+            let odds =
+                tally_faced(&spec, |x| format!("+{} CPP", lookup(&setup.cpp_table, x[0] as i16 + m).unwrap_or(0)));
             ("CPP replenishment".into(), mods, odds, Some("Secret: only this side and the umpire see it.".into()))
         }
         Decision::RepairArmour { side, abandoned, in_minefield, spend_cpp, .. } => {
@@ -53,14 +54,14 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             super::refit::repair_nation_allows(setup, *side).ok()?;
             let nation = setup.sides.get(*side as usize)?.nation;
             let rm = repair_mods(nation, *abandoned, *in_minefield, *spend_cpp);
-            let odds = tally(&spec, |x| match tables::armour_repair(x[0], &rm) {
+            let odds = tally_faced(&spec, |x| match tables::armour_repair(x[0], &rm) {
                 Repair::Repaired => "Repaired".to_string(),
                 Repair::NoEffect => "No effect".to_string(),
             });
             ("Armour repair".into(), listed(&tables::REPAIR_MODIFIERS, &once(&rm)), odds, None)
         }
         Decision::RollWithdrawal { .. } => {
-            let odds = tally(&spec, |x| match tables::armour_withdrawal(x[0]) {
+            let odds = tally_faced(&spec, |x| match tables::armour_withdrawal(x[0]) {
                 Withdrawal::Retained => "Retained".to_string(),
                 Withdrawal::Withdraws => "Withdrawn from the campaign".to_string(),
             });
@@ -79,7 +80,7 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             ];
             applying.extend(tables::casualties_mod(r.stands, r.lost).map(|m| (m, 1)));
             let rating = e.me.rating;
-            let odds = tally(&spec, |x| {
+            let odds = tally_faced(&spec, |x| {
                 let v = x[0];
                 tables::rating_change(rating, (v / 10) % 10, v % 10, &r).1.name().to_string()
             });
@@ -87,7 +88,7 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             (format!("Rating change, {me}"), listed(&tables::RATING_MODIFIERS, &applying), odds, note)
         }
         Decision::RollSmoke { extra_cpp, .. } => {
-            let odds = tally(&spec, |x| format!("{} smoke missions", tables::missions(x[0], *extra_cpp, None)));
+            let odds = tally_faced(&spec, |x| format!("{} smoke missions", tables::missions(x[0], *extra_cpp, None)));
             (
                 "Smoke missions".into(),
                 listed(&tables::MISSION_MODIFIERS, &[(MissionMod::ExtraCpp, *extra_cpp)]),
@@ -100,14 +101,14 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             let mut applying = vec![(MissionMod::ExtraCpp, *extra_cpp)];
             applying.extend(tables::aircraft_date_mod(nation, setup.month).map(|m| (m, 1)));
             let when = Some((nation, setup.month));
-            let odds = tally(&spec, |x| format!("A flight of {}", tables::missions(x[0], *extra_cpp, when)));
+            let odds = tally_faced(&spec, |x| format!("A flight of {}", tables::missions(x[0], *extra_cpp, when)));
             ("Aircraft".into(), listed(&tables::MISSION_MODIFIERS, &applying), odds, None)
         }
         Decision::RemoveObstacle { mods, .. } => {
             let mut mods = mods.clone();
             mods.sort_by_key(|m| *m as u8);
             mods.dedup();
-            let odds = tally(&spec, |x| match tables::fortification_removal(x[0], &mods) {
+            let odds = tally_faced(&spec, |x| match tables::fortification_removal(x[0], &mods) {
                 Removal::Eliminated => "Eliminated".to_string(),
                 Removal::NoEffect => "No effect".to_string(),
             });
@@ -116,7 +117,7 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
         Decision::RollEscape { side, me, vehicle, mods, .. } => {
             let em = escape_mods(setup, s, *side, me, mods).ok()?;
             let col = super::eligibility::escape_column(*vehicle);
-            let odds = tally(&spec, |x| match tables::escape(x[0], col, &em) {
+            let odds = tally_faced(&spec, |x| match tables::escape(x[0], col, &em) {
                 Escape::Escape => "Escapes".to_string(),
                 Escape::Abandon => "Abandoned".to_string(),
                 Escape::Eliminated => "Eliminated".to_string(),
@@ -125,11 +126,11 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
         }
         Decision::RollAmmo { side, me } => {
             let a = s.side(*side).element(me)?.ammo;
-            let odds = tally(&spec, |x| format!("{:?}", a.after_firing(x[0])));
+            let odds = tally_faced(&spec, |x| format!("{:?}", a.after_firing(x[0])));
             ("Ammunition".into(), vec![], odds, Some("A 1 lowers the ammunition one step.".into()))
         }
         Decision::RollOff => {
-            let odds = tally(&spec, |x| match tables::attack_roll_off(x[0], x[1]) {
+            let odds = tally_faced(&spec, |x| match tables::attack_roll_off(x[0], x[1]) {
                 tables::RollOff::FirstAttacks => format!("{} attacks", setup.sides[0].name),
                 tables::RollOff::SecondAttacks => format!("{} attacks", setup.sides[1].name),
                 tables::RollOff::Reroll => "A tie: roll again".to_string(),
@@ -137,12 +138,13 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
             ("Both attack: roll-off".into(), vec![], odds, None)
         }
         Decision::CheckTurn { turn } => {
-            let odds = tally(&spec, |x| {
+            let odds = tally_faced(&spec, |x| {
                 if tables::scenario_ends(*turn, x[0]) { "The scenario ends" } else { "The battle goes on" }.to_string()
             });
             (format!("Turn record, turn {turn}"), vec![], odds, None)
         }
         _ => return None,
     };
-    Some(RollPreview { title, dice: spec, modifiers, odds, faces: None, note })
+    // Each result with the faces of the die that give it (none for the roll-off's two dice).
+    Some(RollPreview { title, dice: spec, modifiers, odds: odds.odds, faces: odds.faces, note })
 }
