@@ -474,6 +474,12 @@ fn preview_type_of_battle_odds() {
     );
     let p = preview(&sample_setup(), &s, &Decision::RollBattleType).unwrap();
     assert_eq!(p.total_modifier(), 2);
+    // The faces of the die beside each result, the modifier applied: 1-3 (+2 = 3-5) Prepared,
+    // 4-5 (6-7) Hasty, 6 (8) Meeting Engagement.
+    assert_eq!(p.faces, Some(vec!["1-3".to_string(), "4-5".to_string(), "6".to_string()]));
+    let plain = position(Side::A, Attack, Place::BASE, None);
+    let p = preview(&sample_setup(), &plain, &Decision::RollBattleType).unwrap();
+    assert_eq!(p.faces, Some(vec!["1-2".to_string(), "3-5".to_string(), "6".to_string()]));
     // Attack after a retreat: -1, totals 0..5.
     let s = position(Side::A, Attack, Place::zone(2), Some((Attack, -1)));
     check_odds(odds_of(&s, Decision::RollBattleType), &[("Counter-attack", 1, 2), ("Prepared Defence", 1, 2)]);
