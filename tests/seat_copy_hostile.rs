@@ -12,6 +12,8 @@
 
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/reshape.rs"]
+mod reshape;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -125,59 +127,15 @@ fn check(copies: &[SeatCopy]) -> (usize, usize) {
     (tried, refused)
 }
 
-/// Every way a part of a copy's JSON is changed in structure: (path, new value). For each part
-/// under `at`: null and a value of another type in its place; a list emptied, lengthened by a
-/// copy of its last item, its first and last items swapped; an object's first two fields'
-/// values swapped.
-fn reshaped(v: &Value, at: String, out: &mut Vec<(String, Value)>) {
-    let other = match v {
-        Value::String(_) => Value::from(7),
-        Value::Null => Value::from("x"),
-        _ => Value::from("x"),
-    };
-    if !v.is_null() {
-        out.push((at.clone(), Value::Null));
-    }
-    out.push((at.clone(), other));
-    match v {
-        Value::Array(xs) => {
-            if !xs.is_empty() {
-                out.push((at.clone(), Value::Array(vec![])));
-                let mut longer = xs.clone();
-                longer.push(xs[xs.len() - 1].clone());
-                out.push((at.clone(), Value::Array(longer)));
-            }
-            if xs.len() >= 2 && xs[0] != xs[xs.len() - 1] {
-                let mut swapped = xs.clone();
-                let n = swapped.len() - 1;
-                swapped.swap(0, n);
-                out.push((at.clone(), Value::Array(swapped)));
-            }
-            xs.iter().enumerate().for_each(|(i, x)| reshaped(x, format!("{at}/{i}"), out));
-        }
-        Value::Object(m) => {
-            let keys: Vec<&String> = m.keys().collect();
-            if keys.len() >= 2 && m[keys[0]] != m[keys[1]] {
-                let mut swapped = m.clone();
-                swapped.insert(keys[0].clone(), m[keys[1]].clone());
-                swapped.insert(keys[1].clone(), m[keys[0]].clone());
-                out.push((at.clone(), Value::Object(swapped)));
-            }
-            m.iter().for_each(|(k, x)| reshaped(x, format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), out))
-        }
-        _ => {}
-    }
-}
-
-/// Changes each part of each copy's position and setup in structure (`reshaped`), at most
+/// Changes each part of each copy's position and setup in structure (`support/reshape.rs`), at most
 /// `budget` changes per copy spread over all of them; returns (changed copies, refused).
 fn check_shapes(copies: &[SeatCopy], budget: usize) -> (usize, usize) {
     let (mut tried, mut refused) = (0, 0);
     for copy in copies {
         let json: Value = serde_json::from_str(&copy.to_json()).unwrap();
         let mut changes = Vec::new();
-        reshaped(&json["view"]["state"], "/view/state".into(), &mut changes);
-        reshaped(&json["view"]["setup"], "/view/setup".into(), &mut changes);
+        reshape::reshaped(&json["view"]["state"], "/view/state".into(), &mut changes);
+        reshape::reshaped(&json["view"]["setup"], "/view/setup".into(), &mut changes);
         let stride = changes.len().div_ceil(budget).max(1);
         for (path, new) in changes.into_iter().step_by(stride) {
             let mut bad = json.clone();

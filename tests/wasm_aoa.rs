@@ -307,6 +307,7 @@ async fn the_top_up_is_offered_and_the_dice_start_assigned() {
         "{}",
         text(&root, "top-up-west")
     );
+    assert!(!text(&root, "top-up-west").contains("dies"), "one die, two dice: {}", text(&root, "top-up-west"));
     let first: web_sys::HtmlInputElement = find(&root, "top-up-west-0").unwrap().unchecked_into();
     let second: web_sys::HtmlInputElement = find(&root, "top-up-west-1").unwrap().unchecked_into();
     assert!(first.checked() && !second.checked());
