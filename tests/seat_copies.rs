@@ -134,7 +134,8 @@ fn a_newer_copy_replaces_the_older_and_an_older_one_is_refused() {
         (listed[0].reader_name.clone(), listed[0].status.clone()),
         (later.view.reader_name(), later.view.status())
     );
-    assert_eq!(listed[0].system, later.system());
+    assert_eq!(listed[0].system, Some(later.system()));
+    assert!(listed.iter().all(|l| l.opens && l.key == format!("{}{}.abc", store::SEAT_PREFIX, l.seat)));
     assert_eq!(store::seat_copy_system(&b, "1", "abc"), Ok(later.system()));
     // A copy kept before the line was stored with it still lists, and still opens.
     {
@@ -150,7 +151,9 @@ fn a_newer_copy_replaces_the_older_and_an_older_one_is_refused() {
     // A stored copy that no longer reads gives way to one that does.
     use field_desk::store::Backend;
     b.set(&format!("{}1.abc", store::SEAT_PREFIX), "{broken").unwrap();
-    assert_eq!(store::seat_copies(&b).unwrap().len(), 1);
+    let listed = store::seat_copies(&b).unwrap();
+    assert_eq!(listed.len(), 2, "listed, so it can be removed");
+    assert_eq!((listed[1].system, listed[1].opens), (None, false), "last, and not opened");
     assert_eq!(store::keep_seat_copy(&mut b, &first), Ok(Kept::Replaced));
     store::delete_seat_copy(&mut b, "1", "abc").unwrap();
     assert!(store::load_seat_copy(&b, "1", "abc").is_err());

@@ -1,14 +1,19 @@
 //! A seat copy read from outside (a link, a file) holds a position that was never replayed on
-//! this device, so nothing vouches for its indices. Each number in each system's copies is
-//! changed in turn to values a hostile or damaged copy could hold: the copy is refused with a
-//! reason (`System::check_view`), or everything the list and the copy's screen ask of the rules
-//! runs without a panic (a panic in the browser kills the page, and a stored copy would kill the
-//! list at every start).
+//! this device, so nothing vouches for its indices or its shape. Each number in each system's
+//! copies is changed in turn to values a hostile or damaged copy could hold, and each part of
+//! its position and setup changed in structure (a list emptied, lengthened or with two items
+//! swapped, a value made null or of another type, two fields' values swapped): the copy is
+//! refused with a reason (`System::check_view`, the setup's own check), or everything the list
+//! and the copy's screen ask of the rules runs without a panic (a panic in the browser kills
+//! the page, and a stored copy would kill the list at every start). `tests/wasm_seat_copies.rs`
+//! draws the accepted ones.
 
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/reshape.rs"]
+mod reshape;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -122,15 +127,191 @@ fn check(copies: &[SeatCopy]) -> (usize, usize) {
     (tried, refused)
 }
 
-#[test]
-fn race_for_x_copies_with_changed_numbers_are_refused_or_harmless() {
-    let mut c = Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
+/// Changes each part of each copy's position and setup in structure (`support/reshape.rs`), at most
+/// `budget` changes per copy spread over all of them; returns (changed copies, refused).
+fn check_shapes(copies: &[SeatCopy], budget: usize) -> (usize, usize) {
+    let (mut tried, mut refused) = (0, 0);
+    for copy in copies {
+        let json: Value = serde_json::from_str(&copy.to_json()).unwrap();
+        let mut changes = Vec::new();
+        reshape::reshaped(&json["view"]["state"], "/view/state".into(), &mut changes);
+        reshape::reshaped(&json["view"]["setup"], "/view/setup".into(), &mut changes);
+        let stride = changes.len().div_ceil(budget).max(1);
+        for (path, new) in changes.into_iter().step_by(stride) {
+            let mut bad = json.clone();
+            *bad.pointer_mut(&path).unwrap() = new.clone();
+            tried += 1;
+            let Ok(copy) = SeatCopy::from_json(&bad.to_string()) else {
+                refused += 1;
+                continue;
+            };
+            let outcome = catch_unwind(AssertUnwindSafe(|| exercise_any(&copy)));
+            let shown = new.to_string().chars().take(80).collect::<String>();
+            assert!(outcome.is_ok(), "{:?} copy with {path} = {shown} was accepted and panics", copy.system());
+        }
+    }
+    (tried, refused)
+}
+
+/// Race for X, played from the grammar into its battles: copies that name stands and units.
+fn race_for_x_copies() -> Vec<SeatCopy> {
+    let start = || Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
+    let mut c = start();
     let mut all = copies(&AnyCampaign::RaceForX(c.clone()), 2);
     for (side, action) in [(Side::A, OffensiveAction::Attack), (Side::B, OffensiveAction::Regroup)] {
         c.decide(RfxDecision::ChooseAction { side, action }, DiceInput::Typed(vec![])).unwrap();
     }
     all.extend(copies(&AnyCampaign::RaceForX(c), 2));
-    let (tried, refused) = check(&all);
+    for (steps, seed) in [(25, 4), (60, 5)] {
+        all.extend(copies(&AnyCampaign::RaceForX(played(start(), steps, seed)), 2));
+    }
+    all
+}
+
+fn axis_of_attack_copies() -> Vec<SeatCopy> {
+    let start = || Campaign::<AxisOfAttack>::new(field_desk::systems::axis_of_attack::sample::sample_setup()).unwrap();
+    let mut all = Vec::new();
+    for (steps, seed) in [(12, 2), (40, 3)] {
+        all.extend(copies(&AnyCampaign::AxisOfAttack(played(start(), steps, seed)), 2));
+    }
+    all
+}
+
+fn night_scouting_copies() -> Vec<SeatCopy> {
+    let start =
+        || Campaign::<CrossfireScouting>::new(field_desk::systems::crossfire_scouting::sample::sample_setup()).unwrap();
+    let mut all = Vec::new();
+    for (steps, seed) in [(0, 1), (5, 2), (9, 3)] {
+        all.extend(copies(&AnyCampaign::CrossfireScouting(played(start(), steps, seed)), 2));
+    }
+    all
+}
+
+fn rapier_copies() -> Vec<SeatCopy> {
+    let any = SystemId::RapierOffensive.sample().unwrap();
+    let AnyCampaign::RapierOffensive(c) = &any else { unreachable!() };
+    let seats = RapierOffensive::seats(c.setup()).len();
+    let mut all = copies(&any, seats);
+    let played = played(c.clone(), 30, 6);
+    all.extend(copies(&AnyCampaign::RapierOffensive(played), seats));
+    all
+}
+
+fn bfww2_copies() -> Vec<SeatCopy> {
+    let any = SystemId::Bfww2Campaign.sample().unwrap();
+    let AnyCampaign::Bfww2Campaign(c) = &any else { unreachable!() };
+    let seats = field_desk::systems::bfww2_campaign::Bfww2Campaign::seats(c.setup()).len();
+    let mut all = copies(&any, seats);
+    let played = played(c.clone(), 40, 7);
+    all.extend(copies(&AnyCampaign::Bfww2Campaign(played), seats));
+    all
+}
+
+#[test]
+fn race_for_x_copies_changed_in_shape_are_refused_or_harmless() {
+    let (tried, refused) = check_shapes(&race_for_x_copies(), 600);
+    println!("Race for X: {tried} reshaped copies, {refused} refused");
+}
+
+#[test]
+fn axis_of_attack_copies_changed_in_shape_are_refused_or_harmless() {
+    let (tried, refused) = check_shapes(&axis_of_attack_copies(), 600);
+    println!("Axis of Attack: {tried} reshaped copies, {refused} refused");
+}
+
+#[test]
+fn night_scouting_copies_changed_in_shape_are_refused_or_harmless() {
+    let (tried, refused) = check_shapes(&night_scouting_copies(), 600);
+    println!("Night scouting: {tried} reshaped copies, {refused} refused");
+}
+
+#[test]
+fn rapier_copies_changed_in_shape_are_refused_or_harmless() {
+    let (tried, refused) = check_shapes(&rapier_copies(), 600);
+    println!("Rapier Offensive: {tried} reshaped copies, {refused} refused");
+}
+
+#[test]
+fn bfww2_copies_changed_in_shape_are_refused_or_harmless() {
+    let (tried, refused) = check_shapes(&bfww2_copies(), 600);
+    println!("Battlefront: WW2: {tried} reshaped copies, {refused} refused");
+}
+
+/// The copy of issue 28: one inner list of `players[1].lost` emptied. Its roster indexed the
+/// list by the orbat's stands and aborted the app at every opening of the stored copy.
+#[test]
+fn a_race_for_x_copy_whose_losses_do_not_match_its_orbat_is_refused() {
+    let json: Value = serde_json::from_str(&race_for_x_copies()[0].to_json()).unwrap();
+    for (path, new) in [
+        ("/view/state/players/1/lost/0", Value::Array(vec![])),
+        ("/view/state/players/1/lost", Value::Array(vec![])),
+        ("/view/state/players/0/lost/2", {
+            let mut longer = json["view"]["state"]["players"][0]["lost"][2].as_array().unwrap().clone();
+            longer.push(Value::Bool(false));
+            Value::Array(longer)
+        }),
+    ] {
+        let mut bad = json.clone();
+        *bad.pointer_mut(path).unwrap() = new;
+        let e = SeatCopy::from_json(&bad.to_string()).expect_err(path);
+        assert!(e.to_string().contains("not shaped as their orbat"), "{path}: {e}");
+        // Sent as a link, the same copy is refused too.
+        let text = field_desk::share::link::encode_seat(&serde_json::from_value::<SeatCopy>(bad).unwrap());
+        assert!(field_desk::share::link::read(&text).is_err(), "{path} as a link");
+    }
+}
+
+/// A copy's campaign id becomes part of its storage key and its address: one that is not a
+/// campaign id is refused, so nothing is kept that the router cannot open or the list remove.
+#[test]
+fn copies_whose_id_is_not_a_campaign_id_are_refused() {
+    let good = &race_for_x_copies()[0];
+    for id in ["", "a/b/../c", "<b>x</b>", "a.b", "x y", &"a".repeat(65)] {
+        let mut bad = good.clone();
+        bad.meta.id = id.to_string();
+        let e = SeatCopy::from_json(&bad.to_json()).expect_err(id);
+        assert!(e.to_string().contains("campaign id"), "{id:?}: {e}");
+        let mut b = field_desk::store::Memory::default();
+        assert!(field_desk::store::keep_seat_copy(&mut b, &bad).is_err(), "{id:?} is not kept");
+        assert!(field_desk::store::seat_copies(&b).unwrap().is_empty());
+    }
+    for id in ["0123456789abcdef", "fixture1", "a-b_C"] {
+        let mut ok = good.clone();
+        ok.meta.id = id.to_string();
+        assert!(SeatCopy::from_json(&ok.to_json()).is_ok(), "{id}");
+    }
+}
+
+/// A copy dated far in the future never outranks a copy of the same campaign and seat that is
+/// further on: the steps come first, the sender's clock only between copies as far on.
+#[test]
+fn a_copy_dated_ahead_does_not_outrank_one_further_on() {
+    use field_desk::store::{keep_seat_copy, load_seat_copy, Kept, Memory};
+    let mut c = Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
+    let reader = Some(field_desk::engine::Seat(1));
+    let ahead = SeatCopy::new(meta(), 9.0e15, AnyCampaign::RaceForX(c.clone()).seat_view(reader));
+    c.decide(RfxDecision::ChooseAction { side: Side::A, action: OffensiveAction::Attack }, DiceInput::Typed(vec![]))
+        .unwrap();
+    let later = SeatCopy::new(meta(), 1.7e12, AnyCampaign::RaceForX(c).seat_view(reader));
+    let mut b = Memory::default();
+    assert_eq!(keep_seat_copy(&mut b, &ahead), Ok(Kept::New));
+    assert_eq!(keep_seat_copy(&mut b, &later), Ok(Kept::Replaced), "the copy further on replaces it");
+    assert_eq!(keep_seat_copy(&mut b, &ahead), Ok(Kept::HadNewer));
+    assert_eq!(load_seat_copy(&b, "1", &meta().id).unwrap().view.steps(), 1);
+}
+
+/// A copy for a seat the setup does not have is refused (its name would be asked of the rules).
+#[test]
+fn a_copy_for_a_seat_not_at_the_table_is_refused() {
+    let mut json: Value = serde_json::from_str(&race_for_x_copies()[0].to_json()).unwrap();
+    json["view"]["reader"] = Value::from(9);
+    let e = SeatCopy::from_json(&json.to_string()).expect_err("seat 10");
+    assert!(e.to_string().contains("not one at this table"), "{e}");
+}
+
+#[test]
+fn race_for_x_copies_with_changed_numbers_are_refused_or_harmless() {
+    let (tried, refused) = check(&race_for_x_copies());
     println!("Race for X: {tried} changed copies, {refused} refused");
 }
 

@@ -7,6 +7,8 @@
 
 #[path = "support/aoa_legal.rs"]
 mod aoa_legal;
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
 #[path = "support/rng.rs"]
 mod rng;
 #[path = "support/scouting_legal.rs"]
@@ -145,4 +147,32 @@ fn night_scouting_played_to_dawn_still_opens() {
         let AnyCampaign::CrossfireScouting(again) = back.open().unwrap() else { panic!("a scouting campaign") };
         assert_eq!(again.state(), c.state());
     }
+}
+
+/// A campaign file is replayed under the links' own bound, checked before the work: a Rapier
+/// file whose journal holds its first line 20,000 times once froze the tab for seconds before
+/// saying anything.
+#[test]
+fn a_rapier_file_of_one_line_twenty_thousand_times_is_refused_before_it_replays() {
+    use field_desk::share::{read_file, LoadError};
+    use field_desk::systems::SystemId;
+    let Ok(AnyCampaign::RapierOffensive(mut c)) = SystemId::RapierOffensive.sample() else { panic!("Rapier's sample") };
+    let (mut rng, mut tally) = (Rng::new(1), grammar_walk::Tally::default());
+    assert!(grammar_walk::step(&mut c, &mut rng, 2_000, &mut tally), "a first step");
+    let doc = Document::new(meta(), &AnyCampaign::RapierOffensive(c));
+    let Body::RapierOffensive { setup, journal } = doc.body.clone() else { panic!("a Rapier document") };
+    let hostile = Document { body: Body::RapierOffensive { setup, journal: vec![journal[0].clone(); 20_000] }, ..doc };
+    let read = read_file(&hostile.to_json()).expect("a campaign file");
+    assert!(
+        matches!(&read[..], [Err(LoadError::DoesNotReplay(why))] if why.contains("more than Field Desk replays")),
+        "{read:?}"
+    );
+    // The same journal in a backup is refused the same way.
+    let backup = field_desk::share::Backup {
+        format: field_desk::share::FORMAT,
+        kind: field_desk::share::BACKUP_KIND.into(),
+        campaigns: vec![serde_json::from_str(&hostile.to_json()).unwrap()],
+    };
+    let read = read_file(&backup.to_json()).expect("a backup");
+    assert!(matches!(&read[..], [Err(LoadError::DoesNotReplay(_))]), "{read:?}");
 }

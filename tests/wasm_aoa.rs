@@ -318,3 +318,24 @@ async fn the_top_up_is_offered_and_the_dice_start_assigned() {
     assert!(text(&root, "dice-count-west").contains("3 of 3 dice assigned"), "{}", text(&root, "dice-count-west"));
     assert!(find(&root, "no-reinforcement-west").is_some(), "rolling nothing is still possible");
 }
+
+/// A platoon two levels short of depleted takes two dice to top up: the offer says "2 dice".
+#[wasm_bindgen_test]
+async fn the_top_up_offer_counts_dice_in_words() {
+    let mut c = at_casualties();
+    let r = |platoon: u16, on_table: u16| field_desk::systems::axis_of_attack::PlatoonReport {
+        platoon,
+        on_table,
+        bailed: 0,
+        exited: 0,
+        routed: 0,
+        immobile: false,
+        keep_mobile: None,
+    };
+    play(&mut c, Decision::RecordCasualties { side: Side::West, reports: vec![r(0, 1), r(1, 0), r(2, 7)] }, vec![]);
+    play(&mut c, Decision::RecordCasualties { side: Side::East, reports: vec![r(0, 10)] }, vec![]);
+    let (root, _campaign) = mount(c);
+    leptos::task::tick().await;
+    let offer = text(&root, "top-up-west");
+    assert!(offer.contains(" 2 dice") && !offer.contains("dies"), "{offer}");
+}

@@ -2,12 +2,23 @@
 //! link or a file and was never replayed here; `System::check_view` refuses the ones whose
 //! numbers the rules cannot read, and `tests/seat_copy_hostile.rs` asks the rules about the rest
 //! natively. Here each system's copy screen (`viewer::copy_screen`: header, map, rosters, log)
-//! is drawn for every reader's copy, and for copies with one number of the position changed to a
-//! value a damaged or hostile copy could hold: each is refused by the check or drawn without a
-//! panic (a panic in the browser kills the page, and a kept copy would kill it at every start).
+//! is drawn for every reader's copy (of the samples and of campaigns played from the grammars),
+//! for copies with one number of the position changed to a value a damaged or hostile copy could
+//! hold, and for copies with one part of the position or setup changed in structure
+//! (`support/reshape.rs`: lists emptied, lengthened, swapped; nulls; other types; fields
+//! swapped): each is refused by the check or drawn without a panic (a panic in the browser kills
+//! the page, and a kept copy would kill it at every start). Every reshaped copy the check
+//! accepts is drawn.
 #![cfg(target_arch = "wasm32")]
 
-use field_desk::engine::{Campaign, DiceInput, Reader, Seat};
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
+#[path = "support/reshape.rs"]
+mod reshape;
+#[path = "support/rng.rs"]
+mod rng;
+
+use field_desk::engine::{Campaign, DiceInput, Grammar, Reader, Seat};
 use field_desk::share::seat::SeatCopy;
 use field_desk::share::typed::SeatCopyOf;
 use field_desk::share::Meta;
@@ -69,7 +80,8 @@ async fn drawn<S: SystemUi>(json: &str) -> bool {
 }
 
 /// Every reader's true copy is drawn; then each of up to `budget` numbers of the positions (spread
-/// over all of them) is changed to hostile values and the copy drawn or refused.
+/// over all of them) is changed to hostile values and the copy drawn or refused; then every part
+/// of each is changed in structure, and each copy the check accepts drawn.
 async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
     let (mut tried, mut refused) = (0, 0);
     for json in copies {
@@ -80,7 +92,10 @@ async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
         let mut paths = Vec::new();
         numbers(&value["view"]["state"], "/view/state".into(), &mut paths);
         let stride = (paths.len() * copies.len()).div_ceil(budget).max(1);
-        for path in paths.iter().step_by(stride) {
+        for (k, path) in paths.iter().step_by(stride).enumerate() {
+            if k % 16 == 0 {
+                breathe().await;
+            }
             let old = value.pointer(path).unwrap().as_i64().unwrap_or(0);
             for new in [old + 1, 255, 65_535] {
                 let mut bad = value.clone();
@@ -96,6 +111,63 @@ async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
     }
     web_sys::console::log_1(&format!("{name}: {tried} changed copies, {refused} refused, the rest drawn").into());
     assert!(tried > 0, "{name}: no number changed");
+    let (mut tried, mut refused) = (0, 0);
+    for json in copies {
+        let value: Value = serde_json::from_str(json).unwrap();
+        let mut changes = Vec::new();
+        reshape::reshaped(&value["view"]["state"], "/view/state".into(), &mut changes);
+        reshape::reshaped(&value["view"]["setup"], "/view/setup".into(), &mut changes);
+        // Every change to every part; every one the check accepts is drawn.
+        for (k, (path, new)) in changes.into_iter().enumerate() {
+            if k % 16 == 0 {
+                breathe().await;
+            }
+            let mut bad = value.clone();
+            *bad.pointer_mut(&path).unwrap() = new.clone();
+            tried += 1;
+            // Most changes never get past reading the copy's types (and the check reads them
+            // first): refused without writing the copy out and reading it again.
+            if serde_json::from_value::<SeatCopyOf<S>>(bad.clone()).is_err() {
+                refused += 1;
+                continue;
+            }
+            let bad = bad.to_string();
+            if SeatCopyOf::<S>::from_json(&bad).is_err() {
+                refused += 1;
+                continue;
+            }
+            let shown = new.to_string().chars().take(60).collect::<String>();
+            web_sys::console::log_1(&format!("{name}: {path} = {shown}").into());
+            assert!(drawn::<S>(&bad).await);
+        }
+    }
+    web_sys::console::log_1(&format!("{name}: {tried} reshaped copies, {refused} refused, the rest drawn").into());
+    assert!(tried > refused, "{name}: no reshaped copy was drawn");
+}
+
+/// Yields to the browser's event loop (a task, not a microtask): the test runner talks to the
+/// page between tasks and gives up on one busy for half a minute.
+async fn breathe() {
+    let wait = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0).unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(wait).await.unwrap();
+}
+
+/// Every reader's copy of a campaign played from the grammar, `steps` decisions from `start`.
+fn played<S: Grammar>(mut c: Campaign<S>, steps: usize, seed: u64, any: fn(Campaign<S>) -> AnyCampaign) -> Vec<String>
+where
+    S::Decision: std::fmt::Debug,
+{
+    let mut rng = rng::Rng::new(seed);
+    let mut tally = grammar_walk::Tally::default();
+    for _ in 0..steps {
+        if S::over(c.setup(), c.state()) || !grammar_walk::step(&mut c, &mut rng, 2_000, &mut tally) {
+            break;
+        }
+    }
+    let seats = c.seats().len() as u8;
+    copies(&any(c), seats)
 }
 
 fn sample_copies(system: SystemId) -> Vec<String> {
@@ -118,29 +190,94 @@ async fn race_for_x_copies_are_drawn_or_refused() {
         c.decide(RfxDecision::ChooseAction { side, action }, DiceInput::Typed(vec![])).unwrap();
     }
     all.extend(copies(&AnyCampaign::RaceForX(c), 2));
+    let start = Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
+    all.extend(played(start, 40, 5, AnyCampaign::RaceForX));
     check::<RaceForX>("Race for X", &all, 300).await;
 }
 
 #[wasm_bindgen_test]
 async fn night_scouting_copies_are_drawn_or_refused() {
     use field_desk::systems::crossfire_scouting::CrossfireScouting;
-    check::<CrossfireScouting>("Night scouting", &sample_copies(SystemId::CrossfireScouting), 300).await;
+    let mut all = sample_copies(SystemId::CrossfireScouting);
+    let start = Campaign::new(field_desk::systems::crossfire_scouting::sample::sample_setup()).unwrap();
+    all.extend(played::<CrossfireScouting>(start, 9, 3, AnyCampaign::CrossfireScouting));
+    check::<CrossfireScouting>("Night scouting", &all, 300).await;
 }
 
 #[wasm_bindgen_test]
 async fn axis_of_attack_copies_are_drawn_or_refused() {
     use field_desk::systems::axis_of_attack::AxisOfAttack;
-    check::<AxisOfAttack>("Axis of Attack", &sample_copies(SystemId::AxisOfAttack), 300).await;
+    let mut all = sample_copies(SystemId::AxisOfAttack);
+    let start = Campaign::new(field_desk::systems::axis_of_attack::sample::sample_setup()).unwrap();
+    all.extend(played::<AxisOfAttack>(start, 40, 3, AnyCampaign::AxisOfAttack));
+    check::<AxisOfAttack>("Axis of Attack", &all, 300).await;
 }
 
 #[wasm_bindgen_test]
 async fn rapier_copies_are_drawn_or_refused() {
     use field_desk::systems::rapier_offensive::RapierOffensive;
-    check::<RapierOffensive>("Rapier Offensive", &sample_copies(SystemId::RapierOffensive), 300).await;
+    let mut all = sample_copies(SystemId::RapierOffensive);
+    let start = Campaign::new(field_desk::systems::rapier_offensive::sample::sample_setup()).unwrap();
+    // Three of the played game's copies (the umpire's, a division commander's, the table's):
+    // the file stays within the runner's time.
+    let mut copies = played::<RapierOffensive>(start, 30, 6, AnyCampaign::RapierOffensive);
+    let table = copies.pop().unwrap();
+    all.extend([copies[0].clone(), copies[3].clone(), table]);
+    check::<RapierOffensive>("Rapier Offensive", &all, 300).await;
 }
 
 #[wasm_bindgen_test]
 async fn bfww2_copies_are_drawn_or_refused() {
     use field_desk::systems::bfww2_campaign::Bfww2Campaign;
-    check::<Bfww2Campaign>("Battlefront: WW2", &sample_copies(SystemId::Bfww2Campaign), 300).await;
+    let mut all = sample_copies(SystemId::Bfww2Campaign);
+    let start = Campaign::new(field_desk::systems::bfww2_campaign::sample::sample_setup()).unwrap();
+    all.extend(played::<Bfww2Campaign>(start, 40, 7, AnyCampaign::Bfww2Campaign));
+    check::<Bfww2Campaign>("Battlefront: WW2", &all, 300).await;
+}
+
+/// Any kept copy can be removed from the list, with a confirmation, without opening it: one kept
+/// (by an earlier version) with an id the router cannot open, and one whose text does not read.
+#[wasm_bindgen_test]
+async fn any_kept_copy_is_removed_from_the_list_without_opening_it() {
+    use field_desk::store::{Backend, SEAT_PREFIX};
+    use field_desk::ui::platform::LocalStorage;
+    let mut b = LocalStorage;
+    for k in b.keys().unwrap().into_iter().filter(|k| k.starts_with(SEAT_PREFIX)) {
+        b.remove(&k).unwrap();
+    }
+    let mut bad: Value = serde_json::from_str(&sample_copies(SystemId::RaceForX)[0]).unwrap();
+    bad["meta"]["id"] = Value::from("a/b/../c");
+    b.set(&format!("{SEAT_PREFIX}0.a/b/../c"), &bad.to_string()).unwrap();
+    // Not JSON (the store writes JSON only): straight into the browser's storage.
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.set_item(&format!("{SEAT_PREFIX}1.broken"), "{broken").unwrap();
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(Banner(RwSignal::new(None)));
+        provide_context(Nav(RwSignal::new(Screen::List)));
+        view! { <viewer::SeatCopies/> }
+    });
+    leptos::task::tick().await;
+    let rows =
+        |root: &web_sys::HtmlElement| root.query_selector_all("[data-testid=\"seat-copy-row\"]").unwrap().length();
+    let click = |root: &web_sys::HtmlElement, sel: &str| {
+        let el: web_sys::HtmlElement =
+            root.query_selector(sel).unwrap().unwrap_or_else(|| panic!("no {sel}")).unchecked_into();
+        el.click();
+    };
+    assert_eq!(rows(&root), 2, "both are listed");
+    assert!(root.query_selector(".seat-copies button.campaign-open").unwrap().is_none(), "neither opens");
+    for left in [1, 0] {
+        click(&root, "[data-testid=\"remove-seat-copy\"]");
+        leptos::task::tick().await;
+        assert!(root.query_selector("[data-testid=\"confirm-remove-seat-copy\"]").unwrap().is_some(), "asked first");
+        click(&root, "[data-testid=\"confirm-remove-seat-copy-yes\"]");
+        leptos::task::tick().await;
+        assert_eq!(rows(&root), left);
+    }
+    assert!(b.keys().unwrap().iter().all(|k| !k.starts_with(SEAT_PREFIX)), "both are gone from storage");
+    drop(handle);
+    root.remove();
 }

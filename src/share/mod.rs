@@ -23,6 +23,16 @@ pub struct Meta {
     pub updated: f64,
 }
 
+/// The longest campaign id taken from outside the device.
+pub const MAX_ID_LEN: usize = 64;
+
+/// Whether `id` may name a campaign from outside the device: what the app makes (16 hex
+/// digits), or any short run of ASCII letters, digits, `-` and `_`, so it is safe in a storage
+/// key and an address (`#/c/<id>`, `#/v/<seat>/<id>`) the router can open again.
+pub fn is_campaign_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= MAX_ID_LEN && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// A whole campaign as stored in the browser or written to a file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Document {
@@ -241,15 +251,22 @@ pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadErr
             .map(|v| {
                 let doc: Document =
                     serde_json::from_value(migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
-                doc.open()?;
-                Ok(doc)
+                opened(doc)
             })
             .collect())
     } else {
-        let doc = Document::from_json(text)?;
-        doc.open()?;
-        Ok(vec![Ok(doc)])
+        Ok(vec![opened(Document::from_json(text)?)])
     }
+}
+
+/// A document from a file, replayed once it is known to fit the bound every replay from
+/// outside the device obeys (`link::replay_fits`, the links' own): a short file of thousands
+/// of lines is refused before any is played, never after minutes of work.
+fn opened(doc: Document) -> Result<Document, LoadError> {
+    link::replay_fits(&doc.body)
+        .map_err(|_| LoadError::DoesNotReplay("it holds more than Field Desk replays from a file or a link".into()))?;
+    doc.open()?;
+    Ok(doc)
 }
 
 impl Backup {

@@ -64,10 +64,11 @@ impl SeatCopy {
     pub fn seat_key(&self) -> String {
         seat_key(self.reader())
     }
-    /// Made later, or (made at the same moment) further on: it replaces `other` of the same
-    /// campaign and seat.
+    /// Further on (more decisions in effect), or as far on and made later: it replaces `other`
+    /// of the same campaign and seat. The steps come first: `made` is the sender's clock, and a
+    /// copy dated far ahead must not outrank a later copy of the same campaign.
     pub fn newer_than(&self, other: &SeatCopy) -> bool {
-        (self.made, self.view.steps()) > (other.made, other.view.steps())
+        (self.view.steps(), self.made) > (other.view.steps(), other.made)
     }
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("seat copies serialise")
@@ -91,6 +92,10 @@ impl SeatCopy {
             return Err(LoadError::TooNew { format: format as u32 });
         }
         let mut copy: SeatCopy = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        check_id(&copy.meta.id)?;
+        if !copy.made.is_finite() {
+            return Err(LoadError::Damaged("its time of making is not a time".into()));
+        }
         copy.view.check().map_err(LoadError::Damaged)?;
         copy.listing = None;
         Ok(copy)
@@ -114,6 +119,16 @@ impl SeatCopy {
             LoadError::TooNew { format } => LinkError::FutureVersion { version: format },
             _ => LinkError::Corrupt,
         })
+    }
+}
+
+/// A copy's campaign id must be one a campaign may have (`share::is_campaign_id`): it becomes
+/// part of a storage key and of the copy's address.
+pub fn check_id(id: &str) -> Result<(), LoadError> {
+    if super::is_campaign_id(id) {
+        Ok(())
+    } else {
+        Err(LoadError::Damaged("its campaign id is not one this app gives a campaign".into()))
     }
 }
 

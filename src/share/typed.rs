@@ -152,9 +152,8 @@ impl<S: Listed> SeatCopyOf<S> {
             return Err(LoadError::Damaged(format!("a {} view, not {}", head.view.system.name(), S::ID.name())));
         }
         let copy: SeatCopyOf<S> = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        let v = &copy.view.view;
-        S::start(&v.setup).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        S::check_view(&v.setup, &v.state).map_err(LoadError::Damaged)?;
+        super::seat::check_id(&copy.meta.id)?;
+        crate::systems::check_seat_view(&copy.view.view).map_err(LoadError::Damaged)?;
         Ok(copy)
     }
 

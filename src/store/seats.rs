@@ -5,7 +5,7 @@
 use super::{Backend, StoreError};
 use crate::engine::Reader;
 use crate::share::seat::{seat_key, CopyListing, SeatCopy, SEAT_FORMAT, SEAT_KIND};
-use crate::share::Meta;
+use crate::share::{is_campaign_id, Meta};
 use crate::systems::SystemId;
 
 /// Keys of stored seat copies start with this; then the seat's key, a dot and the campaign id.
@@ -26,8 +26,12 @@ pub enum Kept {
     HadNewer,
 }
 
-/// Stores a received copy unless the one here is as new or newer.
+/// Stores a received copy unless the one here is as new or newer. The copy is checked again
+/// here (its campaign id, its setup and position against each other), so nothing a screen or
+/// the list cannot read is ever kept, whoever made the `SeatCopy`.
 pub fn keep_seat_copy(b: &mut dyn Backend, copy: &SeatCopy) -> Result<Kept, StoreError> {
+    crate::share::seat::check_id(&copy.meta.id).map_err(StoreError::Load)?;
+    copy.view.check().map_err(|why| StoreError::Load(crate::share::LoadError::Damaged(why)))?;
     let key = seat_copy_key(&copy.seat_key(), &copy.meta.id);
     let kept = match b.get(&key)?.map(|raw| SeatCopy::from_json(&raw)) {
         None => Kept::New,
@@ -42,18 +46,25 @@ pub fn keep_seat_copy(b: &mut dyn Backend, copy: &SeatCopy) -> Result<Kept, Stor
 /// A line of the list of received views.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatListing {
+    /// Where it is stored: what removing it from the list removes, whether or not it opens.
+    pub key: String,
     pub meta: Meta,
     pub seat: String,
     pub reader: Reader,
     pub reader_name: String,
-    pub system: SystemId,
+    /// `None` when its head does not read.
+    pub system: Option<SystemId>,
     pub made: f64,
     pub status: String,
+    /// Whether its screen can be reached (`#/v/<seat>/<id>`): its head reads and its campaign
+    /// id is one a campaign may have. A copy kept by an earlier version that does not is still
+    /// listed, so it can be removed.
+    pub opens: bool,
 }
 
 /// Every received copy, most recently made first, read from its head and the line kept with
-/// it (no system's rules are needed). One whose head does not read is left out of the list; it
-/// is replaced by the next copy sent.
+/// it (no system's rules are needed). One whose head does not read is listed last, as such,
+/// so it can be removed; the next copy sent of it replaces it too.
 pub fn seat_copies(b: &dyn Backend) -> Result<Vec<SeatListing>, StoreError> {
     #[derive(serde::Deserialize)]
     struct Head {
@@ -76,10 +87,13 @@ pub fn seat_copies(b: &dyn Backend) -> Result<Vec<SeatListing>, StoreError> {
             continue;
         }
         let Some(raw) = b.get(&k)? else { continue };
-        let Ok(head) = serde_json::from_str::<Head>(&raw) else { continue };
-        if head.kind != SEAT_KIND || head.format > SEAT_FORMAT || !head.made.is_finite() {
+        let head = serde_json::from_str::<Head>(&raw)
+            .ok()
+            .filter(|h| h.kind == SEAT_KIND && h.format <= SEAT_FORMAT && h.made.is_finite());
+        let Some(head) = head else {
+            out.push(unreadable(k));
             continue;
-        }
+        };
         // Kept by a version before the line was stored with the copy: its screen says the rest.
         let listing = head.listing.unwrap_or_else(|| CopyListing {
             reader_name: match head.view.reader {
@@ -88,11 +102,15 @@ pub fn seat_copies(b: &dyn Backend) -> Result<Vec<SeatListing>, StoreError> {
             },
             status: "Open it to see where it stands".to_string(),
         });
+        let seat = seat_key(head.view.reader);
+        let opens = is_campaign_id(&head.meta.id) && k == seat_copy_key(&seat, &head.meta.id);
         out.push(SeatListing {
-            seat: seat_key(head.view.reader),
+            key: k,
+            opens,
+            seat,
             reader: head.view.reader,
             reader_name: listing.reader_name,
-            system: head.view.system,
+            system: Some(head.view.system),
             made: head.made,
             status: listing.status,
             meta: head.meta,
@@ -100,6 +118,21 @@ pub fn seat_copies(b: &dyn Backend) -> Result<Vec<SeatListing>, StoreError> {
     }
     out.sort_by(|a, b| b.made.total_cmp(&a.made));
     Ok(out)
+}
+
+/// The line of a kept copy whose head does not read.
+fn unreadable(key: String) -> SeatListing {
+    SeatListing {
+        meta: Meta { id: String::new(), name: "A view that cannot be read".into(), created: 0.0, updated: 0.0 },
+        seat: String::new(),
+        reader: None,
+        reader_name: "Someone".into(),
+        system: None,
+        made: f64::NEG_INFINITY,
+        status: "Damaged: remove it and ask for a new one".into(),
+        opens: false,
+        key,
+    }
 }
 
 /// Which system a kept seat copy belongs to, read from its head.
@@ -125,4 +158,13 @@ pub fn load_seat_copy(b: &dyn Backend, seat: &str, id: &str) -> Result<SeatCopy,
 
 pub fn delete_seat_copy(b: &mut dyn Backend, seat: &str, id: &str) -> Result<(), StoreError> {
     b.remove(&seat_copy_key(seat, id))
+}
+
+/// Removes a kept copy by the key its list line names (`SeatListing::key`), without reading
+/// it: a copy that cannot be opened can still go. Only seat copies' keys are touched.
+pub fn delete_seat_copy_at(b: &mut dyn Backend, key: &str) -> Result<(), StoreError> {
+    if !key.starts_with(SEAT_PREFIX) {
+        return Err(StoreError::NotFound(key.to_string()));
+    }
+    b.remove(key)
 }

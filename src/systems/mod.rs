@@ -124,10 +124,7 @@ macro_rules! systems {
             /// before anything (the list, its screen) reads it.
             pub fn check(&self) -> Result<(), String> {
                 match self {
-                    $(ViewBody::$variant(v) => {
-                        <$module::$rules as crate::engine::System>::start(&v.setup).map_err(|e| e.to_string())?;
-                        <$module::$rules as crate::engine::System>::check_view(&v.setup, &v.state)
-                    })*
+                    $(ViewBody::$variant(v) => check_seat_view(v),)*
                 }
             }
         }
@@ -205,6 +202,19 @@ systems! {
     AxisOfAttack: axis_of_attack::AxisOfAttack, "axis-of-attack";
     RapierOffensive: rapier_offensive::RapierOffensive, "rapier-offensive";
     Bfww2Campaign: bfww2_campaign::Bfww2Campaign, "bfww2-campaign";
+}
+
+/// Whether a view read from outside the device (a seat copy: never replayed here) is one the
+/// list and the screens can read: its setup one the rules start from, its reader one of the
+/// setup's seats (or the whole table), and its position one `System::check_view` passes.
+pub fn check_seat_view<S: crate::engine::System>(v: &crate::engine::SeatView<S>) -> Result<(), String> {
+    S::start(&v.setup).map_err(|e| e.to_string())?;
+    if let Some(seat) = v.reader {
+        if !S::seats(&v.setup).contains(&seat) {
+            return Err(format!("it is the view of seat {}, not one at this table", seat.0 as usize + 1));
+        }
+    }
+    S::check_view(&v.setup, &v.state)
 }
 
 impl SystemId {

@@ -29,40 +29,87 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), String> {
     Ok((message, screen))
 }
 
-/// The received views, for the campaign list.
+/// The received views, for the campaign list. Each can be removed from here, without opening
+/// it (with a confirmation): a copy whose screen cannot be drawn or reached can still go.
 #[component]
 pub fn SeatCopies() -> impl IntoView {
     let nav = expect_context::<Nav>();
     let Banner(banner) = expect_context::<Banner>();
-    match store::seat_copies(&platform::LocalStorage) {
-        Err(e) => {
-            banner.set(Some(e.to_string()));
-            ().into_any()
-        }
-        Ok(copies) if copies.is_empty() => ().into_any(),
-        Ok(copies) => view! {
-            <section class="seat-copies" data-testid="seat-copies">
-                <h2>"Views sent to this device"</h2>
-                <p class="hint">"Read-only: each shows one player what the rules let them see, as it stood when it was sent."</p>
-                <ul class="campaigns">
-                    {copies.into_iter().map(|c| {
-                        let screen = Screen::SeatCopy { seat: c.seat.clone(), id: c.meta.id.clone() };
-                        view! {
-                            <li class="campaign-row" data-testid="seat-copy-row">
-                                <button class="campaign-open" on:click=move |_| nav.go(screen.clone())>
-                                    <span class="c-name">{c.meta.name.clone()}</span>
-                                    <span class="c-system">{c.system.name()}</span>
-                                    <span class="c-players">{format!("{}'s view", c.reader_name)}</span>
-                                    <span class="c-status">{c.status.clone()}</span>
-                                    <span class="c-time">"Sent "{platform::format_time(c.made)}</span>
-                                </button>
-                            </li>
+    let version = RwSignal::new(0u32);
+    let removing = RwSignal::new(None::<(String, String)>);
+    let listing = move || {
+        version.track();
+        store::seat_copies(&platform::LocalStorage)
+    };
+    view! {
+        {move || match listing() {
+            Err(e) => {
+                banner.set(Some(e.to_string()));
+                ().into_any()
+            }
+            Ok(copies) if copies.is_empty() => ().into_any(),
+            Ok(copies) => view! {
+                <section class="seat-copies" data-testid="seat-copies">
+                    <h2>"Views sent to this device"</h2>
+                    <p class="hint">"Read-only: each shows one player what the rules let them see, as it stood when it was sent."</p>
+                    <ul class="campaigns">
+                        {copies.into_iter().map(|c| {
+                            let screen = Screen::SeatCopy { seat: c.seat.clone(), id: c.meta.id.clone() };
+                            let what = if c.opens {
+                                format!("{}'s view of \"{}\"", c.reader_name, c.meta.name)
+                            } else {
+                                "this view".to_string()
+                            };
+                            let key = c.key.clone();
+                            let system = c.system.map(|s| s.name()).unwrap_or_default();
+                            let lines = view! {
+                                <span class="c-name">{c.meta.name.clone()}</span>
+                                <span class="c-system">{system}</span>
+                                <span class="c-players">{format!("{}'s view", c.reader_name)}</span>
+                                <span class="c-status">{c.status.clone()}</span>
+                                {c.made.is_finite().then(|| view! { <span class="c-time">"Sent "{platform::format_time(c.made)}</span> })}
+                            };
+                            let opener = if c.opens {
+                                view! {
+                                    <button class="campaign-open" on:click=move |_| nav.go(screen.clone())>{lines}</button>
+                                }.into_any()
+                            } else {
+                                view! {
+                                    <div class="campaign-open">
+                                        {lines}
+                                        <span class="error">"It cannot be opened: it came with a campaign id this app never gives."</span>
+                                    </div>
+                                }.into_any()
+                            };
+                            view! {
+                                <li class="campaign-row" data-testid="seat-copy-row">
+                                    {opener}
+                                    <div class="row-actions">
+                                        <button class="btn small danger" data-testid="remove-seat-copy" on:click=move |_| removing.set(Some((key.clone(), what.clone())))>"Remove"</button>
+                                    </div>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                </section>
+            }
+            .into_any(),
+        }}
+        {move || removing.get().map(|(key, what)| view! {
+            <super::dialog::Modal title=format!("Remove {what}?") on_close=Callback::new(move |_| removing.set(None)) testid="confirm-remove-seat-copy">
+                <p>"Only this copy goes; the campaign itself is on the device that sent it, which can send it again."</p>
+                <div class="actions">
+                    <button class="btn big" on:click=move |_| removing.set(None)>"Keep it"</button>
+                    <button class="btn big danger" data-testid="confirm-remove-seat-copy-yes" on:click=move |_| {
+                        if let Err(e) = store::delete_seat_copy_at(&mut platform::LocalStorage, &key) {
+                            banner.set(Some(e.to_string()));
                         }
-                    }).collect_view()}
-                </ul>
-            </section>
-        }
-        .into_any(),
+                        removing.set(None);
+                        version.update(|v| *v += 1);
+                    }>"Remove"</button>
+                </div>
+            </super::dialog::Modal>
+        })}
     }
 }
 

@@ -99,7 +99,7 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     assert.equal(await tid(p2, 'seat-copy-row').count(), 1);
     assert.equal(await tid(p2, 'campaign-row').count(), 0, 'a view is not a campaign');
     await axeCheck(p2, 'the list with a received view');
-    await tid(p2, 'seat-copy-row').locator('button').click();
+    await tid(p2, 'seat-copy-row').locator('button.campaign-open').click();
     await tid(p2, 'delete-seat-copy').click();
     await tid(p2, 'confirm-remove').click();
     await tid(p2, 'campaign-list').waitFor();

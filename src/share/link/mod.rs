@@ -379,6 +379,12 @@ pub fn payload(doc: &Document) -> Vec<u8> {
     e.finish()
 }
 
+/// The one replay bound (`budget`: lines and work), for campaigns that come in other ways than
+/// a link (a file, a backup): checked before a position is played.
+pub fn replay_fits(body: &Body) -> Result<(), LinkError> {
+    body_fits(body)
+}
+
 /// Reads coded bytes (see `payload`) and replays them. Exposed for tests.
 pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
     let mut d = Decoder::new(bytes)?;

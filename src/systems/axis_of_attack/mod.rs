@@ -3,6 +3,7 @@
 //! `../shared/rules/axis-of-attack.txt`, read through the rules README.
 
 mod aftermath;
+pub mod check;
 pub mod company;
 pub mod describe;
 pub mod errors;
@@ -55,6 +56,9 @@ impl System for AxisOfAttack {
 
     fn start(setup: &Setup) -> Result<State, RuleError> {
         rules::start(setup)
+    }
+    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+        check::check_view(setup, s)
     }
     fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
         rules::dice(setup, state, decision)

@@ -21,7 +21,7 @@ use super::lists::{check_force, check_result, reveal_forces};
 use std::sync::Arc;
 
 /// The readings of the text the app takes, shown in the rules reference.
-pub const READINGS_TEXT: [&str; 21] = [
+pub const READINGS_TEXT: [&str; 22] = [
     "The won-as-defender modifier lost its sign in the text; it is read as +2.",
     "\"300+\" on the outnumbered table is read as over 300: a difference of exactly 300 gives +2.",
     "The all-tank \u{2212}1 is taken off the die: an all-tank combat platoon needs a 4, all-tank support a 6.",
@@ -58,6 +58,9 @@ pub const READINGS_TEXT: [&str; 21] = [
     "The company HQ's free replacements, off-table artillery, smoke and bunkers are played on the table: the app \
      reminds the players of them and tracks nothing.",
     "Recon platoons count for the mission roll only if the winner names them as in the enemy half at the end.",
+    "Immobile platoons after a Breakthrough taken two sectors: Section V says the attacker may use none of them in \
+     the next game, Section III that they may come if carried, by Transport platoons or as Tank Riders. The app \
+     follows Section III: an Immobile platoon may be fielded in that game when its force list marks it carried.",
 ];
 
 /// One step of play.

@@ -1,6 +1,7 @@
 //! "Race for ... X" (Crossfire): two players race down two five-zone routes to the same
 //! objective. Rules text: `../shared/rules/race-for-x.txt`, read through the rules README.
 
+pub mod check;
 pub mod describe;
 pub mod forces;
 pub mod grammar;
@@ -43,6 +44,9 @@ impl System for RaceForX {
 
     fn start(setup: &Setup) -> Result<State, RuleError> {
         rules::start(setup)
+    }
+    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+        check::check_view(setup, s)
     }
     fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
         rules::dice(setup, state, decision)

@@ -37,7 +37,7 @@ pub(super) fn Reinforcements() -> impl IntoView {
                     {(!auto.is_empty()).then(|| view! {
                         <div class="info" data-testid=format!("auto-{}", slug(side))>
                             <p>{format!("Topped up to {} depleted combat platoons, one reinforcement die per level:", tables::MIN_DEPLETED_COMBAT)}</p>
-                            <ul>{auto.iter().map(|a| view! { <li>{format!("{}: {} \u{2192} {} ({} die{})", aoa.platoon(side, a.platoon), a.from.name(), a.to.name(), a.dice, if a.dice == 1 { "" } else { "s" })}</li> }).collect_view()}</ul>
+                            <ul>{auto.iter().map(|a| view! { <li>{format!("{}: {} \u{2192} {} ({} {})", aoa.platoon(side, a.platoon), a.from.name(), a.to.name(), a.dice, if a.dice == 1 { "die" } else { "dice" })}</li> }).collect_view()}</ul>
                         </div>
                     })}
                     {done.map(|r| view! {
@@ -93,7 +93,7 @@ fn TopUpForm(side: Side) -> impl IntoView {
             <ul class="plain">
                 {picked.get_value().into_iter().map(|(i, name, d, on)| view! {
                     <li><label class="check"><input type="checkbox" data-testid=format!("top-up-{}-{i}", slug(side)) prop:checked=move || on.get()
-                        on:change=move |ev| on.set(event_target_checked(&ev))/>{format!(" {name}: {d} die{}", if d == 1 { "" } else { "s" })}</label></li>
+                        on:change=move |ev| on.set(event_target_checked(&ev))/>{format!(" {name}: {d} {}", if d == 1 { "die" } else { "dice" })}</label></li>
                 }).collect_view()}
             </ul>
             {move || problem.get().map(|e| view! { <p class="warning" data-testid=format!("top-up-problem-{}", slug(side))>{e}</p> })}
