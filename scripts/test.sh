@@ -52,7 +52,7 @@ step "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknow
 # assertion still names its file and line, which come from the panic, not from debug info).
 CARGO_PROFILE_DEV_DEBUG=false \
 CHROMEDRIVER=/usr/bin/chromedriver \
-WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}" \
+WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}" \
   cargo test --target wasm32-unknown-unknown --tests
 
 step "release build: scripts/build-split.sh (into dist/: the shell and one wasm chunk per system)"
