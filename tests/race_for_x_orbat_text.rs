@@ -156,3 +156,21 @@ fn a_pasted_sample_battalion_is_a_playable_setup() {
     s.players[1].orbat = parse(&text).unwrap();
     assert_eq!(check_new_setup(&s), Ok(()));
 }
+
+/// The list the e2e test pastes (tests/e2e/race_for_x_paste.test.mjs): a club's own battalion.
+const CLUB: &str = include_str!("fixtures/paste/race-for-x-club-battalion.txt");
+
+#[test]
+fn the_clubs_pasted_battalion_reads_and_makes_a_playable_setup_on_both_sides() {
+    let o = parse(CLUB).unwrap();
+    assert_eq!(o.units.len(), 19);
+    assert_eq!(o.formations.len(), 4);
+    assert_eq!(o.stand_count(), 57);
+    assert_eq!(o.units[4].stands.last(), Some(&Stand { kind: StandKind::Squad, label: "LMG".into() }));
+    let mut s = sample_setup();
+    s.players[0].orbat = o.clone();
+    s.players[1].orbat = o.clone();
+    assert_eq!(check_new_setup(&s), Ok(()));
+    // Written back, it reads the same again.
+    assert_eq!(parse(&write(&o)), Ok(o));
+}
