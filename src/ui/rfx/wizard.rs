@@ -101,7 +101,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
                 <details class="orbat-box" data-testid=format!("orbat-box-{i}")>
                     <summary><h2>{move || format!("{}'s offensive orbat", players[i].get())}</h2>
                         <span class="hint">{move || orbats[i].with(|o| format!("{}, {}: tap to edit", plural(o.units.len(), "unit"), plural(o.stand_count(), "stand")))}</span></summary>
-                    <CopyToOther from=orbats[i] to=orbats[1 - i] to_name=Signal::derive(move || players[1 - i].get()) is_empty=|o: &Orbat| o.units.is_empty() && o.formations.is_empty()/>
+                    <CopyToOther from=Callback::new(move |()| orbats[i].get_untracked()) to=Callback::new(move |()| orbats[1 - i].get_untracked()) put=Callback::new(move |o| orbats[1 - i].set(o)) to_name=Signal::derive(move || players[1 - i].get()) is_empty=|o: &Orbat| o.units.is_empty() && o.formations.is_empty()/>
                     <OrbatEditor orbat=orbats[i]/>
                 </details>
             }).collect_view()}
@@ -181,7 +181,7 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
             })}
             <details class="paste" data-testid="paste">
                 <summary data-testid="paste-open">"Paste a list"<span class="hint">" (a whole orbat as text, one line each)"</span></summary>
-                <PasteBox value=orbat parse=read_orbat write=orbat_text::write format=orbat_text::FORMAT example=orbat_text::EXAMPLE summary=|o: &Orbat| format!("{}, {}", plural(o.units.len(), "unit"), plural(o.stand_count(), "stand"))/>
+                <PasteBox current=Callback::new(move |()| orbat.get_untracked()) put=Callback::new(move |o| orbat.set(o)) parse=read_orbat write=orbat_text::write format=orbat_text::FORMAT example=orbat_text::EXAMPLE summary=|o: &Orbat| format!("{}, {}", plural(o.units.len(), "unit"), plural(o.stand_count(), "stand"))/>
             </details>
             <h3>"Companies and battalions"</h3>
             {move || orbat.with(|o| o.formations.iter().enumerate().map(|(fi, f)| {

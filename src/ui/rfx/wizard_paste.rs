@@ -9,8 +9,10 @@ use leptos::prelude::*;
 /// "Use this list", which changes nothing unless the whole text reads. The change can be undone.
 #[component]
 pub fn PasteBox<T>(
-    /// The list being edited.
-    value: RwSignal<T>,
+    /// The list being edited, as it is now.
+    current: Callback<(), T>,
+    /// Puts a list in its place.
+    put: Callback<T>,
     /// The system's reader: the list, or one message per bad line.
     parse: fn(&str) -> Result<T, Vec<String>>,
     /// The system's writer: the list as text that `parse` reads back.
@@ -26,7 +28,7 @@ where
     T: Clone + Send + Sync + 'static,
 {
     let area = NodeRef::<leptos::html::Textarea>::new();
-    let initial = value.with_untracked(write);
+    let initial = write(&current.run(()));
     let errors = RwSignal::new(Vec::<String>::new());
     let used = RwSignal::new(None::<String>);
     let before = RwSignal::new(None::<T>);
@@ -36,8 +38,8 @@ where
             Ok(list) => {
                 used.set(Some(format!("The list was used: {}.", summary(&list))));
                 errors.set(vec![]);
-                before.set(Some(value.get_untracked()));
-                value.set(list);
+                before.set(Some(current.run(())));
+                put.run(list);
             }
             Err(e) => {
                 used.set(None);
@@ -47,7 +49,7 @@ where
     };
     let start_over = move |_| {
         if let Some(a) = area.get_untracked() {
-            a.set_value(&value.with_untracked(write));
+            a.set_value(&write(&current.run(())));
         }
         errors.set(vec![]);
     };
@@ -63,7 +65,7 @@ where
                     <button class="btn small" data-testid="paste-reset" on:click=start_over>"Start again from the current list"</button>
                     {move || before.get().map(|old| view! {
                         <button class="btn small" data-testid="paste-undo" on:click=move |_| {
-                            value.set(old.clone());
+                            put.run(old.clone());
                             before.set(None);
                             used.set(Some("The list from before the paste is back.".into()));
                         }>"Undo paste"</button>
@@ -91,8 +93,12 @@ where
 /// be undone.
 #[component]
 pub fn CopyToOther<T>(
-    from: RwSignal<T>,
-    to: RwSignal<T>,
+    /// This side's list.
+    from: Callback<(), T>,
+    /// The other side's list.
+    to: Callback<(), T>,
+    /// Puts a list in the other side's place.
+    put: Callback<T>,
     /// Whose list is replaced.
     #[prop(into)]
     to_name: Signal<String>,
@@ -110,17 +116,17 @@ where
         }
     });
     let copy = move || {
-        before.set(Some(to.get_untracked()));
-        to.set(from.get_untracked());
+        before.set(Some(to.run(())));
+        put.run(from.run(()));
         asking.set(false);
     };
     view! {
         <div class="actions copy-other">
             <button class="btn small" data-testid="copy-other" on:click=move |_| {
-                if to.with_untracked(is_empty) { copy() } else { asking.set(true) }
+                if is_empty(&to.run(())) { copy() } else { asking.set(true) }
             }>{move || format!("Copy to {}", to_name.get())}</button>
             {move || before.get().map(|old| view! {
-                <button class="btn small" data-testid="undo-copy" on:click=move |_| { to.set(old.clone()); before.set(None); }>
+                <button class="btn small" data-testid="undo-copy" on:click=move |_| { put.run(old.clone()); before.set(None); }>
                     {move || format!("Undo copy to {}", to_name.get())}
                 </button>
             })}
