@@ -20,6 +20,7 @@ pub mod preview;
 pub mod rating;
 pub mod refit;
 pub mod roster;
+pub mod roster_text;
 pub mod rules;
 pub mod sample;
 pub mod seats;
