@@ -276,12 +276,12 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                             <button type="button" class="btn small danger" data-testid=format!("clear-{s}") aria-expanded=move || confirm_clear.get().to_string()
                                 on:click=move |_| confirm_clear.set(true)>"Clear platoons\u{2026}"</button>
                         </div>
-                        <CopyToOther from=Callback::new(move |()| c.get().platoons) to=Callback::new(move |()| other.get().platoons)
+                        <CopyToOther from=Callback::new(move |()| untrack(|| c.get().platoons)) to=Callback::new(move |()| untrack(|| other.get().platoons))
                             put=Callback::new(move |ps: Vec<Platoon>| other.platoons.set(ps.into_iter().map(RwSignal::new).collect()))
                             to_name=Signal::derive(move || other.player.with(|p| p.name.clone())) is_empty=no_platoons/>
                         <details class="paste" data-testid=format!("paste-{s}")>
                             <summary data-testid=format!("paste-open-{s}")>"Paste a list"<span class="hint">" (the platoons as text, one line each)"</span></summary>
-                            <PasteBox current=Callback::new(move |()| c.get().platoons) put=Callback::new(move |ps: Vec<Platoon>| c.platoons.set(ps.into_iter().map(RwSignal::new).collect()))
+                            <PasteBox current=Callback::new(move |()| untrack(|| c.get().platoons)) put=Callback::new(move |ps: Vec<Platoon>| c.platoons.set(ps.into_iter().map(RwSignal::new).collect()))
                                 parse=platoon_text::parse write=write_platoons format=platoon_text::FORMAT example=platoon_text::EXAMPLE
                                 summary=platoons_summary/>
                         </details>
