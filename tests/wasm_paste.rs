@@ -55,7 +55,8 @@ async fn the_orbat_editor_reads_a_pasted_list_whole_or_not_at_all() {
     assert!(label.text_content().unwrap().contains("The list"));
 
     // Bad lines: listed with their numbers, in an alert; the orbat is untouched.
-    area(&root).set_value("Battalion | Bn\nP1 | Platoon | Bn | PC, Squad\nP2 | Rifle/SMG platoon | Nowhere | PC, Squad");
+    area(&root)
+        .set_value("Battalion | Bn\nP1 | Platoon | Bn | PC, Squad\nP2 | Rifle/SMG platoon | Nowhere | PC, Squad");
     click(&root, "paste-use");
     leptos::task::tick().await;
     let errors = find(&root, "paste-errors").expect("errors listed");
