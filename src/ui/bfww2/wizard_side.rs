@@ -138,6 +138,7 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
         .len()
     });
     let t = format!("side-{k}");
+    let pasting = RwSignal::new(false);
     view! {
         <Section title=format!("Side {}", k + 1) testid=format!("section-{t}") line=line problems=n_problems>
             <div class="row">
@@ -160,12 +161,14 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
                 to=Callback::new(move |()| setup.with_untracked(|s| s.sides[1 - k].roster.clone()))
                 put=Callback::new(move |r: Vec<Me>| setup.update(|s| s.sides[1 - k].roster = r))
                 to_name=Signal::derive(move || setup.with(|s| s.sides[1 - k].name.clone())) is_empty=no_elements/>
-            <details class="paste" data-testid=format!("{t}-paste")>
-                <summary data-testid=format!("{t}-paste-open")>"Paste a list"<span class="hint">" (the roster as text, one element a line)"</span></summary>
+            // A button, not a nested fold: the section's own summary stays its only one.
+            <button type="button" class="btn small" data-testid=format!("{t}-paste-open") aria-expanded=move || pasting.get().to_string()
+                on:click=move |_| pasting.update(|p| *p = !*p)>"Paste a list (the roster as text, one element a line)"</button>
+            {move || pasting.get().then(|| view! {
                 <PasteBox current=Callback::new(move |()| setup.with_untracked(|s| s.sides[k].roster.clone()))
                     put=Callback::new(move |r: Vec<Me>| setup.update(|s| s.sides[k].roster = r))
                     parse=roster_text::parse write=write_roster format=roster_text::FORMAT example=roster_text::EXAMPLE summary=roster_summary/>
-            </details>
+            })}
             {move || (0..count.get()).map(|i| view! { <MeRow k=k i=i/> }).collect_view()}
             <button type="button" class="btn" data-testid=format!("{t}-add-me") on:click=move |_| edit(&|x| {
                 let ids: Vec<String> = x.roster.iter().map(|m| m.id.clone()).collect();
