@@ -14,6 +14,7 @@ mod grammar_v2;
 pub mod helpers;
 mod ledger;
 mod lists;
+pub mod platoon_text;
 pub mod preview;
 pub mod rules;
 pub mod sample;

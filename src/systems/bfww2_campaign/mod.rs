@@ -21,6 +21,7 @@ pub mod rating;
 pub mod refit;
 pub mod removal;
 pub mod roster;
+pub mod roster_text;
 pub mod rules;
 pub mod sample;
 pub mod seats;

@@ -20,6 +20,7 @@ pub mod state;
 pub mod summary;
 pub mod tables;
 pub mod team;
+pub mod team_text;
 mod weight;
 
 pub use grammar_v2::GrammarV2;

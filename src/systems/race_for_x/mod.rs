@@ -8,6 +8,7 @@ pub mod grammar;
 mod grammar_setup;
 pub mod grammar_v1;
 pub mod orbat;
+pub mod orbat_text;
 pub mod preview;
 pub mod rules;
 pub mod sample;

@@ -8,6 +8,7 @@ pub mod check;
 pub mod combat;
 pub mod defender;
 pub mod describe;
+pub mod division_text;
 pub mod errors;
 pub mod fire;
 pub mod grammar;

@@ -4,10 +4,12 @@
 
 use crate::store;
 use crate::systems::axis_of_attack::company::blank_setup;
+use crate::systems::axis_of_attack::platoon_text;
 use crate::systems::axis_of_attack::rules::check_setup;
 use crate::systems::axis_of_attack::tables::{self, Mobility, Mud, Role, Weather};
 use crate::systems::axis_of_attack::{sample, AirSupport, AxisOfAttack, Platoon, Player, Setup, Side};
 use crate::ui::platform::LocalStorage;
+use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
 use leptos::prelude::*;
@@ -31,6 +33,21 @@ fn new_platoon(n: usize) -> Platoon {
         under_strength: Some(true),
         vehicles: String::new(),
     }
+}
+
+// The paste box's and the copy's view of a company: its platoons (a `Vec`, as they are kept).
+#[allow(clippy::ptr_arg)]
+fn write_platoons(ps: &Vec<Platoon>) -> String {
+    platoon_text::write(ps)
+}
+#[allow(clippy::ptr_arg)]
+fn no_platoons(ps: &Vec<Platoon>) -> bool {
+    ps.is_empty()
+}
+#[allow(clippy::ptr_arg)]
+fn platoons_summary(ps: &Vec<Platoon>) -> String {
+    let points: u32 = ps.iter().map(|p| p.points).sum();
+    format!("{} platoon{}, {points} points", ps.len(), if ps.len() == 1 { "" } else { "s" })
 }
 
 /// One platoon's fields, with the strength its team count buys (halfway rule, rounded down).
@@ -231,6 +248,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
             </div>
             {Side::BOTH.into_iter().map(|side| {
                 let c = companies[side.index()];
+                let other = companies[1 - side.index()];
                 let s = side.word();
                 let edit_player = move |f: &dyn Fn(&mut Player)| c.player.update(|p| f(p));
                 let confirm_clear = RwSignal::new(false);
@@ -258,6 +276,15 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                             <button type="button" class="btn small danger" data-testid=format!("clear-{s}") aria-expanded=move || confirm_clear.get().to_string()
                                 on:click=move |_| confirm_clear.set(true)>"Clear platoons\u{2026}"</button>
                         </div>
+                        <CopyToOther from=Callback::new(move |()| untrack(|| c.get().platoons)) to=Callback::new(move |()| untrack(|| other.get().platoons))
+                            put=Callback::new(move |ps: Vec<Platoon>| other.platoons.set(ps.into_iter().map(RwSignal::new).collect()))
+                            to_name=Signal::derive(move || other.player.with(|p| p.name.clone())) is_empty=no_platoons/>
+                        <details class="paste" data-testid=format!("paste-{s}")>
+                            <summary data-testid=format!("paste-open-{s}")>"Paste a list"<span class="hint">" (the platoons as text, one line each)"</span></summary>
+                            <PasteBox current=Callback::new(move |()| untrack(|| c.get().platoons)) put=Callback::new(move |ps: Vec<Platoon>| c.platoons.set(ps.into_iter().map(RwSignal::new).collect()))
+                                parse=platoon_text::parse write=write_platoons format=platoon_text::FORMAT example=platoon_text::EXAMPLE
+                                summary=platoons_summary/>
+                        </details>
                         {move || confirm_clear.get().then(|| view! {
                             <div class="confirm" role="alertdialog" aria-label="Clear every platoon?" data-testid=format!("confirm-clear-{s}")
                                 on:keydown=move |ev| if ev.key() == "Escape" { confirm_clear.set(false) }>

@@ -3,7 +3,7 @@
 //! is wrong with it, and the problems of one row or section, shown next to it.
 
 use crate::systems::bfww2_campaign::setup::SetupProblem;
-use crate::systems::bfww2_campaign::tables::{MeClass, Nation};
+use crate::systems::bfww2_campaign::tables::Nation;
 use crate::systems::bfww2_campaign::{Rating, Setup};
 use leptos::prelude::*;
 
@@ -145,18 +145,7 @@ pub(super) fn nation_name(n: Nation) -> &'static str {
     }
 }
 
-pub(super) const CLASSES: [MeClass; 5] =
-    [MeClass::Armour, MeClass::Infantry, MeClass::OffBoardArtillery, MeClass::Transport, MeClass::Other];
-
-pub(super) fn class_name(c: MeClass) -> &'static str {
-    match c {
-        MeClass::Armour => "A: armour",
-        MeClass::Infantry => "I: infantry",
-        MeClass::OffBoardArtillery => "O: off-board artillery",
-        MeClass::Transport => "T: transport",
-        MeClass::Other => "Other",
-    }
-}
+pub(super) use crate::systems::bfww2_campaign::roster_text::{class_name, CLASSES};
 
 pub(super) fn ratings() -> Vec<(Rating, String)> {
     Rating::LADDER.iter().map(|r| (*r, r.name().to_string())).collect()

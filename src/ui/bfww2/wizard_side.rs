@@ -6,9 +6,11 @@ use super::wizard_charts::{fresh_id, FortChart, RgChart};
 use super::wizard_fields::*;
 use super::wizard_scheduled::ScheduledSection;
 use crate::systems::bfww2_campaign::roster::{Me, Side};
+use crate::systems::bfww2_campaign::roster_text;
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::MeClass;
 use crate::systems::bfww2_campaign::{Rating, Setup};
+use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
 use leptos::prelude::*;
 
 /// Problems of side `k`'s element at row `i`.
@@ -82,6 +84,20 @@ fn MeRow(k: usize, i: usize) -> impl IntoView {
     }
 }
 
+// The paste box's and the copy's view of a roster (a `Vec`, as it is kept).
+#[allow(clippy::ptr_arg)]
+fn write_roster(r: &Vec<Me>) -> String {
+    roster_text::write(r)
+}
+#[allow(clippy::ptr_arg)]
+fn no_elements(r: &Vec<Me>) -> bool {
+    r.is_empty()
+}
+#[allow(clippy::ptr_arg)]
+fn roster_summary(r: &Vec<Me>) -> String {
+    format!("{} element{}", r.len(), if r.len() == 1 { "" } else { "s" })
+}
+
 /// Side `k` (0 or 1) of the campaign.
 #[component]
 pub(super) fn SideSection(k: usize) -> impl IntoView {
@@ -122,6 +138,7 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
         .len()
     });
     let t = format!("side-{k}");
+    let pasting = RwSignal::new(false);
     view! {
         <Section title=format!("Side {}", k + 1) testid=format!("section-{t}") line=line problems=n_problems>
             <div class="row">
@@ -140,6 +157,18 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
             {problem_list(move || form.problems_where(|_, p| side_problem(k, p)), format!("{t}-problem"))}
             <h3>"Campaign roster"</h3>
             <p class="hint">"Each manoeuvre element: a unique ID, its class and unit type (combining needs the same), stands with the command stand, how many of them are vehicles, its discipline rating, and the reinforcement chart row it counts against."</p>
+            <CopyToOther from=Callback::new(move |()| setup.with_untracked(|s| s.sides[k].roster.clone()))
+                to=Callback::new(move |()| setup.with_untracked(|s| s.sides[1 - k].roster.clone()))
+                put=Callback::new(move |r: Vec<Me>| setup.update(|s| s.sides[1 - k].roster = r))
+                to_name=Signal::derive(move || setup.with(|s| s.sides[1 - k].name.clone())) is_empty=no_elements/>
+            // A button, not a nested fold: the section's own summary stays its only one.
+            <button type="button" class="btn small" data-testid=format!("{t}-paste-open") aria-expanded=move || pasting.get().to_string()
+                on:click=move |_| pasting.update(|p| *p = !*p)>"Paste a list (the roster as text, one element a line)"</button>
+            {move || pasting.get().then(|| view! {
+                <PasteBox current=Callback::new(move |()| setup.with_untracked(|s| s.sides[k].roster.clone()))
+                    put=Callback::new(move |r: Vec<Me>| setup.update(|s| s.sides[k].roster = r))
+                    parse=roster_text::parse write=write_roster format=roster_text::FORMAT example=roster_text::EXAMPLE summary=roster_summary/>
+            })}
             {move || (0..count.get()).map(|i| view! { <MeRow k=k i=i/> }).collect_view()}
             <button type="button" class="btn" data-testid=format!("{t}-add-me") on:click=move |_| edit(&|x| {
                 let ids: Vec<String> = x.roster.iter().map(|m| m.id.clone()).collect();

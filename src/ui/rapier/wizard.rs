@@ -7,37 +7,20 @@
 
 use super::sector_key;
 use crate::store;
+use crate::systems::rapier_offensive::division_text::{self, all_kinds};
 use crate::systems::rapier_offensive::grid::Sector;
 use crate::systems::rapier_offensive::optional::Terrain;
 use crate::systems::rapier_offensive::sample::{sample_setup, ILLUSTRATIVE};
 use crate::systems::rapier_offensive::setup::ATTACKING_DIVISIONS;
 use crate::systems::rapier_offensive::tables::Event;
 use crate::systems::rapier_offensive::terrain::SectorGround;
-use crate::systems::rapier_offensive::units::{
-    ArmourKind, Division, GunKind, InfantryArm, Mobility, Traction, Unit, UnitKind,
-};
+use crate::systems::rapier_offensive::units::{Division, Unit, UnitKind};
 use crate::systems::rapier_offensive::{setup_check, RapierOffensive, Setup};
 use crate::ui::platform::LocalStorage;
+use crate::ui::rfx::wizard_paste::PasteBox;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
 use leptos::prelude::*;
-
-/// Every unit kind a division may hold, in the order the form lists them.
-fn all_kinds() -> Vec<UnitKind> {
-    let mut v = vec![UnitKind::Hq];
-    for mobility in [Mobility::Foot, Mobility::Cavalry, Mobility::Motorised] {
-        for arm in [InfantryArm::Rifle, InfantryArm::Smg, InfantryArm::Engineer] {
-            v.push(UnitKind::Infantry { arm, mobility });
-        }
-    }
-    for traction in [Traction::HorseDrawn, Traction::Motorised] {
-        for kind in [GunKind::AntiTank, GunKind::Mortar, GunKind::Artillery, GunKind::Rocket] {
-            v.push(UnitKind::Gun { kind, traction });
-        }
-    }
-    v.extend([UnitKind::Armour(ArmourKind::Tanks), UnitKind::Armour(ArmourKind::Recce)]);
-    v
-}
 
 const GROUNDS: [Terrain; 8] = [
     Terrain::Open,
@@ -87,6 +70,12 @@ fn DivisionForm(division: RwSignal<Division>, title: String, testid: String) -> 
             <label class="field"><span>"Division name"</span>
                 <input type="text" class="wide" data-testid=format!("{t}-name") prop:value=move || division.with(|d| d.name.clone())
                     on:change=move |ev| { let v = event_target_value(&ev); division.update(|d| d.name = v); }/></label>
+            <details class="paste" data-testid=format!("{t}-paste")>
+                <summary data-testid=format!("{t}-paste-open")>"Paste a list"<span class="hint">" (the division as text, one unit a line)"</span></summary>
+                <PasteBox current=Callback::new(move |()| division.get_untracked()) put=Callback::new(move |d| division.set(d))
+                    parse=division_text::parse write=division_text::write format=division_text::FORMAT example=division_text::EXAMPLE
+                    summary=|d: &Division| format!("{}, {} unit{}", d.name, d.units.len(), if d.units.len() == 1 { "" } else { "s" })/>
+            </details>
             {move || (0..division.with(|d| d.units.len())).map(|i| {
                 let kinds = kinds.clone();
                 let kinds2 = kinds.clone();

@@ -6,6 +6,7 @@ pub mod phases;
 pub mod reference;
 pub mod roster;
 pub mod wizard;
+pub mod wizard_paste;
 
 use super::campaign::{Open, SystemUi};
 use crate::systems::race_for_x::{RaceForX, Side};

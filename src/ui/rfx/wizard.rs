@@ -2,6 +2,7 @@
 //! player's offensive orbat, and the defensive orbats.
 
 use crate::store;
+use crate::systems::race_for_x::orbat_text;
 use crate::systems::race_for_x::rules::check_new_setup;
 use crate::systems::race_for_x::tables::{self, CampaignSize, DefenceOption, ForceSize};
 use crate::systems::race_for_x::{
@@ -9,6 +10,7 @@ use crate::systems::race_for_x::{
 };
 use crate::systems::SystemId;
 use crate::ui::platform::LocalStorage;
+use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
 use leptos::prelude::*;
@@ -96,9 +98,10 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
                 }).collect_view()}
             </div>
             {[0usize, 1].map(|i| view! {
-                <details class="orbat-box">
+                <details class="orbat-box" data-testid=format!("orbat-box-{i}")>
                     <summary><h2>{move || format!("{}'s offensive orbat", players[i].get())}</h2>
                         <span class="hint">{move || orbats[i].with(|o| format!("{}, {}: tap to edit", plural(o.units.len(), "unit"), plural(o.stand_count(), "stand")))}</span></summary>
+                    <CopyToOther from=Callback::new(move |()| orbats[i].get_untracked()) to=Callback::new(move |()| orbats[1 - i].get_untracked()) put=Callback::new(move |o| orbats[1 - i].set(o)) to_name=Signal::derive(move || players[1 - i].get()) is_empty=|o: &Orbat| o.units.is_empty() && o.formations.is_empty()/>
                     <OrbatEditor orbat=orbats[i]/>
                 </details>
             }).collect_view()}
@@ -176,6 +179,10 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
                     </div>
                 </div>
             })}
+            <details class="paste" data-testid="paste">
+                <summary data-testid="paste-open">"Paste a list"<span class="hint">" (a whole orbat as text, one line each)"</span></summary>
+                <PasteBox current=Callback::new(move |()| orbat.get_untracked()) put=Callback::new(move |o| orbat.set(o)) parse=read_orbat write=orbat_text::write format=orbat_text::FORMAT example=orbat_text::EXAMPLE summary=|o: &Orbat| format!("{}, {}", plural(o.units.len(), "unit"), plural(o.stand_count(), "stand"))/>
+            </details>
             <h3>"Companies and battalions"</h3>
             {move || orbat.with(|o| o.formations.iter().enumerate().map(|(fi, f)| {
                 let battalions: Vec<(usize, String)> = o.formations.iter().enumerate().filter(|(j, x)| *j != fi && x.kind == FormationKind::Battalion).map(|(j, x)| (j, x.name.clone())).collect();
@@ -239,6 +246,11 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
             <div class="add-row"><button class="btn small" data-testid="add-unit" on:click=move |_| edit(&|o| o.units.push(Unit { name: format!("Unit {}", o.units.len() + 1), kind: UnitKind::RiflePlatoon, formation: None, stands: vec![Stand { kind: StandKind::Pc, label: "PC".into() }, Stand { kind: StandKind::Squad, label: "Rifle".into() }] }))>"+ Unit"</button></div>
         </div>
     }
+}
+
+/// The system's reader, its errors as the lines the form lists.
+fn read_orbat(text: &str) -> Result<Orbat, Vec<String>> {
+    orbat_text::parse(text).map_err(|e| e.iter().map(ToString::to_string).collect())
 }
 
 /// Removes a formation and renumbers the references to the ones after it.

@@ -4,12 +4,14 @@
 
 use crate::store;
 use crate::systems::crossfire_scouting::rules::check_setup;
+use crate::systems::crossfire_scouting::team_text::{self, TeamsAndAreas};
 use crate::systems::crossfire_scouting::{
     sample, Area, CrossfireScouting, Origin, Quality, Scout, Sentries, Setup, Team,
 };
 use crate::systems::race_for_x::tables::BattleType;
 use crate::systems::race_for_x::Side;
 use crate::ui::platform::{self, LocalStorage};
+use crate::ui::rfx::wizard_paste::PasteBox;
 use crate::ui::route::{Screen, Tab};
 use crate::ui::Nav;
 use leptos::prelude::*;
@@ -44,6 +46,13 @@ pub fn origin_from_hash(hash: &str) -> Option<Origin> {
     let side = Side::BOTH.into_iter().find(|s| s.letter() == *side)?;
     let battle = BattleType::ALL.into_iter().find(|b| battle_slug(*b) == Some(*battle))?;
     Origin::race_for_x(id, turn, side, battle)
+}
+
+/// What a pasted list held: "2 teams, 7 figures, 5 areas".
+fn pasted_summary((teams, areas): &TeamsAndAreas) -> String {
+    let figures: usize = teams.iter().map(|t| 1 + t.scouts.len()).sum();
+    let n = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
+    format!("{}, {}, {}", n(teams.len(), "team"), n(figures, "figure"), n(areas.len(), "area"))
 }
 
 fn blank_setup() -> Setup {
@@ -177,6 +186,12 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
                 <input id="s-name" type="text" class="wide" data-testid="wizard-name" prop:value=move || name.get() on:change=move |ev| name.set(event_target_value(&ev))/>
             </div>
 
+            <details class="paste orbat-box" data-testid="paste">
+                <summary data-testid="paste-open">"Paste a list"<span class="hint">" (teams, their figures and the areas, one line each)"</span></summary>
+                <PasteBox current=Callback::new(move |()| (teams.get_untracked(), areas.get_untracked()))
+                    put=Callback::new(move |(t, a): TeamsAndAreas| { teams.set(t); areas.set(a); })
+                    parse=team_text::parse write=team_text::write format=team_text::FORMAT example=team_text::EXAMPLE summary=pasted_summary/>
+            </details>
             <h2>"Scout teams"</h2>
             <p class="hint">"Each team has a scout leader (the CC figure, say) and his scouts (PC figures). Special training: night-trained or specialist scouts, famously stealthy troops."</p>
             {move || teams.with(|v| v.iter().enumerate().map(|(t, team)| {
