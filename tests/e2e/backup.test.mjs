@@ -78,7 +78,7 @@ test('back up everything, then restore the file on a fresh device', async (t) =>
   assert.deepEqual(rows.slice().sort(), [
     ['Sample: Race for X', 'Turn 1 · Forces on table'],
     ['Sample: Race for X (2)', 'Turn 1 · Offensive actions'],
-  ]);
+  ].sort());
   await waitText(tid(page, 'last-backup'), 'No backup made on this device yet.');
 
   const t0 = Date.now();

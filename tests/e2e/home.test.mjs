@@ -226,7 +226,8 @@ test('typed dice follow one another from the keyboard: after each roll the focus
   await waitFor(async () => (await focused()) === 'dice-input', 'the focus on the defence roll\'s dice box');
   await page.keyboard.type('2');
   await page.keyboard.press('Enter');
-  await lastStep(page, /defending force/i);
+  await lastStep(page, 'Boris defends with S3 option A (rolled 2).');
+  await phase(page, 'Fight');
   await waitFor(async () => (await focused()) === 'dice-input', 'the focus on the next roll\'s dice box');
   await axeCheck(page, 'a roll typed from the keyboard on a phone');
 });
