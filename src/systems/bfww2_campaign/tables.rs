@@ -34,23 +34,24 @@ impl Month {
     pub const fn new(year: u16, month: u8) -> Month {
         Month { year, month }
     }
+    /// The months' names, January first (also the setup form's list).
+    pub const NAMES: [&'static str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
     /// "December 1942".
     pub fn name(self) -> String {
-        const NAMES: [&str; 12] = [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ];
-        match NAMES.get((self.month as usize).wrapping_sub(1)) {
+        match Self::NAMES.get((self.month as usize).wrapping_sub(1)) {
             Some(m) => format!("{m} {}", self.year),
             None => format!("month {} of {}", self.month, self.year),
         }

@@ -33,20 +33,7 @@ fn summary(form: Form) -> Vec<String> {
     lines
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+const MONTHS: [&str; 12] = Month::NAMES;
 
 /// The campaign as a whole: name, month, first attacker, die, options, victory conditions.
 #[component]
