@@ -470,16 +470,22 @@ fn a_draft_is_kept_per_point_and_reader_and_never_leaves_the_device() {
     store::set_draft_part(&mut m, "a", anna, "note", Some(serde_json::json!("x"))).unwrap();
     assert_eq!(store::draft_part(&m, "a", anna, "forces"), Some(picked.clone()));
     // Another reader, or another point of the campaign, is offered nothing.
-    assert_eq!(store::draft_part(&m, "a", DraftPoint { at: 12, reader: Some(Seat(2)) }, "forces"), None);
+    let boris = DraftPoint { at: 12, reader: Some(Seat(2)) };
+    assert_eq!(store::draft_part(&m, "a", boris, "forces"), None);
+    // Another reader's draft at the same point sits beside the first (two secret lists in turn).
+    store::set_draft_part(&mut m, "a", boris, "forces", Some(serde_json::json!([9]))).unwrap();
+    assert_eq!(store::draft_part(&m, "a", boris, "forces"), Some(serde_json::json!([9])));
+    assert_eq!(store::draft_part(&m, "a", anna, "forces"), Some(picked.clone()));
     assert_eq!(store::draft_part(&m, "a", DraftPoint { at: 12, reader: None }, "forces"), None);
     assert_eq!(store::draft_part(&m, "a", DraftPoint { at: 13, reader: Some(Seat(1)) }, "forces"), None);
     // Not in the backup.
     let backup = store::backup(&m).unwrap().to_json();
     assert!(!backup.contains("forces"), "{backup}");
-    // A draft at a new point replaces the old one.
+    // A draft at a new point replaces the old ones, every reader's.
     let later = DraftPoint { at: 14, reader: Some(Seat(1)) };
     store::set_draft_part(&mut m, "a", later, "forces", Some(serde_json::json!([1]))).unwrap();
     assert_eq!(store::draft_part(&m, "a", anna, "forces"), None);
+    assert_eq!(store::draft_part(&m, "a", boris, "forces"), None);
     // Forgetting the last part forgets the draft.
     store::set_draft_part(&mut m, "a", later, "forces", None).unwrap();
     assert!(m.get("fielddesk.draft.a").unwrap().is_none());

@@ -35,19 +35,26 @@ fn key(id: &str) -> String {
     format!("{DRAFT_PREFIX}{id}")
 }
 
-fn read(b: &dyn Backend, id: &str, point: DraftPoint) -> Option<Draft> {
-    let d: Draft = serde_json::from_str(&b.get(&key(id)).ok()??).ok()?;
-    (d.at == point.at && d.reader == point.reader.map(|s| s.0)).then_some(d)
+/// Every reader's draft of the campaign (one each: two players filling in their secret lists in
+/// turn on one tablet keep both); unreadable text reads as none.
+fn drafts(b: &dyn Backend, id: &str) -> Vec<Draft> {
+    b.get(&key(id)).ok().flatten().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+fn same_reader(d: &Draft, point: DraftPoint) -> bool {
+    d.reader == point.reader.map(|s| s.0)
 }
 
 /// The part `part` of the campaign's draft made at `point`; none if there is none, it was made at
 /// another point or for another reader, or it does not read (a draft is only a convenience).
 pub fn draft_part(b: &dyn Backend, id: &str, point: DraftPoint, part: &str) -> Option<Value> {
-    read(b, id, point)?.parts.remove(part)
+    let mut d = drafts(b, id).into_iter().find(|d| same_reader(d, point) && d.at == point.at)?;
+    d.parts.remove(part)
 }
 
 /// Keeps `value` as the part `part` of the campaign's draft at `point` (`None` forgets that part).
-/// A draft of another point or reader is replaced.
+/// That reader's draft of another point is replaced; other readers' drafts of this point stay,
+/// those of other points go.
 pub fn set_draft_part(
     b: &mut dyn Backend,
     id: &str,
@@ -55,16 +62,23 @@ pub fn set_draft_part(
     part: &str,
     value: Option<Value>,
 ) -> Result<(), StoreError> {
-    let mut d =
-        read(b, id, point).unwrap_or(Draft { at: point.at, reader: point.reader.map(|s| s.0), parts: Map::new() });
-    match value {
-        Some(v) => d.parts.insert(part.to_string(), v),
-        None => d.parts.remove(part),
+    let mut all: Vec<Draft> = drafts(b, id).into_iter().filter(|d| d.at == point.at).collect();
+    let mine = match all.iter().position(|d| same_reader(d, point)) {
+        Some(i) => i,
+        None => {
+            all.push(Draft { at: point.at, reader: point.reader.map(|s| s.0), parts: Map::new() });
+            all.len() - 1
+        }
     };
-    if d.parts.is_empty() {
+    match value {
+        Some(v) => all[mine].parts.insert(part.to_string(), v),
+        None => all[mine].parts.remove(part),
+    };
+    all.retain(|d| !d.parts.is_empty());
+    if all.is_empty() {
         return forget_draft(b, id);
     }
-    b.set(&key(id), &serde_json::to_string(&d).expect("a draft serialises"))
+    b.set(&key(id), &serde_json::to_string(&all).expect("drafts serialise"))
 }
 
 /// Forgets the campaign's draft.

@@ -13,29 +13,44 @@ use serde::{de::DeserializeOwned, Serialize};
 #[derive(Clone)]
 pub struct DraftOf(pub String);
 
-/// A signal for the part `part` of a step's choices, starting from what this device kept for
-/// this point of the campaign and this reader (else `default`), and kept on every change.
-pub fn kept<S: System, T>(part: &'static str, default: T) -> RwSignal<T>
-where
-    T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
-{
-    let Some(DraftOf(id)) = use_context::<DraftOf>() else { return RwSignal::new(default) };
-    let Some(open) = use_context::<Open<S>>() else { return RwSignal::new(default) };
+/// The campaign, and the point and reader its drafts are kept for now.
+fn place<S: System>() -> Option<(String, impl Fn() -> DraftPoint + Copy + 'static)> {
+    let DraftOf(id) = use_context::<DraftOf>()?;
+    let open = use_context::<Open<S>>()?;
     let point = move || DraftPoint {
         at: open.campaign.with_untracked(|c| c.journal().len()),
         reader: open.reader.get_untracked(),
     };
-    let start = store::draft_part(&LocalStorage, &id, point(), part)
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or(default);
-    let value = RwSignal::new(start);
+    Some((id, point))
+}
+
+/// What this device kept of the part `part` of the step on screen, for this point of the campaign
+/// and this reader.
+pub fn restored<S: System, T: DeserializeOwned>(part: &str) -> Option<T> {
+    let (id, point) = place::<S>()?;
+    serde_json::from_value(store::draft_part(&LocalStorage, &id, point(), part)?).ok()
+}
+
+/// Keeps what `value` gives as the part `part`, on every change after the first reading.
+pub fn keep<S: System, T: Serialize + 'static>(part: &'static str, value: impl Fn() -> T + 'static) {
+    let Some((id, point)) = place::<S>() else { return };
     Effect::new(move |first: Option<()>| {
-        let v = value.get();
+        let v = value();
         if first.is_none() {
             return;
         }
         // A failed write (a full store) only means this draft is not kept.
         let _ = store::set_draft_part(&mut LocalStorage, &id, point(), part, serde_json::to_value(v).ok());
     });
+}
+
+/// A signal for the part `part` of a step's choices, starting from what this device kept for
+/// this point of the campaign and this reader (else `default`), and kept on every change.
+pub fn kept<S: System, T>(part: &'static str, default: T) -> RwSignal<T>
+where
+    T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+{
+    let value = RwSignal::new(restored::<S, T>(part).unwrap_or(default));
+    keep::<S, T>(part, move || value.get());
     value
 }

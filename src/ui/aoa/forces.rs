@@ -6,7 +6,7 @@ use super::{slug, Aoa};
 use crate::engine::Seat;
 use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option_allowed, points_allowed};
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
-use crate::systems::axis_of_attack::{AirUse, Decision, Fielded, ForceList, GameOption, Side};
+use crate::systems::axis_of_attack::{AirUse, AxisOfAttack, Decision, Fielded, ForceList, GameOption, Side};
 use crate::ui::handover::{hand_over, Words};
 use leptos::prelude::*;
 
@@ -53,25 +53,38 @@ struct Pick {
 fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
-    let vp = RwSignal::new(0u8);
-    let points = RwSignal::new(String::new());
-    let aircraft = RwSignal::new(None::<u16>);
-    let profile = RwSignal::new(AirProfile::CloseAirSupport);
-    let load = RwSignal::new(None::<Ordnance>);
-    let option = RwSignal::new(None::<OptionKind>);
-    let option_platoons = RwSignal::new(Vec::<u16>::new());
-    let shoots = RwSignal::new(1u16);
+    // A list half made survives a reload: this device keeps it for this side until handed in.
+    let draft = crate::ui::draft::restored::<AxisOfAttack, ForceList>("force");
+    let d = draft.as_ref();
+    let vp = RwSignal::new(d.map_or(0, |f| f.vp_for_points));
+    let points = RwSignal::new(d.filter(|f| f.points > 0).map_or(String::new(), |f| f.points.to_string()));
+    let air = d.and_then(|f| f.air.clone());
+    let aircraft = RwSignal::new(air.as_ref().map(|a| a.aircraft));
+    let profile = RwSignal::new(air.as_ref().map_or(AirProfile::CloseAirSupport, |a| a.profile));
+    let load = RwSignal::new(air.as_ref().and_then(|a| a.load));
+    let option = RwSignal::new(d.and_then(|f| f.option.as_ref()).map(|o| o.kind()));
+    let option_platoons = RwSignal::new(match d.and_then(|f| f.option.clone()) {
+        Some(GameOption::ExtraSmoke { platoons } | GameOption::PreRegistered { platoons }) => platoons,
+        _ => Vec::new(),
+    });
+    let shoots = RwSignal::new(match d.and_then(|f| f.option.as_ref()) {
+        Some(GameOption::BattalionArtillery { shoots }) => *shoots as u16,
+        _ => 1,
+    });
     let (roster, must_move, balance) =
         aoa.state.with_untracked(|s| (s.roster(side).to_vec(), mobility_required(s, side), s.balance(side)));
     let picks: Vec<Pick> = aoa
         .state
         .with_untracked(|s| fieldable(s, side))
         .into_iter()
-        .map(|(i, _, max)| Pick {
-            platoon: i,
-            on: RwSignal::new(false),
-            teams: RwSignal::new(max),
-            carried: RwSignal::new(false),
+        .map(|(i, _, max)| {
+            let kept = draft.as_ref().and_then(|f| f.fielded(i));
+            Pick {
+                platoon: i,
+                on: RwSignal::new(kept.is_some()),
+                teams: RwSignal::new(kept.map_or(max, |f| f.teams)),
+                carried: RwSignal::new(kept.is_some_and(|f| f.transported)),
+            }
         })
         .collect();
     let picks = StoredValue::new(picks);
@@ -98,6 +111,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
             OptionKind::AerialBombardment => GameOption::AerialBombardment,
         }),
     });
+    crate::ui::draft::keep::<AxisOfAttack, _>("force", move || force.get());
     let problem = Memo::new(move |_| {
         if points.with(|p| p.trim().parse::<u32>().is_err()) {
             return Some("Type the points your force costs.".to_string());

@@ -11,7 +11,7 @@ use crate::systems::rapier_offensive::seats::{division_commander, CORPS_COMMANDE
 use crate::systems::rapier_offensive::setup::ATTACKING_DIVISIONS;
 use crate::systems::rapier_offensive::state::{Place, UnitRef};
 use crate::systems::rapier_offensive::tables::{self, STACKING};
-use crate::systems::rapier_offensive::{Decision, Deployment};
+use crate::systems::rapier_offensive::{Decision, Deployment, RapierOffensive};
 use leptos::prelude::*;
 
 /// Every frontage: a run of adjacent axes.
@@ -37,8 +37,9 @@ fn OrdersForm() -> impl IntoView {
     let break_through = RwSignal::new(fixed);
     let fronts: [RwSignal<Option<Frontage>>; ATTACKING_DIVISIONS] =
         [RwSignal::new(Frontage::new(1, 1)), RwSignal::new(Frontage::new(2, 3)), RwSignal::new(Frontage::new(4, 4))];
-    let reserve = RwSignal::new(Vec::<UnitRef>::new());
-    let intentions = RwSignal::new(String::new());
+    // The reserve and the intentions written so far survive a reload (kept on this device).
+    let reserve = crate::ui::draft::kept::<RapierOffensive, _>("reserve", Vec::<UnitRef>::new());
+    let intentions = crate::ui::draft::kept::<RapierOffensive, _>("intentions", String::new());
     let decision = move || Decision::IssueOrders {
         break_through: if fixed.is_some() { None } else { break_through.get() },
         corps_reserve: reserve.get(),
@@ -195,7 +196,9 @@ fn TrpForm() -> impl IntoView {
     let ro = expect_context::<Ro>();
     let error = RwSignal::new(None::<String>);
     let pick = map_pick();
-    let trps = RwSignal::new(Vec::<Sector>::new());
+    // The TRPs plotted so far survive a reload (kept on this device), and show on the map.
+    let trps = crate::ui::draft::kept::<RapierOffensive, _>("trps", Vec::<Sector>::new());
+    pick.marked.set(trps.get_untracked());
     pick.listen(move |x| {
         trps.update(|t| {
             if let Some(k) = t.iter().position(|&y| y == x) {

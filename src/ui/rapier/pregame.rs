@@ -10,7 +10,7 @@ use crate::systems::rapier_offensive::grid::Sector;
 use crate::systems::rapier_offensive::seats::{STAFF_OFFICER, UMPIRE};
 use crate::systems::rapier_offensive::tables::{self, STACKING};
 use crate::systems::rapier_offensive::units::Piece;
-use crate::systems::rapier_offensive::Decision;
+use crate::systems::rapier_offensive::{Decision, RapierOffensive};
 use leptos::prelude::*;
 
 /// The defender's deployment area, line by line.
@@ -47,7 +47,8 @@ fn DeployForm() -> impl IntoView {
     let ro = expect_context::<Ro>();
     let error = RwSignal::new(None::<String>);
     let pieces = ro.setup.with_untracked(|s| s.defender_pieces());
-    let draft = RwSignal::new(Vec::<(Piece, Sector)>::new());
+    // Counters placed so far survive a reload (kept on this device for the umpire alone).
+    let draft = crate::ui::draft::kept::<RapierOffensive, _>("deploy", Vec::<(Piece, Sector)>::new());
     let at = RwSignal::new(Sector { axis: 1, line: 2 });
     let here = move |x: Sector| draft.with(|d| d.iter().filter(|p| p.1 == x).count());
     let left = {
