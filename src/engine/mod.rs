@@ -6,6 +6,7 @@ pub mod campaign;
 pub mod dice;
 pub mod grammar;
 pub mod odds;
+pub mod pasted;
 pub mod seat;
 pub mod system;
 

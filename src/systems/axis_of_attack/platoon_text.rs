@@ -62,18 +62,14 @@ fn write_one(p: &Platoon) -> String {
 pub fn parse(text: &str) -> Result<Vec<Platoon>, Vec<String>> {
     let mut errors = Vec::new();
     let mut platoons = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (at, line) in crate::engine::pasted::entries(text) {
         if platoons.len() + errors.len() >= MAX_PLATOONS {
             errors.push(format!("The list has more than {MAX_PLATOONS} platoons."));
             break;
         }
         match read_line(line) {
             Ok(p) => platoons.push(p),
-            Err(e) => errors.push(format!("Line {}: {e}", i + 1)),
+            Err(e) => errors.push(format!("Line {at}: {e}")),
         }
     }
     if errors.is_empty() && platoons.is_empty() {

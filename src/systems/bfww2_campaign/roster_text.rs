@@ -72,12 +72,7 @@ pub fn parse(text: &str) -> Result<Vec<Me>, Vec<String>> {
     let mut errors = Vec::new();
     let mut roster: Vec<Me> = Vec::new();
     let mut ids: Vec<(String, usize)> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let at = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (at, line) in crate::engine::pasted::entries(text) {
         if roster.len() + errors.len() >= MAX_ELEMENTS {
             errors.push(format!("The list has more than {MAX_ELEMENTS} elements."));
             break;

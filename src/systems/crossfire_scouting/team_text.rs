@@ -76,12 +76,7 @@ pub fn parse(text: &str) -> Result<TeamsAndAreas, Vec<String>> {
     let mut errors = Vec::new();
     let mut teams: Vec<Reading> = Vec::new();
     let mut areas = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let at = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (at, line) in crate::engine::pasted::entries(text) {
         if at > MAX_LINES {
             errors.push(format!("The list is longer than {MAX_LINES} lines."));
             break;

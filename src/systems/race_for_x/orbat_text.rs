@@ -102,12 +102,7 @@ enum Line<'a> {
 pub fn parse(text: &str) -> Result<Orbat, Vec<LineError>> {
     let mut errors = Vec::new();
     let mut lines = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let at = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (at, line) in crate::engine::pasted::entries(text) {
         if at > MAX_LINES {
             errors.push(LineError { line: None, problem: format!("The list is longer than {MAX_LINES} lines.") });
             break;

@@ -68,12 +68,7 @@ pub fn parse(text: &str) -> Result<Division, Vec<String>> {
     let mut errors = Vec::new();
     let mut name: Option<String> = None;
     let mut units = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let at = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (at, line) in crate::engine::pasted::entries(text) {
         if units.len() + errors.len() >= MAX_UNITS {
             errors.push(format!("The list has more than {MAX_UNITS} units."));
             break;
