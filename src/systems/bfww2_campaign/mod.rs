@@ -16,6 +16,7 @@ pub mod eligibility;
 pub mod errors;
 mod grammar;
 pub mod modifier;
+pub mod month;
 pub mod preview;
 pub mod rating;
 pub mod refit;
