@@ -1,15 +1,12 @@
 //! The rule systems, one folder each, and the one list of them: `systems!` below names each
-//! system once (its variant, module, rules type and stored tag); everything that switches on
-//! the system (`SystemId`, `AnyCampaign`, `Body`, the samples) is generated from it. A
-//! system's words for the home screen are its `INFO`.
+//! system once (its variant, module, rules type and stored tag) and declares its module;
+//! everything that switches on the system (`SystemId`, `AnyCampaign`, `Body`, `ViewBody`, the
+//! samples, `SystemId::visit`) is generated from it. What a system says of itself (its words,
+//! its sample, its link code) is its `Descriptor`, in its own folder. Adding a system: its
+//! folder, with `impl Descriptor`, and one line below; then one line in the UI's list
+//! (`ui/registry.rs`). Anything left out is a compile error.
 
-pub mod axis_of_attack;
-pub mod bfww2_campaign;
-pub mod crossfire_scouting;
-pub mod race_for_x;
-pub mod rapier_offensive;
-
-use crate::engine::{Action, Campaign, Reader, ReplayError, Seat};
+use crate::engine::{Action, Campaign, Grammar, Reader, ReplayError, Seat};
 use serde::{Deserialize, Serialize};
 
 /// What the home screen says of a system, and its built-in sample.
@@ -23,39 +20,69 @@ pub struct Info {
     pub sample_name: &'static str,
 }
 
+/// What a system says of itself, written once in its own folder: the rules (`System`), the
+/// grammar its links are coded through (`Grammar`), its words and its sample.
+pub trait Descriptor: Grammar {
+    /// Its words for the home screen, and its sample's name.
+    const INFO: Info;
+    /// Its number in campaign links (`share::link`): its own, never another's, never reused
+    /// (0 to 3 are link versions 1 and 2's; `share::link` checks the list at compile time).
+    const LINK_CODE: u32;
+    /// The texts its links' text model starts from (its sample's name first): part of its link
+    /// format, so never changed once released.
+    const LINK_TEXTS: &'static [&'static str];
+    /// The built-in sample's setup.
+    fn sample() -> Self::Setup;
+}
+
 /// A system of the one list, knowing its id: what lets one system's code read and write its
 /// campaigns' stored and sent forms (`share::typed`) without the other systems' rules.
-pub trait Listed: crate::engine::System {
+pub trait Listed: Descriptor {
     const ID: SystemId;
+    /// The stored body of a campaign of this system.
+    fn body(setup: Self::Setup, journal: Vec<Action<Self::Decision>>) -> Body;
+    /// A stored body's parts when it is of this system.
+    fn parts(body: &Body) -> Option<(&Self::Setup, &[Action<Self::Decision>])>;
+}
+
+/// Code generic over the system, run for one system chosen at run time
+/// (`SystemId::visit`, `Body::visit`): the one place that switches on the list.
+pub trait Visit {
+    type Out;
+    fn visit<S: Listed>(self) -> Self::Out;
+}
+
+/// `Visit` for a stored body, given its parts typed.
+pub trait VisitBody {
+    type Out;
+    fn visit<S: Listed>(self, setup: &S::Setup, journal: &[Action<S::Decision>]) -> Self::Out;
 }
 
 macro_rules! systems {
-    ($($variant:ident: $module:ident::$rules:ident, $tag:literal;)*) => {
+    ($($(#[$attr:meta])* $variant:ident: $module:ident::$rules:ident, $tag:literal;)*) => {
+        $($(#[$attr])* pub mod $module;)*
+
         /// Every system Field Desk runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum SystemId {
-            $(#[serde(rename = $tag)] $variant,)*
+            $($(#[$attr])* #[serde(rename = $tag)] $variant,)*
         }
 
         impl SystemId {
-            pub const ALL: [SystemId; [$($tag),*].len()] = [$(SystemId::$variant),*];
-            pub fn info(self) -> &'static Info {
+            pub const ALL: [SystemId; [$($(#[$attr])* $tag),*].len()] = [$($(#[$attr])* SystemId::$variant),*];
+            /// Each system's `Descriptor::LINK_CODE`, in the order of `ALL`.
+            pub const LINK_CODES: [u32; [$($(#[$attr])* $tag),*].len()] =
+                [$($(#[$attr])* <$module::$rules as Descriptor>::LINK_CODE),*];
+            /// Runs `v` for this system's rules.
+            pub fn visit<V: Visit>(self, v: V) -> V::Out {
                 match self {
-                    $(SystemId::$variant => &$module::INFO,)*
+                    $($(#[$attr])* SystemId::$variant => v.visit::<$module::$rules>(),)*
                 }
             }
             /// The system's name in links and addresses, as stored.
             pub fn slug(self) -> &'static str {
                 match self {
-                    $(SystemId::$variant => $tag,)*
-                }
-            }
-            /// A fresh copy of the built-in sample.
-            pub fn sample(self) -> Result<AnyCampaign, String> {
-                match self {
-                    $(SystemId::$variant => Campaign::new($module::sample::sample_setup())
-                        .map(AnyCampaign::$variant)
-                        .map_err(|e| e.to_string()),)*
+                    $($(#[$attr])* SystemId::$variant => $tag,)*
                 }
             }
         }
@@ -67,14 +94,14 @@ macro_rules! systems {
             reason = "one open campaign at a time, moved only when opened or saved; boxing buys nothing"
         )]
         pub enum AnyCampaign {
-            $($variant(Campaign<$module::$rules>),)*
+            $($(#[$attr])* $variant(Campaign<$module::$rules>),)*
         }
 
         /// A campaign's rules data as stored: setup plus journal, tagged by system.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "system")]
         pub enum Body {
-            $(#[serde(rename = $tag)] $variant { setup: $module::Setup, journal: Vec<Action<$module::Decision>> },)*
+            $($(#[$attr])* #[serde(rename = $tag)] $variant { setup: <$module::$rules as crate::engine::System>::Setup, journal: Vec<Action<<$module::$rules as crate::engine::System>::Decision>> },)*
         }
 
         /// One seat's view of a campaign, tagged by system: what a seat link carries.
@@ -83,99 +110,60 @@ macro_rules! systems {
         // Whether the variants differ enough for the lint depends on the systems listed.
         #[allow(clippy::large_enum_variant, reason = "one copy at a time, made or read once; boxing buys nothing")]
         pub enum ViewBody {
-            $(#[serde(rename = $tag)] $variant(crate::engine::SeatView<$module::$rules>),)*
+            $($(#[$attr])* #[serde(rename = $tag)] $variant(crate::engine::SeatView<$module::$rules>),)*
         }
 
-        impl ViewBody {
-            pub fn system(&self) -> SystemId {
-                match self {
-                    $(ViewBody::$variant(_) => SystemId::$variant,)*
+        /// Runs `$body` with `$v` bound to the seat view inside any variant.
+        macro_rules! each_view {
+            ($any:expr, $v:ident => $body:expr) => {
+                match $any {
+                    $($(#[$attr])* ViewBody::$variant($v) => $body,)*
                 }
-            }
-            /// Whose view it is.
-            pub fn reader(&self) -> Reader {
-                match self {
-                    $(ViewBody::$variant(v) => v.reader,)*
-                }
-            }
-            /// The reader's name at the table ("the whole table" for no seat).
-            pub fn reader_name(&self) -> String {
-                match self {
-                    $(ViewBody::$variant(v) => match v.reader {
-                        Some(seat) => <$module::$rules as crate::engine::System>::seat_name(&v.setup, &v.state, seat),
-                        None => "the whole table".to_string(),
-                    },)*
-                }
-            }
-            /// Decisions in effect when the view was made.
-            pub fn steps(&self) -> usize {
-                match self {
-                    $(ViewBody::$variant(v) => v.steps,)*
-                }
-            }
-            /// Where the campaign stood, as the reader sees it.
-            pub fn status(&self) -> String {
-                match self {
-                    $(ViewBody::$variant(v) => <$module::$rules as crate::engine::System>::status(&v.setup, &v.state),)*
-                }
-            }
-            /// Whether the setup is one the rules can start from, and the position one its
-            /// screens can draw (`System::check_view`): a view read from outside is checked so
-            /// before anything (the list, its screen) reads it.
-            pub fn check(&self) -> Result<(), String> {
-                match self {
-                    $(ViewBody::$variant(v) => check_seat_view(v),)*
-                }
-            }
+            };
         }
 
-        $(impl Listed for $module::$rules {
+        $($(#[$attr])* impl Listed for $module::$rules {
             const ID: SystemId = SystemId::$variant;
+            fn body(setup: Self::Setup, journal: Vec<Action<Self::Decision>>) -> Body {
+                Body::$variant { setup, journal }
+            }
+            fn parts(body: &Body) -> Option<(&Self::Setup, &[Action<Self::Decision>])> {
+                match body {
+                    Body::$variant { setup, journal } => Some((setup, journal)),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
         })*
 
         /// Runs `$body` with `$c` bound to the campaign inside any variant.
         macro_rules! each {
             ($any:expr, $c:ident => $body:expr) => {
                 match $any {
-                    $(AnyCampaign::$variant($c) => $body,)*
+                    $($(#[$attr])* AnyCampaign::$variant($c) => $body,)*
                 }
             };
         }
 
         impl AnyCampaign {
-            pub fn system(&self) -> SystemId {
-                match self {
-                    $(AnyCampaign::$variant(_) => SystemId::$variant,)*
-                }
-            }
             pub fn open(body: Body) -> Result<AnyCampaign, ReplayError> {
                 match body {
-                    $(Body::$variant { setup, journal } => Campaign::replay(setup, journal).map(AnyCampaign::$variant),)*
+                    $($(#[$attr])* Body::$variant { setup, journal } => Campaign::replay(setup, journal).map(AnyCampaign::$variant),)*
                 }
             }
             /// What `reader` may see now, for a seat link.
             pub fn seat_view(&self, reader: Reader) -> ViewBody {
                 match self {
-                    $(AnyCampaign::$variant(c) => ViewBody::$variant(c.seat_view(reader)),)*
-                }
-            }
-            pub fn body(&self) -> Body {
-                match self {
-                    $(AnyCampaign::$variant(c) => Body::$variant { setup: c.setup().clone(), journal: c.journal().to_vec() },)*
+                    $($(#[$attr])* AnyCampaign::$variant(c) => ViewBody::$variant(c.seat_view(reader)),)*
                 }
             }
         }
 
         impl Body {
-            pub fn system(&self) -> SystemId {
+            /// Runs `v` on this body's parts, typed by its system.
+            pub fn visit<V: VisitBody>(&self, v: V) -> V::Out {
                 match self {
-                    $(Body::$variant { .. } => SystemId::$variant,)*
-                }
-            }
-            /// Lines in the journal (decisions, undos and redos).
-            pub fn journal_len(&self) -> usize {
-                match self {
-                    $(Body::$variant { journal, .. } => journal.len(),)*
+                    $($(#[$attr])* Body::$variant { setup, journal } => v.visit::<$module::$rules>(setup, journal),)*
                 }
             }
             /// Same system and setup, and `older`'s journal is a prefix of this one's: this body is
@@ -185,7 +173,7 @@ macro_rules! systems {
                     s1 == s2 && j1.len() >= j2.len() && j1[..j2.len()] == j2[..]
                 }
                 match (self, older) {
-                    $((Body::$variant { setup: s1, journal: j1 }, Body::$variant { setup: s2, journal: j2 }) => {
+                    $($(#[$attr])* (Body::$variant { setup: s1, journal: j1 }, Body::$variant { setup: s2, journal: j2 }) => {
                         prefix(s1, j1, s2, j2)
                     })*
                     #[allow(unreachable_patterns)]
@@ -218,6 +206,28 @@ pub fn check_seat_view<S: crate::engine::System>(v: &crate::engine::SeatView<S>)
 }
 
 impl SystemId {
+    pub fn info(self) -> &'static Info {
+        struct Words;
+        impl Visit for Words {
+            type Out = &'static Info;
+            fn visit<S: Listed>(self) -> &'static Info {
+                &S::INFO
+            }
+        }
+        self.visit(Words)
+    }
+    /// A fresh copy of the built-in sample.
+    pub fn sample(self) -> Result<AnyCampaign, String> {
+        struct Sample;
+        impl Visit for Sample {
+            type Out = Result<AnyCampaign, String>;
+            fn visit<S: Listed>(self) -> Self::Out {
+                let setup = S::sample();
+                AnyCampaign::open(S::body(setup, Vec::new())).map_err(|e| e.to_string())
+            }
+        }
+        self.visit(Sample)
+    }
     pub fn name(self) -> &'static str {
         self.info().name
     }
@@ -229,7 +239,83 @@ impl SystemId {
     }
 }
 
+impl ViewBody {
+    pub fn system(&self) -> SystemId {
+        fn id<S: Listed>(_: &crate::engine::SeatView<S>) -> SystemId {
+            S::ID
+        }
+        each_view!(self, v => id(v))
+    }
+    /// Whose view it is.
+    pub fn reader(&self) -> Reader {
+        each_view!(self, v => v.reader)
+    }
+    /// The reader's name at the table ("the whole table" for no seat).
+    pub fn reader_name(&self) -> String {
+        fn name<S: crate::engine::System>(v: &crate::engine::SeatView<S>) -> String {
+            match v.reader {
+                Some(seat) => S::seat_name(&v.setup, &v.state, seat),
+                None => "the whole table".to_string(),
+            }
+        }
+        each_view!(self, v => name(v))
+    }
+    /// Decisions in effect when the view was made.
+    pub fn steps(&self) -> usize {
+        each_view!(self, v => v.steps)
+    }
+    /// Where the campaign stood, as the reader sees it.
+    pub fn status(&self) -> String {
+        fn status<S: crate::engine::System>(v: &crate::engine::SeatView<S>) -> String {
+            S::status(&v.setup, &v.state)
+        }
+        each_view!(self, v => status(v))
+    }
+    /// Whether the setup is one the rules can start from, and the position one its
+    /// screens can draw (`System::check_view`): a view read from outside is checked so
+    /// before anything (the list, its screen) reads it.
+    pub fn check(&self) -> Result<(), String> {
+        each_view!(self, v => check_seat_view(v))
+    }
+}
+
+impl Body {
+    pub fn system(&self) -> SystemId {
+        struct Id;
+        impl VisitBody for Id {
+            type Out = SystemId;
+            fn visit<S: Listed>(self, _: &S::Setup, _: &[Action<S::Decision>]) -> SystemId {
+                S::ID
+            }
+        }
+        self.visit(Id)
+    }
+    /// Lines in the journal (decisions, undos and redos).
+    pub fn journal_len(&self) -> usize {
+        struct Len;
+        impl VisitBody for Len {
+            type Out = usize;
+            fn visit<S: Listed>(self, _: &S::Setup, journal: &[Action<S::Decision>]) -> usize {
+                journal.len()
+            }
+        }
+        self.visit(Len)
+    }
+}
+
 impl AnyCampaign {
+    pub fn system(&self) -> SystemId {
+        fn id<S: Listed>(_: &Campaign<S>) -> SystemId {
+            S::ID
+        }
+        each!(self, c => id(c))
+    }
+    pub fn body(&self) -> Body {
+        fn body<S: Listed>(c: &Campaign<S>) -> Body {
+            S::body(c.setup().clone(), c.journal().to_vec())
+        }
+        each!(self, c => body(c))
+    }
     /// "Turn 3 · Fight the battle", "Anna won in turn 6".
     pub fn status(&self) -> String {
         each!(self, c => c.status())

@@ -3,12 +3,7 @@
 
 use super::{LinkError, MAX_LINES, MAX_REPLAY_COST};
 use crate::engine::{Action, System};
-use crate::systems::axis_of_attack::AxisOfAttack;
-use crate::systems::bfww2_campaign::Bfww2Campaign;
-use crate::systems::crossfire_scouting::CrossfireScouting;
-use crate::systems::race_for_x::RaceForX;
-use crate::systems::rapier_offensive::RapierOffensive;
-use crate::systems::Body;
+use crate::systems::{Body, Listed, VisitBody};
 
 /// A bound on the work of a replay, counted as the lines are read, before each is played.
 /// The engine keeps every position of the history and its log keeps a line for each, and a
@@ -65,11 +60,12 @@ pub(super) fn work_fits<S: System>(setup: &S::Setup, journal: &[Action<S::Decisi
 /// The bound for a campaign of any system: every link's replay is checked against it before
 /// it is played.
 pub(super) fn body_fits(body: &Body) -> Result<(), LinkError> {
-    match body {
-        Body::RaceForX { setup, journal } => journal_fits::<RaceForX>(setup, journal),
-        Body::CrossfireScouting { setup, journal } => journal_fits::<CrossfireScouting>(setup, journal),
-        Body::AxisOfAttack { setup, journal } => journal_fits::<AxisOfAttack>(setup, journal),
-        Body::RapierOffensive { setup, journal } => journal_fits::<RapierOffensive>(setup, journal),
-        Body::Bfww2Campaign { setup, journal } => journal_fits::<Bfww2Campaign>(setup, journal),
+    struct Fits;
+    impl VisitBody for Fits {
+        type Out = Result<(), LinkError>;
+        fn visit<S: Listed>(self, setup: &S::Setup, journal: &[Action<S::Decision>]) -> Self::Out {
+            journal_fits::<S>(setup, journal)
+        }
     }
+    body.visit(Fits)
 }

@@ -204,12 +204,10 @@ use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
 use crate::engine::System;
 use crate::systems::axis_of_attack::{AxisOfAttack, GrammarV2};
-use crate::systems::bfww2_campaign::Bfww2Campaign;
 use crate::systems::crossfire_scouting::{CrossfireScouting, GrammarV2 as ScoutingV2};
 use crate::systems::race_for_x::grammar_v1::GrammarV1;
 use crate::systems::race_for_x::RaceForX;
-use crate::systems::rapier_offensive::RapierOffensive;
-use crate::systems::Body;
+use crate::systems::{Body, Descriptor, Listed, SystemId, Visit};
 use budget::{body_fits, work_fits, ReplayCost};
 use models::{count, int, raw, text, Models, FLAG_APP_ID, FLAG_HEX_ID, FLAG_MS, FLAG_REPLAYS};
 use range::{Coder, Decoder, Encoder};
@@ -263,7 +261,7 @@ fn version_of(bytes: &[u8]) -> u8 {
     match system {
         SYSTEM_RACE_FOR_X | SYSTEM_JSON => 1,
         SYSTEM_SCOUTING | SYSTEM_AXIS_OF_ATTACK => 2,
-        SYSTEM_RAPIER | SYSTEM_BFWW2 | SYSTEM_AXIS_OF_ATTACK_4 | SYSTEM_SCOUTING_4 | SYSTEM_RACE_FOR_X_TIGHT => 4,
+        // Every system's own code (`Descriptor::LINK_CODE`), 4 to 15, is link version 4's.
         _ => LINK_VERSION,
     }
 }
@@ -334,28 +332,40 @@ fn fragment(hash: &str) -> Option<&str> {
 // The document
 // ---------------------------------------------------------------------------------------
 
-/// The rule system, first thing in the stream: what follows the meta is that system's.
+/// The rule system, first thing in the stream: what follows the meta is that system's. Codes 0 to
+/// 3 are link versions 1 and 2's; every other is a system's own `Descriptor::LINK_CODE`, coded
+/// through its grammar (`generic`), Race for X's (8) through its own framing (`race_for_x`).
 const SYSTEM_RACE_FOR_X: u32 = 0;
 /// Any other system: its body as JSON text (what link version 1 first sent for them, and
 /// still the coding of a campaign its grammar cannot express).
 const SYSTEM_JSON: u32 = 1;
-/// Night scouting and Axis of Attack through their grammars (`generic`), marked `fd2.`.
-/// Night scouting's code 2 is only read now (its first grammar, `GrammarV2`).
+/// Night scouting through its first grammar (`GrammarV2`), marked `fd2.`: read, no longer written.
 const SYSTEM_SCOUTING: u32 = 2;
 /// Axis of Attack through its link-version-2 grammar (`GrammarV2`): read, no longer written.
 const SYSTEM_AXIS_OF_ATTACK: u32 = 3;
-/// Rapier Offensive through its grammar (link version 4).
-const SYSTEM_RAPIER: u32 = 4;
-/// The Battlefront: WW2 campaign through its grammar (`generic`), marked `fd4.`.
-const SYSTEM_BFWW2: u32 = 5;
-/// Night scouting through its tight grammar (`generic`), marked `fd4.`: what it writes now.
-const SYSTEM_SCOUTING_4: u32 = 7;
-/// Axis of Attack through its tightened grammar (link version 4, `fd4.`): what it is written as.
-const SYSTEM_AXIS_OF_ATTACK_4: u32 = 6;
 /// Race for X through its tight grammar (`fd4.`), in code 0's framing; code 0 (`fd1.`) is
 /// read only, through link version 1's grammar (`GrammarV1`).
-const SYSTEM_RACE_FOR_X_TIGHT: u32 = 8;
+const SYSTEM_RACE_FOR_X_TIGHT: u32 = RaceForX::LINK_CODE;
 const SYSTEMS: u32 = 16;
+// Each system's code is its own, and none is one of link versions 1 and 2's.
+const _: () = {
+    let codes = SystemId::LINK_CODES;
+    let mut i = 0;
+    while i < codes.len() {
+        assert!(codes[i] > SYSTEM_AXIS_OF_ATTACK && codes[i] < SYSTEMS, "a link code is 4 to 15");
+        let mut j = i + 1;
+        while j < codes.len() {
+            assert!(codes[i] != codes[j], "two systems share a link code");
+            j += 1;
+        }
+        i += 1;
+    }
+};
+
+/// The system whose link code is `code`, if any.
+fn coded_system(code: u32) -> Option<SystemId> {
+    SystemId::ALL.into_iter().zip(SystemId::LINK_CODES).find(|&(_, c)| c == code).map(|(s, _)| s)
+}
 
 /// The coded bytes of a campaign (what `seal` checksums and marks).
 /// Exposed for measurements and tests; `encode` is the way to make a link.
@@ -409,87 +419,84 @@ fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> R
     let system = match doc.map(|d| &d.body) {
         Some(Body::RaceForX { .. }) => SYSTEM_RACE_FOR_X_TIGHT,
         None => SYSTEM_RACE_FOR_X,
-        Some(Body::CrossfireScouting { .. }) if replay => SYSTEM_SCOUTING_4,
-        Some(Body::AxisOfAttack { .. }) if replay => SYSTEM_AXIS_OF_ATTACK_4,
-        Some(Body::RapierOffensive { .. }) if replay => SYSTEM_RAPIER,
-        Some(Body::Bfww2Campaign { .. }) if replay => SYSTEM_BFWW2,
+        Some(body) if replay => body.system().visit(CodeOf),
         Some(_) => SYSTEM_JSON,
     };
     let system = c.uniform(SYSTEMS, system)?;
-    // Each system's texts start from its sample's name.
-    let mut m = match system {
-        SYSTEM_RACE_FOR_X | SYSTEM_RACE_FOR_X_TIGHT | SYSTEM_JSON => Models::new(),
-        SYSTEM_SCOUTING | SYSTEM_SCOUTING_4 => Models::with_texts(&["Sample: Night scouting", "New campaign"]),
-        SYSTEM_AXIS_OF_ATTACK | SYSTEM_AXIS_OF_ATTACK_4 => {
-            Models::with_texts(&["Sample: Axis of Attack", "New campaign"])
-        }
-        SYSTEM_RAPIER => Models::with_texts(&["Sample: Operation Uranus", "New campaign"]),
-        SYSTEM_BFWW2 => Models::with_texts(&["Sample: Advance to Rostov", "New campaign"]),
-        _ => return Err(LinkError::Corrupt),
-    };
-    let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+    let given = doc.map(|d| &d.body);
     let format = FORMAT;
-    match system {
+    // Each system's texts start from its sample's name (link versions 1 and 2's as they did).
+    let (meta, body) = match system {
+        SYSTEM_RACE_FOR_X | SYSTEM_RACE_FOR_X_TIGHT => return race_for_x_document(c, doc, replay, system),
         SYSTEM_JSON => {
-            let body = plain::json_body(c, &mut m, doc.map(|d| &d.body))?;
+            let mut m = Models::new();
+            let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+            let body = plain::json_body(c, &mut m, given)?;
             return Ok((Document { format, meta, summary: None, body }, false));
         }
-        SYSTEM_SCOUTING | SYSTEM_SCOUTING_4 => {
-            let given = match doc.map(|d| &d.body) {
-                Some(Body::CrossfireScouting { setup, journal }) => Some((setup, &journal[..])),
-                _ => None,
-            };
-            let (setup, journal) = if system == SYSTEM_SCOUTING {
-                generic::code_campaign::<C, CrossfireScouting, ScoutingV2>(c, &mut m, given)?
-            } else {
-                generic::code_campaign::<C, CrossfireScouting, CrossfireScouting>(c, &mut m, given)?
-            };
-            return Ok((
-                Document { format, meta, summary: None, body: Body::CrossfireScouting { setup, journal } },
-                true,
-            ));
+        SYSTEM_SCOUTING => {
+            let mut m = Models::with_texts(&["Sample: Night scouting", "New campaign"]);
+            let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+            let given = given.and_then(CrossfireScouting::parts);
+            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting, ScoutingV2>(c, &mut m, given)?;
+            (meta, CrossfireScouting::body(setup, journal))
         }
         SYSTEM_AXIS_OF_ATTACK => {
-            let given = match doc.map(|d| &d.body) {
-                Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
-                _ => None,
-            };
+            let mut m = Models::with_texts(&["Sample: Axis of Attack", "New campaign"]);
+            let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+            let given = given.and_then(AxisOfAttack::parts);
             let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, GrammarV2>(c, &mut m, given)?;
-            return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+            (meta, AxisOfAttack::body(setup, journal))
         }
-        SYSTEM_AXIS_OF_ATTACK_4 => {
-            let given = match doc.map(|d| &d.body) {
-                Some(Body::AxisOfAttack { setup, journal }) => Some((setup, &journal[..])),
-                _ => None,
-            };
-            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, AxisOfAttack>(c, &mut m, given)?;
-            return Ok((Document { format, meta, summary: None, body: Body::AxisOfAttack { setup, journal } }, true));
+        code => {
+            let id = coded_system(code).ok_or(LinkError::Corrupt)?;
+            id.visit(Coded { c, doc })?
         }
-        SYSTEM_RAPIER => {
-            let given = match doc.map(|d| &d.body) {
-                Some(Body::RapierOffensive { setup, journal }) => Some((setup, &journal[..])),
-                _ => None,
-            };
-            let (setup, journal) = generic::code_campaign::<C, RapierOffensive, RapierOffensive>(c, &mut m, given)?;
-            return Ok((
-                Document { format, meta, summary: None, body: Body::RapierOffensive { setup, journal } },
-                true,
-            ));
-        }
-        SYSTEM_BFWW2 => {
-            let given = match doc.map(|d| &d.body) {
-                Some(Body::Bfww2Campaign { setup, journal }) => Some((setup, &journal[..])),
-                _ => None,
-            };
-            let (setup, journal) = generic::code_campaign::<C, Bfww2Campaign, Bfww2Campaign>(c, &mut m, given)?;
-            return Ok((Document { format, meta, summary: None, body: Body::Bfww2Campaign { setup, journal } }, true));
-        }
-        _ => {}
+    };
+    Ok((Document { format, meta, summary: None, body }, true))
+}
+
+/// A system's link code.
+struct CodeOf;
+
+impl Visit for CodeOf {
+    type Out = u32;
+    fn visit<S: Listed>(self) -> u32 {
+        S::LINK_CODE
     }
-    // A new system gets its own `SYSTEM_*` code and its own setup and decision coding.
-    let (setup, journal) = match doc.map(|d| &d.body) {
-        Some(Body::RaceForX { setup, journal }) => (Some(setup), Some(&journal[..])),
-        Some(_) => unreachable!("other systems take the JSON path"),
+}
+
+/// The meta and a campaign of the system visited, through its grammar (`generic`), its texts
+/// starting from its `LINK_TEXTS`.
+struct Coded<'a, C> {
+    c: &'a mut C,
+    doc: Option<&'a Document>,
+}
+
+impl<C: Coder> Visit for Coded<'_, C> {
+    type Out = Result<(Meta, Body), LinkError>;
+    fn visit<S: Listed>(self) -> Self::Out {
+        let mut m = Models::with_texts(S::LINK_TEXTS);
+        let meta = code_meta(self.c, &mut m, self.doc.map(|d| &d.meta))?;
+        let given = self.doc.and_then(|d| S::parts(&d.body));
+        let (setup, journal) = generic::code_campaign::<C, S, S>(self.c, &mut m, given)?;
+        Ok((meta, S::body(setup, journal)))
+    }
+}
+
+/// Race for X's document, in link version 1's framing: through its tight grammar (code 8) or
+/// version 1's (code 0).
+fn race_for_x_document<C: Coder>(
+    c: &mut C,
+    doc: Option<&Document>,
+    replay: bool,
+    system: u32,
+) -> Result<(Document, bool), LinkError> {
+    let mut m = Models::new();
+    let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
+    let (setup, journal) = match doc.map(|d| RaceForX::parts(&d.body)) {
+        Some(Some((setup, journal))) => (Some(setup), Some(journal)),
+        Some(None) => unreachable!("only Race for X's campaigns are framed so"),
         None => (None, None),
     };
     let setup = race_for_x::code_setup(c, &mut m, setup)?;

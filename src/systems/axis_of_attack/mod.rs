@@ -37,17 +37,24 @@ pub use state::{
 
 use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
-/// What the home screen says of this system.
-pub const INFO: crate::systems::Info = crate::systems::Info {
+/// The Axis of Attack rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AxisOfAttack;
+
+/// What this system says of itself: its words for the home screen, its link code, its sample.
+impl crate::systems::Descriptor for AxisOfAttack {
+    const INFO: crate::systems::Info = crate::systems::Info {
     name: "Deluxe Axis of Attack (Flames of War)",
     about: "A Flames of War company campaign over seven sectors: each mission's result moves the fighting, casualties and reinforcements carry over, and taking the enemy's home sector wins.",
     players: "2 players",
     sample_name: "Sample: Axis of Attack",
 };
-
-/// The Axis of Attack rule system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AxisOfAttack;
+    const LINK_CODE: u32 = 6;
+    const LINK_TEXTS: &'static [&'static str] = &["Sample: Axis of Attack", "New campaign"];
+    fn sample() -> Setup {
+        sample::sample_setup()
+    }
+}
 
 impl System for AxisOfAttack {
     type Setup = Setup;

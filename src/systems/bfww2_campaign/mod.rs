@@ -39,17 +39,24 @@ pub use state::{Phase, Report, State, Verdict};
 
 use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
-/// What the home screen says of this system.
-pub const INFO: crate::systems::Info = crate::systems::Info {
+/// The Battlefront: WW2 campaign rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bfww2Campaign;
+
+/// What this system says of itself: its words for the home screen, its link code, its sample.
+impl crate::systems::Descriptor for Bfww2Campaign {
+    const INFO: crate::systems::Info = crate::systems::Info {
     name: "Battlefront: WW2 campaign",
     about: "An umpired campaign of linked scenarios over several days: secret postures, each side's refit with campaign purchase points, the battles fought on the table, then cleanup and escapes.",
     players: "3 players: an umpire and two sides (each side may be a team)",
     sample_name: "Sample: Advance to Rostov",
 };
-
-/// The Battlefront: WW2 campaign rule system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bfww2Campaign;
+    const LINK_CODE: u32 = 5;
+    const LINK_TEXTS: &'static [&'static str] = &["Sample: Advance to Rostov", "New campaign"];
+    fn sample() -> Setup {
+        sample::sample_setup()
+    }
+}
 
 impl System for Bfww2Campaign {
     type Setup = Setup;

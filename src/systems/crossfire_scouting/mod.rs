@@ -31,17 +31,24 @@ pub use team::{Area, Origin, Place, Quality, Scout, ScoutRef, Sentries, Setup, T
 
 use crate::engine::{Chooser, DiceSpec, Grammar, RollPreview, Seat, System};
 
-/// What the home screen says of this system.
-pub const INFO: crate::systems::Info = crate::systems::Info {
+/// The Crossfire night scouting rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CrossfireScouting;
+
+/// What this system says of itself: its words for the home screen, its link code, its sample.
+impl crate::systems::Descriptor for CrossfireScouting {
+    const INFO: crate::systems::Info = crate::systems::Info {
     name: "Crossfire night scouting",
     about: "The night before a Crossfire attack: a few scouts creep up to the enemy line to find hidden troops, against sentries who may spot them, until they come back or dawn comes.",
     players: "2 players: scouts and defender",
     sample_name: "Sample: Night scouting",
 };
-
-/// The Crossfire night scouting rule system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CrossfireScouting;
+    const LINK_CODE: u32 = 7;
+    const LINK_TEXTS: &'static [&'static str] = &["Sample: Night scouting", "New campaign"];
+    fn sample() -> Setup {
+        sample::sample_setup()
+    }
+}
 
 impl System for CrossfireScouting {
     type Setup = Setup;

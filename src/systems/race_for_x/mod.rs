@@ -25,17 +25,26 @@ pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 
 use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
-/// What the home screen says of this system.
-pub const INFO: crate::systems::Info = crate::systems::Info {
+/// The Race for X rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceForX;
+
+/// What this system says of itself: its words for the home screen, its link code, its sample.
+impl crate::systems::Descriptor for RaceForX {
+    const INFO: crate::systems::Info = crate::systems::Info {
     name: "Race for X (Crossfire)",
     about: "A campaign of linked Crossfire battles: two battalions race for the same objective along a route of zones, choosing attack or regroup in secret each turn.",
     players: "2 players",
     sample_name: "Sample: Race for X",
 };
-
-/// The Race for X rule system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RaceForX;
+    const LINK_CODE: u32 = 8;
+    // Its links are coded by `share::link`'s own framing (link version 1's), whose texts start
+    // from `PRESET_TEXTS`; this list is not read.
+    const LINK_TEXTS: &'static [&'static str] = &[];
+    fn sample() -> Setup {
+        sample::sample_setup()
+    }
+}
 
 impl System for RaceForX {
     type Setup = Setup;

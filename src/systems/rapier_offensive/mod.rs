@@ -36,17 +36,24 @@ pub use state::{Phase, State};
 
 use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
 
-/// What the home screen will say of this system.
-pub const INFO: crate::systems::Info = crate::systems::Info {
+/// The Rapier Offensive rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RapierOffensive;
+
+/// What this system says of itself: its words for the home screen, its link code, its sample.
+impl crate::systems::Descriptor for RapierOffensive {
+    const INFO: crate::systems::Info = crate::systems::Info {
     name: "Rapier Offensive",
     about: "An umpired operational game: a corps of three divisions tries to break through a hidden defending division on a grid of four axes and six lines, in six turns.",
     players: "5-6 players: an umpire, a Corps Commander, a Staff Officer and three Division Commanders",
     sample_name: "Sample: Operation Uranus",
 };
-
-/// The Rapier Offensive rule system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RapierOffensive;
+    const LINK_CODE: u32 = 4;
+    const LINK_TEXTS: &'static [&'static str] = &["Sample: Operation Uranus", "New campaign"];
+    fn sample() -> Setup {
+        sample::sample_setup()
+    }
+}
 
 impl System for RapierOffensive {
     type Setup = Setup;
