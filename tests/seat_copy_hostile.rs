@@ -20,12 +20,10 @@ mod rng;
 use field_desk::engine::{Campaign, DiceInput, Grammar, Reader, SeatView, System};
 use field_desk::share::seat::SeatCopy;
 use field_desk::share::Meta;
-use field_desk::systems::axis_of_attack::AxisOfAttack;
-use field_desk::systems::crossfire_scouting::CrossfireScouting;
 use field_desk::systems::race_for_x::tables::OffensiveAction;
 use field_desk::systems::race_for_x::{Decision as RfxDecision, RaceForX, Side};
 use field_desk::systems::rapier_offensive::RapierOffensive;
-use field_desk::systems::{AnyCampaign, SystemId, ViewBody};
+use field_desk::systems::{AnyCampaign, Listed, SystemId, Visit};
 use rng::Rng;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -71,15 +69,16 @@ fn exercise<S: System>(v: &SeatView<S>) {
 }
 
 fn exercise_any(copy: &SeatCopy) {
+    struct Exercise<'a>(&'a SeatCopy);
+    impl Visit for Exercise<'_> {
+        type Out = ();
+        fn visit<S: Listed>(self) {
+            exercise(S::of_view(&self.0.view).expect("the copy is of its system"))
+        }
+    }
     let _ = copy.view.status();
     let _ = copy.view.reader_name();
-    match &copy.view {
-        ViewBody::RaceForX(v) => exercise(v),
-        ViewBody::CrossfireScouting(v) => exercise(v),
-        ViewBody::AxisOfAttack(v) => exercise(v),
-        ViewBody::RapierOffensive(v) => exercise(v),
-        ViewBody::Bfww2Campaign(v) => exercise(v),
-    }
+    copy.system().visit(Exercise(copy));
 }
 
 /// The paths of every number under `/view/state` in a copy's JSON.
@@ -168,73 +167,44 @@ fn race_for_x_copies() -> Vec<SeatCopy> {
     all
 }
 
-fn axis_of_attack_copies() -> Vec<SeatCopy> {
-    let start = || Campaign::<AxisOfAttack>::new(field_desk::systems::axis_of_attack::sample::sample_setup()).unwrap();
-    let mut all = Vec::new();
-    for (steps, seed) in [(12, 2), (40, 3)] {
-        all.extend(copies(&AnyCampaign::AxisOfAttack(played(start(), steps, seed)), 2));
+/// A system's copies, every reader's: of its sample, and after random play from it of each
+/// `(steps, seed)` of `plays`.
+struct Played(&'static [(usize, u64)]);
+
+impl Visit for Played {
+    type Out = Vec<SeatCopy>;
+    fn visit<S: Listed>(self) -> Vec<SeatCopy> {
+        let start = || Campaign::<S>::new(S::sample()).unwrap();
+        let seats = S::seats(&S::sample()).len();
+        let mut all = Vec::new();
+        for &(steps, seed) in self.0 {
+            all.extend(copies(&S::any(played(start(), steps, seed)), seats));
+        }
+        all
     }
-    all
 }
 
-fn night_scouting_copies() -> Vec<SeatCopy> {
-    let start =
-        || Campaign::<CrossfireScouting>::new(field_desk::systems::crossfire_scouting::sample::sample_setup()).unwrap();
-    let mut all = Vec::new();
-    for (steps, seed) in [(0, 1), (5, 2), (9, 3)] {
-        all.extend(copies(&AnyCampaign::CrossfireScouting(played(start(), steps, seed)), 2));
+/// Every system in the list, in shape: its sample's copies and those of a random campaign.
+#[test]
+fn every_system_s_copies_changed_in_shape_are_refused_or_harmless() {
+    for system in SystemId::ALL {
+        let all = system.visit(Played(&[(0, 1), (40, 3)]));
+        let (tried, refused) = check_shapes(&all, 300);
+        assert!(tried > 0, "{system:?}: no copy changed");
+        println!("{}: {tried} reshaped copies, {refused} refused", system.name());
     }
-    all
 }
 
-fn rapier_copies() -> Vec<SeatCopy> {
-    let any = SystemId::RapierOffensive.sample().unwrap();
-    let AnyCampaign::RapierOffensive(c) = &any else { unreachable!() };
-    let seats = RapierOffensive::seats(c.setup()).len();
-    let mut all = copies(&any, seats);
-    let played = played(c.clone(), 30, 6);
-    all.extend(copies(&AnyCampaign::RapierOffensive(played), seats));
-    all
-}
-
-fn bfww2_copies() -> Vec<SeatCopy> {
-    let any = SystemId::Bfww2Campaign.sample().unwrap();
-    let AnyCampaign::Bfww2Campaign(c) = &any else { unreachable!() };
-    let seats = field_desk::systems::bfww2_campaign::Bfww2Campaign::seats(c.setup()).len();
-    let mut all = copies(&any, seats);
-    let played = played(c.clone(), 40, 7);
-    all.extend(copies(&AnyCampaign::Bfww2Campaign(played), seats));
-    all
-}
-
+/// Every system in the list, number by number: its sample's copies (Race for X's played ones
+/// below).
 #[test]
-fn race_for_x_copies_changed_in_shape_are_refused_or_harmless() {
-    let (tried, refused) = check_shapes(&race_for_x_copies(), 600);
-    println!("Race for X: {tried} reshaped copies, {refused} refused");
-}
-
-#[test]
-fn axis_of_attack_copies_changed_in_shape_are_refused_or_harmless() {
-    let (tried, refused) = check_shapes(&axis_of_attack_copies(), 600);
-    println!("Axis of Attack: {tried} reshaped copies, {refused} refused");
-}
-
-#[test]
-fn night_scouting_copies_changed_in_shape_are_refused_or_harmless() {
-    let (tried, refused) = check_shapes(&night_scouting_copies(), 600);
-    println!("Night scouting: {tried} reshaped copies, {refused} refused");
-}
-
-#[test]
-fn rapier_copies_changed_in_shape_are_refused_or_harmless() {
-    let (tried, refused) = check_shapes(&rapier_copies(), 600);
-    println!("Rapier Offensive: {tried} reshaped copies, {refused} refused");
-}
-
-#[test]
-fn bfww2_copies_changed_in_shape_are_refused_or_harmless() {
-    let (tried, refused) = check_shapes(&bfww2_copies(), 600);
-    println!("Battlefront: WW2: {tried} reshaped copies, {refused} refused");
+fn every_system_s_copies_with_changed_numbers_are_refused_or_harmless() {
+    for system in SystemId::ALL {
+        let all = system.visit(Played(&[(0, 1)]));
+        let (tried, refused) = check(&all);
+        assert!(tried > 0, "{system:?}: no copy changed");
+        println!("{}: {tried} changed copies, {refused} refused", system.name());
+    }
 }
 
 /// The copy of issue 28: one inner list of `players[1].lost` emptied. Its roster indexed the
@@ -313,47 +283,6 @@ fn a_copy_for_a_seat_not_at_the_table_is_refused() {
 fn race_for_x_copies_with_changed_numbers_are_refused_or_harmless() {
     let (tried, refused) = check(&race_for_x_copies());
     println!("Race for X: {tried} changed copies, {refused} refused");
-}
-
-#[test]
-fn axis_of_attack_copies_with_changed_numbers_are_refused_or_harmless() {
-    let start = || Campaign::<AxisOfAttack>::new(field_desk::systems::axis_of_attack::sample::sample_setup()).unwrap();
-    let mut all = Vec::new();
-    for (steps, seed) in [(12, 2), (40, 3)] {
-        all.extend(copies(&AnyCampaign::AxisOfAttack(played(start(), steps, seed)), 2));
-    }
-    let (tried, refused) = check(&all);
-    println!("Axis of Attack: {tried} changed copies, {refused} refused");
-}
-
-#[test]
-fn night_scouting_copies_with_changed_numbers_are_refused_or_harmless() {
-    let start =
-        || Campaign::<CrossfireScouting>::new(field_desk::systems::crossfire_scouting::sample::sample_setup()).unwrap();
-    let mut all = Vec::new();
-    for (steps, seed) in [(0, 1), (5, 2), (9, 3)] {
-        all.extend(copies(&AnyCampaign::CrossfireScouting(played(start(), steps, seed)), 2));
-    }
-    let (tried, refused) = check(&all);
-    println!("Night scouting: {tried} changed copies, {refused} refused");
-}
-
-#[test]
-fn rapier_copies_with_changed_numbers_are_refused_or_harmless() {
-    let any = SystemId::RapierOffensive.sample().unwrap();
-    let AnyCampaign::RapierOffensive(c) = &any else { unreachable!() };
-    let seats = RapierOffensive::seats(c.setup()).len();
-    let (tried, refused) = check(&copies(&any, seats));
-    println!("Rapier Offensive: {tried} changed copies, {refused} refused");
-}
-
-#[test]
-fn bfww2_copies_with_changed_numbers_are_refused_or_harmless() {
-    let any = SystemId::Bfww2Campaign.sample().unwrap();
-    let AnyCampaign::Bfww2Campaign(c) = &any else { unreachable!() };
-    let seats = field_desk::systems::bfww2_campaign::Bfww2Campaign::seats(c.setup()).len();
-    let (tried, refused) = check(&copies(&any, seats));
-    println!("Battlefront: WW2: {tried} changed copies, {refused} refused");
 }
 
 /// Rapier's copies name units, counters and sectors by number: one naming what the setup does

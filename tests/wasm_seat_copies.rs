@@ -24,8 +24,9 @@ use field_desk::share::typed::SeatCopyOf;
 use field_desk::share::Meta;
 use field_desk::systems::race_for_x::tables::OffensiveAction;
 use field_desk::systems::race_for_x::{Decision as RfxDecision, RaceForX, Side};
-use field_desk::systems::{AnyCampaign, SystemId};
+use field_desk::systems::{AnyCampaign, Descriptor, Listed, SystemId};
 use field_desk::ui::campaign::SystemUi;
+use field_desk::ui::registry::VisitUi;
 use field_desk::ui::route::Screen;
 use field_desk::ui::{viewer, Banner, Nav};
 use leptos::prelude::*;
@@ -172,67 +173,41 @@ where
 
 fn sample_copies(system: SystemId) -> Vec<String> {
     let any = system.sample().unwrap();
-    let seats = match &any {
-        AnyCampaign::RaceForX(c) => c.seats().len(),
-        AnyCampaign::CrossfireScouting(c) => c.seats().len(),
-        AnyCampaign::AxisOfAttack(c) => c.seats().len(),
-        AnyCampaign::RapierOffensive(c) => c.seats().len(),
-        AnyCampaign::Bfww2Campaign(c) => c.seats().len(),
-    };
-    copies(&any, seats as u8)
+    copies(&any, any.seats().len() as u8)
+}
+
+/// Every system of the UI's list: its sample's copies and three of a random campaign's (the
+/// first seat's, the last seat's, the table's: the file stays within the runner's time).
+struct Drawn;
+
+impl VisitUi for Drawn {
+    type Out = std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>;
+    fn visit<S: SystemUi>(self) -> Self::Out {
+        Box::pin(async {
+            let mut all = sample_copies(S::ID);
+            let mut played = played::<S>(Campaign::new(S::sample()).unwrap(), 40, 5, S::any);
+            let table = played.pop().unwrap();
+            all.extend([played[0].clone(), played[played.len() - 1].clone(), table]);
+            check::<S>(S::ID.name(), &all, 300).await;
+        })
+    }
 }
 
 #[wasm_bindgen_test]
+async fn every_system_s_copies_are_drawn_or_refused() {
+    for system in SystemId::ALL {
+        field_desk::ui::by_system::visit(system, Drawn).await;
+    }
+}
+
+/// Race for X's copies with both secret choices made.
+#[wasm_bindgen_test]
 async fn race_for_x_copies_are_drawn_or_refused() {
-    let mut all = sample_copies(SystemId::RaceForX);
     let mut c = Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
     for (side, action) in [(Side::A, OffensiveAction::Attack), (Side::B, OffensiveAction::Regroup)] {
         c.decide(RfxDecision::ChooseAction { side, action }, DiceInput::Typed(vec![])).unwrap();
     }
-    all.extend(copies(&AnyCampaign::RaceForX(c), 2));
-    let start = Campaign::<RaceForX>::new(field_desk::systems::race_for_x::sample::sample_setup()).unwrap();
-    all.extend(played(start, 40, 5, AnyCampaign::RaceForX));
-    check::<RaceForX>("Race for X", &all, 300).await;
-}
-
-#[wasm_bindgen_test]
-async fn night_scouting_copies_are_drawn_or_refused() {
-    use field_desk::systems::crossfire_scouting::CrossfireScouting;
-    let mut all = sample_copies(SystemId::CrossfireScouting);
-    let start = Campaign::new(field_desk::systems::crossfire_scouting::sample::sample_setup()).unwrap();
-    all.extend(played::<CrossfireScouting>(start, 9, 3, AnyCampaign::CrossfireScouting));
-    check::<CrossfireScouting>("Night scouting", &all, 300).await;
-}
-
-#[wasm_bindgen_test]
-async fn axis_of_attack_copies_are_drawn_or_refused() {
-    use field_desk::systems::axis_of_attack::AxisOfAttack;
-    let mut all = sample_copies(SystemId::AxisOfAttack);
-    let start = Campaign::new(field_desk::systems::axis_of_attack::sample::sample_setup()).unwrap();
-    all.extend(played::<AxisOfAttack>(start, 40, 3, AnyCampaign::AxisOfAttack));
-    check::<AxisOfAttack>("Axis of Attack", &all, 300).await;
-}
-
-#[wasm_bindgen_test]
-async fn rapier_copies_are_drawn_or_refused() {
-    use field_desk::systems::rapier_offensive::RapierOffensive;
-    let mut all = sample_copies(SystemId::RapierOffensive);
-    let start = Campaign::new(field_desk::systems::rapier_offensive::sample::sample_setup()).unwrap();
-    // Three of the played game's copies (the umpire's, a division commander's, the table's):
-    // the file stays within the runner's time.
-    let mut copies = played::<RapierOffensive>(start, 30, 6, AnyCampaign::RapierOffensive);
-    let table = copies.pop().unwrap();
-    all.extend([copies[0].clone(), copies[3].clone(), table]);
-    check::<RapierOffensive>("Rapier Offensive", &all, 300).await;
-}
-
-#[wasm_bindgen_test]
-async fn bfww2_copies_are_drawn_or_refused() {
-    use field_desk::systems::bfww2_campaign::Bfww2Campaign;
-    let mut all = sample_copies(SystemId::Bfww2Campaign);
-    let start = Campaign::new(field_desk::systems::bfww2_campaign::sample::sample_setup()).unwrap();
-    all.extend(played::<Bfww2Campaign>(start, 40, 7, AnyCampaign::Bfww2Campaign));
-    check::<Bfww2Campaign>("Battlefront: WW2", &all, 300).await;
+    check::<RaceForX>("Race for X", &copies(&AnyCampaign::RaceForX(c), 2), 300).await;
 }
 
 /// Any kept copy can be removed from the list, with a confirmation, without opening it: one kept

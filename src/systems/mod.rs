@@ -33,17 +33,28 @@ pub trait Descriptor: Grammar {
     const LINK_TEXTS: &'static [&'static str];
     /// The built-in sample's setup.
     fn sample() -> Self::Setup;
+    /// A system kept for the test suites only (`example_dice`): never offered on the home screen.
+    const TEST_ONLY: bool = false;
 }
 
 /// A system of the one list, knowing its id: what lets one system's code read and write its
 /// campaigns' stored and sent forms (`share::typed`) without the other systems' rules.
-pub trait Listed: Descriptor {
+pub trait Listed: Descriptor + Sized {
     const ID: SystemId;
     /// The stored body of a campaign of this system.
     fn body(setup: Self::Setup, journal: Vec<Action<Self::Decision>>) -> Body;
     /// A stored body's parts when it is of this system.
-    fn parts(body: &Body) -> Option<(&Self::Setup, &[Action<Self::Decision>])>;
+    fn parts(body: &Body) -> Option<Parts<'_, Self>>;
+    /// A campaign of this system as a campaign of any.
+    fn any(c: Campaign<Self>) -> AnyCampaign;
+    /// A seat's view of a campaign of this system, tagged.
+    fn view_body(v: crate::engine::SeatView<Self>) -> ViewBody;
+    /// A seat's view when it is of this system.
+    fn of_view(v: &ViewBody) -> Option<&crate::engine::SeatView<Self>>;
 }
+
+/// A stored body's setup and journal, typed by its system.
+pub type Parts<'a, S> = (&'a <S as crate::engine::System>::Setup, &'a [Action<<S as crate::engine::System>::Decision>]);
 
 /// Code generic over the system, run for one system chosen at run time
 /// (`SystemId::visit`, `Body::visit`): the one place that switches on the list.
@@ -127,9 +138,22 @@ macro_rules! systems {
             fn body(setup: Self::Setup, journal: Vec<Action<Self::Decision>>) -> Body {
                 Body::$variant { setup, journal }
             }
-            fn parts(body: &Body) -> Option<(&Self::Setup, &[Action<Self::Decision>])> {
+            fn parts(body: &Body) -> Option<Parts<'_, Self>> {
                 match body {
                     Body::$variant { setup, journal } => Some((setup, journal)),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+            fn any(c: Campaign<Self>) -> AnyCampaign {
+                AnyCampaign::$variant(c)
+            }
+            fn view_body(v: crate::engine::SeatView<Self>) -> ViewBody {
+                ViewBody::$variant(v)
+            }
+            fn of_view(v: &ViewBody) -> Option<&crate::engine::SeatView<Self>> {
+                match v {
+                    ViewBody::$variant(v) => Some(v),
                     #[allow(unreachable_patterns)]
                     _ => None,
                 }
@@ -190,6 +214,10 @@ systems! {
     AxisOfAttack: axis_of_attack::AxisOfAttack, "axis-of-attack";
     RapierOffensive: rapier_offensive::RapierOffensive, "rapier-offensive";
     Bfww2Campaign: bfww2_campaign::Bfww2Campaign, "bfww2-campaign";
+    // The test suites' example system (`dice_duel`): built natively, and for the browser only
+    // with the feature `example-system`.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "example-system"))]
+    DiceDuel: dice_duel::DiceDuel, "dice-duel";
 }
 
 /// Whether a view read from outside the device (a seat copy: never replayed here) is one the
@@ -230,6 +258,17 @@ impl SystemId {
     }
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+    /// Kept for the test suites only (`Descriptor::TEST_ONLY`).
+    pub fn test_only(self) -> bool {
+        struct TestOnly;
+        impl Visit for TestOnly {
+            type Out = bool;
+            fn visit<S: Listed>(self) -> bool {
+                S::TEST_ONLY
+            }
+        }
+        self.visit(TestOnly)
     }
     pub fn about(self) -> &'static str {
         self.info().about

@@ -184,8 +184,12 @@ pub trait SystemUi: Listed + Sized {
     fn play() -> AnyView;
     /// Rosters and forces.
     fn forces() -> AnyView;
-    /// The rules reference.
+    /// The rules reference, on the campaign's Rules tab.
     fn rules() -> AnyView;
+    /// The setup wizard: a new campaign, or (`edit`) the setup of a stored one with no history.
+    fn wizard(edit: Option<String>) -> AnyView;
+    /// The rules reference outside any campaign.
+    fn reference() -> AnyView;
 }
 
 /// Settings a step seldom needs: on a phone they fold to one line that says what they hold

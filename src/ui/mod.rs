@@ -2,8 +2,6 @@
 //! the campaign screen of each system, and the rules reference. Components render state and
 //! dispatch decisions; every rule lives in `systems/`.
 
-pub mod aoa;
-pub mod bfww2;
 pub mod campaign;
 pub mod dialog;
 pub mod dice;
@@ -13,15 +11,21 @@ pub mod list;
 pub mod log;
 pub mod opening;
 pub mod platform;
-pub mod rapier;
 pub mod registry;
-pub mod rfx;
 pub mod route;
-pub mod scouting;
 pub mod share;
 pub mod sharetab;
 pub mod transfer;
 pub mod viewer;
+
+// The UI's list of systems: each system's screens (its `SystemUi`) live in the module named here.
+registry::systems_ui! {
+    RaceForX: race_for_x::RaceForX => rfx;
+    CrossfireScouting: crossfire_scouting::CrossfireScouting => scouting;
+    AxisOfAttack: axis_of_attack::AxisOfAttack => aoa;
+    RapierOffensive: rapier_offensive::RapierOffensive => rapier;
+    Bfww2Campaign: bfww2_campaign::Bfww2Campaign => bfww2;
+}
 
 use leptos::prelude::*;
 use route::Screen;

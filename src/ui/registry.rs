@@ -1,63 +1,136 @@
 //! The one place in the UI that maps a system to its screens: the setup wizard, the setup
-//! form of an unplayed campaign, the rules reference and the campaign screen. Adding a system
-//! is a line in `systems!` (systems/mod.rs), its folders, and an entry in `screens!` below.
+//! form of an unplayed campaign, the rules reference, the campaign screen, a kept seat copy and
+//! a fresh sample. A system's screens are its `SystemUi` (ui/campaign.rs); the UI's list of
+//! systems (`systems_ui!` in ui/mod.rs, one line each) declares each system's UI module and
+//! generates the dispatch below (`by_system`): a system missing from it is a compile error.
 //!
-//! Code splitting (issue 12, prototype, only with the cargo feature `split` and the build of
-//! scripts/build-split.sh): each entry of `screens!` then becomes a split point, and every screen
-//! of one system goes into that system's wasm chunk, fetched the first time one of them opens.
-//! The split point is `wasm_split` with its `fallible` option, which is what Leptos's `#[lazy]`
-//! expands to under `csr` plus that option: a chunk that cannot be fetched is a message on the
-//! page and a retry on the next open, not a panic (which would abort the whole app). A build with
-//! the feature that skips the splitter has dangling `__wasm_split` imports and does not start:
-//! `trunk build` and `trunk serve` never get the feature.
+//! Code splitting (issue 12, only with the cargo feature `split` and the build of
+//! scripts/build-split.sh): each system's screens are one split point (`by_system::chunks`),
+//! so every screen of one system goes into that system's wasm chunk, fetched the first time one
+//! of them opens. The split point is `wasm_split` with its `fallible` option, which is what
+//! Leptos's `#[lazy]` expands to under `csr` plus that option: a chunk that cannot be fetched is
+//! a message on the page and a retry on the next open, not a panic (which would abort the whole
+//! app). A build with the feature that skips the splitter has dangling `__wasm_split` imports
+//! and does not start: `trunk build` and `trunk serve` never get the feature.
 
-use super::{aoa, bfww2, opening, platform, rapier, rfx, route, scouting, share, transfer};
-use crate::systems::axis_of_attack::AxisOfAttack;
-use crate::systems::bfww2_campaign::Bfww2Campaign;
-use crate::systems::crossfire_scouting::{CrossfireScouting, Origin};
-use crate::systems::race_for_x::RaceForX;
-use crate::systems::rapier_offensive::RapierOffensive;
+use super::campaign::SystemUi;
+use super::{opening, platform, route, share, transfer};
 use crate::systems::SystemId;
 use leptos::prelude::*;
 
-/// Each screen once: `chunk: fn name(args) { view }`, the view an `AnyView` or a `Deferred`.
-/// Without `split` the functions of `screens` return the view; with it they return a view that
-/// waits for the chunk `chunk` and then shows it.
-macro_rules! screens {
-    ($($chunk:ident: fn $name:ident($($arg:ident: $ty:ty),*) $body:block)*) => {
-        #[cfg(not(feature = "split"))]
-        mod screens {
-            #[allow(unused_imports)]
-            use super::*;
-            $(pub fn $name(_waiting: Waiting, $($arg: $ty),*) -> AnyView {
-                let made: Deferred = $body.into();
-                made.make()
-            })*
-        }
+/// The UI's list of systems: `Variant: rules_module::Rules => ui_module;` for each, in the
+/// order of `systems!`. Declares each UI module and generates `by_system`, the one switch from
+/// a `SystemId` to that system's screens (`made`), through its chunk under `split`.
+macro_rules! systems_ui {
+    ($($(#[$attr:meta])* $variant:ident: $module:ident::$rules:ident => $ui:ident;)*) => {
+        $($(#[$attr])* pub mod $ui;)*
 
-        #[cfg(feature = "split")]
-        mod screens {
+        /// Each system's screens, generated from the list above (see `registry`).
+        pub mod by_system {
             #[allow(unused_imports)]
-            use super::*;
-            $(pub fn $name(waiting: Waiting, $($arg: $ty),*) -> AnyView {
-                lazily(waiting, chunks::$name($($arg),*))
-            })*
-        }
+            use super::registry::{made, Made, Want};
+            use crate::systems::SystemId;
 
-        #[cfg(feature = "split")]
-        mod chunks {
-            #[allow(unused_imports)]
-            use super::*;
-            use leptos::wasm_split::SplitLoaderError;
-            $(
-                #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-                pub fn $name($($arg: $ty),*) -> Result<Deferred, SplitLoaderError> {
-                    let made: Deferred = $body.into();
-                    Ok(made)
+            /// What `want` asks of `system`, at once (a build without chunks).
+            #[cfg(not(feature = "split"))]
+            pub fn now(system: SystemId, want: Want) -> Made {
+                match system {
+                    $($(#[$attr])* SystemId::$variant => made::<crate::systems::$module::$rules>(want),)*
                 }
-            )*
+            }
+
+            /// What `want` asks of `system`, once its chunk is fetched.
+            #[cfg(feature = "split")]
+            pub async fn load(system: SystemId, want: Want) -> Result<Made, leptos::wasm_split::SplitLoaderError> {
+                match system {
+                    $($(#[$attr])* SystemId::$variant => chunks::$module(want).await,)*
+                }
+            }
+
+            /// Runs `v` for `system`'s screens (component tests over every system; nothing in the
+            /// app calls it, so no build carries it).
+            pub fn visit<V: super::registry::VisitUi>(system: SystemId, v: V) -> V::Out {
+                match system {
+                    $($(#[$attr])* SystemId::$variant => v.visit::<crate::systems::$module::$rules>(),)*
+                }
+            }
+
+            #[cfg(feature = "split")]
+            mod chunks {
+                use super::{made, Made, Want};
+                use leptos::wasm_split::SplitLoaderError;
+                $(
+                    $(#[$attr])*
+                    #[leptos::wasm_split::wasm_split($module, wasm_split_path = ::leptos::wasm_split, fallible)]
+                    pub fn $module(want: Want) -> Result<Made, SplitLoaderError> {
+                        Ok(made::<crate::systems::$module::$rules>(want))
+                    }
+                )*
+            }
         }
     };
+}
+pub(crate) use systems_ui;
+
+/// Code generic over a system's screens, run for one chosen at run time (`by_system::visit`).
+pub trait VisitUi {
+    type Out;
+    fn visit<S: SystemUi>(self) -> Self::Out;
+}
+
+/// What is asked of a system's chunk.
+pub enum Want {
+    /// The setup wizard of a new campaign.
+    New,
+    /// The setup form of a stored campaign that has no history yet.
+    Edit(String),
+    /// The rules reference.
+    Rules,
+    /// A stored campaign's screen, on a tab.
+    Screen(String, Signal<route::Tab>),
+    /// A seat copy kept on this device (seat key, campaign id).
+    Copy(String, String),
+    /// A fresh copy of the sample, stored: its id.
+    Sample,
+}
+
+/// What a system's chunk gives back.
+pub enum Made {
+    Screen(Deferred),
+    Sample(Result<String, String>),
+}
+
+/// What `want` asks of system `S`: the body of each system's split point.
+pub fn made<S: SystemUi>(want: Want) -> Made {
+    let screen = |view: AnyView| Made::Screen(view.into());
+    match want {
+        Want::New => screen(S::wizard(None)),
+        Want::Edit(id) => screen(S::wizard(Some(id))),
+        Want::Rules => screen(S::reference()),
+        Want::Screen(id, tab) => Made::Screen(opening::stored::<S>(id, tab)),
+        Want::Copy(seat, id) => screen(opening::seat_copy::<S>(seat, id)),
+        Want::Sample => Made::Sample(opening::sample::<S>(S::INFO.sample_name, S::sample())),
+    }
+}
+
+/// A system's screen: at once without chunks; with them, a view that waits for the chunk and
+/// then shows the screen.
+fn screen(system: SystemId, waiting: Waiting, want: Want) -> AnyView {
+    #[cfg(not(feature = "split"))]
+    {
+        let _ = waiting;
+        match super::by_system::now(system, want) {
+            Made::Screen(made) => made.make(),
+            Made::Sample(_) => ().into_any(),
+        }
+    }
+    #[cfg(feature = "split")]
+    lazily(waiting, async move {
+        super::by_system::load(system, want).await.map(|made| match made {
+            Made::Screen(made) => made,
+            Made::Sample(_) => Deferred::new(|| ().into_any()),
+        })
+    })
 }
 
 /// Each call once: `chunk: fn name(args) -> T { body }`. `calls::name` is async and returns
@@ -97,82 +170,7 @@ macro_rules! calls {
     };
 }
 
-screens! {
-    race_for_x: fn rfx_new() { view! { <rfx::wizard::NewCampaign system=SystemId::RaceForX/> }.into_any() }
-    race_for_x: fn rfx_edit(id: String) {
-        view! { <rfx::wizard::NewCampaign system=SystemId::RaceForX edit=id/> }.into_any()
-    }
-    race_for_x: fn rfx_rules() { view! { <rfx::reference::RulesReference/> }.into_any() }
-    race_for_x: fn rfx_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<RaceForX>(id, tab) }
-    race_for_x: fn rfx_copy(seat: String, id: String) {
-        opening::seat_copy::<RaceForX>(seat, id)
-    }
-
-    crossfire_scouting: fn scouting_new(origin: Option<Origin>) {
-        match origin {
-            Some(origin) => view! { <scouting::wizard::NewScouting origin=origin/> }.into_any(),
-            None => view! { <scouting::wizard::NewScouting/> }.into_any(),
-        }
-    }
-    crossfire_scouting: fn scouting_edit(id: String) { view! { <scouting::wizard::NewScouting edit=id/> }.into_any() }
-    crossfire_scouting: fn scouting_rules() { view! { <scouting::reference::ScoutingReference/> }.into_any() }
-    crossfire_scouting: fn scouting_screen(id: String, tab: Signal<route::Tab>) {
-        opening::stored::<CrossfireScouting>(id, tab)
-    }
-    crossfire_scouting: fn scouting_copy(seat: String, id: String) {
-        opening::seat_copy::<CrossfireScouting>(seat, id)
-    }
-
-    axis_of_attack: fn aoa_new() { view! { <aoa::wizard::NewAoaCampaign/> }.into_any() }
-    axis_of_attack: fn aoa_edit(id: String) { view! { <aoa::wizard::NewAoaCampaign edit=id/> }.into_any() }
-    axis_of_attack: fn aoa_rules() { view! { <aoa::reference::AoaReference/> }.into_any() }
-    axis_of_attack: fn aoa_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<AxisOfAttack>(id, tab) }
-    axis_of_attack: fn aoa_copy(seat: String, id: String) {
-        opening::seat_copy::<AxisOfAttack>(seat, id)
-    }
-
-    rapier_offensive: fn rapier_new() { view! { <rapier::wizard::NewRapierCampaign/> }.into_any() }
-    rapier_offensive: fn rapier_edit(id: String) { view! { <rapier::wizard::NewRapierCampaign edit=id/> }.into_any() }
-    rapier_offensive: fn rapier_rules() { view! { <rapier::reference::RapierReference/> }.into_any() }
-    rapier_offensive: fn rapier_screen(id: String, tab: Signal<route::Tab>) {
-        opening::stored::<RapierOffensive>(id, tab)
-    }
-    rapier_offensive: fn rapier_copy(seat: String, id: String) {
-        opening::seat_copy::<RapierOffensive>(seat, id)
-    }
-
-    bfww2_campaign: fn bfww2_new() { view! { <bfww2::wizard::NewBfww2Campaign/> }.into_any() }
-    bfww2_campaign: fn bfww2_edit(id: String) { view! { <bfww2::wizard::NewBfww2Campaign edit=id/> }.into_any() }
-    bfww2_campaign: fn bfww2_rules() { view! { <bfww2::reference::Bfww2Reference/> }.into_any() }
-    bfww2_campaign: fn bfww2_screen(id: String, tab: Signal<route::Tab>) { opening::stored::<Bfww2Campaign>(id, tab) }
-    bfww2_campaign: fn bfww2_copy(seat: String, id: String) {
-        opening::seat_copy::<Bfww2Campaign>(seat, id)
-    }
-}
-
 calls! {
-    race_for_x: fn rfx_sample() -> Result<String, String> {
-        opening::sample::<RaceForX>(SystemId::RaceForX.info().sample_name, crate::systems::race_for_x::sample::sample_setup())
-    }
-    crossfire_scouting: fn scouting_sample() -> Result<String, String> {
-        opening::sample::<CrossfireScouting>(
-            SystemId::CrossfireScouting.info().sample_name,
-            crate::systems::crossfire_scouting::sample::sample_setup(),
-        )
-    }
-    axis_of_attack: fn aoa_sample() -> Result<String, String> {
-        opening::sample::<AxisOfAttack>(SystemId::AxisOfAttack.info().sample_name, crate::systems::axis_of_attack::sample::sample_setup())
-    }
-    rapier_offensive: fn rapier_sample() -> Result<String, String> {
-        opening::sample::<RapierOffensive>(
-            SystemId::RapierOffensive.info().sample_name,
-            crate::systems::rapier_offensive::sample::sample_setup(),
-        )
-    }
-    bfww2_campaign: fn bfww2_sample() -> Result<String, String> {
-        opening::sample::<Bfww2Campaign>(SystemId::Bfww2Campaign.info().sample_name, crate::systems::bfww2_campaign::sample::sample_setup())
-    }
-
     // What reads any system's campaigns at once (links, files, backups, documents stored before
     // summaries): a chunk of its own, fetched only when one of these happens.
     transfer: fn take_in(from: transfer::Source) -> transfer::Taken { transfer::take_in(from) }
@@ -186,40 +184,19 @@ const UNLOADED: &str = "This part of Field Desk is fetched the first time it is 
 
 /// The setup form of a system.
 pub fn new_campaign(system: SystemId) -> AnyView {
-    match system {
-        SystemId::RaceForX => screens::rfx_new(Waiting::Screens),
-        SystemId::CrossfireScouting => {
-            screens::scouting_new(Waiting::Screens, scouting::wizard::origin_from_hash(&platform::hash()))
-        }
-        SystemId::AxisOfAttack => screens::aoa_new(Waiting::Screens),
-        SystemId::RapierOffensive => screens::rapier_new(Waiting::Screens),
-        SystemId::Bfww2Campaign => screens::bfww2_new(Waiting::Screens),
-    }
+    screen(system, Waiting::Screens, Want::New)
 }
 
 /// The setup form of a stored campaign of `system` that has no history yet.
 pub fn edit_setup(system: SystemId, id: String) -> AnyView {
-    match system {
-        SystemId::RaceForX => screens::rfx_edit(Waiting::Screens, id),
-        SystemId::CrossfireScouting => screens::scouting_edit(Waiting::Screens, id),
-        SystemId::AxisOfAttack => screens::aoa_edit(Waiting::Screens, id),
-        SystemId::RapierOffensive => screens::rapier_edit(Waiting::Screens, id),
-        SystemId::Bfww2Campaign => screens::bfww2_edit(Waiting::Screens, id),
-    }
+    screen(system, Waiting::Screens, Want::Edit(id))
 }
 
 /// The rules reference of a system.
 pub fn rules_reference(system: SystemId) -> AnyView {
-    match system {
-        SystemId::RaceForX => screens::rfx_rules(Waiting::Screens),
-        SystemId::CrossfireScouting => screens::scouting_rules(Waiting::Screens),
-        SystemId::AxisOfAttack => screens::aoa_rules(Waiting::Screens),
-        SystemId::RapierOffensive => screens::rapier_rules(Waiting::Screens),
-        SystemId::Bfww2Campaign => screens::bfww2_rules(Waiting::Screens),
-    }
+    screen(system, Waiting::Screens, Want::Rules)
 }
 
-/// The campaign screen of a stored campaign of `system` (read from its head by the shell).
 /// A stored campaign's screen, its system read from `summary`, which the page shows (the
 /// campaign's name, where it stands, its last step) while that system's code is fetched.
 pub fn campaign_screen(
@@ -228,37 +205,25 @@ pub fn campaign_screen(
     tab: Signal<route::Tab>,
 ) -> AnyView {
     let (system, id) = (summary.system, summary.meta.id.clone());
-    let waiting = Waiting::Campaign(summary, glimpse);
-    match system {
-        SystemId::RaceForX => screens::rfx_screen(waiting, id, tab),
-        SystemId::CrossfireScouting => screens::scouting_screen(waiting, id, tab),
-        SystemId::AxisOfAttack => screens::aoa_screen(waiting, id, tab),
-        SystemId::RapierOffensive => screens::rapier_screen(waiting, id, tab),
-        SystemId::Bfww2Campaign => screens::bfww2_screen(waiting, id, tab),
-    }
+    screen(system, Waiting::Campaign(summary, glimpse), Want::Screen(id, tab))
 }
 
 /// A seat copy kept on this device, drawn by its system's components.
 pub fn seat_copy_screen(system: SystemId, seat: String, id: String) -> AnyView {
-    match system {
-        SystemId::RaceForX => screens::rfx_copy(Waiting::Screens, seat, id),
-        SystemId::CrossfireScouting => screens::scouting_copy(Waiting::Screens, seat, id),
-        SystemId::AxisOfAttack => screens::aoa_copy(Waiting::Screens, seat, id),
-        SystemId::RapierOffensive => screens::rapier_copy(Waiting::Screens, seat, id),
-        SystemId::Bfww2Campaign => screens::bfww2_copy(Waiting::Screens, seat, id),
-    }
+    screen(system, Waiting::Screens, Want::Copy(seat, id))
 }
 
 /// Stores a fresh copy of a system's sample and returns its id.
 pub async fn start_sample(system: SystemId) -> Result<String, String> {
-    let made = match system {
-        SystemId::RaceForX => calls::rfx_sample().await,
-        SystemId::CrossfireScouting => calls::scouting_sample().await,
-        SystemId::AxisOfAttack => calls::aoa_sample().await,
-        SystemId::RapierOffensive => calls::rapier_sample().await,
-        SystemId::Bfww2Campaign => calls::bfww2_sample().await,
-    };
-    made.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+    #[cfg(not(feature = "split"))]
+    let made = Ok::<_, Unloaded>(super::by_system::now(system, Want::Sample));
+    #[cfg(feature = "split")]
+    let made = super::by_system::load(system, Want::Sample).await.map_err(|_| Unloaded);
+    match made {
+        Ok(Made::Sample(made)) => made,
+        Ok(Made::Screen(_)) => Err("Field Desk asked for a sample and got a screen.".to_string()),
+        Err(Unloaded) => Err(UNLOADED.to_string()),
+    }
 }
 
 /// Reads a link or a file that came in (`transfer::take_in`, in its own chunk).
@@ -357,7 +322,7 @@ fn lazily(
     waiting: Waiting,
     loading: impl std::future::Future<Output = Result<Deferred, leptos::wasm_split::SplitLoaderError>> + 'static,
 ) -> AnyView {
-    // One body for every screen (there are 25): only the boxing is made once per screen.
+    // One body for every screen: only the boxing is made once per system.
     waiting_for(waiting, Box::pin(loading))
 }
 

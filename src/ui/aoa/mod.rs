@@ -60,4 +60,13 @@ impl SystemUi for AxisOfAttack {
     fn rules() -> AnyView {
         view! { <reference::AoaReference/> }.into_any()
     }
+    fn wizard(edit: Option<String>) -> AnyView {
+        match edit {
+            Some(id) => view! { <wizard::NewAoaCampaign edit=id/> }.into_any(),
+            None => view! { <wizard::NewAoaCampaign/> }.into_any(),
+        }
+    }
+    fn reference() -> AnyView {
+        view! { <reference::AoaReference/> }.into_any()
+    }
 }

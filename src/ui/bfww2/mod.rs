@@ -79,4 +79,13 @@ impl SystemUi for Bfww2Campaign {
     fn rules() -> AnyView {
         view! { <conditions::Conditions/> }.into_any()
     }
+    fn wizard(edit: Option<String>) -> AnyView {
+        match edit {
+            Some(id) => view! { <wizard::NewBfww2Campaign edit=id/> }.into_any(),
+            None => view! { <wizard::NewBfww2Campaign/> }.into_any(),
+        }
+    }
+    fn reference() -> AnyView {
+        view! { <reference::Bfww2Reference/> }.into_any()
+    }
 }

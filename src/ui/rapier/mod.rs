@@ -194,4 +194,13 @@ impl SystemUi for RapierOffensive {
         let events = Signal::derive(move || ro.setup.with(|s| s.events));
         view! { <reference::RapierReference events/> }.into_any()
     }
+    fn wizard(edit: Option<String>) -> AnyView {
+        match edit {
+            Some(id) => view! { <wizard::NewRapierCampaign edit=id/> }.into_any(),
+            None => view! { <wizard::NewRapierCampaign/> }.into_any(),
+        }
+    }
+    fn reference() -> AnyView {
+        view! { <reference::RapierReference/> }.into_any()
+    }
 }

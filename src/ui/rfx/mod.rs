@@ -34,4 +34,13 @@ impl SystemUi for RaceForX {
     fn rules() -> AnyView {
         view! { <reference::RulesReference/> }.into_any()
     }
+    fn wizard(edit: Option<String>) -> AnyView {
+        match edit {
+            Some(id) => view! { <wizard::NewCampaign system=crate::systems::SystemId::RaceForX edit=id/> }.into_any(),
+            None => view! { <wizard::NewCampaign system=crate::systems::SystemId::RaceForX/> }.into_any(),
+        }
+    }
+    fn reference() -> AnyView {
+        view! { <reference::RulesReference/> }.into_any()
+    }
 }

@@ -45,6 +45,15 @@ impl SystemUi for CrossfireScouting {
     fn rules() -> AnyView {
         view! { <reference::ScoutingReference/> }.into_any()
     }
+    fn wizard(edit: Option<String>) -> AnyView {
+        match edit {
+            Some(id) => view! { <wizard::NewScouting edit=id/> }.into_any(),
+            None => view! { <wizard::NewScouting/> }.into_any(),
+        }
+    }
+    fn reference() -> AnyView {
+        view! { <reference::ScoutingReference/> }.into_any()
+    }
 }
 
 /// A figure's test id suffix: "0-1" is team 0's first scout.
