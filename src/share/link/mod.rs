@@ -379,14 +379,41 @@ pub fn payload(doc: &Document) -> Vec<u8> {
     };
     if fits {
         let mut e = Encoder::new();
-        if code_document(&mut e, Some(doc), true).is_ok() {
+        if code_document(&mut e, Some(doc), true, None).is_ok() {
             return e.finish();
         }
     }
     // A history that does not replay (or too big to): written line by line as it is.
     let mut e = Encoder::new();
-    code_document(&mut e, Some(doc), false).expect("every document has a plain coding");
+    code_document(&mut e, Some(doc), false, None).expect("every document has a plain coding");
     e.finish()
+}
+
+/// A campaign link as an older app wrote it, through a coding this app only reads now (`code`:
+/// 0 Race for X through link version 1's grammar, 1 any other system as JSON text, 2 night
+/// scouting and 3 Axis of Attack through link version 2's grammars); `None` where that coding
+/// cannot express the campaign. For the fixtures that hold each released version to what it
+/// decodes to (`tests/every_system.rs`); the app never writes these.
+#[doc(hidden)]
+pub fn encode_older(doc: &Document, code: u32) -> Option<String> {
+    let system = doc.body.system();
+    let fits = match code {
+        SYSTEM_RACE_FOR_X => system == SystemId::RaceForX,
+        SYSTEM_JSON => system != SystemId::RaceForX,
+        SYSTEM_SCOUTING => system == SystemId::CrossfireScouting,
+        SYSTEM_AXIS_OF_ATTACK => system == SystemId::AxisOfAttack,
+        _ => false,
+    };
+    if !fits || body_fits(&doc.body).is_err() {
+        return None;
+    }
+    let mut e = Encoder::new();
+    code_document(&mut e, Some(doc), code != SYSTEM_JSON, Some(code)).ok()?;
+    let bytes = e.finish();
+    let made = seal_as(&bytes, version_of(&bytes));
+    // A coding that cannot say the campaign writes something else (a plain journal, another
+    // system's framing): only what reads back to the same campaign is that version's link.
+    (decode(&made).ok()?.body == doc.body).then_some(made)
 }
 
 /// The one replay bound (`budget`: lines and work), for campaigns that come in other ways than
@@ -398,7 +425,7 @@ pub fn replay_fits(body: &Body) -> Result<(), LinkError> {
 /// Reads coded bytes (see `payload`) and replays them. Exposed for tests.
 pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
     let mut d = Decoder::new(bytes)?;
-    let (doc, replayed) = code_document(&mut d, None, false)?;
+    let (doc, replayed) = code_document(&mut d, None, false, None)?;
     d.finish()?;
     if !replayed {
         // Read whole (JSON text, or a plain journal already weighed line by line): weighed
@@ -415,8 +442,14 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 /// The whole stream. Encoding, `doc` is the campaign and `replay` asks for the journal to
 /// be coded against the rules; decoding, both are ignored. Returns the document and
 /// whether its journal went through the rules.
-fn code_document<C: Coder>(c: &mut C, doc: Option<&Document>, replay: bool) -> Result<(Document, bool), LinkError> {
+fn code_document<C: Coder>(
+    c: &mut C,
+    doc: Option<&Document>,
+    replay: bool,
+    older: Option<u32>,
+) -> Result<(Document, bool), LinkError> {
     let system = match doc.map(|d| &d.body) {
+        _ if older.is_some() => older.unwrap_or(SYSTEM_JSON),
         Some(Body::RaceForX { .. }) => SYSTEM_RACE_FOR_X_TIGHT,
         None => SYSTEM_RACE_FOR_X,
         Some(body) if replay => body.system().visit(CodeOf),
