@@ -41,6 +41,8 @@ step "lint: cargo fmt --check; cargo clippy -D warnings (native, and wasm32 with
 cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+# The test-only example system's screens (src/ui/duel) are built only with its feature.
+cargo clippy --target wasm32-unknown-unknown --lib --tests --features example-system --quiet -- -D warnings
 
 step "native tests: cargo test"
 cargo test
@@ -54,6 +56,11 @@ CARGO_PROFILE_DEV_DEBUG=false \
 CHROMEDRIVER=/usr/bin/chromedriver \
 WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}" \
   cargo test --target wasm32-unknown-unknown --tests
+# The example system through the UI's list (a build with its feature).
+CARGO_PROFILE_DEV_DEBUG=false \
+CHROMEDRIVER=/usr/bin/chromedriver \
+WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}" \
+  cargo test --target wasm32-unknown-unknown --features example-system --test wasm_example
 
 step "release build: scripts/build-split.sh (into dist/: the shell and one wasm chunk per system)"
 bash scripts/build-split.sh dist

@@ -25,6 +25,9 @@ registry::systems_ui! {
     AxisOfAttack: axis_of_attack::AxisOfAttack => aoa;
     RapierOffensive: rapier_offensive::RapierOffensive => rapier;
     Bfww2Campaign: bfww2_campaign::Bfww2Campaign => bfww2;
+    // The test suites' example system, in a browser build only with the feature.
+    #[cfg(feature = "example-system")]
+    DiceDuel: dice_duel::DiceDuel => duel;
 }
 
 use leptos::prelude::*;
