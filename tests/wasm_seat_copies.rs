@@ -24,7 +24,7 @@ use field_desk::share::typed::SeatCopyOf;
 use field_desk::share::Meta;
 use field_desk::systems::race_for_x::tables::OffensiveAction;
 use field_desk::systems::race_for_x::{Decision as RfxDecision, RaceForX, Side};
-use field_desk::systems::{AnyCampaign, Descriptor, Listed, SystemId};
+use field_desk::systems::{AnyCampaign, SystemId};
 use field_desk::ui::campaign::SystemUi;
 use field_desk::ui::registry::VisitUi;
 use field_desk::ui::route::Screen;
