@@ -16,7 +16,7 @@ use field_desk::share::{Document, Meta};
 use field_desk::systems::axis_of_attack::sample::sample_setup;
 use field_desk::systems::axis_of_attack::tables::Strength;
 use field_desk::systems::axis_of_attack::{
-    AxisOfAttack, Decision, DiceFor, Fielded, ForceList, GameResult, Phase, PlatoonReport, Sector, Side,
+    AxisOfAttack, Decision, DiceFor, GameResult, Phase, PlatoonReport, Sector, Side,
 };
 use field_desk::systems::AnyCampaign;
 
@@ -27,8 +27,11 @@ type Game = Campaign<AxisOfAttack>;
 const STORED: &str = include_str!("fixtures/axis-of-attack-format-1.json");
 const LINK: &str = include_str!("fixtures/axis-of-attack-link-v1.txt");
 
+#[path = "support/aoa_play.rs"]
+mod aoa_play;
 #[path = "support/rng.rs"]
 mod rng;
+use aoa_play::force;
 
 fn meta() -> Meta {
     Meta {
@@ -36,16 +39,6 @@ fn meta() -> Meta {
         name: "Fixture: Axis of Attack".into(),
         created: 1.7637e12,
         updated: 1.7638e12,
-    }
-}
-
-fn force(points: u32, platoons: &[(u16, u16)]) -> ForceList {
-    ForceList {
-        vp_for_points: 0,
-        points,
-        platoons: platoons.iter().map(|&(platoon, teams)| Fielded { platoon, teams, transported: false }).collect(),
-        air: None,
-        option: None,
     }
 }
 
