@@ -100,18 +100,6 @@ fn document() -> Document {
     Document::new(meta(), &AnyCampaign::CrossfireScouting(night()))
 }
 
-/// Writes both fixtures. Run once by hand, only while no scouting change is released:
-/// `cargo test --test crossfire_scouting_fixtures write_scouting_fixtures -- --ignored`.
-#[test]
-#[ignore]
-fn write_scouting_fixtures() {
-    let d = document();
-    std::fs::write("tests/fixtures/crossfire-scouting-format-1.json", serde_json::to_string_pretty(&d).unwrap())
-        .unwrap();
-    std::fs::write("tests/fixtures/crossfire-scouting-link-1.txt", format!("{}\n", link::encode(&d))).unwrap();
-    println!("{}", position(&d));
-}
-
 /// One line per fact the fixtures pin.
 fn position(d: &Document) -> String {
     let AnyCampaign::CrossfireScouting(c) = d.open().unwrap() else { panic!("expected a night-scouting campaign") };
@@ -194,4 +182,24 @@ fn the_released_share_link_still_opens_to_the_same_night() {
     let d = link::decode(include_str!("fixtures/crossfire-scouting-link-1.txt").trim()).unwrap();
     check(&d);
     assert_eq!(d.meta.updated, 1_763_803_600_000.0);
+}
+
+/// The decisions (and undos) of a journal, without their dice.
+fn decisions(journal: &[Action<Decision>]) -> Vec<Option<Decision>> {
+    journal.iter().map(|a| if let Action::Decide(e) = a { Some(e.decision.clone()) } else { None }).collect()
+}
+
+/// `night` says in code what the fixtures hold: the same decisions and undos, in order, and the
+/// same dice where they were typed. (Its app dice come from today's generator, so the clock
+/// rolls may differ; the fixtures are never written again.)
+#[test]
+fn the_fixtures_hold_the_decisions_of_night() {
+    let stored = Document::from_json(include_str!("fixtures/crossfire-scouting-format-1.json")).unwrap();
+    let Body::CrossfireScouting { journal, .. } = &stored.body else { panic!("expected a night-scouting campaign") };
+    let played = document();
+    assert_eq!(played.meta, stored.meta);
+    let Body::CrossfireScouting { journal: now, .. } = &played.body else {
+        panic!("expected a night-scouting campaign")
+    };
+    assert_eq!(decisions(journal), decisions(now));
 }

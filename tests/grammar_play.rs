@@ -1,7 +1,7 @@
 //! Random play drawn from each grammar-coded system's grammar (`tests/support/grammar_walk.rs`):
 //! the grammar alone carries a campaign from the sample to its end, every campaign so played
-//! round-trips through a link, and the figures print how often each grammar described a decision
-//! the rules refused (`cargo test --test grammar_play -- --nocapture`). Night scouting's grammar
+//! round-trips through a link, and no grammar describes a decision the rules refuse (asserted;
+//! `cargo test --test grammar_play -- --nocapture` prints the figures). Night scouting's grammar
 //! is tight (link code 7): never refused, and its random suite draws from it. Axis of Attack's,
 //! tightened with link version 4 (code 6), is never refused (`share_link_aoa.rs`); its random
 //! suite draws one run from it, but keeps `support/aoa_legal.rs` for the steps after a game,
@@ -66,6 +66,11 @@ fn axis_of_attack_plays_from_its_grammar() {
     let out = check(40, 400, start, AnyCampaign::AxisOfAttack);
     report("Axis of Attack", 40, &out);
     assert_eq!(out.1, 40, "every campaign reaches its end from the grammar alone");
+    // The grammar of link version 4 (code 6) offers only what the rules accept.
+    assert_eq!(out.0.total_refused(), 0, "the grammar offered decisions the rules refuse: {:?}", out.0.refused);
+    // (Draws the grammar itself turns down, such as the random chooser's empty texts, are
+    // counted as unusable, not as refused by the rules.)
+    assert!(out.0.total_accepted() > 40 * 20, "{:?}", out.0.accepted);
 }
 
 #[test]

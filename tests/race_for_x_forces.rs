@@ -240,4 +240,5 @@ fn completable_answers_as_the_search_did_on_the_sample() {
         compare(orbat, &p, &mut r, &mut asked);
     }
     println!("the sample's orbats: {asked:?}");
+    assert!(asked.questions > 60 && asked.no > 0, "every walk asks, and some answers are no: {asked:?}");
 }

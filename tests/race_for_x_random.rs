@@ -9,7 +9,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{Action, Campaign, DecideError, DiceError, DiceInput};
+use field_desk::engine::{Campaign, DecideError, DiceError, DiceInput};
 use field_desk::share::link;
 use field_desk::share::{Document, Meta};
 use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers};
@@ -29,8 +29,11 @@ mod grammar_walk;
 mod rng;
 #[path = "support/secrets.rs"]
 mod secrets;
+#[path = "support/shadow.rs"]
+mod shadow;
 use grammar_walk::{legal_step, Tally};
 use rng::Rng;
+use shadow::{walk, Mix, Suite};
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -424,50 +427,25 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
 // The run
 // ---------------------------------------------------------------------------------------
 
+/// The random sequences' steps and checks (`shadow::walk`): illegal decisions from
+/// `try_illegal`, legal ones drawn from the grammar, each checked against the rule it applies.
+const SUITE: Suite<RaceForX, Stats> = Suite {
+    finished: |s| s.phase == Phase::Finished,
+    illegal: try_illegal,
+    legal: |c, rng, tally| legal_step(c, rng, FLAGS, TRIES, tally),
+    transition,
+    invariants,
+};
+
 fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tally) {
     let mut c: Game = Campaign::new(setup.clone()).unwrap();
-    // The positions in effect and the ones undone, kept beside the engine's.
-    let mut shadow: Vec<State> = vec![c.state().clone()];
-    let mut undone: Vec<State> = Vec::new();
     // Most sequences are short; one in sixteen plays on until the campaign is decided.
     let max_steps = if rng.one_in(1, 16) { 2000 } else { 1 + rng.below(36) };
-    for _ in 0..max_steps {
-        let roll = rng.below(100);
-        if roll < 4 && c.can_undo() {
-            assert!(c.undo());
-            undone.push(shadow.pop().unwrap());
-            assert_eq!(c.state(), shadow.last().unwrap(), "undo goes back one position");
-            stats.undos += 1;
-        } else if roll < 7 && c.can_redo() {
-            c.redo().unwrap();
-            shadow.push(undone.pop().unwrap());
-            assert_eq!(c.state(), shadow.last().unwrap(), "redo restores the undone position");
-            stats.redos += 1;
-        } else if roll < 12 {
-            try_illegal(setup, &mut c, shadow.last().unwrap(), rng, stats);
-        } else {
-            if c.state().phase == Phase::Finished {
-                break;
-            }
-            let before = shadow.last().unwrap();
-            let d = legal_step(&mut c, rng, FLAGS, TRIES, tally);
-            let dice: Vec<u16> = c.active_entries().last().unwrap().dice.iter().map(|r| r.value).collect();
-            transition(setup, before, &d, &dice, c.state(), stats);
-            let redone = matches!(c.journal().last(), Some(Action::Redo));
-            if redone {
-                // The same decision as the one just undone: its dice came back.
-                shadow.push(undone.pop().unwrap());
-                assert_eq!(c.state(), shadow.last().unwrap());
-                stats.redos += 1;
-            } else {
-                undone.clear();
-                shadow.push(c.state().clone());
-            }
-        }
-        invariants(setup, c.state());
-        assert_eq!(c.steps() + 1, shadow.len());
-        stats.steps += 1;
-    }
+    let mix = Mix { undo: 4, redo: 3, illegal: 5 };
+    let walked = walk(&SUITE, &mut c, rng, max_steps, &mix, stats, tally);
+    stats.undos += walked.undos;
+    stats.redos += walked.redos;
+    stats.steps += walked.steps;
     match c.state().outcome {
         Some(Outcome::Win(s)) => stats.wins[s.index()] += 1,
         Some(Outcome::Draw) => stats.draws += 1,

@@ -5,6 +5,9 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "support/fixture.rs"]
+mod fixture;
+
 use field_desk::engine::{Campaign, DiceInput, HistoryKind, Reader, Seat, System};
 use field_desk::share::link::{self, LinkError, Received};
 use field_desk::share::seat::{SeatCopy, MAX_SEAT_BYTES, SEAT_FORMAT, SEAT_KIND};
@@ -191,7 +194,7 @@ fn hostile_and_damaged_seat_links_are_refused() {
 /// A seat link made by the first release of seat links: it must keep opening as it did.
 #[test]
 fn the_released_seat_link_opens() {
-    let text = fixture("seat-link-v3-race-for-x.txt");
+    let text = stored_fixture("seat-link-v3-race-for-x.txt");
     let Ok(Received::Seat(copy)) = link::read(&text) else { panic!("the fixture opens") };
     assert_eq!(copy.meta.name, "Bridge at dawn");
     assert_eq!(copy.reader(), B);
@@ -205,19 +208,19 @@ fn the_released_seat_link_opens() {
 }
 
 fn rfx_status_pinned() -> String {
-    fixture("seat-link-v3-race-for-x.status")
+    stored_fixture("seat-link-v3-race-for-x.status")
 }
 
-fn fixture(name: &str) -> String {
+fn stored_fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/links/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")).trim().to_string()
 }
 
-/// Writes the fixture of `the_released_seat_link_opens` (run once, by hand, when the format
-/// was released: `cargo test --test seat_copies -- --ignored write_fixture`).
+/// The fixture of `the_released_seat_link_opens` is what the app writes today for the same
+/// position, made anew: checked, never rewritten (`support/fixture.rs` says how a new version's
+/// fixture is written).
 #[test]
-#[ignore]
-fn write_fixture() {
+fn the_seat_link_fixture_is_what_the_app_writes_for_its_position() {
     let mut c = Campaign::<RaceForX>::new(sample_setup()).unwrap();
     choose(&mut c, Side::A, Attack);
     choose(&mut c, Side::B, Regroup);
@@ -225,6 +228,6 @@ fn write_fixture() {
     assert!(c.undo());
     c.decide(Decision::RollBattleType, DiceInput::Typed(vec![2])).unwrap();
     let copy = SeatCopy::new(meta("0123456789abcdef"), 1.7e12, AnyCampaign::RaceForX(c.clone()).seat_view(B));
-    std::fs::write("tests/fixtures/links/seat-link-v3-race-for-x.txt", link::encode_seat(&copy) + "\n").unwrap();
-    std::fs::write("tests/fixtures/links/seat-link-v3-race-for-x.status", copy.view.status() + "\n").unwrap();
+    fixture::check_written("tests/fixtures/links/seat-link-v3-race-for-x.txt", &link::encode_seat(&copy));
+    fixture::check_written("tests/fixtures/links/seat-link-v3-race-for-x.status", &copy.view.status());
 }

@@ -8,6 +8,8 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "support/fixture.rs"]
+mod fixture;
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
 #[path = "support/payload_fuzz.rs"]
@@ -54,45 +56,19 @@ fn fixture_document() -> Document {
     Document::new(meta, &AnyCampaign::CrossfireScouting(C::replay(sample_setup(), journal).unwrap()))
 }
 
-const V2_FIXTURE: &str = "tests/fixtures/links/crossfire-scouting-v2-sample-played.txt";
 const V4_FIXTURE: &str = "tests/fixtures/links/crossfire-scouting-v4-sample-played.txt";
 
-/// Writes the link of `fixture_document` as the version 2 fixture. Run once by hand, while
-/// version 2 is what night scouting writes: `cargo test --test share_link_scouting
-/// write_scouting_v2_fixture -- --ignored`. Never rewrite the fixture of a released version.
+/// The version 4 fixture is what night scouting writes today for `fixture_document`, made
+/// anew from play: checked, never rewritten (`support/fixture.rs` says how a new version's
+/// fixture is written). The version 2 fixture was written by the app that released version 2
+/// (the writer is in git history); it is only read now.
 #[test]
-#[ignore]
-fn write_scouting_v2_fixture() {
-    let text = link::encode(&fixture_document());
-    assert!(text.starts_with("fd2."), "night scouting no longer writes version 2");
-    std::fs::write(V2_FIXTURE, format!("{text}\n")).unwrap();
-    println!("{V2_FIXTURE}: {} characters", text.len());
-    let (_, c) = opened(&text);
-    let s = c.state();
-    let reported = s.finds.iter().filter(|f| f.status == FindStatus::Reported).count();
-    let dead = s.refs().into_iter().filter(|r| s.figure(*r).status == Status::Dead).count();
-    println!(
-        "{:?} {:?} clock {} rolls {} lines {} finds {} reported {reported} dead {dead}",
-        s.phase,
-        s.ended,
-        s.clock,
-        s.clock_rolls,
-        c.journal().len(),
-        s.finds.len()
-    );
-}
-
-/// Writes the link of `fixture_document` as the version 4 fixture (the campaign of the version
-/// 2 fixture, as night scouting writes it now). Run once by hand: `cargo test --test
-/// share_link_scouting write_scouting_v4_fixture -- --ignored`. Never rewrite the fixture of a
-/// released version.
-#[test]
-#[ignore]
-fn write_scouting_v4_fixture() {
+fn the_version_4_fixture_is_what_the_app_writes_for_its_campaign() {
     let text = link::encode(&fixture_document());
     assert!(text.starts_with("fd4."), "night scouting no longer writes version 4");
-    std::fs::write(V4_FIXTURE, format!("{text}\n")).unwrap();
-    println!("{V4_FIXTURE}: {} characters", text.len());
+    fixture::check_written(V4_FIXTURE, &text);
+    let (d, c) = opened(&text);
+    check_position(&d, &c);
 }
 
 fn opened(text: &str) -> (Document, C) {

@@ -170,16 +170,6 @@ fn format_1_fixture_still_loads() {
     assert_eq!(c.state(), one_turn().state());
 }
 
-/// Writes the format-1 fixture. Run once by hand when a format is released:
-/// `cargo test --test store write_fixture -- --ignored`.
-#[test]
-#[ignore]
-fn write_fixture() {
-    let doc =
-        Document::new(meta("fixture1", "Fixture: one turn", 1_763_700_000_000.0), &AnyCampaign::RaceForX(one_turn()));
-    std::fs::write("tests/fixtures/race-for-x-format-1.json", serde_json::to_string_pretty(&doc).unwrap()).unwrap();
-}
-
 fn doc_of(id: &str, c: &Campaign<RaceForX>, t: f64) -> Document {
     Document::new(meta(id, "Shared", t), &AnyCampaign::RaceForX(c.clone()))
 }

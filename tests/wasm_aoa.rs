@@ -14,34 +14,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm.rs"]
+mod wasm;
+use wasm::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
-fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).map(|e| e.inner_text()).unwrap_or_default()
-}
-
-fn type_into(root: &web_sys::HtmlElement, testid: &str, value: &str) {
-    let input: web_sys::HtmlInputElement = find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into();
-    input.set_value(value);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
-}
-
-fn click(root: &web_sys::HtmlElement, testid: &str) {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
-}
 
 fn play(c: &mut Campaign<AxisOfAttack>, d: Decision, dice: Vec<u16>) {
     c.decide(d, DiceInput::Typed(dice)).unwrap();
@@ -75,8 +52,8 @@ async fn force_lists_are_handed_in_behind_a_handover_and_stay_hidden() {
     click(&root, "field-0");
     click(&root, "field-5");
     leptos::task::tick().await;
-    type_into(&root, "teams-0", "6");
-    type_into(&root, "force-points", "1600");
+    fill(&root, "teams-0", "6");
+    fill(&root, "force-points", "1600");
     leptos::task::tick().await;
     assert!(
         text(&root, "force-problem").contains("1600 points, over the 1500"),
@@ -88,7 +65,7 @@ async fn force_lists_are_handed_in_behind_a_handover_and_stay_hidden() {
     leptos::task::tick().await;
     assert_eq!(text(&root, "points-allowed"), "Points allowed: 1575");
     click(&root, "vp-points-0");
-    type_into(&root, "force-points", "1450");
+    fill(&root, "force-points", "1450");
     leptos::task::tick().await;
     assert!(find(&root, "force-problem").is_none(), "problem: {}", text(&root, "force-problem"));
     click(&root, "submit-force");
@@ -155,7 +132,7 @@ async fn casualty_form_previews_each_platoons_new_strength() {
         text(&root, "would-become-west-0")
     );
     // Four left of a 5-to-7 platoon: below the minimum, gutted.
-    type_into(&root, "on-table-west-0", "4");
+    fill(&root, "on-table-west-0", "4");
     leptos::task::tick().await;
     assert!(
         text(&root, "would-become-west-0").contains("4 teams counted: full strength would become gutted"),
@@ -163,7 +140,7 @@ async fn casualty_form_previews_each_platoons_new_strength() {
         text(&root, "would-become-west-0")
     );
     // Six of a panzergrenadier platoon (3 squads or 2, never in between): depleted.
-    type_into(&root, "on-table-west-0", "6");
+    fill(&root, "on-table-west-0", "6");
     leptos::task::tick().await;
     assert!(
         text(&root, "would-become-west-0").contains("would become depleted"),
@@ -171,8 +148,8 @@ async fn casualty_form_previews_each_platoons_new_strength() {
         text(&root, "would-become-west-0")
     );
     // The winner gets his bailed tanks back: 3 working + 1 bailed is 4 of 3-to-5, under strength.
-    type_into(&root, "on-table-west-5", "3");
-    type_into(&root, "bailed-west-5", "1");
+    fill(&root, "on-table-west-5", "3");
+    fill(&root, "bailed-west-5", "1");
     click(&root, "immobile-west-5");
     leptos::task::tick().await;
     assert!(
@@ -182,8 +159,8 @@ async fn casualty_form_previews_each_platoons_new_strength() {
         text(&root, "would-become-west-5")
     );
     // The loser loses his: 6 working + 2 bailed of 8 fielded (10 on the roster, 2 at home) is 8.
-    type_into(&root, "on-table-east-0", "6");
-    type_into(&root, "bailed-east-0", "2");
+    fill(&root, "on-table-east-0", "6");
+    fill(&root, "bailed-east-0", "2");
     leptos::task::tick().await;
     assert!(
         text(&root, "would-become-east-0").contains("8 teams counted: full strength would become under strength"),
@@ -225,14 +202,6 @@ fn value(root: &web_sys::HtmlElement, testid: &str) -> String {
     input.value()
 }
 
-fn select(root: &web_sys::HtmlElement, testid: &str, value: &str) {
-    let el: web_sys::HtmlSelectElement = find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into();
-    el.set_value(value);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    el.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
-}
-
 /// Turn 1 at the casualty step: Anna fielded three panzergrenadier platoons (half-tracks).
 fn at_casualties() -> Campaign<AxisOfAttack> {
     let mut c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).unwrap();
@@ -263,21 +232,21 @@ async fn a_platoon_short_of_transport_can_be_kept_mobile_from_the_form() {
     assert!(options.contains("Strip identical vehicles from 2nd Panzergrenadier Platoon"), "{options}");
     assert!(options.contains("Lower it to depleted"), "{options}");
     assert!(!options.contains("under strength"), "a panzergrenadier platoon has no under-strength size: {options}");
-    select(&root, "keep-west-0", "strip-1");
+    choose(&root, "keep-west-0", "strip-1");
     leptos::task::tick().await;
     assert!(
         text(&root, "would-become-west-0").contains("full strength, mobile"),
         "{}",
         text(&root, "would-become-west-0")
     );
-    select(&root, "keep-west-0", "lower-2");
+    choose(&root, "keep-west-0", "lower-2");
     leptos::task::tick().await;
     assert!(
         text(&root, "would-become-west-0").contains("would become depleted, mobile"),
         "{}",
         text(&root, "would-become-west-0")
     );
-    select(&root, "keep-west-0", "strip-1");
+    choose(&root, "keep-west-0", "strip-1");
     click(&root, "record-casualties-west");
     leptos::task::tick().await;
     let roster = campaign.with_untracked(|c| c.state().roster(Side::West).to_vec());

@@ -24,49 +24,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm.rs"]
+mod wasm;
+use wasm::text_content as text;
+use wasm::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
-fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).map(|e| e.text_content().unwrap_or_default()).unwrap_or_default()
-}
-
-fn fire(el: &web_sys::HtmlElement, kind: &str) {
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    el.dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap()).unwrap();
-}
-
-/// Types into a field and leaves it (the form commits on change).
-fn enter(root: &web_sys::HtmlElement, testid: &str, value: &str) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
-    el.clone().unchecked_into::<web_sys::HtmlInputElement>().set_value(value);
-    fire(&el, "change");
-}
-
-fn choose(root: &web_sys::HtmlElement, testid: &str, value: &str) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
-    el.clone().unchecked_into::<web_sys::HtmlSelectElement>().set_value(value);
-    fire(&el, "change");
-}
-
-fn value(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).unchecked_into::<web_sys::HtmlInputElement>().value()
-}
-
-fn click(root: &web_sys::HtmlElement, testid: &str) {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
-}
 
 fn mount_wizard() -> (web_sys::HtmlElement, Nav) {
     let root = container();

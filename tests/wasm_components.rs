@@ -9,33 +9,13 @@ use field_desk::systems::race_for_x::{sample, Phase, RaceForX};
 use field_desk::ui::dice::{DiceChoice, DiceRoll};
 use field_desk::ui::rfx::{phases::PhaseView, Rfx};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm.rs"]
+mod wasm;
+use wasm::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
-fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).map(|e| e.inner_text()).unwrap_or_default()
-}
-
-fn type_into(input: &web_sys::HtmlElement, value: &str) {
-    let input: web_sys::HtmlInputElement = input.clone().unchecked_into();
-    input.set_value(value);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
-}
 
 #[wasm_bindgen_test]
 async fn dice_widget_shows_odds_checks_typed_dice_and_rolls() {

@@ -13,31 +13,15 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm.rs"]
+mod wasm;
+use wasm::text_content as text;
+use wasm::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-type El = web_sys::HtmlElement;
-
-fn container() -> El {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &El, testid: &str) -> Option<El> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
-fn click(root: &El, testid: &str) {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid}")).click();
-}
 
 fn area(root: &El) -> web_sys::HtmlTextAreaElement {
     find(root, "paste-text").expect("the paste box").unchecked_into()
-}
-
-fn text(root: &El, testid: &str) -> String {
-    find(root, testid).and_then(|e| e.text_content()).unwrap_or_default()
 }
 
 #[wasm_bindgen_test]

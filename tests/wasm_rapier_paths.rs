@@ -14,7 +14,6 @@ use field_desk::systems::rapier_offensive::state::{CounterPlace, Place, UnitRef}
 use field_desk::systems::rapier_offensive::terrain::SectorGround;
 use field_desk::systems::rapier_offensive::{Decision, Phase, Setup};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 #[path = "support/wasm_rapier.rs"]
@@ -219,11 +218,7 @@ async fn extra_ammunition_gives_the_mortars_two_dice_and_the_second_kills() {
     assert!(text(&root, "turn-line").contains("extra ammunition"));
     click(&root, "battery-unit-1-13");
     tick().await;
-    let extra: web_sys::HtmlInputElement = find(&root, "extra-ammo").expect("the extra ammunition").unchecked_into();
-    extra.set_checked(true);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    extra.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+    tick_box(&root, "extra-ammo", true);
     click(&root, "map-a1-l2");
     tick().await;
     let target = find(&root, "support-form")

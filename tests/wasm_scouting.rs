@@ -18,39 +18,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+#[path = "support/wasm.rs"]
+mod wasm;
+use wasm::*;
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::HtmlElement> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
-fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).map(|e| e.inner_text()).unwrap_or_default()
-}
-
-fn all(root: &web_sys::HtmlElement, testid: &str) -> Vec<web_sys::HtmlElement> {
-    let list = root.query_selector_all(&format!("[data-testid=\"{testid}\"]")).unwrap();
-    (0..list.length()).map(|i| list.item(i).unwrap().unchecked_into()).collect()
-}
-
-fn click(root: &web_sys::HtmlElement, testid: &str) {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid} in {}", root.inner_text())).click();
-}
-
-fn type_into(input: &web_sys::HtmlElement, value: &str) {
-    let input: web_sys::HtmlInputElement = input.clone().unchecked_into();
-    input.set_value(value);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
-}
 
 const ATKINS: ScoutRef = ScoutRef::new(0, 1);
 

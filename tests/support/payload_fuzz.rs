@@ -8,7 +8,9 @@ use field_desk::share::link;
 
 pub fn never_panics(bytes: &[u8], rng: &mut Rng, mixes: usize) {
     for cut in 0..bytes.len() {
-        let _ = link::from_payload(&bytes[..cut]);
+        if let Ok(back) = link::from_payload(&bytes[..cut]) {
+            assert!(back.open().is_ok(), "what decodes replays");
+        }
     }
     for at in 0..bytes.len() {
         let mut changed = bytes.to_vec();
@@ -22,6 +24,8 @@ pub fn never_panics(bytes: &[u8], rng: &mut Rng, mixes: usize) {
         let random: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
         let mut mixed = bytes[..rng.below(bytes.len())].to_vec();
         mixed.extend(random);
-        let _ = link::from_payload(&mixed);
+        if let Ok(back) = link::from_payload(&mixed) {
+            assert!(back.open().is_ok(), "what decodes replays");
+        }
     }
 }

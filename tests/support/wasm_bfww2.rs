@@ -10,67 +10,23 @@ use field_desk::systems::bfww2_campaign::{Bfww2Campaign, Decision, Report};
 use field_desk::ui::bfww2::phases::PhaseView;
 use field_desk::ui::campaign::Open;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+
+#[path = "wasm.rs"]
+mod wasm;
+pub use wasm::*;
 
 pub type C = Campaign<Bfww2Campaign>;
 pub type Bw = Open<Bfww2Campaign>;
-pub type El = web_sys::HtmlElement;
 
-pub fn container() -> El {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-pub fn find(root: &El, testid: &str) -> Option<El> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap().map(|e| e.unchecked_into())
-}
-
+/// The rendered text of the element with this test id, which must be there.
 pub fn text(root: &El, testid: &str) -> String {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid} in: {}", root.inner_text())).inner_text()
-}
-
-pub fn click(root: &El, testid: &str) {
-    find(root, testid).unwrap_or_else(|| panic!("no {testid} in: {}", root.inner_text())).click();
-}
-
-fn event(el: &El, name: &str) {
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    el.dispatch_event(&web_sys::Event::new_with_event_init_dict(name, &init).unwrap()).unwrap();
-}
-
-pub fn fill(root: &El, testid: &str, value: &str) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
-    if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
-        area.set_value(value);
-    } else {
-        el.unchecked_ref::<web_sys::HtmlInputElement>().set_value(value);
-    }
-    event(&el, "input");
-}
-
-pub fn choose(root: &El, testid: &str, value: &str) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
-    el.unchecked_ref::<web_sys::HtmlSelectElement>().set_value(value);
-    event(&el, "change");
-}
-
-pub fn tick_box(root: &El, testid: &str, on: bool) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));
-    el.unchecked_ref::<web_sys::HtmlInputElement>().set_checked(on);
-    event(&el, "change");
+    must(root, testid).inner_text()
 }
 
 /// Dice typed into the dice widget, as a player does with dice in hand.
 pub fn type_dice(root: &El, dice: &str) {
     fill(root, "dice-input", dice);
     click(root, "dice-submit");
-}
-
-pub async fn tick() {
-    leptos::task::tick().await;
 }
 
 /// The step components as the campaign screen draws them, the device held by `holder`.

@@ -4,7 +4,7 @@
 //! Pulled in with `#[path = "support/wasm_rapier.rs"] mod rapier;`.
 #![allow(dead_code)]
 
-use field_desk::engine::{Campaign, DiceInput, Seat};
+use field_desk::engine::Seat;
 use field_desk::systems::rapier_offensive::grid::{Frontage, Sector};
 use field_desk::systems::rapier_offensive::sample::sample_setup;
 use field_desk::systems::rapier_offensive::state::{Place, Target, UnitRef};
@@ -14,64 +14,27 @@ use field_desk::ui::rapier::map::BattleMap;
 use field_desk::ui::rapier::map_pick;
 use field_desk::ui::rapier::phases::PhaseView;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-pub type C = Campaign<RapierOffensive>;
+// The typed-dice steps the native Rapier suites use.
+#[path = "rapier.rs"]
+mod native;
+pub use native::{ok, s, unit, C};
+
 pub type Ro = Open<RapierOffensive>;
 
 pub const UMPIRE: Seat = Seat(0);
 
-pub fn s(axis: u8, line: u8) -> Sector {
-    Sector::new(axis, line).unwrap()
-}
-pub fn unit(division: u8, unit: u16) -> UnitRef {
-    UnitRef { division, unit }
-}
-pub fn ok(c: &mut C, d: Decision, dice: &[u16]) {
-    c.decide(d.clone(), DiceInput::Typed(dice.to_vec())).unwrap_or_else(|e| panic!("{d:?}: {e}"));
-}
-
 // ---- the page ------------------------------------------------------------------------
 
-pub fn container() -> web_sys::HtmlElement {
-    let doc = web_sys::window().unwrap().document().unwrap();
-    let div = doc.create_element("div").unwrap();
-    doc.body().unwrap().append_child(&div).unwrap();
-    div.unchecked_into()
-}
-
-pub fn all(root: &web_sys::HtmlElement, selector: &str) -> Vec<web_sys::Element> {
-    let list = root.query_selector_all(selector).unwrap();
-    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into().ok()).collect()
-}
-
-pub fn find(root: &web_sys::HtmlElement, testid: &str) -> Option<web_sys::Element> {
-    root.query_selector(&format!("[data-testid=\"{testid}\"]")).unwrap()
-}
-
-pub fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
-    find(root, testid).and_then(|e| e.text_content()).unwrap_or_default()
-}
-
-/// A click as the browser sends it, bubbling: works for buttons and the map's SVG sectors.
-pub fn click(root: &web_sys::HtmlElement, testid: &str) {
-    let el = find(root, testid).unwrap_or_else(|| panic!("no {testid} in: {}", root.inner_text()));
-    if let Some(html) = el.dyn_ref::<web_sys::HtmlElement>() {
-        // A real click: a submit button submits its form.
-        html.click();
-        return;
-    }
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    el.dispatch_event(&web_sys::Event::new_with_event_init_dict("click", &init).unwrap()).unwrap();
-}
+#[path = "wasm.rs"]
+mod wasm;
+pub use wasm::*;
+// Here an element found may be a map sector (SVG): found and read as any element.
+#[allow(unused_imports)] // `all`: not every test file uses it.
+pub use wasm::{find_element as find, matching as all, text_content as text};
 
 pub fn type_dice(root: &web_sys::HtmlElement, dice: &str) {
-    let input: web_sys::HtmlInputElement = find(root, "dice-input").expect("a dice widget").unchecked_into();
-    input.set_value(dice);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+    fill(root, "dice-input", dice);
     click(root, "dice-submit");
 }
 
@@ -93,10 +56,6 @@ pub fn play(c: C, holder: Option<Seat>) -> (web_sys::HtmlElement, Ro) {
         map_pick();
         view! { <BattleMap/><PhaseView/> }
     })
-}
-
-pub async fn tick() {
-    leptos::task::tick().await;
 }
 
 pub fn phase(ro: &Ro) -> Phase {
