@@ -3,7 +3,7 @@
 
 use super::grid::{Frontage, Sector, AXES, LINES};
 use super::setup::{Setup, ATTACKING_DIVISIONS};
-use super::tables::{Event, STACKING};
+use super::tables::{Event, RECON_EXAMINE, STACKING};
 use super::units::{Piece, Unit};
 use serde::{Deserialize, Serialize};
 
@@ -282,6 +282,16 @@ impl State {
     /// Defending counters still on the table in `sector`, by id.
     pub fn counters_in(&self, sector: Sector) -> impl Iterator<Item = &Counter> {
         self.counters.iter().filter(move |c| c.place == CounterPlace::On(sector))
+    }
+    /// What the Staff Officer may examine after the last recon roll: the counters in the sector
+    /// it found, and how many of them he looks at (two, or every one where fewer lie there).
+    pub fn to_examine(&self) -> (Vec<u16>, usize) {
+        let here: Vec<u16> = match self.recon.last().and_then(|r| r.target) {
+            Some(x) => self.counters_in(x).map(|c| c.id).collect(),
+            None => Vec::new(),
+        };
+        let n = here.len().min(RECON_EXAMINE);
+        (here, n)
     }
     pub fn counter_count(&self, sector: Sector) -> usize {
         self.counters_in(sector).count()

@@ -60,7 +60,7 @@ pub fn PlatoonFields(
     let edit = move |f: &dyn Fn(&mut Platoon)| platoon.update(|p| f(p));
     let strength = move || {
         platoon.with(|p| {
-            if p.min_teams == 0 || p.max_teams < p.min_teams {
+            if !p.team_counts_ok() {
                 return "Set a minimum of at least 1 and a maximum no smaller.".to_string();
             }
             let ladder: Vec<String> = p
