@@ -22,6 +22,7 @@ pub mod share;
 pub mod sharetab;
 pub mod transfer;
 pub mod viewer;
+pub mod widgets;
 
 use leptos::prelude::*;
 use route::Screen;
