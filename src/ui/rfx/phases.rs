@@ -1,7 +1,7 @@
 //! One component per step of the Race for X campaign turn.
 
 use super::Rfx;
-use crate::engine::Seat;
+use crate::engine::{Seat, TwoSides};
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, RaceForX, Side, StandRef};
