@@ -3,7 +3,7 @@
 
 use super::grid::{Frontage, Sector, AXES, LINES};
 use super::setup::{Setup, ATTACKING_DIVISIONS};
-use super::tables::{Event, RECON_EXAMINE, STACKING};
+use super::tables::{Event, ON_CALL_FM, ON_CALL_FM_PER_TURN, RECON_EXAMINE, STACKING};
 use super::units::{Piece, Unit};
 use serde::{Deserialize, Serialize};
 
@@ -334,6 +334,13 @@ impl State {
     /// Fire missions called on `sector` this turn, and in the whole game.
     pub fn on_call_this_turn(&self) -> usize {
         self.on_call.iter().filter(|f| f.0 == self.turn).count()
+    }
+    /// On-call fire missions the Corps Commander may still call: (for the rest of the battle,
+    /// this turn), eight a battle and four a turn.
+    pub fn on_call_left(&self) -> (usize, usize) {
+        let battle = usize::from(ON_CALL_FM).saturating_sub(self.on_call.len());
+        let turn = usize::from(ON_CALL_FM_PER_TURN).saturating_sub(self.on_call_this_turn()).min(battle);
+        (battle, turn)
     }
     /// (attackers killed, counters removed, units exited) so far.
     pub fn tallies(&self) -> (usize, usize, usize) {
