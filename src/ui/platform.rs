@@ -311,6 +311,16 @@ pub fn focus_first_control(el: &web_sys::Element) -> bool {
     }
 }
 
+/// Selects the whole text of the input an event came from (a link shown to copy by hand).
+pub fn select_target_text(ev: &web_sys::Event) {
+    leptos::prelude::event_target::<web_sys::HtmlInputElement>(ev).select();
+}
+
+/// Whether the element an event came from (a `<details>` just toggled) is open.
+pub fn target_open(ev: &web_sys::Event) -> bool {
+    leptos::prelude::event_target::<web_sys::Element>(ev).has_attribute("open")
+}
+
 /// Offers `text` as a file download.
 pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));

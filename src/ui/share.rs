@@ -125,7 +125,7 @@ pub fn SharePanel(
                     <label class="field">
                         <span>{format!("Link ({} characters)", m.url.len())}</span>
                         <input type="text" readonly class="wide share-link" data-testid=tid("share-link") prop:value=m.url
-                            on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
+                            on:focus=move |ev| super::platform::select_target_text(&ev)/>
                     </label>
                 }.into_any(),
             }}
