@@ -417,3 +417,32 @@ fn a_new_support_platoon_keeps_the_setup_choices() {
     assert_eq!(p.purchased_strength(), Strength::Depleted);
     assert_eq!(p.wasted_teams(), 1);
 }
+
+#[test]
+fn the_top_up_first_offered_is_the_platoons_nearest_to_depleted() {
+    // README: "combat platoons may be automatically upgraded to depleted strength until the
+    // unit has at least two depleted combat platoons ... Each strength level that is
+    // automatically gained in this way uses one of the player's reinforcement dice". The
+    // two gutted panzergrenadier platoons (one die each) before the destroyed one (two).
+    let mut c = to_casualties(sample_setup(), force(&[(0, 7), (1, 7), (2, 7)]), force(&[(0, 7)]), East);
+    let reports = vec![report(0, 0), report(1, 3), report(2, 2)];
+    ok(&mut c, Decision::RecordCasualties { side: West, reports }, &[]);
+    ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 7)] }, &[]);
+    assert_eq!(rules::top_up_candidates(c.state(), West), vec![1, 2, 0]);
+    assert_eq!(rules::top_up_suggestion(c.state(), West), vec![1, 2]);
+    assert_eq!(rules::top_up_suggestion(c.state(), East), Vec::<u16>::new(), "no top-up offered");
+    // What is offered first is a top-up the rules take.
+    let platoons = rules::top_up_suggestion(c.state(), West);
+    ok(&mut c, Decision::TopUp { side: West, platoons }, &[]);
+    assert_eq!(rules::reinforcement_dice(c.state(), West, 0), 2);
+}
+
+#[test]
+fn a_platoon_needs_at_least_one_team_and_a_maximum_no_smaller() {
+    // README: "Depleted – minimum size platoon ... Full Strength – maximum size platoon".
+    let p = sample_setup().players[0].platoons[0].clone();
+    assert!(p.team_counts_ok());
+    assert!(!Platoon { min_teams: 0, ..p.clone() }.team_counts_ok(), "no team at all");
+    assert!(!Platoon { min_teams: 5, max_teams: 4, ..p.clone() }.team_counts_ok(), "maximum below minimum");
+    assert!(Platoon { min_teams: 4, max_teams: 4, teams: 4, ..p }.team_counts_ok(), "one size only");
+}

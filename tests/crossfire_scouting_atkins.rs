@@ -272,3 +272,20 @@ fn or_if_he_does_not_get_back_by_0400() {
     assert_eq!(c.state().finds[0].status, FindStatus::Lost);
     assert!(summary(c.setup(), c.state()).known.is_empty());
 }
+
+#[test]
+fn the_scouts_have_three_hours_and_none_once_the_night_is_over() {
+    // "The scouts have three hours to scout ... A moving clock roll is 4+ to move the clock
+    // forward 20 minutes": 180 minutes at 01:00, 140 at 01:40, none at 04:00 or once ended.
+    let c = atkins_night();
+    let start = Game::new(sample_setup()).unwrap();
+    assert_eq!(start.state().time_left(), Some(180));
+    assert_eq!(time(&c), "01:40", "two clock rolls moved it on");
+    assert_eq!(c.state().time_left(), Some(140));
+    let mut late = c.state().clone();
+    late.clock = tables::DEADLINE_MINUTES;
+    assert_eq!(late.time_left(), None, "04:00: the deadline");
+    let mut called = c.state().clone();
+    called.ended = Some(field_desk::systems::crossfire_scouting::EndReason::Called);
+    assert_eq!(called.time_left(), None, "the night was called with time left");
+}

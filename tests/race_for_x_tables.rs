@@ -563,3 +563,20 @@ fn preview_recovery_note_names_the_target() {
         assert!((p.odds[k].1.as_f64() - want).abs() < 1e-6, "{k} back: {:?}", p.odds[k]);
     }
 }
+
+#[test]
+fn the_force_table_row_gives_its_condition_and_percentage() {
+    // README: "Fighting in zone 1 (Base Zone), or Regroup last campaign turn" 50%; "Last
+    // campaign turn advanced 1 zone, made no advance, or retreated" 40%; "Advanced 2 zones
+    // last campaign turn" 30%. The force step shows the row its player's condition reads.
+    let rows = [
+        (ForceCondition::BaseZoneOrRegrouped, "zone 1 (Base Zone)", 50),
+        (ForceCondition::Advanced1OrLess, "retreated", 40),
+        (ForceCondition::Advanced2, "Advanced 2 zones", 30),
+    ];
+    for (condition, words, pct) in rows {
+        let (text, percent) = tables::force_row(condition);
+        assert!(text.contains(words), "{condition:?}: {text}");
+        assert_eq!((percent, tables::force_percent(condition)), (pct, pct), "{condition:?}");
+    }
+}

@@ -604,3 +604,25 @@ fn random_legal_play_keeps_the_invariants() {
         random_game(seed);
     }
 }
+
+#[test]
+fn recon_examines_two_counters_or_every_one_where_fewer_lie_there() {
+    // README: "If the target area is occupied then the Staff Officer can examine two enemy
+    // counters from the sector". The rules, the link grammar and the screen ask `to_examine`.
+    let setup = sample_setup();
+    let mut c = C::new(setup.clone()).unwrap();
+    ok(&mut c, Decision::DeployDefenders { counters: spread(&setup) }, &[]);
+    ok(&mut c, Decision::RollRecon, &[1, 2]);
+    let here: Vec<u16> = c.state().counters_in(s(1, 2)).map(|x| x.id).collect();
+    assert!(here.len() >= 2, "{here:?}");
+    assert_eq!(c.state().to_examine(), (here.clone(), tables::RECON_EXAMINE));
+    assert_eq!(tables::RECON_EXAMINE, 2);
+    let mut one = c.state().clone();
+    for &id in &here[1..] {
+        one.counters[id as usize].place = CounterPlace::Gone;
+    }
+    assert_eq!(one.to_examine(), (vec![here[0]], 1), "a lone counter: that one");
+    let mut none = c.state().clone();
+    none.recon.clear();
+    assert_eq!(none.to_examine(), (Vec::new(), 0), "no recon roll yet: nothing to examine");
+}

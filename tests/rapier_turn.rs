@@ -460,3 +460,18 @@ fn seats_named_after_their_role_say_it_once() {
     assert_eq!(seat_name(&named, Seat(0)), "Umpire");
     assert_eq!(seat_name(&named, division_commander(0)), format!("Rifle division ({})", named.attackers[0].name));
 }
+
+#[test]
+fn on_call_missions_left_are_eight_a_battle_and_four_a_turn() {
+    // README: "The Corps Commander can call in 8 FM during the game ... Max 4 FM per turn."
+    let c = to_battle(sample_setup());
+    let mut s = c.state().clone();
+    let turn = s.turn;
+    assert_eq!(s.on_call_left(), (8, 4));
+    s.on_call = vec![(turn, Sector { axis: 1, line: 3 }); 3];
+    assert_eq!(s.on_call_left(), (5, 1));
+    s.on_call = vec![(turn.wrapping_sub(1), Sector { axis: 1, line: 3 }); 6];
+    assert_eq!(s.on_call_left(), (2, 2), "four this turn, but only two left for the battle");
+    s.on_call.extend([(turn, Sector { axis: 1, line: 3 }); 2]);
+    assert_eq!(s.on_call_left(), (0, 0));
+}

@@ -5,7 +5,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Reader, Seat};
+use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Reader, Seat, TwoSides};
 use field_desk::share::Document;
 use field_desk::systems::race_for_x::sample::sample_setup;
 use field_desk::systems::race_for_x::tables::OffensiveAction::{Attack, Regroup};

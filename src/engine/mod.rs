@@ -14,5 +14,5 @@ pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind,
 pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
 pub use grammar::{Chooser, Grammar, GrammarOf};
 pub use odds::Chance;
-pub use seat::{Audience, Reader, Readers, Seat};
+pub use seat::{Audience, Reader, Readers, Seat, TwoSides};
 pub use system::{Modifier, RollPreview, System};

@@ -92,3 +92,58 @@ impl fmt::Display for Seat {
         write!(f, "seat {}", self.0)
     }
 }
+
+/// A side of a table of two players facing each other (Race for X's A and B, Axis of Attack's
+/// west and east): the sides sit at seats 0 and 1 in the order of `SIDES`, each seat named by
+/// its player, and a side's secret choice is kept from every reader but that side.
+pub trait TwoSides: Copy + PartialEq + Sized + 'static {
+    const SIDES: [Self; 2];
+
+    fn seat(self) -> Seat {
+        Seat(u8::from(self != Self::SIDES[0]))
+    }
+    fn of_seat(seat: Seat) -> Option<Self> {
+        Self::SIDES.get(usize::from(seat.0)).copied()
+    }
+    /// The table's two seats.
+    fn seats() -> Vec<Seat> {
+        Self::SIDES.iter().map(|s| s.seat()).collect()
+    }
+    /// The player at `seat`, from the players' names in the order of `SIDES`; "seat n" for a
+    /// seat the table does not have.
+    fn seat_name(names: [&str; 2], seat: Seat) -> String {
+        match Self::of_seat(seat) {
+            Some(_) => names[usize::from(seat.0)].to_string(),
+            None => seat.to_string(),
+        }
+    }
+    /// The sides whose secret `reader` may not read: the other side, or both for the table.
+    fn hidden_from(reader: Reader) -> Vec<Self> {
+        Self::SIDES.into_iter().filter(|s| reader != Some(s.seat())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Side {
+        West,
+        East,
+    }
+    impl TwoSides for Side {
+        const SIDES: [Side; 2] = [Side::West, Side::East];
+    }
+
+    #[test]
+    fn two_sides_sit_at_seats_0_and_1_and_keep_their_secrets_from_the_other() {
+        assert_eq!((Side::West.seat(), Side::East.seat()), (Seat(0), Seat(1)));
+        assert_eq!((Side::of_seat(Seat(1)), Side::of_seat(Seat(2))), (Some(Side::East), None));
+        assert_eq!(Side::seats(), vec![Seat(0), Seat(1)]);
+        assert_eq!(Side::seat_name(["Anna", "Boris"], Seat(1)), "Boris");
+        assert_eq!(Side::seat_name(["Anna", "Boris"], Seat(3)), "seat 3");
+        assert_eq!(Side::hidden_from(Some(Seat(0))), vec![Side::East]);
+        assert_eq!(Side::hidden_from(None), vec![Side::West, Side::East]);
+    }
+}

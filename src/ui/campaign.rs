@@ -369,11 +369,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
 
     // Another tab changed this campaign: take its newer history.
     let key = store::key(&meta.get_untracked().id);
-    let listener = window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
-        if ev.key().as_deref() == Some(key.as_str()) {
-            follow_other_tab(meta, campaign, saved, banner, None);
-        }
-    });
+    let listener = platform::on_other_tab_write(key, move || follow_other_tab(meta, campaign, saved, banner, None));
     on_cleanup(move || listener.remove());
 
     let id = meta.get_untracked().id;

@@ -30,11 +30,7 @@ pub fn Modal(
     on_cleanup(move || keys.remove());
     Effect::new(move |_| {
         if let Some(el) = node.get() {
-            if let Ok(Some(first)) = el.query_selector("input, select, textarea, button") {
-                if let Ok(first) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(first) {
-                    let _ = first.focus();
-                }
-            }
+            super::platform::focus_first_control(&el);
         }
     });
     let labelled_by = heading_id.clone();

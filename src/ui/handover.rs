@@ -51,15 +51,8 @@ pub fn hand_over<V: IntoView + 'static>(
     let node = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         if let Some(el) = node.get() {
-            match el.query_selector("input, select, textarea, button") {
-                Ok(Some(first)) => {
-                    if let Ok(first) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(first) {
-                        let _ = first.focus();
-                    }
-                }
-                _ => {
-                    let _ = el.focus();
-                }
+            if !super::platform::focus_first_control(&el) {
+                let _ = el.focus();
             }
         }
     });

@@ -28,7 +28,7 @@ pub fn CampaignList() -> impl IntoView {
     let on_file = move |_| {
         let Some(input) = file_input.get_untracked() else { return };
         leptos::task::spawn_local(async move {
-            match super::transfer::read_picked_file(input.clone()).await {
+            match super::platform::read_picked_file(&input).await {
                 Ok(text) => match super::registry::take_in(super::transfer::Source::File(text)).await {
                     super::transfer::Taken::Seat(Ok((message, to))) => {
                         notice.set(Some(message));

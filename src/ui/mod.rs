@@ -17,6 +17,7 @@ pub mod share;
 pub mod sharetab;
 pub mod transfer;
 pub mod viewer;
+pub mod widgets;
 
 // The UI's list of systems: each system's screens (its `SystemUi`) live in the module named here.
 registry::systems_ui! {

@@ -1,5 +1,6 @@
-//! The browser edge: localStorage, the clock, entropy, the location hash, file downloads.
-//! Only this file and the components talk to web-sys.
+//! The browser edge: localStorage and its storage event, the clock, entropy, the location,
+//! file downloads and picked files, the clipboard, focus. Only this file and the components
+//! (through Leptos) talk to web-sys.
 
 use crate::store::{Backend, StoreError};
 use gloo_storage::errors::StorageError;
@@ -262,6 +263,62 @@ pub fn set_hash(h: &str) {
     if let Some(w) = web_sys::window() {
         let _ = w.location().set_hash(h);
     }
+}
+
+/// This page's whole address, as the browser shows it.
+pub fn page_address() -> String {
+    web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+}
+
+/// Runs `changed` when another tab of this site writes or removes the stored entry `key` (the
+/// storage event; this tab's own writes do not raise it). Remove the handle to stop.
+pub fn on_other_tab_write(key: String, changed: impl Fn() + 'static) -> leptos::prelude::WindowListenerHandle {
+    leptos::prelude::window_event_listener(leptos::ev::storage, move |ev: web_sys::StorageEvent| {
+        if ev.key().as_deref() == Some(key.as_str()) {
+            changed();
+        }
+    })
+}
+
+/// Puts `text` on the clipboard. The copy starts at once (browsers allow it only inside the
+/// player's tap); the future says whether it was done.
+pub fn copy_text(text: &str) -> impl std::future::Future<Output = Result<(), String>> {
+    let promise = web_sys::window().map(|w| w.navigator().clipboard().write_text(text));
+    async move {
+        let promise = promise.ok_or("no window")?;
+        wasm_bindgen_futures::JsFuture::from(promise).await.map(|_| ()).map_err(|e| js_error_text(&e))
+    }
+}
+
+/// Reads the text of the first file picked in a file input (the File API).
+pub async fn read_picked_file(input: &web_sys::HtmlInputElement) -> Result<String, String> {
+    let file = input.files().and_then(|f| f.get(0)).ok_or("No file was picked.")?;
+    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.map_err(|e| js_error_text(&e))?;
+    text.as_string().ok_or_else(|| "The file is not text.".to_string())
+}
+
+/// Moves the focus to the first control (input, select, text area or button) inside `el`, a
+/// dialog or panel just opened; `false` where it holds none.
+pub fn focus_first_control(el: &web_sys::Element) -> bool {
+    match el.query_selector("input, select, textarea, button") {
+        Ok(Some(first)) => {
+            if let Ok(first) = first.dyn_into::<web_sys::HtmlElement>() {
+                let _ = first.focus();
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Selects the whole text of the input an event came from (a link shown to copy by hand).
+pub fn select_target_text(ev: &web_sys::Event) {
+    leptos::prelude::event_target::<web_sys::HtmlInputElement>(ev).select();
+}
+
+/// Whether the element an event came from (a `<details>` just toggled) is open.
+pub fn target_open(ev: &web_sys::Event) -> bool {
+    leptos::prelude::event_target::<web_sys::Element>(ev).has_attribute("open")
 }
 
 /// Offers `text` as a file download.

@@ -9,7 +9,7 @@ use qrcode::{EcLevel, QrCode, Version};
 
 /// This page's address with a link payload in its fragment.
 fn with_base(payload: &str) -> String {
-    let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let here = super::platform::page_address();
     let base = here.split('#').next().unwrap_or_default().to_string();
     format!("{base}#{}{payload}", link::FRAGMENT_KEY)
 }
@@ -110,17 +110,7 @@ pub fn SharePanel(
     });
     let url = Memo::new(move |_| made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
     let copied = RwSignal::new(None::<String>);
-    let copy = move |_| {
-        let text = url.get_untracked();
-        let Some(w) = web_sys::window() else { return };
-        let promise = w.navigator().clipboard().write_text(&text);
-        leptos::task::spawn_local(async move {
-            copied.set(Some(match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(_) => "Link copied.".into(),
-                Err(_) => "Copying is blocked here: select the link above and copy it by hand.".into(),
-            }));
-        });
-    };
+    let copy = move |_| url.with_untracked(|u| super::widgets::copy_with_note(u, "Link copied.", "link", copied));
     // The campaign panel keeps its first test ids (`share-link`, `qr`...); others are prefixed.
     let tid = move |part: &str| if id == "share" { part.to_string() } else { format!("{id}-{part}") };
     view! {
@@ -135,7 +125,7 @@ pub fn SharePanel(
                     <label class="field">
                         <span>{format!("Link ({} characters)", m.url.len())}</span>
                         <input type="text" readonly class="wide share-link" data-testid=tid("share-link") prop:value=m.url
-                            on:focus=move |ev| { event_target::<web_sys::HtmlInputElement>(&ev).select() }/>
+                            on:focus=move |ev| super::platform::select_target_text(&ev)/>
                     </label>
                 }.into_any(),
             }}

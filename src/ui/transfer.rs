@@ -178,13 +178,6 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
     }
 }
 
-/// Reads the text of the first file picked in a file input.
-pub async fn read_picked_file(input: web_sys::HtmlInputElement) -> Result<String, String> {
-    let file = input.files().and_then(|f| f.get(0)).ok_or("No file was picked.")?;
-    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.map_err(|e| platform::js_error_text(&e))?;
-    text.as_string().ok_or_else(|| "The file is not text.".to_string())
-}
-
 /// Downloads every stored campaign as one file and remembers when.
 pub fn backup_everything() -> Result<f64, String> {
     let b = store::backup(&LocalStorage).map_err(|e| e.to_string())?;

@@ -36,7 +36,7 @@ fn sector(x: Sector) -> Result<(), String> {
 }
 
 fn platoon(p: &Platoon) -> Result<(), String> {
-    if p.min_teams == 0 || p.max_teams < p.min_teams || !(p.min_teams..=p.max_teams).contains(&p.teams) {
+    if !p.team_counts_ok() || !(p.min_teams..=p.max_teams).contains(&p.teams) {
         return Err(format!("{}'s teams are outside its bounds", p.name));
     }
     Ok(())

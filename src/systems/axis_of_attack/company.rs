@@ -36,6 +36,11 @@ pub struct Platoon {
 }
 
 impl Platoon {
+    /// Whether its team counts describe a platoon: depleted is its minimum size and full
+    /// strength its maximum, so the minimum is at least one team and the maximum no smaller.
+    pub fn team_counts_ok(&self) -> bool {
+        self.min_teams >= 1 && self.max_teams >= self.min_teams
+    }
     /// Its sizes, with the halfway level where the setup allows it.
     pub fn sizes(&self) -> Sizes {
         Sizes { min: self.min_teams, max: self.max_teams, under: self.under_strength.unwrap_or(true) }

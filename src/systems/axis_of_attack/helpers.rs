@@ -372,6 +372,23 @@ pub fn top_up_offer(state: &State, side: Side) -> Option<usize> {
     (open && most > 0).then_some(most)
 }
 
+/// The top-up as first offered to the player: the candidates nearest to depleted, as many as
+/// the offer allows, each taken while its dice still fit in the turn's reinforcement dice.
+/// Empty when no top-up is offered.
+pub fn top_up_suggestion(state: &State, side: Side) -> Vec<u16> {
+    let most = top_up_offer(state, side).unwrap_or(0);
+    let mut dice = 0;
+    let mut picked = Vec::new();
+    for (k, i) in top_up_candidates(state, side).into_iter().enumerate() {
+        let d = state.platoon(side, i).map_or(0, top_up_dice);
+        if k < most && dice + d <= tables::REINFORCEMENT_DICE {
+            dice += d;
+            picked.push(i);
+        }
+    }
+    picked
+}
+
 /// Points lost in an exchange: the old platoon's value beyond the new one's cost.
 pub fn exchange_leftover(value: u32, new_points: u32) -> u32 {
     value.saturating_sub(new_points)

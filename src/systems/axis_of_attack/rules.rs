@@ -143,10 +143,7 @@ pub enum Decision {
 // ---------------------------------------------------------------------------------------
 
 pub(super) fn platoon_shape_ok(p: &Platoon) -> bool {
-    !p.name.trim().is_empty()
-        && p.min_teams >= 1
-        && p.max_teams >= p.min_teams
-        && (p.min_teams..=p.max_teams).contains(&p.teams)
+    !p.name.trim().is_empty() && p.team_counts_ok() && (p.min_teams..=p.max_teams).contains(&p.teams)
 }
 
 pub fn check_setup(setup: &Setup) -> Result<(), SetupProblem> {
@@ -176,7 +173,7 @@ pub fn check_setup(setup: &Setup) -> Result<(), SetupProblem> {
             if p.platoons[..index].iter().any(|q| q.name.trim() == platoon) {
                 return Err(SetupProblem::PlatoonTwice { player, platoon });
             }
-            if pl.min_teams == 0 || pl.max_teams < pl.min_teams {
+            if !pl.team_counts_ok() {
                 return Err(SetupProblem::TeamCounts { player, platoon });
             }
             if !(pl.min_teams..=pl.max_teams).contains(&pl.teams) {

@@ -4,26 +4,18 @@
 use super::company::Setup;
 use super::rules::Decision;
 use super::state::{Phase, Side, State, TurnRecord};
-use crate::engine::{Entry, Reader, Readers, Seat};
+use crate::engine::{Entry, Reader, Readers, Seat, TwoSides};
 
-impl Side {
-    pub fn seat(self) -> Seat {
-        Seat(self.index() as u8)
-    }
-    pub fn of_seat(seat: Seat) -> Option<Side> {
-        Side::BOTH.get(seat.0 as usize).copied()
-    }
+impl TwoSides for Side {
+    const SIDES: [Side; 2] = Side::BOTH;
 }
 
 pub fn seats(_setup: &Setup) -> Vec<Seat> {
-    Side::BOTH.iter().map(|s| s.seat()).collect()
+    Side::seats()
 }
 
 pub fn seat_name(setup: &Setup, seat: Seat) -> String {
-    match Side::of_seat(seat) {
-        Some(side) => setup.players[side.index()].name.clone(),
-        None => format!("seat {}", seat.0),
-    }
+    Side::seat_name(setup.players.each_ref().map(|p| p.name.as_str()), seat)
 }
 
 /// The players still to hand in a force list; otherwise the table (empty).
@@ -72,10 +64,8 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
 pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
     let mut v = s.clone();
     if let Some(t) = v.current.as_mut().filter(|t| !shown(t)) {
-        for side in Side::BOTH {
-            if reader != Some(side.seat()) {
-                t.forces[side.index()] = None;
-            }
+        for side in Side::hidden_from(reader) {
+            t.forces[side.index()] = None;
         }
     }
     v

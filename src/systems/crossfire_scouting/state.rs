@@ -273,6 +273,12 @@ impl State {
     pub fn minutes_left(&self) -> u16 {
         DEADLINE_MINUTES.saturating_sub(self.clock)
     }
+    /// Minutes the scouts still have while the night goes on: none once it has ended or the
+    /// clock has reached 04:00.
+    pub fn time_left(&self) -> Option<u16> {
+        let left = self.minutes_left();
+        (self.ended.is_none() && left > 0).then_some(left)
+    }
     /// Finds not lost, of an area.
     pub fn live_finds(&self, area: u16) -> impl Iterator<Item = &Discovery> {
         self.finds.iter().filter(move |f| f.area == area && f.status != FindStatus::Lost)

@@ -4,26 +4,18 @@
 use super::orbat::Setup;
 use super::rules::Decision;
 use super::state::{Phase, Side, State};
-use crate::engine::{Entry, Reader, Readers, Seat};
+use crate::engine::{Entry, Reader, Readers, Seat, TwoSides};
 
-impl Side {
-    pub fn seat(self) -> Seat {
-        Seat(self.index() as u8)
-    }
-    pub fn of_seat(seat: Seat) -> Option<Side> {
-        Side::BOTH.get(seat.0 as usize).copied()
-    }
+impl TwoSides for Side {
+    const SIDES: [Side; 2] = Side::BOTH;
 }
 
 pub fn seats(_setup: &Setup) -> Vec<Seat> {
-    Side::BOTH.iter().map(|s| s.seat()).collect()
+    Side::seats()
 }
 
 pub fn seat_name(setup: &Setup, seat: Seat) -> String {
-    match Side::of_seat(seat) {
-        Some(side) => setup.players[side.index()].name.clone(),
-        None => format!("seat {}", seat.0),
-    }
+    Side::seat_name(setup.players.each_ref().map(|p| p.name.as_str()), seat)
 }
 
 /// The players still to choose, or the player whose part of the turn it is when he alone
@@ -57,10 +49,8 @@ pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, ac
 pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
     let mut v = s.clone();
     if s.phase == Phase::ChooseActions && !s.both_chosen() {
-        for side in Side::BOTH {
-            if reader != Some(side.seat()) {
-                v.actions[side.index()] = None;
-            }
+        for side in Side::hidden_from(reader) {
+            v.actions[side.index()] = None;
         }
     }
     v

@@ -148,8 +148,15 @@ pub const FORCE_PERCENT: [(ForceCondition, &str, u32); 3] = [
     (ForceCondition::Advanced2, "Advanced 2 zones last campaign turn", 30),
 ];
 
+/// The row of the force table a condition reads: its condition in the table's words, and the
+/// percentage of units.
+pub fn force_row(c: ForceCondition) -> (&'static str, u32) {
+    let (_, words, percent) = FORCE_PERCENT.iter().find(|(k, _, _)| *k == c).unwrap();
+    (words, *percent)
+}
+
 pub fn force_percent(c: ForceCondition) -> u32 {
-    FORCE_PERCENT.iter().find(|(k, _, _)| *k == c).unwrap().2
+    force_row(c).1
 }
 
 /// Units fielded: the percentage of the full orbat's units, rounded down.

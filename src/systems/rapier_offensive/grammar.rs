@@ -189,11 +189,7 @@ pub(super) fn decision<C: Chooser>(
                 Some(Decision::Examine { counters }) => Some(&counters[..]),
                 _ => None,
             };
-            let here: Vec<u16> = match s.recon.last().and_then(|r| r.target) {
-                Some(x) => s.counters_in(x).map(|x| x.id).collect(),
-                None => Vec::new(),
-            };
-            let n = here.len().min(tables::RECON_EXAMINE);
+            let (here, n) = s.to_examine();
             Decision::Examine { counters: distinct(c, &here, n, g)? }
         }
         (ISSUE_ORDERS, g) => issue_orders(setup, c, g)?,

@@ -408,10 +408,9 @@ fn deploy_defenders(setup: &Setup, s: &mut State, counters: &[(Piece, Sector)]) 
 }
 
 fn examine(s: &mut State, counters: &[u16]) -> Result<(), RuleError> {
+    let (here, expected) = s.to_examine();
     let recon = s.recon.last_mut().expect("examining follows a recon roll");
     let sector = recon.target.expect("only an occupied sector is examined");
-    let here: Vec<u16> = s.counters.iter().filter(|c| c.place == CounterPlace::On(sector)).map(|c| c.id).collect();
-    let expected = here.len().min(tables::RECON_EXAMINE);
     if counters.len() != expected {
         return Err(RuleError::ExamineCount { expected, got: counters.len() });
     }

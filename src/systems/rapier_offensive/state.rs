@@ -3,7 +3,7 @@
 
 use super::grid::{Frontage, Sector, AXES, LINES};
 use super::setup::{Setup, ATTACKING_DIVISIONS};
-use super::tables::{Event, STACKING};
+use super::tables::{Event, ON_CALL_FM, ON_CALL_FM_PER_TURN, RECON_EXAMINE, STACKING};
 use super::units::{Piece, Unit};
 use serde::{Deserialize, Serialize};
 
@@ -283,6 +283,16 @@ impl State {
     pub fn counters_in(&self, sector: Sector) -> impl Iterator<Item = &Counter> {
         self.counters.iter().filter(move |c| c.place == CounterPlace::On(sector))
     }
+    /// What the Staff Officer may examine after the last recon roll: the counters in the sector
+    /// it found, and how many of them he looks at (two, or every one where fewer lie there).
+    pub fn to_examine(&self) -> (Vec<u16>, usize) {
+        let here: Vec<u16> = match self.recon.last().and_then(|r| r.target) {
+            Some(x) => self.counters_in(x).map(|c| c.id).collect(),
+            None => Vec::new(),
+        };
+        let n = here.len().min(RECON_EXAMINE);
+        (here, n)
+    }
     pub fn counter_count(&self, sector: Sector) -> usize {
         self.counters_in(sector).count()
     }
@@ -324,6 +334,13 @@ impl State {
     /// Fire missions called on `sector` this turn, and in the whole game.
     pub fn on_call_this_turn(&self) -> usize {
         self.on_call.iter().filter(|f| f.0 == self.turn).count()
+    }
+    /// On-call fire missions the Corps Commander may still call: (for the rest of the battle,
+    /// this turn), eight a battle and four a turn.
+    pub fn on_call_left(&self) -> (usize, usize) {
+        let battle = usize::from(ON_CALL_FM).saturating_sub(self.on_call.len());
+        let turn = usize::from(ON_CALL_FM_PER_TURN).saturating_sub(self.on_call_this_turn()).min(battle);
+        (battle, turn)
     }
     /// (attackers killed, counters removed, units exited) so far.
     pub fn tallies(&self) -> (usize, usize, usize) {

@@ -3,7 +3,7 @@
 
 use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
-use crate::engine::Seat;
+use crate::engine::{Seat, TwoSides};
 use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option_allowed, points_allowed};
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
 use crate::systems::axis_of_attack::{AirUse, AxisOfAttack, Decision, Fielded, ForceList, GameOption, Side};

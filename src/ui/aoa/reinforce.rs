@@ -5,6 +5,7 @@ use super::{slug, Aoa};
 use crate::systems::axis_of_attack::preview::reinforcement_chance;
 use crate::systems::axis_of_attack::rules::{
     exchange_leftover, reinforceable, reinforcement_dice, top_up_candidates, top_up_dice, top_up_offer,
+    top_up_suggestion,
 };
 use crate::systems::axis_of_attack::tables::{self, Role};
 use crate::systems::axis_of_attack::{Decision, DiceFor, Platoon, Side};
@@ -60,29 +61,19 @@ pub(super) fn Reinforcements() -> impl IntoView {
 fn TopUpForm(side: Side) -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
-    let (most, candidates) = aoa.state.with_untracked(|s| {
+    let (most, picked) = aoa.state.with_untracked(|s| {
         let most = top_up_offer(s, side).unwrap_or(0);
-        let c: Vec<(u16, String, u16)> = top_up_candidates(s, side)
+        let suggested = top_up_suggestion(s, side);
+        let c: Vec<(u16, String, u16, RwSignal<bool>)> = top_up_candidates(s, side)
             .into_iter()
             .map(|i| {
                 let p = s.platoon(side, i).unwrap();
-                (i, format!("{} ({})", p.name(), p.strength.name().to_lowercase()), top_up_dice(p))
+                let name = format!("{} ({})", p.name(), p.strength.name().to_lowercase());
+                (i, name, top_up_dice(p), RwSignal::new(suggested.contains(&i)))
             })
             .collect();
         (most, c)
     });
-    let mut dice = 0;
-    let picked: Vec<(u16, String, u16, RwSignal<bool>)> = candidates
-        .into_iter()
-        .enumerate()
-        .map(|(k, (i, name, d))| {
-            let on = k < most && dice + d <= tables::REINFORCEMENT_DICE;
-            if on {
-                dice += d;
-            }
-            (i, name, d, RwSignal::new(on))
-        })
-        .collect();
     let picked = StoredValue::new(picked);
     let chosen =
         Memo::new(move |_| picked.with_value(|v| v.iter().filter(|x| x.3.get()).map(|x| x.0).collect::<Vec<u16>>()));

@@ -10,8 +10,7 @@ use crate::systems::axis_of_attack::tables::{self, Mobility, Mud, Role, Weather}
 use crate::systems::axis_of_attack::{sample, AirSupport, AxisOfAttack, Platoon, Player, Setup, Side};
 use crate::ui::platform::LocalStorage;
 use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
-use crate::ui::route::{Screen, Tab};
-use crate::ui::Nav;
+use crate::ui::widgets::WizardFooter;
 use leptos::prelude::*;
 
 fn num<T: std::str::FromStr>(ev: &leptos::ev::Event) -> Option<T> {
@@ -60,7 +59,7 @@ pub fn PlatoonFields(
     let edit = move |f: &dyn Fn(&mut Platoon)| platoon.update(|p| f(p));
     let strength = move || {
         platoon.with(|p| {
-            if p.min_teams == 0 || p.max_teams < p.min_teams {
+            if !p.team_counts_ok() {
                 return "Set a minimum of at least 1 and a maximum no smaller.".to_string();
             }
             let ladder: Vec<String> = p
@@ -166,7 +165,6 @@ impl CompanyForm {
 /// The setup form. With `edit`, changes the setup of a stored campaign with no history yet.
 #[component]
 pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
-    let nav = expect_context::<Nav>();
     let start = edit
         .as_ref()
         .and_then(|id| store::load_of::<AxisOfAttack>(&LocalStorage, id).ok())
@@ -196,13 +194,9 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
         readings: initial.readings,
     });
     let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
-    let error = RwSignal::new(None::<String>);
-    let submit = move |_| {
+    let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
-        match crate::ui::campaign::save_setup::<AxisOfAttack>(setup.get_untracked(), &name.get_untracked(), editing) {
-            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-            Err(e) => error.set(Some(e)),
-        }
+        Some(crate::ui::campaign::save_setup::<AxisOfAttack>(setup.get_untracked(), &name.get_untracked(), editing))
     };
     let fill_both = move |_| {
         let s = sample::sample_setup();
@@ -321,14 +315,8 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                 }
             }).collect_view()}
             <p class="hint">{format!("Each company needs at least {} combat platoons. Under strength is halfway between minimum and maximum, rounded down, where that lies strictly between them and the book allows that size (tick it per platoon: a panzergrenadier platoon of 3 squads or 2 has none).", tables::MIN_DEPLETED_COMBAT)}</p>
-            {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
-            <div class="actions">
-                <a class="btn big" href="#/">"Cancel"</a>
-                <button class="btn primary big" data-testid="create-campaign" disabled=move || problem.get().is_some() on:click=submit>
-                    {if edit.is_some() { "Save setup" } else { "Create campaign" }}
-                </button>
-            </div>
+            <WizardFooter problem=problem disabled=Signal::derive(move || problem.get().is_some()) save=save
+                label=if edit.is_some() { "Save setup" } else { "Create campaign" }/>
         </section>
     }
 }

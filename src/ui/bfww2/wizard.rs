@@ -17,8 +17,7 @@ use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::Month;
 use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, MoveOrder, Setup};
 use crate::ui::platform::LocalStorage;
-use crate::ui::route::{Screen, Tab};
-use crate::ui::Nav;
+use crate::ui::widgets::WizardFooter;
 use leptos::prelude::*;
 
 /// Every problem in words, the CPP table's gaps and overlaps gathered into one line each.
@@ -128,7 +127,6 @@ fn TableSection() -> impl IntoView {
 /// The setup form. With `edit`, changes the setup of a stored campaign with no history yet.
 #[component]
 pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
-    let nav = expect_context::<Nav>();
     let start = edit
         .as_ref()
         .and_then(|id| store::load_of::<Bfww2Campaign>(&LocalStorage, id).ok())
@@ -141,21 +139,18 @@ pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView
     let problems = Memo::new(move |_| setup.with(setup_check));
     let form = Form { setup, problems };
     provide_context(form);
-    let error = RwSignal::new(None::<String>);
     let tried = RwSignal::new(false);
     let confirm_sample = RwSignal::new(false);
-    let submit = move |_| {
+    // Tried with problems left: the list says what to fix, and nothing is saved.
+    let save = move || {
         tried.set(true);
         if !problems.with(Vec::is_empty) {
-            return;
+            return None;
         }
         let editing = start.as_ref().map(|(doc, _)| doc);
         let s = setup.get_untracked();
         let name = s.name.trim().to_string();
-        match crate::ui::campaign::save_setup::<Bfww2Campaign>(Setup { name: name.clone(), ..s }, &name, editing) {
-            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-            Err(e) => error.set(Some(e)),
-        }
+        Some(crate::ui::campaign::save_setup::<Bfww2Campaign>(Setup { name: name.clone(), ..s }, &name, editing))
     };
     let name_problem = |p: &SetupProblem| matches!(p, SetupProblem::EmptyName { what } if what == "campaign");
     view! {
@@ -193,13 +188,8 @@ pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView
                     <ul>{summary(form).into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
                 </div>
             })}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
-            <div class="actions">
-                <a class="btn big" href="#/">"Cancel"</a>
-                <button type="button" class="btn primary big" data-testid="create-campaign" on:click=submit>
-                    {if edit.is_some() { "Save setup" } else { "Create campaign" }}
-                </button>
-            </div>
+            <WizardFooter disabled=Signal::derive(|| false) save=save
+                label=if edit.is_some() { "Save setup" } else { "Create campaign" }/>
         </section>
     }
 }

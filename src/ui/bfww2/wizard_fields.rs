@@ -164,7 +164,7 @@ pub(super) fn Section(
     let unfolded = RwSignal::new(open);
     view! {
         <details class="orbat-box wizard-section" data-testid=testid open=open
-            on:toggle=move |ev| unfolded.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))>
+            on:toggle=move |ev| unfolded.set(crate::ui::platform::target_open(&ev))>
             <summary>
                 <span class="fold-mark" aria-hidden="true">{move || if unfolded.get() { "\u{25BE}" } else { "\u{25B8}" }}</span>
                 <h2>{title}</h2>

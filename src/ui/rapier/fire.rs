@@ -20,8 +20,7 @@ pub fn OnCall() -> impl IntoView {
     let ro = expect_context::<Ro>();
     view! {
         <p class="hint" data-testid="on-call-left">{move || ro.state.with(|s| {
-            let battle = (tables::ON_CALL_FM as usize).saturating_sub(s.on_call.len());
-            let turn = (tables::ON_CALL_FM_PER_TURN as usize).saturating_sub(s.on_call_this_turn()).min(battle);
+            let (battle, turn) = s.on_call_left();
             match (battle, turn) {
                 (0, _) => format!("All {} on-call fire missions of the battle have been fired: nothing is left to call.", tables::ON_CALL_FM),
                 (_, 0) => format!("No more on-call fire this turn ({} a turn); {} left for the rest of the battle.", tables::ON_CALL_FM_PER_TURN, count(battle, "mission", "missions")),

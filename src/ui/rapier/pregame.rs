@@ -242,10 +242,7 @@ fn ExamineForm() -> impl IntoView {
     let ro = expect_context::<Ro>();
     let error = RwSignal::new(None::<String>);
     let chosen = RwSignal::new(Vec::<u16>::new());
-    let here: Vec<u16> = ro.state.with_untracked(|s| {
-        s.recon.last().and_then(|r| r.target).map_or_else(Vec::new, |t| s.counters_in(t).map(|c| c.id).collect())
-    });
-    let need = here.len().min(tables::RECON_EXAMINE);
+    let (here, need) = ro.state.with_untracked(|s| s.to_examine());
     view! {
         <p class="info">{format!("Pick {need} counters to look under.")}</p>
         <div class="choice-buttons">

@@ -18,8 +18,7 @@ use crate::systems::rapier_offensive::units::{Division, Unit, UnitKind};
 use crate::systems::rapier_offensive::{setup_check, RapierOffensive, Setup};
 use crate::ui::platform::LocalStorage;
 use crate::ui::rfx::wizard_paste::PasteBox;
-use crate::ui::route::{Screen, Tab};
-use crate::ui::Nav;
+use crate::ui::widgets::WizardFooter;
 use leptos::prelude::*;
 
 const GROUNDS: [Terrain; 8] = [
@@ -109,7 +108,6 @@ fn DivisionForm(division: RwSignal<Division>, title: String, testid: String) -> 
 /// The setup form. With `edit`, changes the setup of a stored campaign with no history yet.
 #[component]
 pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
-    let nav = expect_context::<Nav>();
     let start = edit
         .as_ref()
         .and_then(|id| store::load_of::<RapierOffensive>(&LocalStorage, id).ok())
@@ -131,14 +129,9 @@ pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoVie
     });
     let problems =
         Memo::new(move |_| setup.with(|s| setup_check(s).into_iter().map(|p| p.to_string()).collect::<Vec<_>>()));
-    let error = RwSignal::new(None::<String>);
-    let submit = move |_| {
+    let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
-        match crate::ui::campaign::save_setup::<RapierOffensive>(setup.get_untracked(), &name.get_untracked(), editing)
-        {
-            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-            Err(e) => error.set(Some(e)),
-        }
+        Some(crate::ui::campaign::save_setup::<RapierOffensive>(setup.get_untracked(), &name.get_untracked(), editing))
     };
     let fill_sample = move |_| {
         let s = sample_setup();
@@ -283,13 +276,8 @@ pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoVie
             {move || (!problems.with(Vec::is_empty)).then(|| view! {
                 <ul class="warning" data-testid="setup-problem">{problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
             })}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
-            <div class="actions">
-                <a class="btn big" href="#/">"Cancel"</a>
-                <button class="btn primary big" data-testid="create-campaign" disabled=move || !problems.with(Vec::is_empty) on:click=submit>
-                    {if edit.is_some() { "Save setup" } else { "Create the game" }}
-                </button>
-            </div>
+            <WizardFooter disabled=Signal::derive(move || !problems.with(Vec::is_empty)) save=save
+                label=if edit.is_some() { "Save setup" } else { "Create the game" }/>
         </section>
     }
 }

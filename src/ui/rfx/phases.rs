@@ -1,7 +1,7 @@
 //! One component per step of the Race for X campaign turn.
 
 use super::Rfx;
-use crate::engine::Seat;
+use crate::engine::{Seat, TwoSides};
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, RaceForX, Side, StandRef};
@@ -131,8 +131,7 @@ fn FieldForces() -> impl IntoView {
                 let side = s.offensive_side()?;
                 let b = s.current.as_ref()?;
                 let p = s.player(side);
-                let cond = rules::force_condition(p);
-                let row = tables::FORCE_PERCENT.iter().find(|r| r.0 == cond)?;
+                let (condition, percent) = tables::force_row(rules::force_condition(p));
                 let total = setup.players[side.index()].orbat.units.len();
                 b.battle?;
                 let defence = rules::defence_size(b);
@@ -145,8 +144,8 @@ fn FieldForces() -> impl IntoView {
                     "Field {} of {} units ({}%: {}). The defence will be {} ({} points): {next}.",
                     b.units_allowed,
                     total,
-                    row.2,
-                    row.1.to_lowercase(),
+                    percent,
+                    condition.to_lowercase(),
                     defence.name(),
                     tables::points(defence, setup.size)
                 ))

@@ -11,8 +11,7 @@ use crate::systems::race_for_x::{
 use crate::systems::SystemId;
 use crate::ui::platform::LocalStorage;
 use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
-use crate::ui::route::{Screen, Tab};
-use crate::ui::Nav;
+use crate::ui::widgets::WizardFooter;
 use leptos::prelude::*;
 
 fn defensive_text(setup: &Setup, size: ForceSize, option: DefenceOption) -> String {
@@ -23,7 +22,6 @@ fn defensive_text(setup: &Setup, size: ForceSize, option: DefenceOption) -> Stri
 #[component]
 pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> impl IntoView {
     let _ = system;
-    let nav = expect_context::<Nav>();
     let start = match &edit {
         Some(id) => store::load_of::<RaceForX>(&LocalStorage, id).ok().map(|(doc, c)| (doc, c.setup().clone())),
         None => None,
@@ -62,13 +60,9 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             .collect(),
     });
     let problem = Memo::new(move |_| setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
-    let error = RwSignal::new(None::<String>);
-    let submit = move |_| {
+    let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
-        match crate::ui::campaign::save_setup::<RaceForX>(setup.get_untracked(), &name.get_untracked(), editing) {
-            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-            Err(e) => error.set(Some(e)),
-        }
+        Some(crate::ui::campaign::save_setup::<RaceForX>(setup.get_untracked(), &name.get_untracked(), editing))
     };
 
     view! {
@@ -117,14 +111,8 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
                     }).collect_view()}
                 </div>
             </details>
-            {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
-            <div class="actions">
-                <a class="btn big" href="#/">"Cancel"</a>
-                <button class="btn primary big" data-testid="create-campaign" disabled=move || problem.get().is_some() on:click=submit>
-                    {if edit.is_some() { "Save setup" } else { "Create campaign" }}
-                </button>
-            </div>
+            <WizardFooter problem=problem disabled=Signal::derive(move || problem.get().is_some()) save=save
+                label=if edit.is_some() { "Save setup" } else { "Create campaign" }/>
         </section>
     }
 }

@@ -9,6 +9,7 @@ use crate::systems::crossfire_scouting::{summary, Origin, Status};
 use crate::systems::race_for_x::{self, Phase as RfxPhase};
 use crate::ui::platform::{self, LocalStorage};
 use crate::ui::route::{Screen, Tab};
+use crate::ui::widgets::copy_with_note;
 use crate::ui::Nav;
 use leptos::prelude::*;
 
@@ -83,17 +84,7 @@ pub fn NightOver() -> impl IntoView {
             Err(e) => error.set(Some(e)),
         }
     };
-    let copy = move |_| {
-        let text = note.get_untracked();
-        let Some(w) = web_sys::window() else { return };
-        let promise = w.navigator().clipboard().write_text(&text);
-        leptos::task::spawn_local(async move {
-            copied.set(Some(match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(_) => "Copied.".into(),
-                Err(_) => "Copying is blocked here: select the text above and copy it by hand.".into(),
-            }));
-        });
-    };
+    let copy = move |_| note.with_untracked(|t| copy_with_note(t, "Copied.", "text", copied));
     view! {
         <div class="night-over" data-testid="night-over">
             <h3>"What the attack briefing knows"</h3>

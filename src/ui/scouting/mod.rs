@@ -24,14 +24,10 @@ impl SystemUi for CrossfireScouting {
     fn header_fold() -> Option<(&'static str, Signal<String>)> {
         let s = expect_context::<Scouting>();
         let line = Signal::derive(move || {
-            s.state.with(|st| {
-                let left = DEADLINE_MINUTES.saturating_sub(st.clock);
-                if st.ended.is_some() || left == 0 {
-                    // The status line says the night is over; what is left to see is the figures.
-                    "Figures".to_string()
-                } else {
-                    format!("{} h {:02} left", left / 60, left % 60)
-                }
+            s.state.with(|st| match st.time_left() {
+                Some(left) => format!("{} left", hours(left)),
+                // The status line says the night is over; what is left to see is the figures.
+                None => "Figures".to_string(),
             })
         });
         Some(("Night clock and figures", line))
@@ -54,6 +50,11 @@ impl SystemUi for CrossfireScouting {
     fn reference() -> AnyView {
         view! { <reference::ScoutingReference/> }.into_any()
     }
+}
+
+/// "2 h 40": minutes as hours and minutes.
+fn hours(minutes: u16) -> String {
+    format!("{} h {:02}", minutes / 60, minutes % 60)
 }
 
 /// A figure's test id suffix: "0-1" is team 0's first scout.
@@ -86,7 +87,7 @@ pub fn status_mark(st: Status) -> &'static str {
 pub fn NightHeader() -> impl IntoView {
     let s = expect_context::<Scouting>();
     let clock = Memo::new(move |_| s.state.with(|st| st.clock));
-    let over = Memo::new(move |_| s.state.with(|st| st.ended.is_some()));
+    let left = Memo::new(move |_| s.state.with(|st| st.time_left()));
     let steps: Vec<u16> = (0..=DEADLINE_MINUTES / CLOCK_STEP_MINUTES).map(|i| i * CLOCK_STEP_MINUTES).collect();
     let figures = Memo::new(move |_| {
         s.state.with(|st| {
@@ -113,12 +114,10 @@ pub fn NightHeader() -> impl IntoView {
             </div>
             <p class="night-text" data-testid="clock-text">{move || {
                 let c = clock.get();
-                let left = DEADLINE_MINUTES.saturating_sub(c);
-                if over.get() || left == 0 {
-                    format!("The night ended at {}.", clock_text(c))
-                } else {
-                    format!("It is {}. {} h {:02} min left before {}; a clock roll of {}+ moves it on {} minutes.",
-                        clock_text(c), left / 60, left % 60, clock_text(DEADLINE_MINUTES), tables::CLOCK_TARGET, CLOCK_STEP_MINUTES)
+                match left.get() {
+                    None => format!("The night ended at {}.", clock_text(c)),
+                    Some(left) => format!("It is {}. {} min left before {}; a clock roll of {}+ moves it on {} minutes.",
+                        clock_text(c), hours(left), clock_text(DEADLINE_MINUTES), tables::CLOCK_TARGET, CLOCK_STEP_MINUTES),
                 }
             }}</p>
             <ul class="fig-strip" data-testid="figure-strip" tabindex="0" aria-label="Every figure">

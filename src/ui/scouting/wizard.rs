@@ -12,8 +12,7 @@ use crate::systems::race_for_x::tables::BattleType;
 use crate::systems::race_for_x::Side;
 use crate::ui::platform::{self, LocalStorage};
 use crate::ui::rfx::wizard_paste::PasteBox;
-use crate::ui::route::{Screen, Tab};
-use crate::ui::Nav;
+use crate::ui::widgets::WizardFooter;
 use leptos::prelude::*;
 
 /// The hash slug of a hidden-defence battle type.
@@ -95,7 +94,6 @@ fn toggle(on: bool, label: &'static str, testid: String, flip: impl Fn() + 'stat
 /// battle. With `edit`, changes the setup of a stored session that has no history yet.
 #[component]
 pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] edit: Option<String>) -> impl IntoView {
-    let nav = expect_context::<Nav>();
     let stored = edit
         .as_ref()
         .and_then(|id| store::load_of::<CrossfireScouting>(&LocalStorage, id).ok())
@@ -127,23 +125,19 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
         origin: origin2.clone(),
     });
     let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
-    let error = RwSignal::new(None::<String>);
     let use_sample = move |_| {
         let s = sample::sample_setup();
         teams.set(s.teams);
         sentries.set(s.sentries);
         areas.set(s.areas);
     };
-    let submit = move |_| {
+    let save = move || {
         let editing = stored.as_ref().map(|(doc, _)| doc);
-        match crate::ui::campaign::save_setup::<CrossfireScouting>(
+        Some(crate::ui::campaign::save_setup::<CrossfireScouting>(
             setup.get_untracked(),
             &name.get_untracked(),
             editing,
-        ) {
-            Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-            Err(e) => error.set(Some(e)),
-        }
+        ))
     };
     let edit_team = move |t: usize, f: &dyn Fn(&mut Team)| {
         teams.update(|v| {
@@ -259,14 +253,8 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
                 v.push(Area::new(&format!("Area {n}"), true, false));
             })>"+ Area"</button></div>
 
-            {move || problem.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> })}
-            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
-            <div class="actions">
-                <a class="btn big" href="#/">"Cancel"</a>
-                <button class="btn primary big" data-testid="create-scouting" disabled=move || problem.get().is_some() on:click=submit>
-                    {if is_edit { "Save setup" } else { "Start the night" }}
-                </button>
-            </div>
+            <WizardFooter problem=problem disabled=Signal::derive(move || problem.get().is_some()) save=save
+                testid="create-scouting" label=if is_edit { "Save setup" } else { "Start the night" }/>
         </section>
     }
 }

@@ -1,0 +1,56 @@
+//! Pieces several screens share: the foot of every setup wizard, and copying a text to the
+//! clipboard with a word on how it went.
+
+use super::platform;
+use super::route::{Screen, Tab};
+use super::Nav;
+use leptos::prelude::*;
+
+/// The foot of a setup wizard: the reason the setup cannot be saved yet (for the wizards that
+/// give it in one line; the others draw their own list above), what went wrong saving, Cancel
+/// back to the list, and the button that saves the setup and opens the campaign. `save` stores
+/// the setup and gives the campaign's id, or why it could not (`None`: nothing was tried, the
+/// wizard shows why itself).
+#[component]
+pub fn WizardFooter<F>(
+    #[prop(optional, into)] problem: Option<Signal<Option<String>>>,
+    #[prop(into)] disabled: Signal<bool>,
+    label: &'static str,
+    #[prop(default = "create-campaign")] testid: &'static str,
+    save: F,
+) -> impl IntoView
+where
+    F: Fn() -> Option<Result<String, String>> + 'static,
+{
+    let nav = expect_context::<Nav>();
+    let error = RwSignal::new(None::<String>);
+    let submit = move |_| match save() {
+        Some(Ok(id)) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
+        Some(Err(e)) => error.set(Some(e)),
+        None => {}
+    };
+    view! {
+        {problem.map(|p| move || p.get().map(|p| view! { <p class="warning" data-testid="setup-problem">{p}</p> }))}
+        {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        <div class="actions">
+            <a class="btn big" href="#/">"Cancel"</a>
+            <button type="button" class="btn primary big" data-testid=testid disabled=move || disabled.get() on:click=submit>
+                {label}
+            </button>
+        </div>
+    }
+}
+
+/// Copies `text` to the clipboard (the one copy every copy button makes) and then says in
+/// `note` how it went: `done`, or that copying is blocked and the `what` shown above is to be
+/// copied by hand.
+pub fn copy_with_note(text: &str, done: &'static str, what: &'static str, note: RwSignal<Option<String>>) {
+    // Started at once, inside the tap: browsers copy only while the tap's permission lasts.
+    let copying = platform::copy_text(text);
+    leptos::task::spawn_local(async move {
+        note.set(Some(match copying.await {
+            Ok(()) => done.to_string(),
+            Err(_) => format!("Copying is blocked here: select the {what} above and copy it by hand."),
+        }));
+    });
+}
