@@ -12,7 +12,7 @@
 mod rng;
 
 use field_desk::engine::Campaign;
-use field_desk::systems::race_for_x::forces::{check_forces, completable};
+use field_desk::systems::race_for_x::forces::{check_forces, completable, suggested_forces};
 use field_desk::systems::race_for_x::orbat::{Formation, FormationKind, Orbat, Stand, StandKind, Unit, UnitKind};
 use field_desk::systems::race_for_x::rules::{fieldable_units, required_hqs, units_to_field};
 use field_desk::systems::race_for_x::sample::sample_setup;
@@ -241,4 +241,83 @@ fn completable_answers_as_the_search_did_on_the_sample() {
     }
     println!("the sample's orbats: {asked:?}");
     assert!(asked.questions > 60 && asked.no > 0, "every walk asks, and some answers are no: {asked:?}");
+}
+
+// ---- The force the app suggests (`suggested_forces`) ----
+
+#[test]
+fn the_suggested_force_of_the_texts_battalion_in_its_base_zone_is_nine_lawful_units() {
+    // "Our Early War Russian Battalion with 19 units would field 9 units when fighting in the
+    // Base Zone": the sample's battalions are that one.
+    let setup = sample_setup();
+    let p = base_player();
+    for side in [Side::A, Side::B] {
+        let orbat = &setup.players[side.index()].orbat;
+        assert_eq!(orbat.units.len(), 19);
+        let allowed = units_to_field(orbat, &p);
+        assert_eq!(allowed, 9);
+        let units = suggested_forces(orbat, &p, allowed).expect("a force is suggested");
+        assert_eq!(units.len(), 9, "{units:?}");
+        assert_eq!(check_forces(orbat, &p, allowed, &units), Ok(()));
+    }
+}
+
+#[test]
+fn the_suggested_force_rests_the_depleted_units_while_full_strength_ones_are_left() {
+    let setup = sample_setup();
+    let orbat = &setup.players[0].orbat;
+    let mut p = base_player();
+    // The 1st Company's three platoons and the HMG platoon have each lost a stand.
+    let depleted: Vec<u16> = ["1st Platoon", "2nd Platoon", "3rd Platoon", "HMG Platoon"]
+        .iter()
+        .map(|n| orbat.units.iter().position(|u| u.name == *n).unwrap() as u16)
+        .collect();
+    for &u in &depleted {
+        p.lost[u as usize][1] = true;
+    }
+    let allowed = units_to_field(orbat, &p);
+    let units = suggested_forces(orbat, &p, allowed).expect("a force is suggested");
+    assert_eq!(check_forces(orbat, &p, allowed, &units), Ok(()));
+    let names: Vec<&str> = units.iter().map(|&u| orbat.units[u as usize].name.as_str()).collect();
+    assert!(units.iter().all(|u| !depleted.contains(u)), "no depleted unit fielded: {names:?}");
+    // The other units that command nothing lose two stands (all, for some): the stronger
+    // depleted units now come before them.
+    for u in 0..orbat.units.len() {
+        if !depleted.contains(&(u as u16)) && !orbat.units[u].name.contains("HQ") {
+            p.lost[u].iter_mut().take(2).for_each(|l| *l = true);
+        }
+    }
+    let units = suggested_forces(orbat, &p, allowed).expect("a force is suggested");
+    assert_eq!(check_forces(orbat, &p, allowed, &units), Ok(()));
+    assert!(depleted.iter().all(|u| units.contains(u)), "the stronger depleted units first: {units:?}");
+}
+
+#[test]
+fn a_force_is_suggested_whenever_one_is_lawful_and_it_is_always_lawful() {
+    let base = base_player();
+    let mut r = Rng::new(28);
+    let (mut suggested, mut none) = (0, 0);
+    for i in 0..250 {
+        let orbat = random_orbat(&mut r, i % 10 == 0, i % 50 == 0);
+        let p = with_losses(&base, &orbat, &mut r);
+        let fieldable = fieldable_units(&orbat, &p);
+        for allowed in [units_to_field(&orbat, &p), r.range(0, fieldable.len() + 1)] {
+            match suggested_forces(&orbat, &p, allowed) {
+                Some(units) => {
+                    assert_eq!(check_forces(&orbat, &p, allowed, &units), Ok(()), "{orbat:?}\nlost {:?}", p.lost);
+                    suggested += 1;
+                }
+                None => {
+                    assert!(
+                        !completable(&orbat, &p, allowed, &[], &[]),
+                        "a lawful set exists: {orbat:?}\nlost {:?}",
+                        p.lost
+                    );
+                    none += 1;
+                }
+            }
+        }
+    }
+    println!("{suggested} forces suggested, {none} positions with none lawful");
+    assert!(suggested > 400, "{suggested}");
 }

@@ -12,6 +12,7 @@
 use field_desk::engine::{Campaign, DecideError, DiceError, DiceInput};
 use field_desk::share::link;
 use field_desk::share::{Document, Meta};
+use field_desk::systems::race_for_x::forces;
 use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers};
 use field_desk::systems::race_for_x::sample::sample_setup;
 use field_desk::systems::race_for_x::state::PlayerState;
@@ -432,7 +433,11 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
 const SUITE: Suite<RaceForX, Stats> = Suite {
     finished: |s| s.phase == Phase::Finished,
     illegal: try_illegal,
-    legal: |c, rng, tally| legal_step(c, rng, FLAGS, TRIES, tally),
+    legal: |c, rng, tally| {
+        // Every Forces on table step: the suggested force is one the rules accept.
+        suggestion_is_lawful(&c.setup().clone(), c);
+        legal_step(c, rng, FLAGS, TRIES, tally)
+    },
     transition,
     invariants,
 };
@@ -465,6 +470,21 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tal
         stats.replays += 1;
     }
     stats.sequences += 1;
+}
+
+/// At every "Forces on table" step reached, the force the app suggests is one `apply` takes.
+fn suggestion_is_lawful(setup: &Setup, c: &Game) {
+    let s = c.state();
+    if s.phase != Phase::FieldForces {
+        return;
+    }
+    let side = s.offensive_side().unwrap();
+    let allowed = s.current.as_ref().unwrap().units_allowed;
+    let units = forces::suggested_forces(orbat(setup, side), s.player(side), allowed).expect("a force is suggested");
+    assert_eq!(units.len(), allowed);
+    if let Err(e) = c.check(&Decision::FieldForces { units: units.clone() }, &[]) {
+        panic!("the suggested force {units:?} is refused: {e}");
+    }
 }
 
 /// The sample, or (one time in three) the sample with option B dropped for some sizes.

@@ -116,6 +116,27 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     leptos::task::tick().await;
     assert_eq!(text(&root, "phase-title"), "Forces on table");
     assert!(text(&root, "force-info").contains("Field 9 of 19"), "{}", text(&root, "force-info"));
+
+    // "Field the suggested units" fills the picker with a lawful nine, which the player may change.
+    find(&root, "suggest-forces").unwrap().click();
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "force-count"), "9 of 9 chosen");
+    assert!(find(&root, "force-problem").is_none(), "{}", text(&root, "force-problem"));
+    let pressed = root.query_selector_all("[data-testid=unit-toggle][aria-pressed=true]").unwrap();
+    assert_eq!(pressed.length(), 9);
+    let first: web_sys::HtmlElement = pressed.item(0).unwrap().unchecked_into();
+    first.click();
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "force-count"), "8 of 9 chosen");
+    find(&root, "suggest-forces").unwrap().click();
+    leptos::task::tick().await;
+    let confirm: web_sys::HtmlButtonElement = find(&root, "confirm-forces").unwrap().unchecked_into();
+    assert!(!confirm.disabled(), "the suggestion may be taken as it is");
+    confirm.click();
+    leptos::task::tick().await;
+    let fielded = campaign.with_untracked(|c| c.state().current.as_ref().map(|b| b.fielded.len()));
+    assert_eq!(fielded, Some(9));
+    assert_ne!(campaign.with_untracked(|c| c.state().phase), Phase::FieldForces);
     drop(handle);
 }
 

@@ -32,25 +32,27 @@ pub fn restored<S: System, T: DeserializeOwned>(part: &str) -> Option<T> {
 }
 
 /// Keeps what `value` gives as the part `part`, on every change after the first reading.
-pub fn keep<S: System, T: Serialize + 'static>(part: &'static str, value: impl Fn() -> T + 'static) {
+pub fn keep<S: System, T: Serialize + 'static>(part: impl Into<String>, value: impl Fn() -> T + 'static) {
     let Some((id, point)) = place::<S>() else { return };
+    let part = part.into();
     Effect::new(move |first: Option<()>| {
         let v = value();
         if first.is_none() {
             return;
         }
         // A failed write (a full store) only means this draft is not kept.
-        let _ = store::set_draft_part(&mut LocalStorage, &id, point(), part, serde_json::to_value(v).ok());
+        let _ = store::set_draft_part(&mut LocalStorage, &id, point(), &part, serde_json::to_value(v).ok());
     });
 }
 
 /// A signal for the part `part` of a step's choices, starting from what this device kept for
 /// this point of the campaign and this reader (else `default`), and kept on every change.
-pub fn kept<S: System, T>(part: &'static str, default: T) -> RwSignal<T>
+pub fn kept<S: System, T>(part: impl Into<String>, default: T) -> RwSignal<T>
 where
     T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
 {
-    let value = RwSignal::new(restored::<S, T>(part).unwrap_or(default));
+    let part = part.into();
+    let value = RwSignal::new(restored::<S, T>(&part).unwrap_or(default));
     keep::<S, T>(part, move || value.get());
     value
 }

@@ -1,5 +1,5 @@
 // A secret list half made survives a reload on its own device, comes back only to the seat that
-// made it, and goes once handed in (Axis of Attack's force list).
+// made it, and goes once handed in (Axis of Attack's force list; a Battlefront refit purchase).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPage, tid, waitText, axeCheck } from './harness.mjs';
@@ -52,4 +52,40 @@ test("a force list half made comes back after a reload, to its own player only",
   // Nothing of it is in the stored campaign.
   const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('fielddesk.campaign.')).map((k) => localStorage.getItem(k)).join(''));
   assert.doesNotMatch(stored, /512/);
+});
+
+test("a Battlefront reinforcement half described comes back after a reload, to its side only, until bought", async (t) => {
+  const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await page.goto(server.url);
+  await guard(tid(page, 'start-sample-bfww2-campaign').click());
+  await waitText(tid(page, 'phase-title'), 'Housekeeping and refit', 10_000);
+  await tid(page, 'reveal-side1').click();
+  await tid(page, 'face-9').click();
+  await tid(page, 'refit-step-reinforce').click();
+  await tid(page, 'reinforce-rg').selectOption('MR');
+  await tid(page, 'reinforce-name').fill('2nd Motor Rifle');
+  await tid(page, 'reinforce-stands').fill('9');
+  await page.reload();
+  // The hand-over is closed again: the purchase in progress shows only once side 1 opens it.
+  await tid(page, 'reveal-side1').waitFor({ timeout: 10_000 });
+  assert.equal(await tid(page, 'reinforce-name').count(), 0);
+  await tid(page, 'reveal-side1').click();
+  await tid(page, 'refit-step-reinforce').click();
+  assert.equal(await tid(page, 'reinforce-rg').inputValue(), 'MR');
+  assert.equal(await tid(page, 'reinforce-name').inputValue(), '2nd Motor Rifle');
+  assert.equal(await tid(page, 'reinforce-stands').inputValue(), '9');
+  await axeCheck(page, "side 1's reinforcement brought back after a reload");
+  // Nothing of it is in the stored campaign.
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('fielddesk.campaign.')).map((k) => localStorage.getItem(k)).join(''));
+  assert.doesNotMatch(stored, /2nd Motor Rifle/);
+  // Bought: the next reinforcement starts from a blank form, after a reload too.
+  const before = await tid(page, 'refit-balance').innerText();
+  await tid(page, 'reinforce').click();
+  await page.waitForFunction((b) => document.querySelector('[data-testid="refit-balance"]')?.innerText !== b, before, { timeout: 5_000 });
+  await page.reload();
+  await tid(page, 'reveal-side1').waitFor({ timeout: 10_000 });
+  await tid(page, 'reveal-side1').click();
+  await tid(page, 'refit-step-reinforce').click();
+  assert.equal(await tid(page, 'reinforce-name').inputValue(), '');
+  assert.equal(await tid(page, 'reinforce-stands').inputValue(), '0');
 });

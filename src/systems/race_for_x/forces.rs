@@ -63,6 +63,59 @@ pub fn completable(orbat: &Orbat, p: &PlayerState, allowed: usize, chosen: &[u16
     search(orbat, &rule, p, allowed, &fieldable, chosen.to_vec(), &mut refused.to_vec(), &mut budget)
 }
 
+/// A force to offer the attacker: `allowed` units that `check_forces` accepts, the ones the
+/// text would have him field first. "A player will want to rotate the units fielded thus using
+/// those that are still full-strength": units at full strength come first, then the others by
+/// the share of their stands left; within each, units that command nothing before HQs, which
+/// the deployment rule brings in with their troops (`required_hqs`); then the orbat's order.
+/// Each unit in that order is taken with the HQs it forces if some lawful set still holds them
+/// all (`completable`), else passed over. Should that order end in no lawful set (the search's
+/// bound), the orbat's own order is walked the same way; `None` only when neither finds one.
+pub fn suggested_forces(orbat: &Orbat, p: &PlayerState, allowed: usize) -> Option<Vec<u16>> {
+    let fieldable = fieldable_units(orbat, p);
+    let strength = |u: u16| (p.alive_in(u as usize), orbat.units[u as usize].stands.len());
+    let mut preferred = fieldable.clone();
+    preferred.sort_by(|&a, &b| {
+        let ((alive_a, all_a), (alive_b, all_b)) = (strength(a), strength(b));
+        let hq = |u: u16| orbat.commanded_formation(u as usize).is_some();
+        (alive_a < all_a)
+            .cmp(&(alive_b < all_b))
+            .then_with(|| (alive_b * all_a).cmp(&(alive_a * all_b)))
+            .then_with(|| hq(a).cmp(&hq(b)))
+    });
+    [preferred, fieldable].iter().find_map(|order| walk_for_forces(orbat, p, allowed, order))
+}
+
+/// The units of `order` taken one by one while a lawful set of `allowed` can still hold them
+/// and the HQs they force; the set found if `check_forces` accepts it.
+fn walk_for_forces(orbat: &Orbat, p: &PlayerState, allowed: usize, order: &[u16]) -> Option<Vec<u16>> {
+    let (mut chosen, mut refused) = (Vec::new(), Vec::new());
+    for &u in order {
+        if chosen.len() >= allowed {
+            break;
+        }
+        if chosen.contains(&u) {
+            continue;
+        }
+        let mut with = chosen.clone();
+        with.push(u);
+        loop {
+            let forced: Vec<u16> = required_hqs(orbat, p, &with).into_iter().filter(|h| !with.contains(h)).collect();
+            if forced.is_empty() {
+                break;
+            }
+            with.extend(forced);
+        }
+        if with.len() <= allowed && completable(orbat, p, allowed, &with, &refused) {
+            chosen = with;
+        } else {
+            refused.push(u);
+        }
+    }
+    chosen.sort_unstable();
+    check_forces(orbat, p, allowed, &chosen).is_ok().then_some(chosen)
+}
+
 /// A set of units as the bits of a mask, for orbats of at most `MASK_UNITS` units.
 type Mask = u128;
 const MASK_UNITS: usize = 128;

@@ -9,7 +9,7 @@ use super::Bw;
 use crate::systems::bfww2_campaign::describe::order_of_play;
 use crate::systems::bfww2_campaign::seats;
 use crate::systems::bfww2_campaign::tables::rolls_for_ammo;
-use crate::systems::bfww2_campaign::{Decision, Report};
+use crate::systems::bfww2_campaign::{Bfww2Campaign, Decision, Report};
 use leptos::prelude::*;
 
 fn outcome(bw: Bw) -> impl IntoView {
@@ -42,6 +42,16 @@ pub fn Forces() -> impl IntoView {
     }
 }
 
+/// A side's forces in progress, as kept on the device: the elements not ticked (all are at
+/// first), the artillery modules to fire, air support called, the elements starting hidden.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+struct ForcesDraft {
+    left_out: Vec<String>,
+    fired: Vec<(String, u16)>,
+    aircraft: bool,
+    hidden: Vec<String>,
+}
+
 #[component]
 fn ForcesPanel(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
@@ -63,13 +73,33 @@ fn ForcesPanel(side: u8) -> impl IntoView {
         let f = st.flights.iter().any(|f| f.day == s.day && !f.used);
         (el, b, f)
     });
+    // The choice in progress survives a reload, behind this side's hand-over only, until taken.
+    let draft: ForcesDraft = super::restored(side, "forces").unwrap_or_default();
     let picked: Vec<(String, RwSignal<bool>)> =
-        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(true))).collect();
-    let guns: Vec<(String, RwSignal<u16>)> = batteries.iter().map(|(rg, _)| (rg.clone(), RwSignal::new(0))).collect();
-    let air = RwSignal::new(false);
+        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(!draft.left_out.contains(id)))).collect();
+    let guns: Vec<(String, RwSignal<u16>)> = batteries
+        .iter()
+        .map(|(rg, _)| {
+            let n = draft.fired.iter().find(|f| &f.0 == rg).map_or(0, |f| f.1);
+            (rg.clone(), RwSignal::new(n))
+        })
+        .collect();
+    let air = RwSignal::new(draft.aircraft && flight);
     let error = RwSignal::new(None::<String>);
     let hide: Vec<(String, RwSignal<bool>)> =
-        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(false))).collect();
+        elements.iter().map(|(id, _)| (id.clone(), RwSignal::new(draft.hidden.contains(id)))).collect();
+    {
+        let (picked, guns, hide) = (picked.clone(), guns.clone(), hide.clone());
+        let ids = move |list: &[(String, RwSignal<bool>)], on: bool| {
+            list.iter().filter(|(_, x)| x.get() == on).map(|(id, _)| id.clone()).collect::<Vec<_>>()
+        };
+        super::keep_side(side, "forces", move || ForcesDraft {
+            left_out: ids(&picked, false),
+            fired: guns.iter().map(|(rg, n)| (rg.clone(), n.get())).filter(|f| f.1 > 0).collect(),
+            aircraft: air.get(),
+            hidden: ids(&hide, true),
+        });
+    }
     let hide_boxes = elements
         .iter()
         .zip(&hide)
@@ -234,17 +264,22 @@ pub fn Battle() -> impl IntoView {
 pub fn Results() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let list = Memo::new(move |_| fielded(bw));
-    let who = RwSignal::new(String::new());
+    // The element and numbers typed so far survive a reload, until the result is entered.
+    let (kept_who, kept_numbers): (String, [u16; 7]) =
+        crate::ui::draft::restored::<Bfww2Campaign, _>("result").unwrap_or_default();
+    let who = RwSignal::new(kept_who);
     let reports = Memo::new(move |_| bw.state.with(|s| s.reports.clone()));
+    let n = |i: usize| RwSignal::new(kept_numbers[i]);
     let fields: [(&'static str, RwSignal<u16>, &'static str); 7] = [
-        ("Stands lost", RwSignal::new(0), "lost"),
-        ("AFVs knocked out", RwSignal::new(0), "ko"),
-        ("AFVs abandoned", RwSignal::new(0), "abandoned"),
-        ("Stands panicked", RwSignal::new(0), "panicked"),
-        ("Enemy knocked out", RwSignal::new(0), "enemy"),
-        ("Close combats won", RwSignal::new(0), "ccwon"),
-        ("Close combats lost", RwSignal::new(0), "cclost"),
+        ("Stands lost", n(0), "lost"),
+        ("AFVs knocked out", n(1), "ko"),
+        ("AFVs abandoned", n(2), "abandoned"),
+        ("Stands panicked", n(3), "panicked"),
+        ("Enemy knocked out", n(4), "enemy"),
+        ("Close combats won", n(5), "ccwon"),
+        ("Close combats lost", n(6), "cclost"),
     ];
+    crate::ui::draft::keep::<Bfww2Campaign, _>("result", move || (who.get(), fields.map(|f| f.1.get())));
     let error = RwSignal::new(None::<String>);
     let enter = move |_| {
         let w = who.get_untracked();

@@ -54,6 +54,26 @@ impl Open<Bfww2Campaign> {
     }
 }
 
+/// A field of a step's form for `side`, kept on this device until the step is taken
+/// (`ui::draft`): under the reader who fills it in, so one side's purchases or forces in
+/// progress come back only behind its own hand-over.
+pub(crate) fn kept<T>(side: u8, field: &str, default: T) -> RwSignal<T>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + Clone + Send + Sync + 'static,
+{
+    super::draft::kept::<Bfww2Campaign, T>(format!("{field}-{}", side + 1), default)
+}
+
+/// What this device kept of the field `field` of `side`'s form (see `kept`).
+pub(crate) fn restored<T: serde::de::DeserializeOwned>(side: u8, field: &str) -> Option<T> {
+    super::draft::restored::<Bfww2Campaign, T>(&format!("{field}-{}", side + 1))
+}
+
+/// What `value` gives, kept as the field `field` of `side`'s form (as `kept` keeps a signal).
+pub(crate) fn keep_side<T: serde::Serialize + 'static>(side: u8, field: &str, value: impl Fn() -> T + 'static) {
+    super::draft::keep::<Bfww2Campaign, T>(format!("{field}-{}", side + 1), value)
+}
+
 /// Test-id word of a seat: "umpire", "side1", "side2".
 pub fn seat_key(seat: Seat) -> String {
     match seat {

@@ -5,7 +5,7 @@
 
 use super::phases::{check, error_line, number, select};
 use super::refit::{act_kept, roll_kept};
-use super::Bw;
+use super::{kept, Bw};
 use crate::systems::bfww2_campaign::charts::{RgEntry, RgKind};
 use crate::systems::bfww2_campaign::decision::{NewElement, Obstacle};
 use crate::systems::bfww2_campaign::refit::removable_obstacles;
@@ -59,13 +59,14 @@ pub fn Reinforce(side: u8) -> impl IntoView {
     if list.is_empty() {
         return none_on_chart("manoeuvre reinforcements");
     }
-    let rg = RwSignal::new(String::new());
+    // The element described so far survives a reload, until it is bought.
+    let rg = kept(side, "reinforce-rg", String::new());
     first_of(&list, rg);
-    let name = RwSignal::new(String::new());
-    let class = RwSignal::new("Infantry".to_string());
-    let unit_type = RwSignal::new(String::new());
-    let stands = RwSignal::new(0u16);
-    let vehicles = RwSignal::new(0u16);
+    let name = kept(side, "reinforce-name", String::new());
+    let class = kept(side, "reinforce-class", "Infantry".to_string());
+    let unit_type = kept(side, "reinforce-type", String::new());
+    let stands = kept(side, "reinforce-stands", 0u16);
+    let vehicles = kept(side, "reinforce-vehicles", 0u16);
     let error = RwSignal::new(None::<String>);
     let classes: Vec<(String, String)> =
         ["Armour", "Infantry", "Transport", "Other"].iter().map(|c| (c.to_string(), c.to_string())).collect();
@@ -114,9 +115,9 @@ pub fn Artillery(side: u8) -> impl IntoView {
     if list.is_empty() {
         return none_on_chart("off-board artillery");
     }
-    let rg = RwSignal::new(String::new());
+    let rg = kept(side, "artillery-rg", String::new());
     first_of(&list, rg);
-    let count = RwSignal::new(1u16);
+    let count = kept(side, "artillery-count", 1u16);
     let error = RwSignal::new(None::<String>);
     let batteries = Memo::new(move |_| bw.state.with(|s| s.side(side).batteries.clone()));
     view! {
@@ -165,9 +166,9 @@ pub fn Aircraft(side: u8) -> impl IntoView {
     if list.is_empty() {
         return none_on_chart("aircraft");
     }
-    let rg = RwSignal::new(String::new());
+    let rg = kept(side, "aircraft-rg", String::new());
     first_of(&list, rg);
-    let extra = RwSignal::new(0u16);
+    let extra = kept(side, "aircraft-extra", 0u16);
     let flights = Memo::new(move |_| bw.state.with(|s| s.side(side).flights.clone()));
     view! {
         <p class="hint">"Air support: the roll gives the flight's aircraft (each extra CPP spent adds 1). It flies on its day or is lost; a flight bought in a night refit flies the next day."</p>
@@ -187,9 +188,9 @@ pub fn Aircraft(side: u8) -> impl IntoView {
 pub fn Fortify(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
     let fpp_rows = rows(bw, side, |k| matches!(k, RgKind::Fpp(_)));
-    let rg = RwSignal::new(String::new());
+    let rg = kept(side, "fpp-rg", String::new());
     first_of(&fpp_rows, rg);
-    let count = RwSignal::new(1u16);
+    let count = kept(side, "fpp-count", 1u16);
     let kinds: Vec<(String, String)> = bw.setup.with_untracked(|s| {
         s.sides[side as usize]
             .fort_chart
@@ -197,9 +198,9 @@ pub fn Fortify(side: u8) -> impl IntoView {
             .map(|f| (f.name.clone(), format!("{}: {} FPP", f.name, f.cost_fpp)))
             .collect()
     });
-    let kind = RwSignal::new(String::new());
+    let kind = kept(side, "fort-kind", String::new());
     first_of(&kinds, kind);
-    let place = RwSignal::new(String::new());
+    let place = kept(side, "fort-place", String::new());
     let (error, ferror) = (RwSignal::new(None::<String>), RwSignal::new(None::<String>));
     let forts = Memo::new(move |_| bw.state.with(|s| s.side(side).forts.clone()));
     view! {
@@ -242,11 +243,16 @@ pub fn Removal(side: u8) -> impl IntoView {
         .iter()
         .map(|o| (o.name().to_string(), o.name().to_string()))
         .collect();
-    let obstacle = RwSignal::new(Obstacle::Wire.name().to_string());
-    let place = RwSignal::new(String::new());
-    let pick = RwSignal::new(String::new());
+    let obstacle = kept(side, "removal-what", Obstacle::Wire.name().to_string());
+    let place = kept(side, "removal-place", String::new());
+    let pick = kept(side, "removal-known", String::new());
+    let ticked: Vec<usize> = super::restored(side, "removal-mods").unwrap_or_default();
     let mods: Vec<(RemovalMod, RwSignal<bool>)> =
-        REMOVAL_MODIFIERS.iter().map(|m| (m.key, RwSignal::new(false))).collect();
+        REMOVAL_MODIFIERS.iter().enumerate().map(|(i, m)| (m.key, RwSignal::new(ticked.contains(&i)))).collect();
+    let signals: Vec<RwSignal<bool>> = mods.iter().map(|m| m.1).collect();
+    super::keep_side(side, "removal-mods", move || {
+        signals.iter().enumerate().filter(|(_, on)| on.get()).map(|(i, _)| i).collect::<Vec<usize>>()
+    });
     let boxes = mods
         .iter()
         .enumerate()

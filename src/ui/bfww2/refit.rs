@@ -262,10 +262,11 @@ pub fn RepairForm(side: u8) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let me = RwSignal::new(String::new());
-    let abandoned = RwSignal::new(false);
-    let minefield = RwSignal::new(false);
-    let spend = RwSignal::new(false);
+    // The attempt set up so far survives a reload, until it is rolled.
+    let me = super::kept(side, "repair-me", String::new());
+    let abandoned = super::kept(side, "repair-abandoned", false);
+    let minefield = super::kept(side, "repair-minefield", false);
+    let spend = super::kept(side, "repair-spend", false);
     move || {
         if !now.get() {
             return view! { <p class="info" data-testid="repair-not-now">"Armour is repaired overnight: in the night scenario's refit, or in the cleanup of the day's last scenario."</p> }.into_any();
@@ -315,8 +316,8 @@ fn CombineForm(side: u8) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let into = RwSignal::new(String::new());
-    let from = RwSignal::new(String::new());
+    let into = super::kept(side, "combine-into", String::new());
+    let from = super::kept(side, "combine-from", String::new());
     let error = RwSignal::new(None::<String>);
     move || {
         let list = options.get();

@@ -2,6 +2,7 @@
 
 use super::Rfx;
 use crate::engine::{Seat, TwoSides};
+use crate::systems::race_for_x::forces;
 use crate::systems::race_for_x::rules::{self, stand_name};
 use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, RaceForX, Side, StandRef};
@@ -176,9 +177,29 @@ fn FieldForces() -> impl IntoView {
             }
         })
     };
+    // The units the text would have fielded first (full strength, HQs as the rule forces them),
+    // put in the picker for the player to change at will.
+    let suggest = move |_| {
+        let units = rfx.state.with(|s| {
+            rfx.setup.with(|setup| {
+                let side = s.offensive_side()?;
+                let b = s.current.as_ref()?;
+                forces::suggested_forces(&setup.players[side.index()].orbat, s.player(side), b.units_allowed)
+            })
+        });
+        match units {
+            Some(units) => {
+                chosen.set(units);
+                error.set(None);
+            }
+            None => error.set(Some("No lawful choice of units exists for this battle.".into())),
+        }
+    };
     view! {
         <BattleSummary/>
         <p class="info" data-testid="force-info">{info}</p>
+        <button class="btn" data-testid="suggest-forces" on:click=suggest>"Field the suggested units"</button>
+        <p class="hint">"Full-strength units first, with the HQs the rule then requires; change any of them below."</p>
         <ul class="unit-picker">
             {move || {
                 let side = side();

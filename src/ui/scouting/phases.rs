@@ -11,6 +11,7 @@ use crate::systems::crossfire_scouting::preview::contests;
 use crate::systems::crossfire_scouting::rules::{self, waiting_for, Actor};
 use crate::systems::crossfire_scouting::seats;
 use crate::systems::crossfire_scouting::tables;
+use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::crossfire_scouting::{ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Status};
 use crate::ui::handover::{hand_over, Hand, Words};
 use leptos::prelude::*;
@@ -112,6 +113,10 @@ pub(super) fn DefenderOnly(#[prop(into)] prompt: String, children: ChildrenFn) -
     }
 }
 
+/// The scouting player's step in progress, as kept on the device: the figure picked, the move
+/// across open ground, the area to spot and the sentries said to watch it.
+type ScoutingDraft = (Option<ScoutRef>, bool, Option<u16>, Option<Sentries>);
+
 /// The scouting player's step: pick a figure, then move it, try to spot, or bank; or call
 /// the night over.
 #[component]
@@ -119,9 +124,18 @@ fn ScoutingStep() -> impl IntoView {
     let s = expect_context::<Scouting>();
     let Selected(selected) = expect_context::<Selected>();
     let error = RwSignal::new(None::<String>);
-    let in_open = RwSignal::new(false);
-    let spot_area = RwSignal::new(None::<u16>);
-    let watch = RwSignal::new(None::<Sentries>);
+    // The figure picked and what is set for its step survive a reload, until a step is taken.
+    let kept: Option<ScoutingDraft> = crate::ui::draft::restored::<CrossfireScouting, _>("scouting");
+    let (kept_figure, kept_open, kept_spot, kept_watch) = kept.unwrap_or_default();
+    if selected.get_untracked().is_none() {
+        selected.set(kept_figure);
+    }
+    let in_open = RwSignal::new(kept_open);
+    let spot_area = RwSignal::new(kept_spot);
+    let watch = RwSignal::new(kept_watch);
+    crate::ui::draft::keep::<CrossfireScouting, _>("scouting", move || {
+        (selected.get(), in_open.get(), spot_area.get(), watch.get())
+    });
     let confirm_end = RwSignal::new(false);
     let keep_scouting = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {

@@ -8,20 +8,25 @@ use super::{place_short, Scouting};
 use crate::systems::crossfire_scouting::rules::{self, reactions};
 use crate::systems::crossfire_scouting::state::RevealCause;
 use crate::systems::crossfire_scouting::tables::{MAX_FIRING_UNITS, MAX_OTHER_MODIFIER};
+use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::crossfire_scouting::{Decision, Place, Quality, ScoutRef, Sentries, Sighting, Stage};
 use crate::ui::campaign::PhoneFold;
 use leptos::prelude::*;
+use serde::{de::DeserializeOwned, Serialize};
+
+fn restored<T: DeserializeOwned>(part: &str) -> Option<T> {
+    crate::ui::draft::restored::<CrossfireScouting, T>(part)
+}
+
+fn keep<T: Serialize + 'static>(part: &'static str, value: impl Fn() -> T + 'static) {
+    crate::ui::draft::keep::<CrossfireScouting, T>(part, value)
+}
 
 /// A figure has moved where the defender could react.
 #[component]
 pub(super) fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
     let s = expect_context::<Scouting>();
     let error = RwSignal::new(None::<String>);
-    let choice = RwSignal::new(None::<&'static str>);
-    let scout_other = RwSignal::new(0i8);
-    let defender_other = RwSignal::new(0i8);
-    let watch = RwSignal::new(None::<Sentries>);
-    let defenders = RwSignal::new(None::<Quality>);
     let who = name(&s, scout);
     let (from, to, open) = s.state.with(|st| {
         let f = st.figure(scout);
@@ -43,6 +48,21 @@ pub(super) fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
         <DefenderOnly prompt=format!("Defender: react to {who}'s move, or let him pass.")>
             {move || r.get().map(|r| {
                 let who = who2.get_value();
+                // Made behind the hand-over, so the answer in progress is kept under the
+                // defender alone, and comes back (after a reload) only when he opens it again.
+                let kept: ReactionDraft = restored("reaction").unwrap_or_default();
+                let choice = RwSignal::new(["spot", "fire", "close"].into_iter().find(|c| kept.choice.as_deref() == Some(*c)));
+                let scout_other = RwSignal::new(kept.scout_other);
+                let defender_other = RwSignal::new(kept.defender_other);
+                let watch = RwSignal::new(kept.watch);
+                let defenders = RwSignal::new(kept.defenders);
+                keep("reaction", move || ReactionDraft {
+                    choice: choice.get().map(str::to_string),
+                    scout_other: scout_other.get(),
+                    defender_other: defender_other.get(),
+                    watch: watch.get(),
+                    defenders: defenders.get(),
+                });
                 view! {
                     <div class="choice-buttons">
                         <button class="btn big" data-testid="let-pass" on:click=move |_| { s.act(Decision::LetPass, error); }>"Let him pass"</button>
@@ -97,6 +117,16 @@ pub(super) fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
     }
 }
 
+/// The defender's answer to a move in progress, as kept on the device.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+struct ReactionDraft {
+    choice: Option<String>,
+    scout_other: i8,
+    defender_other: i8,
+    watch: Option<Sentries>,
+    defenders: Option<Quality>,
+}
+
 /// "+2", "0", "-1".
 fn signed(v: i8) -> String {
     if v > 0 {
@@ -137,9 +167,13 @@ fn FireForm(scout: ScoutRef, fixed: Option<u16>) -> impl IntoView {
             .map(|a| (a, c.setup().area_name(a)))
             .collect()
     });
-    let from = RwSignal::new(fixed.or_else(|| areas.first().map(|a| a.0)).unwrap_or(0));
-    let units = RwSignal::new(1u8);
-    let leader_sees = RwSignal::new(false);
+    // Behind the defender's hand-over: kept under him alone until the volley is fired.
+    let kept: Option<(u16, u8, bool)> = restored("fire");
+    let kept_from = kept.map(|k| k.0).filter(|a| areas.iter().any(|x| x.0 == *a));
+    let from = RwSignal::new(fixed.or(kept_from).or_else(|| areas.first().map(|a| a.0)).unwrap_or(0));
+    let units = RwSignal::new(kept.map_or(1, |k| k.1.clamp(1, MAX_FIRING_UNITS)));
+    let leader_sees = RwSignal::new(kept.is_some_and(|k| k.2));
+    keep("fire", move || (from.get(), units.get(), leader_sees.get()));
     let leader_can_watch = s.state.with(|st| !scout.is_leader() && st.figure(scout.leader()).status.on_table());
     let leader = name(&s, scout.leader());
     view! {
@@ -264,7 +298,7 @@ pub(super) fn RetreatStep(scout: ScoutRef) -> impl IntoView {
 pub(super) fn RevealStep(scout: ScoutRef, area: u16, cause: RevealCause) -> impl IntoView {
     let s = expect_context::<Scouting>();
     let error = RwSignal::new(None::<String>);
-    let what = RwSignal::new(String::new());
+    let what = crate::ui::draft::kept::<CrossfireScouting, _>("reveal-what", String::new());
     let who = name(&s, scout);
     let a = area_name(&s, area);
     let why = match cause {
