@@ -250,8 +250,8 @@ fn the_new_sample_travels_in_a_short_link_and_the_old_one_as_before() {
 #[test]
 fn a_pasted_list_marks_a_transport_platoon() {
     use field_desk::systems::axis_of_attack::platoon_text;
-    let ps = platoon_text::parse("Lorry Platoon | Support | 4 teams (2-4) | 40 pts | Vehicles | transport platoon")
-        .unwrap();
+    let ps =
+        platoon_text::parse("Lorry Platoon | Support | 4 teams (2-4) | 40 pts | Vehicles | transport platoon").unwrap();
     assert!(ps[0].transport);
     assert!(platoon_text::write(&ps).ends_with("| transport platoon"));
     assert_eq!(platoon_text::parse(&platoon_text::write(&ps)), Ok(ps));
