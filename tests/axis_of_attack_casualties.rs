@@ -138,12 +138,18 @@ fn the_texts_strength_examples() {
 fn older_setups_read_without_the_new_fields_and_write_back_the_same() {
     let old = first_release();
     let json = serde_json::to_string(&old).unwrap();
-    assert!(!json.contains("readings") && !json.contains("under_strength") && !json.contains("vehicles"), "{json}");
+    assert!(
+        !json.contains("readings")
+            && !json.contains("under_strength")
+            && !json.contains("vehicles")
+            && !json.contains("transport"),
+        "{json}"
+    );
     let back: Setup = serde_json::from_str(&json).unwrap();
     assert_eq!(back, old);
     assert_eq!(back.readings, 1);
     let new = serde_json::to_string(&sample_setup()).unwrap();
-    assert!(new.contains("\"readings\":2") && new.contains("\"under_strength\":false"), "{new}");
+    assert!(new.contains("\"readings\":3") && new.contains("\"under_strength\":false"), "{new}");
     let report: PlatoonReport =
         serde_json::from_str(r#"{"platoon":3,"on_table":5,"bailed":0,"exited":0,"routed":0,"immobile":true}"#).unwrap();
     assert_eq!(report.keep_mobile, None);
@@ -294,7 +300,8 @@ fn hmg_immobile_at_turn_three(setup: Setup) -> Game {
         ok(&mut c, Decision::DoneExchanging { side }, &[]);
     }
     assert!(immobile(&c, West, 3), "fought in the two-sector breakthrough: still Immobile");
-    // Turn 3: whatever the mission, Anna fields the HMGs carried; the game has no winner.
+    // Turn 3: whatever the mission, Anna fields the HMGs carried on her Panzer IIIJs (three
+    // tanks take nine teams as riders); the game has no winner.
     ok(&mut c, Decision::RollMission, &[1, 6]);
     while c.state().phase != Phase::Forces {
         match c.state().phase {
@@ -308,7 +315,7 @@ fn hmg_immobile_at_turn_three(setup: Setup) -> Game {
             p => panic!("unexpected {p:?}"),
         }
     }
-    let mut f = force(&[(0, 7), (3, 5)]);
+    let mut f = force(&[(0, 7), (3, 5), (5, 3)]);
     f.platoons[1].transported = true;
     ok(&mut c, Decision::SubmitForce { side: West, force: f }, &[]);
     ok(&mut c, Decision::SubmitForce { side: East, force: force(&[(0, 7)]) }, &[]);
@@ -324,17 +331,17 @@ fn a_platoon_left_immobile_stays_immobile_through_the_casualty_step() {
     let mut c = hmg_immobile_at_turn_three(sample_setup());
     // The screen starts from the standing status.
     assert!(rules::casualty_line(c.state(), West, &report(3, 5)).unwrap().immobile);
-    ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), report(3, 5)] }, &[]);
+    ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), report(3, 5), report(5, 3)] }, &[]);
     assert!(immobile(&c, West, 3), "an unticked box does not give the transport back");
     // Lowering its strength keeps it mobile, as for a platoon newly short.
     let mut c = hmg_immobile_at_turn_three(sample_setup());
     let lower = PlatoonReport { keep_mobile: Some(KeepMobile::Lower(Strength::Depleted)), ..report(3, 5) };
-    ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), lower] }, &[]);
+    ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), lower, report(5, 3)] }, &[]);
     assert_eq!((strength(&c, West, 3), immobile(&c, West, 3)), (Strength::Depleted, false));
     // Campaigns stored before: the box decided, as it then did.
     let mut c = hmg_immobile_at_turn_three(first_release());
     assert!(!rules::casualty_line(c.state(), West, &report(3, 5)).unwrap().immobile);
-    ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), report(3, 5)] }, &[]);
+    ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), report(3, 5), report(5, 3)] }, &[]);
     assert!(!immobile(&c, West, 3));
 }
 
@@ -413,6 +420,7 @@ fn a_new_support_platoon_keeps_the_setup_choices() {
         mobility: Mobility::Transported,
         under_strength: Some(false),
         vehicles: "Sd Kfz 11".into(),
+        transport: false,
     };
     assert_eq!(p.purchased_strength(), Strength::Depleted);
     assert_eq!(p.wasted_teams(), 1);

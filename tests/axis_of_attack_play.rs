@@ -265,6 +265,7 @@ fn example_pak40_exchange() {
         mobility: Mobility::Transported,
         under_strength: None,
         vehicles: String::new(),
+        transport: false,
     };
     refused(
         &mut c,

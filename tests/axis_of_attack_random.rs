@@ -187,6 +187,10 @@ fn run(seed: u64, sequences: usize, setup: Setup) -> Stats {
     } else {
         assert_eq!((stats.stripped, stats.top_ups_declined), (0, 0), "no vehicles named, no top-up offered");
     }
+    if setup.readings >= 3 {
+        // Platoons without transport carried on tanks, and by Transport platoons exchanged in.
+        assert!(stats.carried_on_tanks > 0 && stats.carried_by_transport > 0, "{stats:?}");
+    }
     stats
 }
 

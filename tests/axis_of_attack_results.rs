@@ -10,7 +10,7 @@ mod aoa_play;
 use field_desk::systems::axis_of_attack::rules;
 use field_desk::systems::axis_of_attack::tables::{Mission, MissionResult};
 use field_desk::systems::axis_of_attack::{
-    Decision, GameResult, Outcome, Phase, PlatoonReport, RuleError, Sector, Side,
+    Decision, Fielded, GameResult, Outcome, Phase, PlatoonReport, RuleError, Sector, Side,
 };
 
 use aoa_play::*;
@@ -139,8 +139,17 @@ fn after_a_two_sector_breakthrough_immobile_platoons_need_carrying() {
         &[],
         RuleError::NeedsTransport { platoon: "HMG Platoon".into() },
     );
+    // Carried, but by nothing in the list: refused with the reason (issue 28's readings).
     let mut f = force(1500, &[(0, 7), (3, 5)]);
     f.platoons[1].transported = true;
+    refused(
+        &mut c,
+        Decision::SubmitForce { side: West, force: f.clone() },
+        &[],
+        RuleError::NothingToCarry { platoons: "\"HMG Platoon\"".into() },
+    );
+    // Riding on her three Panzer IIIJs (nine places for five teams).
+    f.platoons.push(Fielded { platoon: 5, teams: 3, transported: false });
     ok(&mut c, Decision::SubmitForce { side: West, force: f }, &[]);
     // Boris is not bound by the rule: his tank riders walk.
     ok(&mut c, Decision::SubmitForce { side: East, force: force(1500, &[(0, 7), (2, 10)]) }, &[]);

@@ -292,6 +292,7 @@ fn platoon(role: Role, all_tank: bool) -> Platoon {
         mobility: Mobility::Vehicles,
         under_strength: None,
         vehicles: String::new(),
+        transport: false,
     }
 }
 

@@ -22,7 +22,8 @@ mod rng;
 use field_desk::engine::{Action, Campaign, DiceInput, Roller};
 use field_desk::share::link::{self, LinkError};
 use field_desk::share::{Document, Meta};
-use field_desk::systems::axis_of_attack::sample::sample_setup;
+use field_desk::systems::axis_of_attack::company::SECOND_READINGS;
+use field_desk::systems::axis_of_attack::sample::{sample_setup, sample_setup_read_by};
 use field_desk::systems::axis_of_attack::{AxisOfAttack, Phase, Side};
 use field_desk::systems::{AnyCampaign, Body};
 use grammar_walk::{play_out, Tally};
@@ -34,7 +35,8 @@ type C = Campaign<AxisOfAttack>;
 /// until turn 3's force lists, half the dice typed and half the app's; the 12th decision undone
 /// and redone, the 20th (a roll) undone and taken again, its dice given back as a redo, and the last undone.
 fn fixture_document() -> Document {
-    let setup = sample_setup();
+    // The sample as it was then: issue 8's readings.
+    let setup = sample_setup_read_by(SECOND_READINGS);
     let mut c = C::new(setup.clone()).unwrap();
     let mut rng = Rng::new(5);
     let mut taken = 0;
@@ -118,7 +120,7 @@ fn the_version_2_fixture_opens_to_its_position() {
     assert_eq!(d.meta.id, "a0a05e7c19d3b264");
     assert_eq!(d.meta.name, "Sample: Axis of Attack");
     assert_eq!(d.meta.updated, 1_763_812_345_678.0);
-    assert_eq!(c.setup(), &sample_setup());
+    assert_eq!(c.setup(), &sample_setup_read_by(SECOND_READINGS), "the sample as it was then");
     let s = c.state();
     // The last line undid turn 3's table area, which brought it to its force lists.
     assert_eq!((s.turn, s.phase), PINNED_POSITION);

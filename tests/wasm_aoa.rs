@@ -308,3 +308,107 @@ async fn the_top_up_offer_counts_dice_in_words() {
     let offer = text(&root, "top-up-west");
     assert!(offer.contains(" 2 dice") && !offer.contains("dies"), "{offer}");
 }
+
+/// Turn 3's force lists after Anna took a Breakthrough two sectors, her HMG platoon (roster 3)
+/// left Immobile: everything she brings must be mobile or carried.
+fn after_a_two_sector_breakthrough() -> Campaign<AxisOfAttack> {
+    use field_desk::systems::axis_of_attack::{rules, PlatoonReport};
+    let mut c = Campaign::<AxisOfAttack>::new(sample::sample_setup()).unwrap();
+    let f = |platoons: &[(u16, u16)]| ForceList {
+        vp_for_points: 0,
+        points: 1500,
+        platoons: platoons.iter().map(|&(platoon, teams)| Fielded { platoon, teams, transported: false }).collect(),
+        air: None,
+        option: None,
+    };
+    let r = |platoon: u16, on_table: u16, immobile: bool| PlatoonReport {
+        platoon,
+        on_table,
+        bailed: 0,
+        exited: 0,
+        routed: 0,
+        immobile,
+        keep_mobile: None,
+    };
+    let won = GameResult { winner: Some(Side::West), vp: [5, 2], recon: vec![] };
+    let west = |c: &mut Campaign<AxisOfAttack>, force: ForceList| {
+        play(c, Decision::SubmitForce { side: Side::West, force }, vec![]);
+        play(c, Decision::SubmitForce { side: Side::East, force: f(&[(0, 7)]) }, vec![]);
+        play(c, Decision::RollWeather, vec![1]);
+        play(c, Decision::RecordResult(won.clone()), vec![]);
+    };
+    let quiet = |c: &mut Campaign<AxisOfAttack>| {
+        while matches!(c.state().phase, Phase::Reinforcements | Phase::Exchanges) {
+            let t = c.state().current.clone().unwrap();
+            let side = if c.state().phase == Phase::Reinforcements {
+                Side::BOTH.into_iter().find(|s| t.reinforcement[s.index()].is_none()).unwrap()
+            } else {
+                Side::BOTH.into_iter().find(|s| !t.exchanges_done[s.index()]).unwrap()
+            };
+            let d = if c.state().phase == Phase::Reinforcements {
+                Decision::Reinforce { side, vp: 0, assign: vec![] }
+            } else {
+                Decision::DoneExchanging { side }
+            };
+            play(c, d, vec![]);
+        }
+    };
+    play(&mut c, Decision::ChooseArea { area: "Village".into(), shift: 0 }, vec![]);
+    west(&mut c, f(&[(0, 7), (6, 3)]));
+    play(
+        &mut c,
+        Decision::RecordCasualties { side: Side::West, reports: vec![r(0, 7, false), r(6, 3, false)] },
+        vec![],
+    );
+    play(&mut c, Decision::RecordCasualties { side: Side::East, reports: vec![r(0, 7, false)] }, vec![]);
+    quiet(&mut c);
+    play(&mut c, Decision::RollMission, vec![4, 1]);
+    play(&mut c, Decision::ChangeMission { side: Side::West, to: None }, vec![]);
+    play(&mut c, Decision::ChooseArea { area: String::new(), shift: 0 }, vec![]);
+    west(&mut c, f(&[(0, 7), (3, 5)]));
+    play(&mut c, Decision::MoveCampaign { sectors: 2 }, vec![]);
+    play(&mut c, Decision::RecordCasualties { side: Side::West, reports: vec![r(0, 7, false), r(3, 5, true)] }, vec![]);
+    play(&mut c, Decision::RecordCasualties { side: Side::East, reports: vec![r(0, 7, false)] }, vec![]);
+    quiet(&mut c);
+    play(&mut c, Decision::RollMission, vec![1, 1]);
+    while c.state().phase != Phase::Forces {
+        let d = match c.state().phase {
+            Phase::MissionChange => Decision::ChangeMission { side: rules::change_offer(c.state()).unwrap(), to: None },
+            Phase::Attacker => Decision::SetAttacker { side: Side::West },
+            Phase::GameArea => Decision::ChooseArea { area: String::new(), shift: 0 },
+            p => panic!("unexpected {p:?}"),
+        };
+        play(&mut c, d, vec![]);
+    }
+    assert_eq!(c.state().mobility_rule, Some(Side::West));
+    c
+}
+
+#[wasm_bindgen_test]
+async fn the_force_form_says_why_a_carried_platoon_needs_a_carrier() {
+    let (root, _campaign) = mount(after_a_two_sector_breakthrough());
+    leptos::task::tick().await;
+    click(&root, "reveal-west");
+    leptos::task::tick().await;
+    assert!(text(&root, "mobility-rule").contains("3 teams ride on each tank"), "{}", text(&root, "mobility-rule"));
+    click(&root, "field-1");
+    click(&root, "field-3");
+    type_into(&root, "force-points", "1400");
+    leptos::task::tick().await;
+    // The HMGs have lost their transport: first they must be marked carried...
+    assert!(text(&root, "force-problem").contains("only come if carried"), "{}", text(&root, "force-problem"));
+    click(&root, "carried-3");
+    leptos::task::tick().await;
+    // ...then something in the list must carry them, said before the list is handed in.
+    let problem = text(&root, "force-problem");
+    assert!(problem.contains("\"HMG Platoon\"") && problem.contains("Tank Riders"), "{problem}");
+    let submit: web_sys::HtmlButtonElement = find(&root, "submit-force").unwrap().unchecked_into();
+    assert!(submit.disabled());
+    // Three Panzer IIIJs take them as riders.
+    click(&root, "field-5");
+    leptos::task::tick().await;
+    type_into(&root, "teams-5", "3");
+    leptos::task::tick().await;
+    assert!(find(&root, "force-problem").is_none(), "problem: {}", text(&root, "force-problem"));
+    assert!(!submit.disabled());
+}

@@ -205,6 +205,12 @@ test('concession, support exchange, two-sector Breakthrough with the mobility ru
   await waitText(tid(page, 'force-problem'), '"PaK40 Platoon" has no working transport');
   assert.equal(await tid(page, 'submit-force').isDisabled(), true);
   await tid(page, 'carried-7').check();
+  // Carried needs a carrier in the list: no Transport platoon, and no tanks yet.
+  await waitText(tid(page, 'force-problem'), 'Nothing in this list can carry them');
+  assert.equal(await tid(page, 'submit-force').isDisabled(), true);
+  // The three armoured cars take up to nine teams as riders (the app cannot tell a towed gun
+  // from infantry: keeping guns off the tanks is left to the players).
+  await tid(page, 'field-6').click();
   await waitFor(async () => (await tid(page, 'force-problem').count()) === 0, 'carried PaK40 accepted');
   assert.equal(await tid(page, 'carried-0').count(), 0, 'a mobile platoon needs no carrying');
   await tid(page, 'submit-force').click();

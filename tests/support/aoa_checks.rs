@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use super::aoa_legal::cur;
-use field_desk::systems::axis_of_attack::rules;
 use field_desk::systems::axis_of_attack::tables::{self, Mission, Role, Strength};
+use field_desk::systems::axis_of_attack::{carriers, rules};
 use field_desk::systems::axis_of_attack::{
     Decision, GameOption, KeepMobile, LedgerItem, Outcome, Phase, Setup, Side, State, TurnRecord,
 };
@@ -35,6 +35,10 @@ pub struct Stats {
     pub exchanges: usize,
     pub options: usize,
     pub links: usize,
+    /// Force lists with platoons without working transport carried on tanks alone, and with a
+    /// Transport platoon (issue 28's readings).
+    pub carried_on_tanks: usize,
+    pub carried_by_transport: usize,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -331,5 +335,16 @@ pub fn transition(setup: &Setup, before: &State, d: &Decision, dice: &[u16], aft
         Decision::ExchangeSupport { .. } => stats.exchanges += 1,
         Decision::SubmitForce { force, .. } if force.option.is_some() => stats.options += 1,
         _ => {}
+    }
+    if let Decision::SubmitForce { side, force } = d {
+        let lift = carriers::lift(before, *side, &force.platoons);
+        if carriers::carriers_checked(before) && lift.riders > 0 {
+            assert!(lift.fits(), "carried beyond the carriers: {force:?}");
+            if lift.transport {
+                stats.carried_by_transport += 1;
+            } else {
+                stats.carried_on_tanks += 1;
+            }
+        }
     }
 }

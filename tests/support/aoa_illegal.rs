@@ -1,5 +1,5 @@
 //! Decisions illegal in a live Axis of Attack campaign, made from its position (another
-//! phase's step, a force handed in twice or with teams out of range, VP too high, casualties
+//! phase's step, a force handed in twice, with teams out of range or carried by nothing, VP too high, casualties
 //! reported wrong, reinforcement dice beyond those held, a top-up of a platoon it cannot raise,
 //! no sector moved): the random suite (`axis_of_attack_random.rs`, included with `#[path]`)
 //! offers them and checks each is refused with its typed error and changes nothing.
@@ -9,8 +9,8 @@ use super::aoa_checks::Stats;
 use super::aoa_legal::{cur, random_reports};
 use super::rng::Rng;
 use field_desk::engine::{Campaign, DecideError, DiceInput};
-use field_desk::systems::axis_of_attack::rules;
 use field_desk::systems::axis_of_attack::tables::Strength;
+use field_desk::systems::axis_of_attack::{carriers, rules};
 use field_desk::systems::axis_of_attack::{
     AxisOfAttack, Decision, DiceFor, Fielded, ForceList, GameResult, KeepMobile, Phase, PlatoonReport, RuleError,
     Setup, Side, State,
@@ -98,6 +98,27 @@ fn illegal(setup: &Setup, s: &State, rng: &mut Rng) -> Option<(Decision, Vec<u16
                     RuleError::EmptyForce { player: name(side) },
                 ));
             };
+            if carriers::carriers_checked(s) && rng.one_in(1, 2) {
+                // Issue 28's readings: a platoon without working transport carried by nothing.
+                let rider = rules::fieldable(s, side)
+                    .into_iter()
+                    .find(|&(q, lo, hi)| lo <= hi && carriers::rides(s.platoon(side, q).unwrap()));
+                if let Some((q, lo, _)) = rider {
+                    let f = ForceList {
+                        vp_for_points: 0,
+                        points: 1500,
+                        platoons: vec![Fielded { platoon: q, teams: lo, transported: true }],
+                        air: None,
+                        option: None,
+                    };
+                    let platoons = format!("\"{}\"", s.platoon(side, q).unwrap().name().trim());
+                    return Some((
+                        Decision::SubmitForce { side, force: f },
+                        vec![],
+                        RuleError::NothingToCarry { platoons },
+                    ));
+                }
+            }
             let f = ForceList {
                 vp_for_points: 0,
                 points: 1500,

@@ -5,8 +5,8 @@
 
 use super::rng::Rng;
 use field_desk::engine::{Campaign, DiceInput};
-use field_desk::systems::axis_of_attack::rules;
 use field_desk::systems::axis_of_attack::tables::{self, AirProfile, Mobility, OptionKind, Ordnance, Role};
+use field_desk::systems::axis_of_attack::{carriers, rules};
 use field_desk::systems::axis_of_attack::{
     AirUse, AxisOfAttack, Decision, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, Phase, Platoon,
     PlatoonReport, Setup, Side, State, TurnRecord,
@@ -31,6 +31,29 @@ pub fn random_force(setup: &Setup, s: &State, side: Side, rng: &mut Rng) -> Forc
             let mobile = s.platoon(side, p).unwrap().operationally_mobile();
             let transported = if carry_needed && !mobile { true } else { rng.one_in(1, 10) };
             platoons.push(Fielded { platoon: p, teams, transported });
+        }
+    }
+    if carriers::carriers_checked(s) {
+        // Issue 28's readings: what is marked carried needs carriers. Ticks that are not
+        // needed go first, then platoons that must be carried, the last first.
+        let riding = |f: &Fielded| f.transported && carriers::rides(s.platoon(side, f.platoon).unwrap());
+        if !carriers::lift(s, side, &platoons).fits() {
+            for f in platoons.iter_mut() {
+                if riding(f) && !rules::must_be_carried(s, side, s.platoon(side, f.platoon).unwrap()) {
+                    f.transported = false;
+                }
+            }
+        }
+        while !carriers::lift(s, side, &platoons).fits() {
+            let k = platoons.iter().rposition(riding).unwrap();
+            platoons.remove(k);
+        }
+        if platoons.is_empty() {
+            let &(p, min, _) = fieldable
+                .iter()
+                .find(|&&(p, _, _)| !rules::must_be_carried(s, side, s.platoon(side, p).unwrap()))
+                .expect("a force is possible");
+            platoons.push(Fielded { platoon: p, teams: min, transported: false });
         }
     }
     if platoons.is_empty() {
@@ -173,7 +196,7 @@ pub fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
             }
             let open: Vec<Side> = Side::BOTH.into_iter().filter(|x| t.forces[x.index()].is_none()).collect();
             let side = rng.pick(&open);
-            if rules::fieldable(s, side).is_empty() {
+            if !carriers::force_possible(s, side) {
                 // A top-up declined can leave nothing fit to fight: the player concedes.
                 return Decision::Concede { side };
             }
@@ -272,6 +295,7 @@ pub fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
                     mobility: rng.pick(&Mobility::ALL),
                     under_strength: rng.pick(&[None, Some(true), Some(false)]),
                     vehicles: String::new(),
+                    transport: carriers::carriers_checked(s) && rng.one_in(1, 4),
                 };
                 Decision::ExchangeSupport { side, platoon: rng.pick(&support), value, new }
             } else {

@@ -134,6 +134,9 @@ pub(super) fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u
             if new.role != Role::Support {
                 return Err(RuleError::NewNotSupport { platoon: new_name });
             }
+            if new.transport && !super::carriers::carriers_checked(&s) {
+                return Err(RuleError::TransportNotRead { platoon: new_name });
+            }
             if new.points > *value {
                 return Err(RuleError::TooExpensive { platoon: new_name, points: new.points, value: *value });
             }
@@ -201,7 +204,7 @@ pub(super) fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u
 /// Brings combat platoons up to depleted until two are, each level using a die.
 pub(super) fn enter_reinforcements(s: &mut State) {
     // Issue 8's readings: the top-up "may" be taken; each player is offered it instead.
-    if s.readings >= super::company::READINGS {
+    if s.readings >= super::company::SECOND_READINGS {
         s.phase = Phase::Reinforcements;
         return;
     }

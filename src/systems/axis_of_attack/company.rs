@@ -33,6 +33,14 @@ pub struct Platoon {
     /// stripped from one platoon to keep another mobile. Empty: not named.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub vehicles: String,
+    /// A Transport platoon: its vehicles may carry platoons without transport of their own
+    /// (Section III). Absent in setups written before issue 28: none is.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub transport: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Platoon {
@@ -119,7 +127,8 @@ pub struct Setup {
     /// The ground before the first game's weather.
     pub first_mud: Mud,
     /// Which of the app's readings of the text this campaign plays by: campaigns stored
-    /// before issue 8 (`1`, the default) keep the readings they were played with.
+    /// before issue 8 (`1`, the default) or issue 28 (`2`) keep the readings they were played
+    /// with.
     #[serde(default = "first_readings", skip_serializing_if = "is_first_readings")]
     pub readings: u8,
 }
@@ -131,7 +140,12 @@ pub const FIRST_READINGS: u8 = 1;
 /// Issue 8's readings: the top-up is offered and chosen; platoons already Immobile stay so
 /// until reinforcement restores them; a concession after the lists are shown counts the
 /// fielded company's recon platoons.
-pub const READINGS: u8 = 2;
+pub const SECOND_READINGS: u8 = 2;
+/// Issue 28's readings: a platoon without working transport marked carried needs a Transport
+/// platoon or enough tanks fielded with it (`carriers.rs`).
+pub const CARRIER_READINGS: u8 = 3;
+/// The readings new setups take.
+pub const READINGS: u8 = CARRIER_READINGS;
 
 fn first_readings() -> u8 {
     FIRST_READINGS
@@ -150,7 +164,7 @@ impl Setup {
     }
     /// Plays by issue 8's readings (campaigns started since).
     pub fn readings_v2(&self) -> bool {
-        self.readings >= READINGS
+        self.readings >= SECOND_READINGS
     }
 }
 

@@ -118,6 +118,22 @@ pub enum RuleError {
     NeedsTransport {
         platoon: String,
     },
+    /// Platoons without working transport marked carried, and no Transport platoon or tanks
+    /// fielded to carry them (issue 28's readings).
+    NothingToCarry {
+        platoons: String,
+    },
+    /// More teams marked carried than the tanks fielded take as Tank Riders, and no Transport
+    /// platoon (issue 28's readings).
+    TooManyRiders {
+        platoons: String,
+        riders: u64,
+        tanks: u64,
+    },
+    /// A Transport platoon exchanged in, in a campaign started before issue 28's readings.
+    TransportNotRead {
+        platoon: String,
+    },
     NoAirSupport {
         player: String,
     },
@@ -298,6 +314,25 @@ impl fmt::Display for RuleError {
                 f,
                 "\"{platoon}\" has no working transport: after a two-sector breakthrough it can only come if carried \
                  by a transport platoon or as tank riders."
+            ),
+            NothingToCarry { platoons } => write!(
+                f,
+                "Marked carried with no working transport of their own: {platoons}. Nothing in this list can carry \
+                 them: field a Transport platoon, or tanks to take them as Tank Riders ({} teams a tank).",
+                tables::RIDERS_PER_TANK
+            ),
+            TooManyRiders { platoons, riders, tanks } => write!(
+                f,
+                "Marked carried with no working transport of their own: {platoons}, {riders} teams. {tanks} tank{} \
+                 take at most {} as Tank Riders ({} teams a tank) and no Transport platoon is fielded: bring more \
+                 tanks or a Transport platoon, or fewer teams.",
+                if *tanks == 1 { "" } else { "s" },
+                tanks * u64::from(tables::RIDERS_PER_TANK),
+                tables::RIDERS_PER_TANK
+            ),
+            TransportNotRead { platoon } => write!(
+                f,
+                "This campaign was started before the app knew Transport platoons: \"{platoon}\" cannot come as one."
             ),
             NoAirSupport { player } => write!(f, "{player} bought no air support at the start of the campaign."),
             UnknownAircraft { player, index } => write!(f, "{player} has no air support type number {}.", index + 1),

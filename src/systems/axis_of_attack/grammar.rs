@@ -8,6 +8,7 @@
 //! (`grammar_v2.rs`). Frozen with the link format that codes it: the variant lists, their
 //! order, the codes and contexts below, and the rules' answers they ask.
 
+use super::carriers::force_possible;
 use super::company::Setup;
 use super::grammar_after::{exchange, reinforce, reports, top_up};
 use super::grammar_force::{bounded, force, subset};
@@ -91,7 +92,7 @@ fn variants(phase: Phase) -> (u16, &'static [u16]) {
 fn sides(s: &State, code: u16) -> Vec<Side> {
     let Some(t) = s.current.as_ref() else { return Vec::new() };
     let open = |x: Side| match code {
-        FORCE => t.forces[x.index()].is_none() && !fieldable(s, x).is_empty(),
+        FORCE => t.forces[x.index()].is_none() && force_possible(s, x),
         CASUALTIES => t.casualties[x.index()].is_none(),
         REINFORCE => t.reinforcement[x.index()].is_none(),
         TOPUP => top_up_offer(s, x).is_some(),
@@ -249,6 +250,34 @@ pub(super) fn decision<C: Chooser>(
             Decision::ExchangeSupport { side, platoon, value, new }
         }
     })
+}
+
+/// Whether the setup is the built-in sample under issue 8's readings (its one flag, as link
+/// version 4 first wrote it); else its JSON text, where the sample under a later set of readings
+/// is written as that number alone ("3"), which no setup's JSON text is: links written before
+/// keep decoding as they did.
+pub(super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
+    use super::company::{READINGS, SECOND_READINGS};
+    use super::sample::sample_setup_read_by;
+    let first = sample_setup_read_by(SECOND_READINGS);
+    if c.flag(0, given.map(|g| *g == first))? {
+        return Ok(first);
+    }
+    let later = |r: u8| r > SECOND_READINGS && r <= READINGS;
+    let text = given.map(|g| match g.readings {
+        r if later(r) && *g == sample_setup_read_by(r) => r.to_string(),
+        _ => serde_json::to_string(g).expect("setups serialise"),
+    });
+    let text = c.text(text.as_deref())?;
+    if let Ok(r) = text.parse::<u8>() {
+        return if later(r) && text == r.to_string() { Ok(sample_setup_read_by(r)) } else { Err(c.refuse()) };
+    }
+    let setup: Setup = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    if setup == first || (later(setup.readings) && setup == sample_setup_read_by(setup.readings)) {
+        // The writer sends the sample as such.
+        return Err(c.refuse());
+    }
+    Ok(setup)
 }
 
 /// A game's result: the winner (or nobody), the game VP (the winner's above the loser's, none

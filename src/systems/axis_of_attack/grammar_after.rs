@@ -8,6 +8,7 @@
 //! is the record's, and the dice are read in it). An exchange: a support platoon
 //! `exchangeable` names, for a support platoon of sound shape worth no more than its value.
 
+use super::carriers::carriers_checked;
 use super::company::Platoon;
 use super::grammar_force::bounded;
 use super::helpers::*;
@@ -36,6 +37,7 @@ const POINTS: u16 = 46;
 const VALUE_OVER: u16 = 47;
 const ALL_TANK: u16 = 48;
 const RECON: u16 = 49;
+const TRANSPORT: u16 = 50;
 
 /// The casualty reports of `side`: one for each platoon of the list it handed in, in order.
 pub(super) fn reports<C: Chooser>(
@@ -220,6 +222,15 @@ pub(super) fn exchange<C: Chooser>(
     let mobility = one_of(c, &Mobility::ALL, n.map(|n| &n.mobility))?;
     let under_strength = one_of(c, &[None, Some(true), Some(false)], n.map(|n| &n.under_strength))?;
     let vehicles = c.text(n.map(|n| &*n.vehicles))?;
+    // A Transport platoon is marked since issue 28's readings; before, none is.
+    let transport = if carriers_checked(s) {
+        c.flag(TRANSPORT, n.map(|n| n.transport))?
+    } else {
+        if n.is_some_and(|n| n.transport) {
+            return Err(c.refuse());
+        }
+        false
+    };
     let new = Platoon {
         name,
         role: Role::Support,
@@ -233,6 +244,7 @@ pub(super) fn exchange<C: Chooser>(
         mobility,
         under_strength,
         vehicles,
+        transport,
     };
     if !platoon_shape_ok(&new) {
         // A name of spaces alone: the rules take no platoon without a name.

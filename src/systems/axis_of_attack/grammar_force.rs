@@ -1,16 +1,19 @@
 //! Axis of Attack's grammar, its force lists (link version 4): only lists `check_force` takes.
 //! The VP for points within what the player holds, the points within what they allow; each
 //! platoon the rules let field (`fieldable`), with teams within its range and carried where the
-//! mobility rule says so (`must_be_carried`), at least one; air support only for a company that
+//! mobility rule says so (`must_be_carried`), at least one, and (issue 28's readings) those
+//! without working transport carried only as far as the list's carriers take them
+//! (`carriers`); air support only for a company that
 //! bought some, a load only for a profile that names one (`takes_load`); and a VP option the
 //! player may buy (`option_allowed`), with the VP left, never beside air support it would bar
 //! (`bars_air`), for platoons it may name (`option_takes`). Also the ways of choosing the
 //! grammar's other parts share: `bounded` and `subset`.
 
+use super::carriers::{carrier, carriers_checked, rides, Carrier};
 use super::company::Setup;
 use super::helpers::*;
 use super::lists::{bars_air, takes_load};
-use super::state::{AirUse, Fielded, ForceList, GameOption, Side, State};
+use super::state::{AirUse, Fielded, ForceList, GameOption, PlatoonState, Side, State};
 use super::tables::{self, AirProfile, OptionKind, Ordnance};
 use crate::engine::grammar::{maybe, one_of};
 use crate::engine::Chooser;
@@ -111,8 +114,11 @@ pub(super) fn force<C: Chooser>(
     Ok(ForceList { vp_for_points, points, platoons, air, option })
 }
 
-/// The platoons fielded, in roster order: each the rules let field, flagged in or out (the last
-/// forced in when none is yet), its teams short of its most, carried (forced where it must be).
+/// The platoons fielded, in roster order: each the rules let field, flagged in or out (forced
+/// in when the list could not end lawfully without it: the last when none is yet), its teams
+/// short of its most, carried (forced where it must be). Under issue 28's readings a platoon
+/// without working transport marked carried needs carriers (`carriers::check_carried`): each
+/// choice keeps a lawful end within reach, the platoons to come fielded at their most.
 fn fielded<C: Chooser>(c: &mut C, s: &State, side: Side, g: Option<&[Fielded]>) -> Result<Vec<Fielded>, C::Error> {
     let open: Vec<(u16, u16, u16)> = fieldable(s, side).into_iter().filter(|&(_, min, max)| min <= max).collect();
     if let Some(g) = g {
@@ -121,37 +127,123 @@ fn fielded<C: Chooser>(c: &mut C, s: &State, side: Side, g: Option<&[Fielded]>) 
             return Err(c.refuse());
         }
     }
+    let platoons: Vec<&PlatoonState> =
+        open.iter().map(|&(i, _, _)| s.platoon(side, i).ok_or_else(|| c.refuse())).collect::<Result<_, _>>()?;
+    let ahead = Ahead::new(s, side, &open, &platoons);
+    let mut load = Load::default();
     let mut out = Vec::new();
-    for (k, &(i, min, max)) in open.iter().enumerate() {
+    for (k, (&(i, min, max), &p)) in open.iter().zip(&platoons).enumerate() {
         let given = g.map(|g| g.iter().find(|f| f.platoon == i));
-        let on = if out.is_empty() && k + 1 == open.len() {
-            if given.is_some_and(|x| x.is_none()) {
+        let forced = must_be_carried(s, side, p);
+        let rider = ahead.checked && rides(p);
+        let on_ok = !forced || ahead.fits(&load, u64::from(min), k + 1);
+        let off_ok = ahead.fits(&load, 0, k + 1) && (!out.is_empty() || ahead.free[k + 1]);
+        let on = if on_ok && off_ok {
+            c.flag(FIELDED, given.map(|x| x.is_some()))?
+        } else {
+            if given.is_some_and(|x| x.is_some() != on_ok) {
                 return Err(c.refuse());
             }
-            true
-        } else {
-            c.flag(FIELDED, given.map(|x| x.is_some()))?
+            on_ok
         };
         if !on {
             continue;
         }
+        let (bottom, top) = ahead.teams(&load, p, forced, min, max, k + 1);
         let given = given.flatten();
-        if given.is_some_and(|x| !(min..=max).contains(&x.teams)) {
+        if given.is_some_and(|x| !(bottom..=top).contains(&x.teams)) {
             return Err(c.refuse());
         }
-        let teams = max - bounded(c, SHORT, max - min, given.map(|x| max - x.teams))?;
-        let p = s.platoon(side, i).ok_or_else(|| c.refuse())?;
-        let transported = if must_be_carried(s, side, p) {
-            if given.is_some_and(|x| !x.transported) {
+        let teams = top - bounded(c, SHORT, top - bottom, given.map(|x| top - x.teams))?;
+        let transported = if forced || (rider && !ahead.fits(&load, u64::from(teams), k + 1)) {
+            if given.is_some_and(|x| x.transported != forced) {
                 return Err(c.refuse());
             }
-            true
+            forced
         } else {
             c.flag(TRANSPORTED, given.map(|x| x.transported))?
         };
+        load.take(p, teams, transported && rider);
         out.push(Fielded { platoon: i, teams, transported });
     }
     Ok(out)
+}
+
+/// What the platoons fielded so far carry and ask to be carried.
+#[derive(Default)]
+struct Load {
+    transport: bool,
+    room: u64,
+    riders: u64,
+}
+
+impl Load {
+    fn take(&mut self, p: &PlatoonState, teams: u16, riding: bool) {
+        match carrier(p) {
+            Some(Carrier::Transport) => self.transport = true,
+            Some(Carrier::Tanks) => self.room += u64::from(teams) * u64::from(tables::RIDERS_PER_TANK),
+            None => {}
+        }
+        if riding {
+            self.riders += u64::from(teams);
+        }
+    }
+}
+
+/// What the platoons from each place in the list on could add, fielded at their most. Before
+/// issue 28's readings nothing needs carrying and every platoon may come alone.
+struct Ahead {
+    checked: bool,
+    /// A Transport platoon among them.
+    transport: Vec<bool>,
+    /// Teams their tanks could take as riders.
+    room: Vec<u64>,
+    /// One that may come without being carried.
+    free: Vec<bool>,
+}
+
+impl Ahead {
+    fn new(s: &State, side: Side, open: &[(u16, u16, u16)], platoons: &[&PlatoonState]) -> Ahead {
+        let n = open.len();
+        let checked = carriers_checked(s);
+        let mut a = Ahead { checked, transport: vec![false; n + 1], room: vec![0; n + 1], free: vec![false; n + 1] };
+        for k in (0..n).rev() {
+            let p = platoons[k];
+            let kind = carrier(p);
+            a.transport[k] = a.transport[k + 1] || kind == Some(Carrier::Transport);
+            let tanks = if kind == Some(Carrier::Tanks) { u64::from(open[k].2) } else { 0 };
+            a.room[k] = a.room[k + 1] + tanks * u64::from(tables::RIDERS_PER_TANK);
+            a.free[k] = a.free[k + 1] || !checked || !must_be_carried(s, side, p);
+        }
+        a
+    }
+
+    /// Whether `more` teams riding besides the load could still be carried by the end, with
+    /// the platoons from `next` on.
+    fn fits(&self, load: &Load, more: u64, next: usize) -> bool {
+        !self.checked || load.transport || self.transport[next] || load.riders + more <= load.room + self.room[next]
+    }
+
+    /// The fewest and most teams this platoon may come with, fielded now: a tank platoon at
+    /// least enough for the riders the rest cannot take, one that must be carried at most as
+    /// many as can be.
+    fn teams(&self, load: &Load, p: &PlatoonState, forced: bool, min: u16, max: u16, next: usize) -> (u16, u16) {
+        if !self.checked || load.transport || self.transport[next] {
+            return (min, max);
+        }
+        let room = load.room + self.room[next];
+        if forced {
+            let most = room.saturating_sub(load.riders).min(u64::from(max)) as u16;
+            return (min, most.max(min));
+        }
+        if carrier(p) == Some(Carrier::Tanks) {
+            let short = load.riders.saturating_sub(room);
+            let per = u64::from(tables::RIDERS_PER_TANK);
+            let least = short.div_ceil(per).min(u64::from(max)) as u16;
+            return (least.max(min), max);
+        }
+        (min, max)
+    }
 }
 
 fn air<C: Chooser>(c: &mut C, bought: usize, a: Option<&AirUse>) -> Result<AirUse, C::Error> {

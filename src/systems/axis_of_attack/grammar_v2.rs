@@ -237,6 +237,10 @@ fn reports<C: Chooser>(
 
 /// A platoon exchanged in, part by part.
 fn new_platoon<C: Chooser>(c: &mut C, g: Option<&Platoon>) -> Result<Platoon, C::Error> {
+    if g.is_some_and(|p| p.transport) {
+        // Transport platoons came after this link version.
+        return Err(c.refuse());
+    }
     let name = c.text(g.map(|p| &*p.name))?;
     let role = one_of(c, &Role::ALL, g.map(|p| &p.role))?;
     let min_teams = small(c, NEW + 1, g.map(|p| p.min_teams))?;
@@ -263,6 +267,7 @@ fn new_platoon<C: Chooser>(c: &mut C, g: Option<&Platoon>) -> Result<Platoon, C:
         mobility,
         under_strength,
         vehicles,
+        transport: false,
     })
 }
 
@@ -271,7 +276,9 @@ pub struct GrammarV2;
 
 impl GrammarOf<AxisOfAttack> for GrammarV2 {
     fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-        crate::engine::grammar::setup_as_text(c, super::sample::sample_setup(), given)
+        // The sample as it was when these links were written: issue 8's readings.
+        let sample = super::sample::sample_setup_read_by(super::company::SECOND_READINGS);
+        crate::engine::grammar::setup_as_text(c, sample, given)
     }
     fn decision<C: Chooser>(
         setup: &Setup,

@@ -2,7 +2,7 @@
 //! numbers a rule derives. Re-exported from `rules`.
 
 use super::company::Setup;
-use super::company::READINGS;
+use super::company::SECOND_READINGS;
 use super::errors::RuleError;
 use super::state::*;
 use super::tables::{self, Buyer, Mission, Role, Strength};
@@ -247,7 +247,7 @@ pub fn casualty_line(state: &State, side: Side, report: &PlatoonReport) -> Resul
 /// Whether a fielded platoon is short of transport after the game: reported so, or (issue 8's
 /// readings) already Immobile, which it stays until reinforcement restores it.
 pub fn short_of_transport(state: &State, p: &PlatoonState, report_immobile: bool) -> bool {
-    let standing = p.immobile && state.readings >= READINGS;
+    let standing = p.immobile && state.readings >= SECOND_READINGS;
     report_immobile || standing
 }
 
@@ -364,7 +364,7 @@ pub fn top_up_candidates(state: &State, side: Side) -> Vec<u16> {
 /// Issue 8's readings: the top-up `side` may take now, as the most platoons it may raise.
 pub fn top_up_offer(state: &State, side: Side) -> Option<usize> {
     let t = state.current.as_ref()?;
-    let open = state.readings >= READINGS
+    let open = state.readings >= SECOND_READINGS
         && state.phase == Phase::Reinforcements
         && !t.topped_up[side.index()]
         && t.reinforcement[side.index()].is_none();

@@ -41,6 +41,7 @@ pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceLis
             return Err(RuleError::NeedsTransport { platoon: name });
         }
     }
+    super::carriers::check_carried(s, side, &force.platoons)?;
     if let Some(air) = &force.air {
         let bought = &setup.player(side).air;
         if bought.is_empty() {

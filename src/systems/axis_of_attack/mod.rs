@@ -3,6 +3,7 @@
 //! `../shared/rules/axis-of-attack.txt`, read through the rules README.
 
 mod aftermath;
+pub mod carriers;
 pub mod check;
 pub mod company;
 pub mod describe;
@@ -123,7 +124,7 @@ impl System for AxisOfAttack {
 
 impl Grammar for AxisOfAttack {
     fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-        crate::engine::grammar::setup_as_text(c, sample::sample_setup(), given)
+        grammar::setup(c, given)
     }
     fn decision<C: Chooser>(
         setup: &Setup,

@@ -14,7 +14,8 @@ use super::tables::{Mobility, Role};
 pub const FORMAT: &[&str] = &[
     "One line for each platoon; parts separated by |.",
     "Name | role | teams bought (fewest-most the book allows) | points | transport, then any of:",
-    "vehicles: what it moves in | upgrades: what was paid for | all tank teams | recon | no under-strength size",
+    "vehicles: what it moves in | upgrades: what was paid for | all tank teams | recon | transport platoon | \
+     no under-strength size",
     "Roles: Combat, HQ or weapons, Support. Transport: Vehicles, Own transport, On foot.",
     "Empty lines and lines starting with # are skipped.",
 ];
@@ -51,6 +52,9 @@ fn write_one(p: &Platoon) -> String {
     }
     if p.recon {
         parts.push("recon".into());
+    }
+    if p.transport {
+        parts.push("transport platoon".into());
     }
     if p.under_strength == Some(false) {
         parts.push("no under-strength size".into());
@@ -117,6 +121,7 @@ fn read_line(line: &str) -> Result<Platoon, String> {
         mobility,
         under_strength: Some(true),
         vehicles: String::new(),
+        transport: false,
     };
     for extra in &parts[5..] {
         let lower = extra.to_ascii_lowercase();
@@ -128,11 +133,14 @@ fn read_line(line: &str) -> Result<Platoon, String> {
             p.all_tank = true;
         } else if lower == "recon" {
             p.recon = true;
+        } else if lower == "transport platoon" {
+            p.transport = true;
         } else if lower == "no under-strength size" {
             p.under_strength = Some(false);
         } else if !extra.is_empty() {
             return Err(format!(
-                "\"{extra}\" is none of vehicles: ..., upgrades: ..., all tank teams, recon, no under-strength size."
+                "\"{extra}\" is none of vehicles: ..., upgrades: ..., all tank teams, recon, transport platoon, \
+                 no under-strength size."
             ));
         }
     }

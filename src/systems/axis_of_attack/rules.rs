@@ -6,9 +6,10 @@
 //! the readings they were played with: the two-depleted-platoons top-up taken automatically
 //! (nearest to depleted first), the casualty report's Immobile box replacing the standing
 //! status, a concession's recon bonus counting the whole roster, and the halfway level
-//! wherever it fits.
+//! wherever it fits. Campaigns stored before issue 28 (`Setup::readings` 2) take a platoon
+//! marked carried at its word (`carriers.rs`).
 
-use super::company::{Platoon, Setup, READINGS};
+use super::company::{Platoon, Setup, SECOND_READINGS};
 use super::state::*;
 use super::tables::{self, Mission, MissionResult, Role};
 use crate::engine::{DiceSpec, Die};
@@ -21,7 +22,7 @@ use super::lists::{check_force, check_result, reveal_forces};
 use std::sync::Arc;
 
 /// The readings of the text the app takes, shown in the rules reference.
-pub const READINGS_TEXT: [&str; 22] = [
+pub const READINGS_TEXT: [&str; 23] = [
     "The won-as-defender modifier lost its sign in the text; it is read as +2.",
     "\"300+\" on the outnumbered table is read as over 300: a difference of exactly 300 gives +2.",
     "The all-tank \u{2212}1 is taken off the die: an all-tank combat platoon needs a 4, all-tank support a 6.",
@@ -60,7 +61,14 @@ pub const READINGS_TEXT: [&str; 22] = [
     "Recon platoons count for the mission roll only if the winner names them as in the enemy half at the end.",
     "Immobile platoons after a Breakthrough taken two sectors: Section V says the attacker may use none of them in \
      the next game, Section III that they may come if carried, by Transport platoons or as Tank Riders. The app \
-     follows Section III: an Immobile platoon may be fielded in that game when its force list marks it carried.",
+     follows Section III: an Immobile platoon may be fielded in that game when its force list marks it carried, and \
+     something in the same list carries it (next reading).",
+    "A platoon without working transport marked carried needs a carrier in the same force list: a Transport platoon \
+     (marked so in the setup) with its own transport, which carries every platoon marked carried, as the text sets \
+     it no number; or tanks with their own transport, taking riders at three teams a tank. The text names no number \
+     for Tank Riders; its example does (a 7-team and a 5-team platoon ride on four tanks, not on three). Towed guns \
+     cannot ride on tanks: the app cannot tell them from infantry, so the players see to it. Campaigns started \
+     before this was checked take a platoon marked carried at its word.",
 ];
 
 /// One step of play.
@@ -403,7 +411,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             t.result = Some(GameResult { winner: Some(winner), vp, recon: Vec::new() });
             // The winner claims every recon platoon of his company that could scout: once the
             // lists are shown (issue 8's readings), the company he fielded; else his roster.
-            let fielded = s.current.as_ref().unwrap().force(winner).filter(|_| s.readings >= READINGS).cloned();
+            let fielded = s.current.as_ref().unwrap().force(winner).filter(|_| s.readings >= SECOND_READINGS).cloned();
             let recon = s
                 .roster(winner)
                 .iter()

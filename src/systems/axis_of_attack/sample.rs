@@ -38,6 +38,7 @@ fn platoon(
         mobility,
         under_strength: Some(under_strength),
         vehicles: vehicles.to_string(),
+        transport: false,
     }
 }
 
@@ -152,14 +153,20 @@ pub fn soviet_company(name: &str) -> Player {
     }
 }
 
-/// The sample campaign: ready to play in one click.
+/// The sample campaign: ready to play in one click, under the readings new setups take.
 pub fn sample_setup() -> Setup {
+    sample_setup_read_by(super::company::READINGS)
+}
+
+/// The sample under an earlier (or this) set of readings: the links' "the sample" flag names it
+/// under issue 8's readings (`SECOND_READINGS`), as it was when links first coded it.
+pub fn sample_setup_read_by(readings: u8) -> Setup {
     Setup {
         players: [german_company("Anna"), soviet_company("Boris")],
         starting_points: 2000,
         game_points: super::tables::GAME_POINTS,
         first_weather: Weather::Clear,
         first_mud: Mud::Dry,
-        readings: super::company::READINGS,
+        readings,
     }
 }

@@ -346,6 +346,10 @@ impl Mobility {
     }
 }
 
+/// Teams a tank may carry as Tank Riders. The text names no number; its example does: a 7-team
+/// and a 5-team platoon ride on four tanks but not on three, so three teams a tank.
+pub const RIDERS_PER_TANK: u16 = 3;
+
 /// Cost in campaign VP of exchanging a support platoon.
 pub const EXCHANGE_COST: i32 = 5;
 

@@ -6,7 +6,7 @@
 
 use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
-use crate::systems::axis_of_attack::company::READINGS;
+use crate::systems::axis_of_attack::company::SECOND_READINGS;
 use crate::systems::axis_of_attack::rules::{casualty_line, lower_levels, strip_donors};
 use crate::systems::axis_of_attack::tables::Strength;
 use crate::systems::axis_of_attack::{Decision, KeepMobile, PlatoonReport, Side, State, TurnRecord};
@@ -61,7 +61,7 @@ fn rows_for(s: &State, side: Side) -> Vec<CountRow> {
                 platoon: x.platoon,
                 fielded: x.teams,
                 motorised: p.is_some_and(|p| p.platoon.mobility.motorised()),
-                standing: standing && s.readings >= READINGS,
+                standing: standing && s.readings >= SECOND_READINGS,
                 on_table: RwSignal::new(x.teams),
                 bailed: RwSignal::new(0),
                 exited: RwSignal::new(0),

@@ -4,6 +4,7 @@
 use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
 use crate::engine::{Seat, TwoSides};
+use crate::systems::axis_of_attack::carriers::carriers_checked;
 use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option_allowed, points_allowed};
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
 use crate::systems::axis_of_attack::{AirUse, AxisOfAttack, Decision, Fielded, ForceList, GameOption, Side};
@@ -71,8 +72,9 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
         Some(GameOption::BattalionArtillery { shoots }) => *shoots as u16,
         _ => 1,
     });
-    let (roster, must_move, balance) =
-        aoa.state.with_untracked(|s| (s.roster(side).to_vec(), mobility_required(s, side), s.balance(side)));
+    let (roster, must_move, balance, carriers) = aoa.state.with_untracked(|s| {
+        (s.roster(side).to_vec(), mobility_required(s, side), s.balance(side), carriers_checked(s))
+    });
     let picks: Vec<Pick> = aoa
         .state
         .with_untracked(|s| fieldable(s, side))
@@ -137,7 +139,8 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
         <div class="force-form" data-testid="force-form">
             <h3>{format!("{}'s force list for this game", aoa.who(side))}</h3>
             {must_move.then(|| view! {
-                <p class="warning" data-testid="mobility-rule">"Last game you broke through two sectors: every platoon you bring must be operationally mobile, or carried by a transport platoon or as tank riders (Immobile platoons carried this way come without their own transport)."</p>
+                <p class="warning" data-testid="mobility-rule">"Last game you broke through two sectors: every platoon you bring must be operationally mobile, or carried by a transport platoon or as tank riders (Immobile platoons carried this way come without their own transport)."
+                    {carriers.then(|| format!(" What is carried needs a Transport platoon or tanks in this list: {} teams ride on each tank.", tables::RIDERS_PER_TANK))}</p>
             })}
             <div class="field">
                 <span class="label">{format!("Campaign VP for more points ({} points each; you have {} VP)", tables::POINTS_PER_VP, balance)}</span>

@@ -2,6 +2,7 @@
 
 use super::phases::{check, error_line, Count};
 use super::{slug, Aoa};
+use crate::systems::axis_of_attack::carriers::carriers_checked;
 use crate::systems::axis_of_attack::preview::reinforcement_chance;
 use crate::systems::axis_of_attack::rules::{
     exchange_leftover, reinforceable, reinforcement_dice, top_up_candidates, top_up_dice, top_up_offer,
@@ -232,6 +233,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
     });
     let chosen = RwSignal::new(None::<u16>);
     let value = RwSignal::new(String::new());
+    let no_transport = !aoa.state.with_untracked(carriers_checked);
     let new = RwSignal::new(Platoon {
         name: String::new(),
         role: Role::Support,
@@ -245,6 +247,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
         mobility: tables::Mobility::Vehicles,
         under_strength: Some(false),
         vehicles: String::new(),
+        transport: false,
     });
     let decision = move || {
         chosen.get().map(|platoon| Decision::ExchangeSupport {
@@ -272,7 +275,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
                 <label class="field"><span>"What it is worth now, in points"</span>
                     <input type="number" inputmode="numeric" data-testid=format!("exchange-value-{}", slug(side)) prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev))/></label>
                 <h4>"The new support platoon"</h4>
-                <super::wizard::PlatoonFields platoon=new fixed_role=Role::Support testid=format!("exchange-new-{}", slug(side))/>
+                <super::wizard::PlatoonFields platoon=new fixed_role=Role::Support testid=format!("exchange-new-{}", slug(side)) no_transport=no_transport/>
                 <p class="info" data-testid=format!("exchange-leftover-{}", slug(side))>{move || {
                     let v: u32 = value.get().trim().parse().unwrap_or(0);
                     let cost = new.with(|p| p.points);

@@ -3,7 +3,7 @@
 //! Text fields commit on change (not per keystroke) so typing keeps focus.
 
 use crate::store;
-use crate::systems::axis_of_attack::company::blank_setup;
+use crate::systems::axis_of_attack::company::{blank_setup, CARRIER_READINGS};
 use crate::systems::axis_of_attack::platoon_text;
 use crate::systems::axis_of_attack::rules::check_setup;
 use crate::systems::axis_of_attack::tables::{self, Mobility, Mud, Role, Weather};
@@ -31,6 +31,7 @@ fn new_platoon(n: usize) -> Platoon {
         mobility: Mobility::Foot,
         under_strength: Some(true),
         vehicles: String::new(),
+        transport: false,
     }
 }
 
@@ -55,6 +56,9 @@ pub fn PlatoonFields(
     platoon: RwSignal<Platoon>,
     #[prop(optional)] fixed_role: Option<Role>,
     #[prop(into)] testid: String,
+    /// No Transport platoon box: a campaign started before the app read them.
+    #[prop(optional)]
+    no_transport: bool,
 ) -> impl IntoView {
     let edit = move |f: &dyn Fn(&mut Platoon)| platoon.update(|p| f(p));
     let strength = move || {
@@ -123,6 +127,9 @@ pub fn PlatoonFields(
             <div class="row">
                 <label class="check"><input type="checkbox" prop:checked=move || platoon.with(|p| p.all_tank) on:change=move |ev| { let v = event_target_checked(&ev); edit(&|p| p.all_tank = v); }/>" All tank teams"</label>
                 <label class="check"><input type="checkbox" prop:checked=move || platoon.with(|p| p.recon) on:change=move |ev| { let v = event_target_checked(&ev); edit(&|p| p.recon = v); }/>" Recon"</label>
+                {(!no_transport).then(|| view! {
+                    <label class="check"><input type="checkbox" data-testid=format!("{t}-transport") prop:checked=move || platoon.with(|p| p.transport) on:change=move |ev| { let v = event_target_checked(&ev); edit(&|p| p.transport = v); }/>" Transport platoon (carries platoons without transport)"</label>
+                })}
             </div>
             <div class="segmented" role="group" aria-label="Transport">
                 {Mobility::ALL.into_iter().map(|m| view! {
@@ -185,6 +192,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
     let first_weather = RwSignal::new(initial.first_weather);
     let first_mud = RwSignal::new(initial.first_mud);
     let companies = [CompanyForm::new(&initial.players[0]), CompanyForm::new(&initial.players[1])];
+    let no_transport = initial.readings < CARRIER_READINGS;
     let setup = Memo::new(move |_| Setup {
         players: [companies[0].get(), companies[1].get()],
         starting_points: starting_points.get(),
@@ -295,7 +303,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
                                         <h4>{move || format!("Platoon {}: {}", i + 1, p.with(|x| x.name.clone()))}</h4>
                                         <button type="button" class="btn small danger" data-testid=format!("remove-platoon-{s}-{i}") on:click=move |_| c.platoons.update(|v| { v.remove(i); })>{move || format!("Remove {}", p.with(|x| x.name.clone()))}</button>
                                     </div>
-                                    <PlatoonFields platoon=p testid=format!("platoon-{s}-{i}")/>
+                                    <PlatoonFields platoon=p testid=format!("platoon-{s}-{i}") no_transport=no_transport/>
                                 </div>
                             }).collect_view()}
                             <button type="button" class="btn" data-testid=format!("add-platoon-{s}") on:click=move |_| c.platoons.update(|v| v.push(RwSignal::new(new_platoon(v.len() + 1))))>"+ Platoon"</button>
