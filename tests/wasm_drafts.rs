@@ -12,7 +12,7 @@ use field_desk::systems::crossfire_scouting::sample::{self as night, EDGE_WOOD, 
 use field_desk::systems::crossfire_scouting::{
     seats as night_seats, CrossfireScouting, Decision as Night, Phase, Place, ScoutRef,
 };
-use field_desk::ui::campaign::Open;
+use field_desk::ui::campaign::{Open, SystemUi};
 use field_desk::ui::draft::DraftOf;
 use field_desk::ui::platform::LocalStorage;
 use leptos::prelude::*;
@@ -33,30 +33,26 @@ fn fresh(id: &str) -> String {
     id.to_string()
 }
 
-/// The Battlefront step on screen as the campaign screen draws it, drafts kept under `id`;
-/// dropping the handle takes the screen away.
-fn mount_bw(c: C, id: &str, holder: Reader) -> (El, Bw, Box<dyn Any>) {
+/// A system's step on screen as the campaign screen draws it (`SystemUi::play`), drafts kept
+/// under `id`; dropping the handle takes the screen away.
+fn mount<S: SystemUi>(c: Campaign<S>, id: &str, holder: Reader) -> (El, Open<S>, Box<dyn Any>) {
     let root = container();
     let open = Open::new(RwSignal::new(c), holder);
     let id = id.to_string();
     let handle = leptos::mount::mount_to(root.clone(), move || {
         provide_context(open);
         provide_context(DraftOf(id));
-        view! { <field_desk::ui::bfww2::phases::PhaseView/> }
+        S::play()
     });
     (root, open, Box::new(handle))
 }
 
+fn mount_bw(c: C, id: &str, holder: Reader) -> (El, Bw, Box<dyn Any>) {
+    mount(c, id, holder)
+}
+
 fn mount_night(c: Campaign<CrossfireScouting>, id: &str) -> (El, Open<CrossfireScouting>, Box<dyn Any>) {
-    let root = container();
-    let open = Open::new(RwSignal::new(c), None);
-    let id = id.to_string();
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        provide_context(open);
-        provide_context(DraftOf(id));
-        view! { <field_desk::ui::scouting::phases::PhaseView/> }
-    });
-    (root, open, Box::new(handle))
+    mount(c, id, None)
 }
 
 fn value(root: &El, testid: &str) -> String {

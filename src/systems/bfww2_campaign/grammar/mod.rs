@@ -480,27 +480,11 @@ fn report<C: Chooser>(c: &mut C, (stands, vehicles): (u16, u16), g: Option<&Repo
 /// is written as that number alone ("3"), which no setup's JSON text is: links written before
 /// keep decoding as they did.
 pub(super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-    use super::sample::sample_setup_read_by;
     use super::setup::{READINGS, SECOND_READINGS};
-    let first = sample_setup_read_by(SECOND_READINGS);
-    if c.flag(0, given.map(|g| *g == first))? {
-        return Ok(first);
-    }
+    use super::sample::sample_setup_read_by;
     let later = |r: u8| r > SECOND_READINGS && r <= READINGS;
-    let text = given.map(|g| match g.readings {
-        r if later(r) && *g == sample_setup_read_by(r) => r.to_string(),
-        _ => serde_json::to_string(g).expect("setups serialise"),
-    });
-    let text = c.text(text.as_deref())?;
-    if let Ok(r) = text.parse::<u8>() {
-        return if later(r) && text == r.to_string() { Ok(sample_setup_read_by(r)) } else { Err(c.refuse()) };
-    }
-    let setup: Setup = serde_json::from_str(&text).map_err(|_| c.refuse())?;
-    if setup == first || (later(setup.readings) && setup == sample_setup_read_by(setup.readings)) {
-        // The writer sends the sample as such.
-        return Err(c.refuse());
-    }
-    Ok(setup)
+    let first = sample_setup_read_by(SECOND_READINGS);
+    crate::engine::grammar::setup_by_readings(c, given, first, |s: &Setup| s.readings, later, sample_setup_read_by)
 }
 
 pub(super) fn over(s: &State) -> bool {
