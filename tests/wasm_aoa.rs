@@ -393,7 +393,7 @@ async fn the_force_form_says_why_a_carried_platoon_needs_a_carrier() {
     assert!(text(&root, "mobility-rule").contains("3 teams ride on each tank"), "{}", text(&root, "mobility-rule"));
     click(&root, "field-1");
     click(&root, "field-3");
-    type_into(&root, "force-points", "1400");
+    fill(&root, "force-points", "1400");
     leptos::task::tick().await;
     // The HMGs have lost their transport: first they must be marked carried...
     assert!(text(&root, "force-problem").contains("only come if carried"), "{}", text(&root, "force-problem"));
@@ -407,7 +407,7 @@ async fn the_force_form_says_why_a_carried_platoon_needs_a_carrier() {
     // Three Panzer IIIJs take them as riders.
     click(&root, "field-5");
     leptos::task::tick().await;
-    type_into(&root, "teams-5", "3");
+    fill(&root, "teams-5", "3");
     leptos::task::tick().await;
     assert!(find(&root, "force-problem").is_none(), "problem: {}", text(&root, "force-problem"));
     assert!(!submit.disabled());

@@ -9,6 +9,7 @@ use field_desk::systems::race_for_x::{sample, Phase, RaceForX};
 use field_desk::ui::dice::{DiceChoice, DiceRoll};
 use field_desk::ui::rfx::{phases::PhaseView, Rfx};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 #[path = "support/wasm.rs"]
