@@ -43,9 +43,11 @@ fi
 echo
 node scripts/first-visit.mjs "$DIST"
 
-# Lighthouse (mobile defaults) on the campaign list and on an opened campaign of each system.
+# Lighthouse (mobile defaults) on the campaign list and on an opened campaign of each system (the
+# systems index.html's boot cards name, which tests/boot.rs holds to the app's list).
 echo
-node scripts/lighthouse.mjs "$DIST" --open race-for-x,axis-of-attack,crossfire-scouting,rapier-offensive,bfww2-campaign
+systems=$(grep -o 'data-system="[^"]*"' index.html | sed 's/^data-system="//; s/"$//' | paste -sd, -)
+node scripts/lighthouse.mjs "$DIST" --open "$systems"
 node scripts/open-timing.mjs "$DIST"
 
 # Where the wasm's bytes go, by crate, by module and by function (the cargo output before

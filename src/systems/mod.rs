@@ -4,7 +4,7 @@
 //! samples, `SystemId::visit`) is generated from it. What a system says of itself (its words,
 //! its sample, its link code) is its `Descriptor`, in its own folder. Adding a system: its
 //! folder, with `impl Descriptor`, and one line below; then one line in the UI's list
-//! (`ui/registry.rs`). Anything left out is a compile error.
+//! (`systems_ui!` in `ui/mod.rs`). Anything left out is a compile error.
 
 use crate::engine::{Action, Campaign, Grammar, Reader, ReplayError, Seat};
 use serde::{Deserialize, Serialize};
@@ -33,7 +33,7 @@ pub trait Descriptor: Grammar {
     const LINK_TEXTS: &'static [&'static str];
     /// The built-in sample's setup.
     fn sample() -> Self::Setup;
-    /// A system kept for the test suites only (`example_dice`): never offered on the home screen.
+    /// A system kept for the test suites only (`dice_duel`): never offered on the home screen.
     const TEST_ONLY: bool = false;
 }
 

@@ -1,7 +1,7 @@
 //! Share links: a whole campaign (setup, history and the dice that were rolled) carried in
 //! the `#fragment` of a URL, which browsers never send to a server.
 //!
-//! # Wire format, link version 1
+//! # Wire format (version 1's framing, which every later version keeps)
 //!
 //! ```text
 //! https://host/path/#s=fd1.<base64url, no padding>
@@ -35,7 +35,7 @@
 //!
 //! | part    | coding |
 //! |---------|--------|
-//! | system  | one of 16, uniform: 0 Race for X (read only now), 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their first grammars (read only now), 4 Rapier Offensive, 5 the Battlefront: WW2 campaign, 6 Axis of Attack, 7 night scouting and 8 Race for X through their tight grammars (link version 4) (what follows the meta is that system's) |
+//! | system  | one of 16, uniform: 0 Race for X (read only now), 1 another system as JSON text, 2 night scouting and 3 Axis of Attack through their first grammars (read only now), 4 Rapier Offensive, 5 the Battlefront: WW2 campaign, 6 Axis of Attack, 7 night scouting and 8 Race for X through their tight grammars (link version 4); every code from 4 is a system's own `Descriptor::LINK_CODE` (15: Dice duel, test-only) (what follows the meta is that system's) |
 //! | meta    | id: the app's (16 hex digits: flag, then 8 bytes uniform), other hex (flag, byte count, bytes) or text; the name (text); times as whole milliseconds (flag, created, updated less created, as numbers) or as they are (64 bits each) |
 //! | setup   | codes 0 and 8: through Race for X's setup grammar (`systems/race_for_x/grammar_setup.rs`, its counts through the meta's count model): flag: the built-in sample; otherwise size (1 of 4), each player's name and orbat (flag: "the sample battalion named …"; otherwise formations and units, each after the first formation with a flag "as the sample battalion's", and in full where it differs), defensive orbats (flag: the sample's; otherwise a count and each with a flag "as the sample's", or in full) |
 //! | journal | flag: replayed (below) or plain; the line count (number); the lines |
@@ -93,7 +93,7 @@
 //! (a damaged link that passed the checksum) is `DoesNotReplay`. Decoding is the replay:
 //! what comes back opens without a second one.
 //!
-//! ## Grammar-coded systems (codes 2, 3 and 5)
+//! ## Grammar-coded systems (codes 2 and 3, and since version 4 every system's own code)
 //!
 //! Night scouting, Axis of Attack and the Battlefront: WW2 campaign describe their decisions once, as a grammar
 //! (`engine::Grammar`: which decisions the position takes, and their parts), and `generic`
