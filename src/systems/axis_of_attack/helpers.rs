@@ -18,7 +18,7 @@ pub fn player_name(setup: &Setup, side: Side) -> String {
 
 /// A platoon's name on the roster, or its number when there is none such.
 pub fn platoon_name(state: &State, side: Side, i: u16) -> String {
-    state.platoon(side, i).map_or_else(|| format!("platoon {}", i + 1), |p| p.name().trim().to_string())
+    state.platoon(side, i).map_or_else(|| format!("platoon {}", u32::from(i) + 1), |p| p.name().trim().to_string())
 }
 
 /// Points allowed on the table after spending `vp` campaign VP on them.
