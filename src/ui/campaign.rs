@@ -94,19 +94,16 @@ impl<S: System> Open<S> {
         self.campaign.with(|c| !c.to_act().contains(&seat))
     }
 
-    /// Plays a decision; the message says why when the rules refuse it.
-    pub fn decide(&self, decision: S::Decision, dice: DiceChoice) -> Result<(), String> {
+    /// Plays a decision; the typed refusal when the rules (or the dice) refuse it, which the
+    /// component showing it puts in words (`refusal`).
+    pub fn decide(&self, decision: S::Decision, dice: DiceChoice) -> Result<(), DecideError<S::Error>> {
         let mut result = Ok(());
         let preview = self.campaign.with_untracked(|c| S::preview(c.setup(), c.state(), &decision));
         self.campaign.update_untracked(|c| {
             result = match dice {
                 DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::entropy())),
                 DiceChoice::Typed(v) => c.decide(decision, DiceInput::Typed(v)),
-            }
-            .map_err(|e| match e {
-                DecideError::Rules(r) => S::refusal(c.setup(), c.state(), &r),
-                e => e.to_string(),
-            });
+            };
         });
         if result.is_ok() {
             let (at, faces, words) = self.campaign.with_untracked(|c| {
@@ -138,7 +135,22 @@ impl<S: System> Open<S> {
         result
     }
 
-    /// Plays a decision without dice: a refusal goes to `error`, which clears on success.
+    /// A refusal in words: the system's own for its rules (`System::refusal`, naming what the
+    /// setup names), the engine's for dice and steps. Read on the position the refusal left
+    /// unchanged.
+    pub fn refusal(&self, e: &DecideError<S::Error>) -> String {
+        match e {
+            DecideError::Rules(r) => self.campaign.with_untracked(|c| S::refusal(c.setup(), c.state(), r)),
+            e => e.to_string(),
+        }
+    }
+
+    /// Plays a decision and says why, in words, when it is refused.
+    pub fn decide_or_say(&self, decision: S::Decision, dice: DiceChoice) -> Result<(), String> {
+        self.decide(decision, dice).map_err(|e| self.refusal(&e))
+    }
+
+    /// Plays a decision without dice: a refusal goes to `error`, in words, which clears on success.
     pub fn act(&self, decision: S::Decision, error: RwSignal<Option<String>>) -> bool {
         match self.decide(decision, DiceChoice::App) {
             Ok(()) => {
@@ -146,7 +158,7 @@ impl<S: System> Open<S> {
                 true
             }
             Err(e) => {
-                error.set(Some(e));
+                error.set(Some(self.refusal(&e)));
                 false
             }
         }
@@ -162,7 +174,7 @@ impl<S: System> Open<S> {
     pub fn roll(&self, decision: S::Decision, label: &str) -> impl IntoView {
         let open = *self;
         let preview = self.preview(decision.clone());
-        let on_roll = Callback::new(move |dice: DiceChoice| open.decide(decision.clone(), dice));
+        let on_roll = Callback::new(move |dice: DiceChoice| open.decide_or_say(decision.clone(), dice));
         view! { <super::dice::DiceRoll preview=preview label=label.to_string() on_roll=on_roll/> }
     }
 }

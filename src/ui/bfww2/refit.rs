@@ -39,7 +39,7 @@ pub(super) fn act_kept(bw: Bw, side: u8, d: Decision, error: RwSignal<Option<Str
 pub(super) fn roll_kept(bw: Bw, side: u8, d: Decision, label: &str) -> impl IntoView {
     let preview: Signal<Option<RollPreview>> = bw.preview(d.clone());
     let on_roll = Callback::new(move |dice: DiceChoice| {
-        let r = bw.decide(d.clone(), dice);
+        let r = bw.decide_or_say(d.clone(), dice);
         if r.is_ok() {
             keep_open(bw, side, &d);
         }

@@ -252,7 +252,7 @@ fn umpire_act(ro: Ro, d: Decision, label: &'static str, testid: &'static str) ->
     let preview = ro.preview(d.clone());
     let play = Callback::new(move |dice: DiceChoice| {
         let was_open = ro.peek.get_untracked() == Some(UMPIRE);
-        let result = ro.decide(d.clone(), dice);
+        let result = ro.decide_or_say(d.clone(), dice);
         if result.is_ok() && was_open && moves_left(ro) {
             ro.peek.set(Some(UMPIRE));
         }

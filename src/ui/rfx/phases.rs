@@ -235,7 +235,7 @@ fn FieldForces() -> impl IntoView {
             {move || check.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
             <button class="btn primary big" data-testid="confirm-forces" disabled=move || check.get().is_some()
                 on:click=move |_| {
-                    if let Err(e) = rfx.decide(Decision::FieldForces { units: chosen.get_untracked() }, DiceChoice::App) { error.set(Some(e)); }
+                    if let Err(e) = rfx.decide(Decision::FieldForces { units: chosen.get_untracked() }, DiceChoice::App) { error.set(Some(rfx.refusal(&e))); }
                 }>"These units go on the table"</button>
         </div>
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
@@ -425,7 +425,7 @@ fn OutcomeForm() -> impl IntoView {
             <button class="btn primary big" data-testid="record-outcome" disabled=move || checked.get().is_err()
                 on:click=move |_| {
                     let o = BattleOutcome { objectives: objectives.get_untracked(), exited: exited.get_untracked(), killed: killed.get_untracked() };
-                    if let Err(e) = rfx.decide(Decision::RecordOutcome(o), DiceChoice::App) { error.set(Some(e)); }
+                    if let Err(e) = rfx.decide(Decision::RecordOutcome(o), DiceChoice::App) { error.set(Some(rfx.refusal(&e))); }
                 }>"Record the outcome"</button>
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
         </div>
@@ -466,7 +466,7 @@ fn Movement() -> impl IntoView {
     view! {
         <p class="big-text" data-testid="movement-text">{text}</p>
         <button class="btn primary big" data-testid="confirm-move" on:click=move |_| {
-            if let Err(e) = rfx.decide(Decision::ConfirmMovement, DiceChoice::App) { error.set(Some(e)); }
+            if let Err(e) = rfx.decide(Decision::ConfirmMovement, DiceChoice::App) { error.set(Some(rfx.refusal(&e))); }
         }>"Done: marker moved"</button>
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
         <BattleSummary/>
@@ -495,7 +495,7 @@ fn ReplaceCommanders() -> impl IntoView {
                                 {cands.into_iter().map(|r| {
                                     let label = stand_name(&orbat, r);
                                     view! { <button class="chip big" data-testid="replacement" on:click=move |_| {
-                                        if let Err(e) = rfx.decide(Decision::ReplaceCommander { commander: c, replacement: r }, DiceChoice::App) { error.set(Some(e)); }
+                                        if let Err(e) = rfx.decide(Decision::ReplaceCommander { commander: c, replacement: r }, DiceChoice::App) { error.set(Some(rfx.refusal(&e))); }
                                     }>{label}</button> }
                                 }).collect_view()}
                             </div>
@@ -531,7 +531,7 @@ fn Recovery() -> impl IntoView {
                 view! {
                     <p class="info" data-testid="nothing-lost">"No stands are lost: nothing to recover."</p>
                     <button class="btn primary big" data-testid="continue-recovery" on:click=move |_| {
-                        if let Err(e) = rfx.decide(Decision::RollRecovery, DiceChoice::App) { error.set(Some(e)); }
+                        if let Err(e) = rfx.decide(Decision::RollRecovery, DiceChoice::App) { error.set(Some(rfx.refusal(&e))); }
                     }>"Continue"</button>
                 }.into_any()
             } else {
