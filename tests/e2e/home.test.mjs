@@ -186,9 +186,8 @@ test("a roll's result is shown large until the players move on, announced, and t
   assert.match(words, /^Last: .+/);
   assert.match(norm(await tid(page, 'announce').textContent()), /^Rolled 4\. /, 'the live region says it');
   assert.equal(await tid(page, 'announce').getAttribute('aria-live'), 'polite');
-  // The focus goes to what the players do next (here fielding the suggested units, the step's
-  // first control), not the heading.
-  await waitFor(async () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'suggest-forces'),
+  // The focus goes to what the players do next (here the first unit to field), not the heading.
+  await waitFor(async () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'unit-toggle'),
     'the focus on the next step\'s first action');
   const box = await result.boundingBox();
   assert.ok(box && box.y + box.height <= 768, 'the result is on the first screen');

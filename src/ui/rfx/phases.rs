@@ -198,8 +198,7 @@ fn FieldForces() -> impl IntoView {
     view! {
         <BattleSummary/>
         <p class="info" data-testid="force-info">{info}</p>
-        <button class="btn" data-testid="suggest-forces" on:click=suggest>"Field the suggested units"</button>
-        <p class="hint">"Full-strength units first, with the HQs the rule then requires; change any of them below."</p>
+        <p class="hint">"\"Field the suggested units\" picks full-strength units first, with the HQs the rule then requires; change any of them below."</p>
         <ul class="unit-picker">
             {move || {
                 let side = side();
@@ -232,6 +231,8 @@ fn FieldForces() -> impl IntoView {
         // Always in sight while the list scrolls: the count, what is wrong, and the action.
         <div class="sticky-action">
             <p class="counter" data-testid="force-count">{move || format!("{} of {} chosen", chosen.get().len(), allowed())}</p>
+            // Beside the count, so a phone shows it without scrolling past the list.
+            <button class="btn" data-testid="suggest-forces" on:click=suggest>"Field the suggested units"</button>
             {move || check.get().map(|e| view! { <p class="warning" data-testid="force-problem">{e}</p> })}
             <button class="btn primary big" data-testid="confirm-forces" disabled=move || check.get().is_some()
                 on:click=move |_| {
