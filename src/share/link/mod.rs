@@ -191,6 +191,7 @@ mod envelope;
 mod error;
 mod generic;
 mod models;
+mod older;
 mod plain;
 mod race_for_x;
 mod range;
@@ -199,6 +200,7 @@ mod tests;
 
 pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 pub use error::LinkError;
+pub use older::encode_older;
 
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
@@ -387,33 +389,6 @@ pub fn payload(doc: &Document) -> Vec<u8> {
     let mut e = Encoder::new();
     code_document(&mut e, Some(doc), false, None).expect("every document has a plain coding");
     e.finish()
-}
-
-/// A campaign link as an older app wrote it, through a coding this app only reads now (`code`:
-/// 0 Race for X through link version 1's grammar, 1 any other system as JSON text, 2 night
-/// scouting and 3 Axis of Attack through link version 2's grammars); `None` where that coding
-/// cannot express the campaign. For the fixtures that hold each released version to what it
-/// decodes to (`tests/every_system.rs`); the app never writes these.
-#[doc(hidden)]
-pub fn encode_older(doc: &Document, code: u32) -> Option<String> {
-    let system = doc.body.system();
-    let fits = match code {
-        SYSTEM_RACE_FOR_X => system == SystemId::RaceForX,
-        SYSTEM_JSON => system != SystemId::RaceForX,
-        SYSTEM_SCOUTING => system == SystemId::CrossfireScouting,
-        SYSTEM_AXIS_OF_ATTACK => system == SystemId::AxisOfAttack,
-        _ => false,
-    };
-    if !fits || body_fits(&doc.body).is_err() {
-        return None;
-    }
-    let mut e = Encoder::new();
-    code_document(&mut e, Some(doc), code != SYSTEM_JSON, Some(code)).ok()?;
-    let bytes = e.finish();
-    let made = seal_as(&bytes, version_of(&bytes));
-    // A coding that cannot say the campaign writes something else (a plain journal, another
-    // system's framing): only what reads back to the same campaign is that version's link.
-    (decode(&made).ok()?.body == doc.body).then_some(made)
 }
 
 /// The one replay bound (`budget`: lines and work), for campaigns that come in other ways than
