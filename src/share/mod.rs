@@ -3,6 +3,7 @@
 //! once released keeps loading (fixtures under tests/fixtures prove it).
 
 pub mod link;
+pub mod reply;
 pub mod seat;
 pub mod typed;
 

@@ -51,6 +51,7 @@ pub fn take_in(from: Source) -> Taken {
                     .and_then(|r| match r {
                         Received::Campaign(doc) => Ok(doc),
                         Received::Seat(_) => Err(LinkError::OneSeat),
+                        Received::Reply(_) => Err(LinkError::AReply),
                     })
                     .map_err(|e| e.to_string())]);
                 Taken::Review(items, errors)

@@ -3,6 +3,7 @@
 //! The position is the fold of the decisions in effect over the system's rules.
 
 mod last;
+mod seat_step;
 mod shared;
 
 pub use shared::SeatView;
@@ -24,6 +25,11 @@ pub struct Entry<D> {
     /// none; replay fills it in from the rules (`System::actor`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<Seat>,
+    /// The reply it came in (`share::reply`), when it was decided on the seat's own device:
+    /// what tells the keeper a reply it has already taken. Kept in stored documents and files;
+    /// links leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<u64>,
 }
 
 /// Entries are the same when their decision and dice are; the seat counts only when both
@@ -40,7 +46,7 @@ impl<D: PartialEq> PartialEq for Entry<D> {
 impl<D> Entry<D> {
     /// An entry as older formats and links carry it: the seat is inferred on replay.
     pub fn new(decision: D, dice: Vec<Roll>) -> Self {
-        Entry { decision, dice, by: None }
+        Entry { decision, dice, by: None, reply: None }
     }
 }
 
@@ -268,7 +274,7 @@ impl<S: System> Campaign<S> {
         };
         let next = self.check_and_apply(&decision, &dice::values(&rolls), None)?;
         let by = S::actor(&self.setup, self.state(), &decision);
-        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by }));
+        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by, reply: None }));
         self.active.push(self.journal.len() - 1);
         self.redo.clear();
         self.trail.push(next);

@@ -1,7 +1,7 @@
 //! The outer layer of a link: the version marker, base64url and the CRC-32 of the coded
 //! bytes (see the wire format in `link`).
 
-use super::{LinkError, FRAGMENT_KEY, LINK_VERSION, MAX_LINK_CHARS};
+use super::{LinkError, FRAGMENT_KEY, MAX_LINK_CHARS, READS_UP_TO};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
@@ -44,7 +44,7 @@ pub fn unseal_versioned(text: &str) -> Result<(u32, Vec<u8>), LinkError> {
         return Err(LinkError::NotALink);
     }
     let version: u32 = digits.parse().map_err(|_| LinkError::NotALink)?;
-    if version > LINK_VERSION as u32 {
+    if version > READS_UP_TO as u32 {
         return Err(LinkError::FutureVersion { version });
     }
     if version == 0 {

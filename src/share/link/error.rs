@@ -1,6 +1,6 @@
 //! Why a link does not open, in the players' words.
 
-use super::LINK_VERSION;
+use super::READS_UP_TO;
 use std::fmt;
 
 /// Why a link does not open. Nothing is stored or changed in any of these cases.
@@ -18,6 +18,8 @@ pub enum LinkError {
     TooLarge,
     /// A seat link where a whole campaign was expected.
     OneSeat,
+    /// A reply (a seat's decision, for the keeper) where a campaign was expected.
+    AReply,
 }
 
 impl fmt::Display for LinkError {
@@ -26,7 +28,7 @@ impl fmt::Display for LinkError {
             LinkError::NotALink => write!(f, "This is not a Field Desk campaign link."),
             LinkError::FutureVersion { version } => write!(
                 f,
-                "This link was made by a newer version of Field Desk (link version {version}; this version reads up to {LINK_VERSION}). Reload the page to update the app, then open the link again."
+                "This link was made by a newer version of Field Desk (link version {version}; this version reads up to {READS_UP_TO}). Reload the page to update the app, then open the link again."
             ),
             LinkError::Corrupt => write!(
                 f,
@@ -38,6 +40,10 @@ impl fmt::Display for LinkError {
             LinkError::TooLarge => {
                 write!(f, "This link holds more than Field Desk opens from a link. Share the campaign as a file instead.")
             }
+            LinkError::AReply => write!(
+                f,
+                "This link is a player's reply: a decision made on their own device. Take it on the device that keeps the campaign, with \"Take a reply\"."
+            ),
             LinkError::OneSeat => write!(
                 f,
                 "This link carries one player's view of a campaign, not the campaign itself: it opens read-only, and cannot be imported to play on."

@@ -195,12 +195,14 @@ mod older;
 mod plain;
 mod race_for_x;
 mod range;
+mod reply;
 #[cfg(test)]
 mod tests;
 
 pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 pub use error::LinkError;
 pub use older::encode_older;
+pub use reply::{encode_reply, ReplyHead, ReplyLink, Step, REPLY_LINK_VERSION};
 
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
@@ -219,6 +221,8 @@ use range::{Coder, Decoder, Encoder};
 pub const LINK_VERSION: u8 = 4;
 /// The version marker of seat links: one seat's view, not a campaign.
 pub const SEAT_LINK_VERSION: u8 = 3;
+/// The newest marker this app reads: 5 is a reply (`reply`).
+pub const READS_UP_TO: u8 = REPLY_LINK_VERSION;
 
 /// The key of a share link in the URL fragment: `#s=fd1.…`.
 pub const FRAGMENT_KEY: &str = "s=";
@@ -279,6 +283,7 @@ pub fn decode(text: &str) -> Result<Document, LinkError> {
     match read(text)? {
         Received::Campaign(doc) => Ok(doc),
         Received::Seat(_) => Err(LinkError::OneSeat),
+        Received::Reply(_) => Err(LinkError::AReply),
     }
 }
 
@@ -288,6 +293,8 @@ pub fn decode(text: &str) -> Result<Document, LinkError> {
 pub enum Received {
     Campaign(Document),
     Seat(SeatCopy),
+    /// A decision made on a seat's own device, for the campaign's keeper (`share::reply`).
+    Reply(ReplyLink),
 }
 
 /// Reads any link (as `decode` takes it). Never panics.
@@ -295,6 +302,8 @@ pub fn read(text: &str) -> Result<Received, LinkError> {
     let (version, bytes) = unseal_versioned(text)?;
     if version == SEAT_LINK_VERSION as u32 {
         SeatCopy::from_payload(&bytes).map(Received::Seat)
+    } else if version == REPLY_LINK_VERSION as u32 {
+        ReplyLink::read(bytes).map(Received::Reply)
     } else if version != u32::from(version_of(&bytes)) {
         // A marker this app never writes before such a payload: made by hand, not by an app.
         Err(LinkError::Corrupt)
@@ -465,7 +474,7 @@ fn code_document<C: Coder>(
 }
 
 /// A system's link code.
-struct CodeOf;
+pub(super) struct CodeOf;
 
 impl Visit for CodeOf {
     type Out = u32;
@@ -525,8 +534,8 @@ fn race_for_x_document<C: Coder>(
     Ok((Document { format: FORMAT, meta, summary: None, body: Body::RaceForX { setup, journal } }, replay))
 }
 
-fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
-    let id = meta.map_or("", |x| &x.id);
+/// A campaign's id: the app's (16 hex digits), other hex, or any text.
+fn code_id<C: Coder>(c: &mut C, m: &mut Models, id: &str) -> Result<String, LinkError> {
     let hex = !id.is_empty()
         && id.len().is_multiple_of(2)
         && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
@@ -541,6 +550,11 @@ fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result
     } else {
         text(c, &mut m.text, Some(id))?
     };
+    Ok(id)
+}
+
+fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
+    let id = code_id(c, m, meta.map_or("", |x| &x.id))?;
     let name = text(c, &mut m.text, meta.map(|x| &*x.name))?;
     const EXACT: f64 = (1u64 << 53) as f64;
     let whole = |t: f64| (t.is_finite() && t >= 0.0 && t.fract() == 0.0 && t <= EXACT).then_some(t as u64);

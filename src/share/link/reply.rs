@@ -1,0 +1,142 @@
+//! A reply's coded bytes (`share::reply`), through the same range coder and envelope as
+//! campaign links, marked `fd5.`.
+//!
+//! | part     | coding |
+//! |----------|--------|
+//! | system   | its `Descriptor::LINK_CODE`, one of 16, uniform |
+//! | campaign | its id, as a link's meta codes it (`code_id`) |
+//! | seat     | a number |
+//! | made on  | the decisions in effect in the copy it was made on (a number), then the digest of the seat's view in that copy (64 bits as they are) |
+//! | decision | a flag "as JSON text"; then the decision through the system's grammar, walked on the seat's view of that position, or its JSON as a text |
+//! | dice     | as a link codes them (`generic::code_dice`): number and kind from `System::dice` on the seat's view, each a flag "rolled at the table" and its face |
+//!
+//! The keeper reads the head first (`ReplyLink::read`), checks it against its campaign, and
+//! only then the decision (`ReplyLink::step`), on the same view of the same position, which
+//! it works out from its own campaign: the digest says it is the one the seat saw.
+
+use super::generic::{code_decision, code_dice};
+use super::models::{int, raw, text, Models};
+use super::range::{Coder, Decoder, Encoder, HALF};
+use super::{code_id, coded_system, seal_as, CodeOf, LinkError, SYSTEMS};
+use crate::engine::{Roll, Seat, System};
+use crate::systems::{Listed, SystemId};
+
+/// The version marker of replies.
+pub const REPLY_LINK_VERSION: u8 = 5;
+/// The most a reply's decision may hold as JSON text.
+const MAX_REPLY_JSON: usize = 64 << 10;
+
+/// What a reply says before its decision: whose it is and what it was made on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyHead {
+    pub system: SystemId,
+    pub campaign: String,
+    pub seat: Seat,
+    /// Decisions in effect in the copy it was made on.
+    pub steps: u64,
+    /// The digest of the seat's view in that copy (`share::reply::view_digest`).
+    pub view: u64,
+}
+
+/// A reply as it arrived: its head read, its decision still coded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyLink {
+    pub head: ReplyHead,
+    /// The reply's identity: the first 64 bits of SHA-256 over its coded bytes, so the same
+    /// reply arriving twice is known.
+    pub id: u64,
+    bytes: Vec<u8>,
+}
+
+/// One decision and its dice, made on a seat's view.
+pub type Step<S> = (<S as System>::Decision, Vec<Roll>);
+
+/// A reply's fragment payload (`fd5.…`): `step` made by `head.seat` on its view (`setup`,
+/// `state`: the view the copy holds).
+/// Fails only when the dice do not fit what the rules ask on that view.
+pub fn encode_reply<S: Listed>(
+    head: &ReplyHead,
+    setup: &S::Setup,
+    state: &S::State,
+    step: &Step<S>,
+) -> Result<String, LinkError> {
+    let mut e = Encoder::new();
+    let bytes = match code_reply::<Encoder, S>(&mut e, Some(head), setup, state, Some(step), false) {
+        Ok(_) => e.finish(),
+        Err(_) => {
+            let mut e = Encoder::new();
+            code_reply::<Encoder, S>(&mut e, Some(head), setup, state, Some(step), true)?;
+            e.finish()
+        }
+    };
+    Ok(seal_as(&bytes, REPLY_LINK_VERSION))
+}
+
+impl ReplyLink {
+    /// The head of a reply's coded bytes (the envelope already opened). Never panics.
+    pub fn read(bytes: Vec<u8>) -> Result<ReplyLink, LinkError> {
+        let mut d = Decoder::new(&bytes)?;
+        let mut m = Models::new();
+        let head = code_head(&mut d, &mut m, None)?;
+        Ok(ReplyLink { head, id: reply_id(&bytes), bytes })
+    }
+
+    /// The decision and its dice, read on the view the reply says it was made on (`setup`,
+    /// `state`: the seat's view, worked out by the keeper). Never panics.
+    pub fn step<S: Listed>(&self, setup: &S::Setup, state: &S::State) -> Result<Step<S>, LinkError> {
+        if self.head.system != S::ID {
+            return Err(LinkError::Corrupt);
+        }
+        let mut d = Decoder::new(&self.bytes)?;
+        let (_, step) = code_reply::<Decoder, S>(&mut d, None, setup, state, None, false)?;
+        d.finish()?;
+        Ok(step)
+    }
+}
+
+fn reply_id(bytes: &[u8]) -> u64 {
+    use sha2::{Digest, Sha256};
+    let h = Sha256::digest(bytes);
+    u64::from_le_bytes(h[..8].try_into().expect("a SHA-256 digest has 32 bytes"))
+}
+
+fn code_head<C: Coder>(c: &mut C, m: &mut Models, head: Option<&ReplyHead>) -> Result<ReplyHead, LinkError> {
+    let code = head.map_or(0, |h| h.system.visit(CodeOf));
+    let system = coded_system(c.uniform(SYSTEMS, code)?).ok_or(LinkError::Corrupt)?;
+    let campaign = code_id(c, m, head.map_or("", |h| &h.campaign))?;
+    if C::DECODING && !crate::share::is_campaign_id(&campaign) {
+        return Err(LinkError::Corrupt);
+    }
+    let seat = int(c, &mut m.count, head.map_or(0, |h| h.seat.0 as u64))?;
+    let seat = Seat(u8::try_from(seat).map_err(|_| LinkError::Corrupt)?);
+    let steps = int(c, &mut m.lines, head.map_or(0, |h| h.steps))?;
+    let view = raw(c, 64, head.map_or(0, |h| h.view))?;
+    Ok(ReplyHead { system, campaign, seat, steps, view })
+}
+
+fn code_reply<C: Coder, S: Listed>(
+    c: &mut C,
+    head: Option<&ReplyHead>,
+    setup: &S::Setup,
+    state: &S::State,
+    step: Option<&Step<S>>,
+    json: bool,
+) -> Result<(ReplyHead, Step<S>), LinkError> {
+    let mut m = Models::with_texts(S::LINK_TEXTS);
+    let head = code_head(c, &mut m, head)?;
+    let mut flag = HALF;
+    let decision = if c.bit(&mut flag, json)? {
+        let given = step.map(|s| serde_json::to_string(&s.0).expect("decisions serialise"));
+        let t = text(c, &mut m.text, given.as_deref())?;
+        if t.len() > MAX_REPLY_JSON {
+            return Err(LinkError::TooLarge);
+        }
+        serde_json::from_str(&t).map_err(|_| LinkError::Corrupt)?
+    } else {
+        code_decision::<C, S, S>(c, &mut m, setup, state, step.map(|s| &s.0))?
+    };
+    let spec = S::dice(setup, state, &decision);
+    let mut roller = 0;
+    let dice = code_dice(c, &mut m, spec, step.map(|s| &s.1[..]), &mut roller)?;
+    Ok((head, (decision, dice)))
+}

@@ -1,0 +1,135 @@
+//! Replies: a decision made on a seat's own device, from the copy it holds, carried to the
+//! device that keeps the campaign (the keeper) as a link or QR code (`link::encode_reply`).
+//!
+//! A reply names the campaign, the seat and the copy it was made on (its decisions in effect
+//! and a digest of the seat's view in it), and carries the decision with its dice: nothing of
+//! any other seat's view. The keeper (`take`) checks, in order: the campaign; the seat; that
+//! the reply was not taken before; that the seat's view now is the one it decided on (else
+//! the copy is out of date and the reply is refused, naming what changed since); the
+//! decision, read on that view; that this seat may take it now; the rules. A refusal changes
+//! nothing.
+
+use super::link::{encode_reply, LinkError, ReplyHead, ReplyLink, Step};
+use crate::engine::{Campaign, DecideError, Reader, Roll, Seat, SeatView, System};
+use crate::systems::Listed;
+use std::fmt;
+
+/// The digest of a seat's view (its setup and position as the seat may see them): what tells
+/// the keeper that a reply was made on the view the seat has now. The first 64 bits of
+/// SHA-256 over their JSON.
+pub fn view_digest<S: System>(setup: &S::Setup, state: &S::State) -> u64 {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(serde_json::to_vec(setup).expect("setups serialise"));
+    h.update([0]);
+    h.update(serde_json::to_vec(state).expect("positions serialise"));
+    u64::from_le_bytes(h.finalize()[..8].try_into().expect("a SHA-256 digest has 32 bytes"))
+}
+
+/// A reply to a copy: `decision` with its `dice`, made by the copy's seat on its view.
+/// Fails when the copy is the whole table's (no seat to reply as) or the dice do not fit.
+pub fn reply_to<S: Listed>(
+    campaign: &str,
+    copy: &SeatView<S>,
+    decision: S::Decision,
+    dice: Vec<Roll>,
+) -> Result<String, LinkError> {
+    let seat = copy.reader.ok_or(LinkError::Corrupt)?;
+    let head = ReplyHead {
+        system: S::ID,
+        campaign: campaign.to_string(),
+        seat,
+        steps: copy.steps as u64,
+        view: view_digest::<S>(&copy.setup, &copy.state),
+    };
+    encode_reply::<S>(&head, &copy.setup, &copy.state, &(decision, dice))
+}
+
+/// Why the keeper refuses a reply. Nothing changes in any of these cases.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// It answers another campaign (or one of another system).
+    OtherCampaign,
+    /// It names a seat this campaign does not have.
+    NoSuchSeat,
+    /// It was taken before.
+    AlreadyTaken { seat: String },
+    /// The seat's view changed since the copy it was made on.
+    Stale { seat: String, since: Option<String> },
+    /// Its decision does not read on the seat's view (a damaged or forged reply).
+    Damaged,
+    /// This seat is not the one to take that decision now.
+    NotTheirs { seat: String },
+    /// The rules refuse it here, in the system's words (`System::refusal`).
+    Rules { seat: String, why: String },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::OtherCampaign => {
+                write!(f, "This reply is for another campaign: open that campaign and take it there.")
+            }
+            Refusal::NoSuchSeat => write!(f, "This reply names a seat this campaign does not have."),
+            Refusal::AlreadyTaken { seat } => write!(f, "{seat}'s reply was already taken; nothing changed."),
+            Refusal::Stale { seat, since: Some(since) } => {
+                write!(f, "{seat}'s reply was made before this: {since}. Send {seat} a new copy.")
+            }
+            Refusal::Stale { seat, since: None } => {
+                write!(f, "{seat}'s reply was made on an older copy. Send {seat} a new copy.")
+            }
+            Refusal::Damaged => {
+                write!(f, "This reply is damaged: part of it is missing or was changed on the way. Ask for it again.")
+            }
+            Refusal::NotTheirs { seat } => write!(f, "{seat} does not take that step now; nothing changed."),
+            Refusal::Rules { seat, why } => write!(f, "{seat}'s reply breaks the rules here: {why}"),
+        }
+    }
+}
+
+/// Whose reply was taken. The keeper's screen words the step it added as its holder may
+/// read it (`Campaign::last_entry_for`): on a player's device, another player's secret
+/// choice stays unread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    pub seat: Seat,
+}
+
+/// Takes a reply into the keeper's campaign `c` (whose id is `id`), or refuses it.
+pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Result<Taken, Refusal> {
+    let head = &reply.head;
+    if head.system != S::ID || head.campaign != id {
+        return Err(Refusal::OtherCampaign);
+    }
+    let seat = head.seat;
+    if !c.seats().contains(&seat) {
+        return Err(Refusal::NoSuchSeat);
+    }
+    let name = c.seat_name(seat);
+    if c.took_reply(reply.id) {
+        return Err(Refusal::AlreadyTaken { seat: name });
+    }
+    let reader: Reader = Some(seat);
+    let setup = S::view_setup(c.setup(), reader);
+    let state = c.view(reader);
+    if view_digest::<S>(&setup, &state) != head.view {
+        let since = c.seat_view(reader).history.into_iter().filter(|l| l.step.is_some_and(|s| s as u64 > head.steps));
+        return Err(Refusal::Stale { seat: name, since: since.map(|l| l.text).next() });
+    }
+    let (decision, dice): Step<S> = reply.step::<S>(&setup, &state).map_err(|_| Refusal::Damaged)?;
+    let to_act = c.to_act();
+    let actor = S::actor(c.setup(), c.state(), &decision);
+    let theirs = match actor {
+        Some(a) => a == seat,
+        // A step for the table as a whole: any seat the position waits for may take it.
+        None => to_act.is_empty() || to_act.contains(&seat),
+    };
+    if !theirs {
+        return Err(Refusal::NotTheirs { seat: name });
+    }
+    match c.decide_for_seat(seat, decision, dice, reply.id) {
+        Ok(()) => Ok(Taken { seat }),
+        Err(DecideError::Rules(e)) => Err(Refusal::Rules { seat: name, why: S::refusal(c.setup(), c.state(), &e) }),
+        Err(DecideError::Dice(e)) => Err(Refusal::Rules { seat: name, why: e.to_string() }),
+    }
+}

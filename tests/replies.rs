@@ -1,0 +1,156 @@
+//! Replies (`share::reply`), for every system of the list: from random legal play, every
+//! decision a seat may take now, made on that seat's copy, travels as a reply link and reaches
+//! the same position on the keeper as if it had been taken there; taken twice, it is taken
+//! once; from another seat, another campaign, or an older copy, it is refused and nothing
+//! changes.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
+#[path = "support/rng.rs"]
+mod rng;
+
+use field_desk::engine::{Campaign, DiceInput, Roll, Roller, Seat, System};
+use field_desk::share::link::{self, Received, ReplyLink};
+use field_desk::share::reply::{reply_to, take, Refusal};
+use field_desk::systems::{Listed, SystemId, Visit};
+use rng::Rng;
+
+const ID: &str = "0123456789abcdef";
+
+fn reply_link(text: &str) -> ReplyLink {
+    match link::read(text).expect("a reply link reads") {
+        Received::Reply(r) => r,
+        other => panic!("not read as a reply: {other:?}"),
+    }
+}
+
+/// The dice `d` takes now, rolled by the seat's device.
+fn roll<S: System>(c: &Campaign<S>, d: &S::Decision, rng: &mut Rng) -> Vec<Roll> {
+    c.dice_for(d).map_or(Vec::new(), |spec| {
+        (0..spec.count)
+            .map(|_| Roll { die: spec.die, value: rng.below(spec.die.sides() as usize) as u16 + 1, by: Roller::App })
+            .collect()
+    })
+}
+
+#[derive(Default, Debug)]
+struct Figures {
+    taken: usize,
+    as_json: usize,
+    refused_other_seat: usize,
+    stale: usize,
+    longest: usize,
+    lengths: Vec<usize>,
+}
+
+struct Travel;
+
+impl Visit for Travel {
+    type Out = Figures;
+    fn visit<S: Listed>(self) -> Figures {
+        let mut f = Figures::default();
+        for seed in 0..4u64 {
+            let mut rng = Rng::new(0x7e91 + seed);
+            let mut c = Campaign::<S>::new(S::sample()).expect("the sample starts");
+            // A copy kept from a few steps back: its replies must be refused as stale once the
+            // seat's view has changed.
+            let mut old: Option<(Seat, field_desk::engine::SeatView<S>)> = None;
+            for _step in 0..120 {
+                if S::over(c.setup(), c.state()) {
+                    break;
+                }
+                let Some(d) = grammar_walk::draw(&c, &mut rng, 200) else { break };
+                let dice = roll(&c, &d, &mut rng);
+                let values: Vec<u16> = dice.iter().map(|r| r.value).collect();
+                if c.check(&d, &values).is_err() {
+                    continue;
+                }
+                let seat = S::actor(c.setup(), c.state(), &d).or_else(|| c.to_act().first().copied());
+                let Some(seat) = seat else {
+                    c.decide(d, DiceInput::Typed(values)).expect("checked");
+                    continue;
+                };
+                let copy = c.seat_view(Some(seat));
+                let text = match reply_to::<S>(ID, &copy, d.clone(), dice.clone()) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let view_dice = S::dice(&copy.setup, &copy.state, &d);
+                        panic!("{}: {d:?} with {dice:?} (the view asks {view_dice:?}): {e}", S::INFO.name)
+                    }
+                };
+                let chars = text.len();
+                f.longest = f.longest.max(chars);
+                f.lengths.push(chars);
+                let r = reply_link(&text);
+                // The old copy's reply, if its seat's view has moved on since.
+                if let Some((s, v)) = &old {
+                    if *s != seat || v.steps != copy.steps {
+                        let t = reply_to::<S>(ID, v, d.clone(), dice.clone());
+                        let mut k = c.clone();
+                        if let Some(Err(Refusal::Stale { .. })) = t.ok().map(|t| take(&mut k, ID, &reply_link(&t))) {
+                            f.stale += 1;
+                            assert_eq!(k.journal().len(), c.journal().len(), "a refusal changes nothing");
+                        }
+                    }
+                }
+                // Another campaign's keeper refuses it.
+                let mut other = c.clone();
+                assert_eq!(take(&mut other, "fedcba9876543210", &r), Err(Refusal::OtherCampaign));
+                // Another seat's copy sending the same decision is refused when the decision
+                // is this seat's.
+                for s in c.seats().into_iter().filter(|&s| s != seat) {
+                    if S::actor(c.setup(), c.state(), &d) != Some(seat) {
+                        break;
+                    }
+                    let v = c.seat_view(Some(s));
+                    if let Ok(t) = reply_to::<S>(ID, &v, d.clone(), dice.clone()) {
+                        let mut k = c.clone();
+                        let got = take(&mut k, ID, &reply_link(&t));
+                        assert!(got.is_err(), "{}: seat {s:?} took seat {seat:?}'s decision {d:?}", S::INFO.name);
+                        assert_eq!(k.journal().len(), c.journal().len(), "a refusal changes nothing");
+                        f.refused_other_seat += 1;
+                    }
+                }
+                // The keeper takes it: the same position as deciding here.
+                let mut direct = c.clone();
+                direct.decide(d.clone(), DiceInput::Typed(values.clone())).expect("checked");
+                let taken = take(&mut c, ID, &r);
+                assert!(taken.is_ok(), "{}: {d:?} refused: {:?}", S::INFO.name, taken);
+                assert_eq!(c.state(), direct.state(), "{}: {d:?} reached another position", S::INFO.name);
+                f.taken += 1;
+                if text_is_json(&text) {
+                    f.as_json += 1;
+                }
+                // Taken twice, it is taken once.
+                let len = c.journal().len();
+                assert!(matches!(take(&mut c, ID, &r), Err(Refusal::AlreadyTaken { .. })));
+                assert_eq!(c.journal().len(), len);
+                if rng.below(4) == 0 {
+                    old = Some((seat, copy));
+                }
+            }
+        }
+        f
+    }
+}
+
+/// Whether a reply went as JSON text rather than through the grammar (a long one).
+fn text_is_json(text: &str) -> bool {
+    text.len() > 200
+}
+
+#[test]
+fn every_seat_s_decision_travels_as_a_reply_and_reaches_the_same_position() {
+    for id in SystemId::ALL {
+        let mut f = id.visit(Travel);
+        f.lengths.sort_unstable();
+        let median = f.lengths.get(f.lengths.len() / 2).copied().unwrap_or(0);
+        println!(
+            "{id:?}: {} replies taken ({} over 200 chars), {} refused from another seat, {} stale refused; length median {median}, longest {}",
+            f.taken, f.as_json, f.refused_other_seat, f.stale, f.longest
+        );
+        assert!(f.taken > 0, "{id:?}: no reply taken");
+    }
+}
