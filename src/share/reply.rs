@@ -10,7 +10,7 @@
 //! nothing.
 
 use super::link::{encode_reply, LinkError, ReplyHead, ReplyLink, Step};
-use crate::engine::{Campaign, DecideError, Reader, Roll, Seat, SeatView, System};
+use crate::engine::{Campaign, DecideError, Reader, Seat, SeatView, System};
 use crate::systems::Listed;
 use std::fmt;
 
@@ -26,14 +26,10 @@ pub fn view_digest<S: System>(setup: &S::Setup, state: &S::State) -> u64 {
     u64::from_le_bytes(h.finalize()[..8].try_into().expect("a SHA-256 digest has 32 bytes"))
 }
 
-/// A reply to a copy: `decision` with its `dice`, made by the copy's seat on its view.
-/// Fails when the copy is the whole table's (no seat to reply as) or the dice do not fit.
-pub fn reply_to<S: Listed>(
-    campaign: &str,
-    copy: &SeatView<S>,
-    decision: S::Decision,
-    dice: Vec<Roll>,
-) -> Result<String, LinkError> {
+/// A reply to a copy: `steps` (decisions with their dice) made by the copy's seat, in order,
+/// from its view. Fails when the copy is the whole table's (no seat to reply as), there are no
+/// steps or too many, or one does not play on the view.
+pub fn reply_to<S: Listed>(campaign: &str, copy: &SeatView<S>, steps: &[Step<S>]) -> Result<String, LinkError> {
     let seat = copy.reader.ok_or(LinkError::Corrupt)?;
     let head = ReplyHead {
         system: S::ID,
@@ -42,7 +38,7 @@ pub fn reply_to<S: Listed>(
         steps: copy.steps as u64,
         view: view_digest::<S>(&copy.setup, &copy.state),
     };
-    encode_reply::<S>(&head, &copy.setup, &copy.state, &(decision, dice))
+    encode_reply::<S>(&head, &copy.setup, &copy.state, steps)
 }
 
 /// Why the keeper refuses a reply. Nothing changes in any of these cases.
@@ -116,20 +112,27 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
         let since = c.seat_view(reader).history.into_iter().filter(|l| l.step.is_some_and(|s| s as u64 > head.steps));
         return Err(Refusal::Stale { seat: name, since: since.map(|l| l.text).next() });
     }
-    let (decision, dice): Step<S> = reply.step::<S>(&setup, &state).map_err(|_| Refusal::Damaged)?;
-    let to_act = c.to_act();
-    let actor = S::actor(c.setup(), c.state(), &decision);
-    let theirs = match actor {
-        Some(a) => a == seat,
-        // A step for the table as a whole: any seat the position waits for may take it.
-        None => to_act.is_empty() || to_act.contains(&seat),
-    };
-    if !theirs {
-        return Err(Refusal::NotTheirs { seat: name });
+    let steps: Vec<Step<S>> = reply.steps::<S>(&setup, &state).map_err(|_| Refusal::Damaged)?;
+    // All its steps or none.
+    let mut after = c.clone();
+    for (decision, dice) in steps {
+        let to_act = after.to_act();
+        let theirs = match S::actor(after.setup(), after.state(), &decision) {
+            Some(a) => a == seat,
+            // A step for the table as a whole: any seat the position waits for may take it.
+            None => to_act.is_empty() || to_act.contains(&seat),
+        };
+        if !theirs {
+            return Err(Refusal::NotTheirs { seat: name });
+        }
+        match after.decide_for_seat(seat, decision, dice, reply.id) {
+            Ok(()) => {}
+            Err(DecideError::Rules(e)) => {
+                return Err(Refusal::Rules { seat: name, why: S::refusal(after.setup(), after.state(), &e) })
+            }
+            Err(DecideError::Dice(e)) => return Err(Refusal::Rules { seat: name, why: e.to_string() }),
+        }
     }
-    match c.decide_for_seat(seat, decision, dice, reply.id) {
-        Ok(()) => Ok(Taken { seat }),
-        Err(DecideError::Rules(e)) => Err(Refusal::Rules { seat: name, why: S::refusal(c.setup(), c.state(), &e) }),
-        Err(DecideError::Dice(e)) => Err(Refusal::Rules { seat: name, why: e.to_string() }),
-    }
+    *c = after;
+    Ok(Taken { seat })
 }

@@ -202,7 +202,7 @@ mod tests;
 pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 pub use error::LinkError;
 pub use older::encode_older;
-pub use reply::{encode_reply, ReplyHead, ReplyLink, Step, REPLY_LINK_VERSION};
+pub use reply::{encode_reply, ReplyHead, ReplyLink, Step, MAX_REPLY_STEPS, REPLY_LINK_VERSION};
 
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};

@@ -7,8 +7,12 @@
 //! | campaign | its id, as a link's meta codes it (`code_id`) |
 //! | seat     | a number |
 //! | made on  | the decisions in effect in the copy it was made on (a number), then the digest of the seat's view in that copy (64 bits as they are) |
-//! | decision | a flag "as JSON text"; then the decision through the system's grammar, walked on the seat's view of that position, or its JSON as a text |
-//! | dice     | as a link codes them (`generic::code_dice`): number and kind from `System::dice` on the seat's view, each a flag "rolled at the table" and its face |
+//! | steps    | how many (a number, 1 to `MAX_REPLY_STEPS`); a flag "as JSON text"; then each step |
+//!
+//! Each step: the decision through the system's grammar, walked on the seat's device's
+//! position (the copy's view, with the reply's earlier steps played on it by the rules), or
+//! its JSON as a text; then its dice as a link codes them (`generic::code_dice`: number and
+//! kind from `System::dice` on that position, each a flag "rolled at the table" and its face).
 //!
 //! The keeper reads the head first (`ReplyLink::read`), checks it against its campaign, and
 //! only then the decision (`ReplyLink::step`), on the same view of the same position, which
@@ -50,6 +54,8 @@ pub struct ReplyLink {
 
 /// One decision and its dice, made on a seat's view.
 pub type Step<S> = (<S as System>::Decision, Vec<Roll>);
+/// The most steps one reply carries.
+pub const MAX_REPLY_STEPS: usize = 64;
 
 /// A reply's fragment payload (`fd5.…`): `step` made by `head.seat` on its view (`setup`,
 /// `state`: the view the copy holds).
@@ -58,18 +64,21 @@ pub fn encode_reply<S: Listed>(
     head: &ReplyHead,
     setup: &S::Setup,
     state: &S::State,
-    step: &Step<S>,
+    steps: &[Step<S>],
 ) -> Result<String, LinkError> {
-    let mut e = Encoder::new();
-    let bytes = match code_reply::<Encoder, S>(&mut e, Some(head), setup, state, Some(step), false) {
-        Ok(_) => e.finish(),
-        Err(_) => {
-            let mut e = Encoder::new();
-            code_reply::<Encoder, S>(&mut e, Some(head), setup, state, Some(step), true)?;
-            e.finish()
+    // Through the grammar when it reads back as the same steps (a grammar walked on a view
+    // may not tell apart what the whole position would), else as JSON text.
+    for json in [false, true] {
+        let mut e = Encoder::new();
+        if code_reply::<Encoder, S>(&mut e, Some(head), setup, state, Some(steps), json).is_ok() {
+            let bytes = e.finish();
+            let back = ReplyLink::read(bytes.clone()).and_then(|r| r.steps::<S>(setup, state));
+            if back.as_deref() == Ok(steps) {
+                return Ok(seal_as(&bytes, REPLY_LINK_VERSION));
+            }
         }
-    };
-    Ok(seal_as(&bytes, REPLY_LINK_VERSION))
+    }
+    Err(LinkError::Corrupt)
 }
 
 impl ReplyLink {
@@ -81,16 +90,16 @@ impl ReplyLink {
         Ok(ReplyLink { head, id: reply_id(&bytes), bytes })
     }
 
-    /// The decision and its dice, read on the view the reply says it was made on (`setup`,
-    /// `state`: the seat's view, worked out by the keeper). Never panics.
-    pub fn step<S: Listed>(&self, setup: &S::Setup, state: &S::State) -> Result<Step<S>, LinkError> {
+    /// The steps, read on the view the reply says it was made on (`setup`, `state`: the seat's
+    /// view, worked out by the keeper). Never panics.
+    pub fn steps<S: Listed>(&self, setup: &S::Setup, state: &S::State) -> Result<Vec<Step<S>>, LinkError> {
         if self.head.system != S::ID {
             return Err(LinkError::Corrupt);
         }
         let mut d = Decoder::new(&self.bytes)?;
-        let (_, step) = code_reply::<Decoder, S>(&mut d, None, setup, state, None, false)?;
+        let (_, steps) = code_reply::<Decoder, S>(&mut d, None, setup, state, None, false)?;
         d.finish()?;
-        Ok(step)
+        Ok(steps)
     }
 }
 
@@ -119,24 +128,41 @@ fn code_reply<C: Coder, S: Listed>(
     head: Option<&ReplyHead>,
     setup: &S::Setup,
     state: &S::State,
-    step: Option<&Step<S>>,
+    steps: Option<&[Step<S>]>,
     json: bool,
-) -> Result<(ReplyHead, Step<S>), LinkError> {
+) -> Result<(ReplyHead, Vec<Step<S>>), LinkError> {
     let mut m = Models::with_texts(S::LINK_TEXTS);
     let head = code_head(c, &mut m, head)?;
+    let n = int(c, &mut m.lines, steps.map_or(0, |s| s.len() as u64))?;
+    if n == 0 || n > MAX_REPLY_STEPS as u64 {
+        return Err(LinkError::Corrupt);
+    }
+    c.spend(n)?;
     let mut flag = HALF;
-    let decision = if c.bit(&mut flag, json)? {
-        let given = step.map(|s| serde_json::to_string(&s.0).expect("decisions serialise"));
-        let t = text(c, &mut m.text, given.as_deref())?;
-        if t.len() > MAX_REPLY_JSON {
-            return Err(LinkError::TooLarge);
-        }
-        serde_json::from_str(&t).map_err(|_| LinkError::Corrupt)?
-    } else {
-        code_decision::<C, S, S>(c, &mut m, setup, state, step.map(|s| &s.0))?
-    };
-    let spec = S::dice(setup, state, &decision);
+    let json = c.bit(&mut flag, json)?;
+    let mut state = state.clone();
+    let mut out = Vec::with_capacity(n as usize);
     let mut roller = 0;
-    let dice = code_dice(c, &mut m, spec, step.map(|s| &s.1[..]), &mut roller)?;
-    Ok((head, (decision, dice)))
+    for k in 0..n as usize {
+        let given = steps.map(|s| &s[k]);
+        let decision = if json {
+            let given = given.map(|s| serde_json::to_string(&s.0).expect("decisions serialise"));
+            let t = text(c, &mut m.text, given.as_deref())?;
+            if t.len() > MAX_REPLY_JSON {
+                return Err(LinkError::TooLarge);
+            }
+            serde_json::from_str(&t).map_err(|_| LinkError::Corrupt)?
+        } else {
+            code_decision::<C, S, S>(c, &mut m, setup, &state, given.map(|s| &s.0))?
+        };
+        let spec = S::dice(setup, &state, &decision);
+        let dice = code_dice(c, &mut m, spec, given.map(|s| &s.1[..]), &mut roller)?;
+        // The next step is coded on the position the seat's device played this one to.
+        if k + 1 < n as usize {
+            let values: Vec<u16> = dice.iter().map(|r| r.value).collect();
+            state = S::apply(setup, &state, &decision, &values).map_err(|_| LinkError::Corrupt)?;
+        }
+        out.push((decision, dice));
+    }
+    Ok((head, out))
 }
