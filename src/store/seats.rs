@@ -15,6 +15,27 @@ pub fn seat_copy_key(seat: &str, id: &str) -> String {
     format!("{SEAT_PREFIX}{seat}.{id}")
 }
 
+/// Keys of the steps a seat's device took on its copy, not yet answered by a newer copy (the
+/// reply they make, `share::reply`): then the seat's key, a dot and the campaign id.
+pub const REPLY_PREFIX: &str = "fielddesk.reply.";
+
+fn reply_key(seat: &str, id: &str) -> String {
+    format!("{REPLY_PREFIX}{seat}.{id}")
+}
+
+/// The steps taken on a kept copy on this device (JSON, `[[decision, [roll...]]...]`), if any.
+pub fn reply_steps(b: &dyn Backend, seat: &str, id: &str) -> Option<String> {
+    b.get(&reply_key(seat, id)).ok().flatten()
+}
+
+/// Keeps (or, with `None`, forgets) the steps taken on a kept copy on this device.
+pub fn set_reply_steps(b: &mut dyn Backend, seat: &str, id: &str, steps: Option<&str>) -> Result<(), StoreError> {
+    match steps {
+        Some(s) => b.set(&reply_key(seat, id), s),
+        None => b.remove(&reply_key(seat, id)),
+    }
+}
+
 /// What storing a received copy did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kept {
@@ -40,6 +61,8 @@ pub fn keep_seat_copy(b: &mut dyn Backend, copy: &SeatCopy) -> Result<Kept, Stor
         Some(_) => Kept::Replaced,
     };
     b.set(&key, &copy.with_listing().to_json())?;
+    // Steps taken on the older copy were taken (the new one shows them) or are out of date.
+    set_reply_steps(b, &copy.seat_key(), &copy.meta.id, None)?;
     Ok(kept)
 }
 
@@ -157,6 +180,7 @@ pub fn load_seat_copy(b: &dyn Backend, seat: &str, id: &str) -> Result<SeatCopy,
 }
 
 pub fn delete_seat_copy(b: &mut dyn Backend, seat: &str, id: &str) -> Result<(), StoreError> {
+    set_reply_steps(b, seat, id, None)?;
     b.remove(&seat_copy_key(seat, id))
 }
 

@@ -56,7 +56,12 @@ pub fn hand_over<V: IntoView + 'static>(
             }
         }
     });
+    // On a seat's own device only that seat's part shows, open: there is no one to pass it to.
+    let own = super::viewer::own_seat();
     move || {
+        if let Some(me) = own {
+            return own_device(&hands, me, &done, words, &panel).into_any();
+        }
         let open = peek.get().and_then(|seat| hands.iter().find(|h| h.seat == seat).cloned());
         match open {
             Some(hand) => {
@@ -100,4 +105,35 @@ pub fn hand_over<V: IntoView + 'static>(
             }
         }
     }
+}
+
+/// `hand_over` on seat `me`'s own device: its panel while it has something to do, then that it
+/// is done; the other seats act on their own devices.
+fn own_device<V: IntoView + 'static>(
+    hands: &[Hand],
+    me: Seat,
+    done: &Arc<impl Fn(Seat) -> bool + Send + Sync + 'static>,
+    words: Words,
+    panel: &Arc<impl Fn(Seat) -> V + Send + Sync + 'static>,
+) -> impl IntoView {
+    let others = hands
+        .iter()
+        .filter(|h| h.seat != me)
+        .map(|h| {
+            let line = if done(h.seat) {
+                format!("\u{2714} {} {} (hidden)", h.name, words.done)
+            } else {
+                format!("{} decides on their own device.", h.name)
+            };
+            view! { <div class="handover-card" data-testid=format!("handover-{}", h.key)><p>{line}</p></div> }
+        })
+        .collect_view();
+    let mine = hands.iter().find(|h| h.seat == me).map(|h| {
+        if done(me) {
+            view! { <p class="done">{format!("\u{2714} {} {}: send your reply below.", h.name, words.done)}</p> }.into_any()
+        } else {
+            view! { <div class=format!("secret {}", words.class) data-testid=words.panel>{panel(me)}</div> }.into_any()
+        }
+    });
+    view! { {mine}<div class="handover">{others}</div> }
 }

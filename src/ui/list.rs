@@ -30,11 +30,13 @@ pub fn CampaignList() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match super::platform::read_picked_file(&input).await {
                 Ok(text) => match super::registry::take_in(super::transfer::Source::File(text)).await {
-                    super::transfer::Taken::Seat(Ok((message, to))) => {
+                    super::transfer::Taken::Seat(Ok((message, to))) | super::transfer::Taken::Reply(Ok((message, to))) => {
                         notice.set(Some(message));
                         nav.go(to);
                     }
-                    super::transfer::Taken::Seat(Err(e)) | super::transfer::Taken::Failed(e) => banner.set(Some(e)),
+                    super::transfer::Taken::Seat(Err(e))
+                    | super::transfer::Taken::Reply(Err(e))
+                    | super::transfer::Taken::Failed(e) => banner.set(Some(e)),
                     super::transfer::Taken::Review(items, errors) => {
                         review.try_set(Some((items, errors)));
                     }

@@ -111,6 +111,16 @@ pub fn App() -> impl IntoView {
                     banner.set(Some(e));
                     platform::set_hash("/");
                 }
+                transfer::Taken::Reply(Ok((message, to))) => {
+                    // The campaign it answers, drawn afresh with the reply's steps.
+                    notice.set(Some(message));
+                    received.update(|n| *n += 1);
+                    platform::set_hash(&to.to_hash());
+                }
+                transfer::Taken::Reply(Err(e)) => {
+                    banner.set(Some(e));
+                    platform::set_hash("/");
+                }
                 transfer::Taken::Review(items, errors) => incoming.set(Some((items, errors))),
                 transfer::Taken::Failed(e) => banner.set(Some(e)),
             }
@@ -129,6 +139,7 @@ pub fn App() -> impl IntoView {
     // campaign (and anything not yet saved) in memory.
     let page = Memo::new(move |_| match Page::of(&screen.get()) {
         Page::SeatCopy(seat, id, _) => Page::SeatCopy(seat, id, received.get()),
+        Page::Campaign(id, _) => Page::Campaign(id, received.get()),
         page => page,
     });
     let tab = Signal::derive(move || match screen.get() {
@@ -179,7 +190,7 @@ pub fn App() -> impl IntoView {
             {move || if !page_on.get() { ().into_any() } else { match page.get() {
                 Page::List => view! { <list::CampaignList/> }.into_any(),
                 Page::New(system) => registry::new_campaign(system),
-                Page::Campaign(id) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
+                Page::Campaign(id, _) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
                 Page::Edit(id) => match crate::store::system_of(&platform::LocalStorage, &id) {
                     Ok(system) => registry::edit_setup(system, id),
                     Err(e) => load_failed(id, e.to_string()),
@@ -213,7 +224,8 @@ pub fn ask_persistence_once(banner: RwSignal<Option<String>>) {
 enum Page {
     List,
     New(crate::systems::SystemId),
-    Campaign(String),
+    /// A campaign, and how many links had been received when drawn (a reply taken redraws it).
+    Campaign(String, u32),
     Edit(String),
     Rules(crate::systems::SystemId),
     /// A seat copy's seat and campaign, and how many copies had been received when drawn.
@@ -225,7 +237,7 @@ impl Page {
         match s {
             Screen::List => Page::List,
             Screen::New(x) => Page::New(*x),
-            Screen::Campaign { id, .. } => Page::Campaign(id.clone()),
+            Screen::Campaign { id, .. } => Page::Campaign(id.clone(), 0),
             Screen::Edit(id) => Page::Edit(id.clone()),
             Screen::Rules(x) => Page::Rules(*x),
             Screen::SeatCopy { seat, id } => Page::SeatCopy(seat.clone(), id.clone(), 0),

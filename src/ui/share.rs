@@ -53,14 +53,26 @@ pub struct Sent {
     pub file: String,
     /// One seat's view (`SeatCopy`) rather than a campaign (`Document`).
     pub seat: bool,
+    /// A reply to that view: the steps taken on it on this device, as JSON
+    /// (`share::reply::reply_from_copy`). The link is the reply; the file is the view.
+    pub reply: Option<String>,
 }
 
 impl Sent {
     pub fn campaign(name: &str, json: String) -> Sent {
-        Sent { json, file: format!("field-desk-{}.json", file_safe(name)), seat: false }
+        Sent { json, file: format!("field-desk-{}.json", file_safe(name)), seat: false, reply: None }
     }
     pub fn seat(name: &str, reader: &str, json: String) -> Sent {
-        Sent { json, file: format!("field-desk-view-{}.json", file_safe(&format!("{name} {reader}"))), seat: true }
+        Sent {
+            json,
+            file: format!("field-desk-view-{}.json", file_safe(&format!("{name} {reader}"))),
+            seat: true,
+            reply: None,
+        }
+    }
+    /// A reply: `steps` taken on the seat copy `json`.
+    pub fn reply(name: &str, reader: &str, json: String, steps: String) -> Sent {
+        Sent { reply: Some(steps), ..Sent::seat(name, reader, json) }
     }
     pub fn save(&self) -> Result<(), String> {
         super::platform::download(&self.file, "application/json", &self.json)
@@ -82,7 +94,10 @@ pub struct Made {
 /// Codes what is sent as a link on this page's address, with its QR code. Reads every
 /// system's forms: it runs in the transfer chunk (`registry::make_link`).
 pub fn make(sent: &Sent) -> Result<Made, String> {
-    let payload = if sent.seat {
+    let payload = if let Some(steps) = &sent.reply {
+        let copy = SeatCopy::from_json(&sent.json).map_err(|e| e.to_string())?;
+        crate::share::reply::reply_from_copy(&copy, steps)?
+    } else if sent.seat {
         let copy = SeatCopy::from_json(&sent.json).map_err(|e| e.to_string())?;
         link::encode_seat(&copy)
     } else {
@@ -131,7 +146,10 @@ pub fn SharePanel(
             }}
             <div class="actions">
                 <button class="btn primary" data-testid=tid("copy-link") disabled=move || url.with(String::is_empty) on:click=copy>"Copy link"</button>
-                <button class="btn" data-testid=tid("share-file") on:click=move |_| { let _ = sent.with_untracked(Sent::save); }>"Save to a file"</button>
+                // A reply travels as its link alone: there is no file of it.
+                {move || sent.with(|s| s.reply.is_none()).then(|| view! {
+                    <button class="btn" data-testid=tid("share-file") on:click=move |_| { let _ = sent.with_untracked(Sent::save); }>"Save to a file"</button>
+                })}
             </div>
             {move || copied.get().map(|m| view! { <p class="info" role="status">{m}</p> })}
             {move || match made.get().and_then(|m| m.ok()).map(|m| m.qr) {

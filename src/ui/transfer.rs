@@ -34,6 +34,9 @@ pub enum Taken {
     Seat(Result<(String, Screen), String>),
     /// Campaigns to review before anything is written, and what could not be read.
     Review(Vec<Incoming>, Vec<String>),
+    /// A seat's reply, taken into the campaign it answers (`take_reply`): the news and the
+    /// campaign's screen, or why it was refused (nothing changed).
+    Reply(Result<(String, Screen), String>),
     /// Nothing could be read: why.
     Failed(String),
 }
@@ -46,6 +49,7 @@ pub fn take_in(from: Source) -> Taken {
         Source::Link(hash) => match read_fragment(&hash) {
             None => Taken::Review(Vec::new(), Vec::new()),
             Some(Ok(Received::Seat(copy))) => Taken::Seat(super::viewer::receive(&copy)),
+            Some(Ok(Received::Reply(reply))) => Taken::Reply(take_reply(&reply)),
             Some(result) => {
                 let (items, errors) = review(vec![result
                     .and_then(|r| match r {
@@ -69,6 +73,20 @@ pub fn take_in(from: Source) -> Taken {
             Err(e) => Taken::Failed(e.to_string()),
         },
     }
+}
+
+/// Takes a seat's reply into the campaign it answers, if this device keeps it, and stores
+/// the result; the news, or the refusal in words (nothing stored).
+fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen), String> {
+    let id = reply.head.campaign.clone();
+    let (mut doc, _) = store::load(&LocalStorage, &id).map_err(|e| match e {
+        store::StoreError::NotFound(_) => "This reply answers a campaign this device does not keep: take it on the device that keeps the campaign.".to_string(),
+        e => e.to_string(),
+    })?;
+    let name = crate::share::reply::take_into(&mut doc, reply)?;
+    doc.meta.updated = platform::now();
+    store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+    Ok((format!("{name}'s reply is taken."), Screen::Campaign { id, tab: super::route::Tab::Play }))
 }
 
 /// Carries out a reviewed import (in the transfer chunk); the id the campaign has here.

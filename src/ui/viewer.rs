@@ -1,6 +1,8 @@
-//! A seat copy received on this device (`share::seat`), read-only: whose view it is and when
-//! it was made, then the system's own map and rosters drawn from that view, and the log the
-//! seat may read. Nothing here plays: a new copy from the sender replaces this one.
+//! A seat copy received on this device (`share::seat`): whose view it is and when it was made,
+//! the system's own map and rosters drawn from that view, and the log the seat may read. When
+//! the seat has something to decide, the system's phase components are drawn from the view
+//! too, and play on this device (`Campaign::at`): the steps taken become a reply, a link and a
+//! QR code for the keeper (`share::reply`), kept here until a newer copy arrives.
 
 use super::campaign::{Open, SystemUi};
 use super::log::CampaignLog;
@@ -141,10 +143,40 @@ pub fn copy_failed(why: String) -> AnyView {
 #[derive(Clone, Copy)]
 pub struct SeatCopyShown;
 
+/// The seat whose own device this is (a seat copy's), given to the components that play on it.
+#[derive(Clone, Copy)]
+pub struct OwnSeat(pub crate::engine::Seat);
+
 /// Whether the components are drawn on a shared tablet (the campaign itself), where what they
 /// show follows who holds it; false on a seat copy.
 pub fn on_shared_tablet() -> bool {
     use_context::<SeatCopyShown>().is_none()
+}
+
+/// The seat whose own device draws the components, if they are drawn on one.
+pub fn own_seat() -> Option<crate::engine::Seat> {
+    use_context::<OwnSeat>().map(|o| o.0)
+}
+
+/// The position a seat's device plays on: the copy's view, with the steps taken here since
+/// (kept in storage) played on it again. A step that no longer plays ends the list.
+fn device_campaign<S: SystemUi>(view: &crate::engine::SeatView<S>, steps: Option<String>) -> Campaign<S> {
+    let mut c = Campaign::<S>::at(view.setup.clone(), view.state.clone());
+    let steps: Vec<crate::share::link::Step<S>> = steps.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default();
+    if let Some(seat) = view.reader {
+        for (decision, dice) in steps {
+            if c.decide_for_seat(seat, decision, dice, 0).is_err() {
+                break;
+            }
+        }
+    }
+    c
+}
+
+/// The steps taken on this device, as a reply carries them.
+fn steps_json<S: SystemUi>(c: &Campaign<S>) -> String {
+    let steps: Vec<(&S::Decision, &Vec<crate::engine::Roll>)> = c.active_entries().map(|e| (&e.decision, &e.dice)).collect();
+    serde_json::to_string(&steps).expect("steps serialise")
 }
 
 /// A seat copy of system `S`, drawn by that system's components from the copy's view.
@@ -161,13 +193,60 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let whose = copy.reader_name();
     let status = copy.status();
     let (seat, id) = (crate::share::seat::seat_key(copy.reader()), copy.meta.id.clone());
+    let copy_json = copy.to_json();
+    let name = copy.meta.name.clone();
     let view = copy.view.view;
-    let open = Open::fixed(campaign, view.reader, view.state);
+    let _ = campaign;
+    let device = RwSignal::new(device_campaign::<S>(&view, store::reply_steps(&platform::LocalStorage, &seat, &id)));
+    let open = Open::new(device, view.reader);
     provide_context(open);
     provide_context(SeatCopyShown);
+    if let Some(me) = view.reader {
+        provide_context(OwnSeat(me));
+    }
     S::contexts();
+    // Every step taken here is kept at once: nothing is lost if the page closes.
+    let (rseat, rid) = (seat.clone(), id.clone());
+    Effect::new(move |_| {
+        let steps = device.with(|c| (c.steps() > 0).then(|| steps_json::<S>(c)));
+        if let Err(e) = store::set_reply_steps(&mut platform::LocalStorage, &rseat, &rid, steps.as_deref()) {
+            banner.set(Some(e.to_string()));
+        }
+    });
+    let me = view.reader;
+    let acts = Memo::new(move |_| device.with(|c| me.is_some_and(|m| c.to_act().contains(&m) || c.steps() > 0)));
+    let taken = Memo::new(move |_| device.with(Campaign::steps));
+    let reply = {
+        let whose = whose.clone();
+        Signal::derive(move || {
+            let steps = device.with(steps_json::<S>);
+            super::share::Sent::reply(&name, &whose, copy_json.clone(), steps)
+        })
+    };
     let lines = Signal::stored(view.history);
     let confirm = RwSignal::new(false);
+    let play = move || {
+        if acts.get() {
+            view! { <div class="seat-play" data-testid="seat-play">{S::play()}</div> }.into_any()
+        } else if me.is_some() {
+            view! { <p class="note" data-testid="seat-waits">"Nothing for you to decide on this copy. When the keeper sends a newer one, open it here."</p> }.into_any()
+        } else {
+            ().into_any()
+        }
+    };
+    let reply_panel = move || {
+        (taken.get() > 0).then(|| {
+            let n = taken.get();
+            view! {
+                <super::share::SharePanel sent=reply id="reply"
+                    heading=format!("Your reply ({n} step{})", if n == 1 { "" } else { "s" })
+                    hint="Show this QR code to the keeper, or send the link: nothing is decided until the keeper takes it. It carries only your own steps."/>
+                <div class="actions">
+                    <button class="btn" data-testid="reply-undo" on:click=move |_| { device.update(|c| { c.undo(); }); }>"Undo my last step"</button>
+                </div>
+            }
+        })
+    };
     view! {
         <section class="page campaign seat-copy" data-testid="seat-copy">
             <div class="campaign-head">
@@ -176,9 +255,11 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             </div>
             <p class="note seat-copy-whose" data-testid="seat-copy-whose">
                 <strong>{format!("{whose}'s view")}</strong>
-                {format!(", made {}. Read-only: a newer view sent to this device replaces it.", platform::format_time(copy.made))}
+                {format!(", made {}. What you decide here goes to the keeper as a reply; a newer copy replaces this one.", platform::format_time(copy.made))}
             </p>
             <div class="campaign-header">{S::header()}</div>
+            {play}
+            {reply_panel}
             <div class="seat-copy-forces">{S::forces()}</div>
             <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true/>
             <div class="actions">
