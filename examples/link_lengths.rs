@@ -226,6 +226,7 @@ fn other_systems() {
     rapier();
     bfww2();
     seat_links();
+    replies();
 }
 
 /// Rapier Offensive (link version 4, through its grammar): the sample fresh, and the random
@@ -328,4 +329,61 @@ fn seat_links() {
             1,
         )),
     );
+}
+
+/// Replies (`fd5.`: one seat's steps, made on its copy, for the keeper): characters after the
+/// origin for every decision a seat takes in random legal play of each system's sample (8
+/// seeds, up to 150 steps each). The goal: at most 200 for a typical single decision.
+fn replies() {
+    use field_desk::engine::{Campaign, DiceInput, Roll, Roller, System};
+    use field_desk::share::reply::reply_to;
+    use field_desk::systems::{Listed, SystemId, Visit};
+    struct Lengths;
+    impl Visit for Lengths {
+        type Out = Vec<usize>;
+        fn visit<S: Listed>(self) -> Vec<usize> {
+            let mut out = Vec::new();
+            for seed in 1..=8u64 {
+                let mut rng = rng::Rng::new(seed);
+                let mut c = Campaign::<S>::new(S::sample()).expect("the sample starts");
+                for _ in 0..150 {
+                    if S::over(c.setup(), c.state()) {
+                        break;
+                    }
+                    let Some(d) = grammar_walk::draw(&c, &mut rng, 200) else { break };
+                    let dice: Vec<Roll> = c.dice_for(&d).map_or(Vec::new(), |spec| {
+                        (0..spec.count)
+                            .map(|_| Roll {
+                                die: spec.die,
+                                value: rng.below(spec.die.sides() as usize) as u16 + 1,
+                                by: Roller::App,
+                            })
+                            .collect()
+                    });
+                    let values: Vec<u16> = dice.iter().map(|r| r.value).collect();
+                    if c.check(&d, &values).is_err() {
+                        continue;
+                    }
+                    if let Some(seat) = S::actor(c.setup(), c.state(), &d) {
+                        let copy = c.seat_view(Some(seat));
+                        if let Ok(r) = reply_to::<S>("0123456789abcdef", &copy, &[(d.clone(), dice)]) {
+                            out.push(PATH.len() + link::FRAGMENT_KEY.len() + r.len());
+                        }
+                    }
+                    c.decide(d, DiceInput::Typed(values)).expect("checked");
+                }
+            }
+            out
+        }
+    }
+    println!();
+    println!("Replies: one seat's decision, characters after the origin (goal: at most 200 for a typical one)");
+    println!("{:<34} {:>8} {:>8} {:>8} {:>8}", "system (8 seeds)", "replies", "median", "longest", "over 200");
+    for id in SystemId::ALL {
+        let mut n = id.visit(Lengths);
+        n.sort_unstable();
+        let median = n.get(n.len() / 2).copied().unwrap_or(0);
+        let over = n.iter().filter(|&&x| x > 200).count();
+        println!("{:<34} {:>8} {:>8} {:>8} {:>8}", id.name(), n.len(), median, n.last().copied().unwrap_or(0), over);
+    }
 }

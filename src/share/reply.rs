@@ -146,11 +146,10 @@ pub fn reply_from_copy(copy: &super::seat::SeatCopy, steps_json: &str) -> Result
         type Out = Result<String, String>;
         fn visit<S: Listed>(self) -> Self::Out {
             let view = S::of_view(&self.0.view).ok_or("This copy is of another system.")?;
-            let steps: Vec<Step<S>> =
-                serde_json::from_str(self.1).map_err(|e| format!("The steps taken on this copy cannot be read ({e})."))?;
-            reply_to::<S>(&self.0.meta.id, view, &steps).map_err(|_| {
-                "These steps do not play on this copy: undo them, or ask for a new copy.".to_string()
-            })
+            let steps: Vec<Step<S>> = serde_json::from_str(self.1)
+                .map_err(|e| format!("The steps taken on this copy cannot be read ({e})."))?;
+            reply_to::<S>(&self.0.meta.id, view, &steps)
+                .map_err(|_| "These steps do not play on this copy: undo them, or ask for a new copy.".to_string())
         }
     }
     copy.system().visit(Make(copy, steps_json))
@@ -162,11 +161,7 @@ pub fn take_into(doc: &mut super::Document, reply: &ReplyLink) -> Result<String,
     struct Take<'a>(&'a str, &'a ReplyLink);
     impl crate::systems::VisitBody for Take<'_> {
         type Out = Result<(crate::systems::Body, String), String>;
-        fn visit<S: Listed>(
-            self,
-            setup: &S::Setup,
-            journal: &[crate::engine::Action<S::Decision>],
-        ) -> Self::Out {
+        fn visit<S: Listed>(self, setup: &S::Setup, journal: &[crate::engine::Action<S::Decision>]) -> Self::Out {
             let mut c = Campaign::<S>::replay(setup.clone(), journal.to_vec()).map_err(|e| e.to_string())?;
             let Taken { seat } = take(&mut c, self.0, self.1).map_err(|r| r.to_string())?;
             Ok((S::body(c.setup().clone(), c.journal().to_vec()), c.seat_name(seat)))

@@ -130,7 +130,8 @@ fn own_device<V: IntoView + 'static>(
         .collect_view();
     let mine = hands.iter().find(|h| h.seat == me).map(|h| {
         if done(me) {
-            view! { <p class="done">{format!("\u{2714} {} {}: send your reply below.", h.name, words.done)}</p> }.into_any()
+            view! { <p class="done">{format!("\u{2714} {} {}: send your reply below.", h.name, words.done)}</p> }
+                .into_any()
         } else {
             view! { <div class=format!("secret {}", words.class) data-testid=words.panel>{panel(me)}</div> }.into_any()
         }

@@ -30,7 +30,8 @@ pub fn CampaignList() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match super::platform::read_picked_file(&input).await {
                 Ok(text) => match super::registry::take_in(super::transfer::Source::File(text)).await {
-                    super::transfer::Taken::Seat(Ok((message, to))) | super::transfer::Taken::Reply(Ok((message, to))) => {
+                    super::transfer::Taken::Seat(Ok((message, to)))
+                    | super::transfer::Taken::Reply(Ok((message, to))) => {
                         notice.set(Some(message));
                         nav.go(to);
                     }

@@ -139,6 +139,18 @@ pub fn focus_phase_heading() {
     }
 }
 
+/// Brings the element of test id `testid` into sight (its top, smoothly where the reader allows
+/// motion) and focuses its first control: a seat's reply once its part is done.
+pub fn show_and_focus(testid: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={testid}]")) {
+        let s = web_sys::ScrollIntoViewOptions::new();
+        s.set_block(web_sys::ScrollLogicalPosition::Start);
+        el.scroll_into_view_with_scroll_into_view_options(&s);
+        let _ = focus_first_control(&el);
+    }
+}
+
 /// The step on the campaign screen as drawn now: its heading and its first paragraphs of
 /// guidance (for the waiting view of the next opening, `store::Glimpse`).
 pub fn drawn_glimpse() -> Option<crate::store::Glimpse> {

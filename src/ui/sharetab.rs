@@ -57,8 +57,50 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
             }
         })}
         {seat_links::<S>(meta, campaign)}
+        <TakeReply/>
     }
     .into_any()
+}
+
+/// Pasting a player's reply (a link made on their own device): opened as the link itself
+/// would be, so it is checked and taken, or refused in words, by the one path links take.
+#[component]
+fn TakeReply() -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<&'static str>);
+    let take = move || {
+        let t = text.get_untracked();
+        let fragment = t.trim().rsplit('#').next().unwrap_or_default();
+        // The payload alone (`fd5.…`) as well as the whole link.
+        let fragment = if fragment.starts_with("fd") {
+            format!("{}{fragment}", crate::share::link::FRAGMENT_KEY)
+        } else {
+            fragment.to_string()
+        };
+        if crate::share::link::is_link(&fragment) {
+            error.set(None);
+            text.set(String::new());
+            platform::set_hash(&fragment);
+        } else {
+            error.set(Some("That is not a Field Desk link: paste the whole reply link the player sent."));
+        }
+    };
+    view! {
+        <section class="take-reply" data-testid="take-reply">
+            <h2>"Take a player's reply"</h2>
+            <p class="hint">"A player who decides on their own device sends back a reply link. Open it on this device, or paste it here; it is checked against this campaign before anything changes."</p>
+            <label class="field">
+                <span>"Reply link"</span>
+                <input type="text" class="wide" data-testid="reply-paste" prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                    on:keydown=move |ev| if ev.key() == "Enter" { take(); }/>
+            </label>
+            <div class="actions">
+                <button class="btn primary" data-testid="reply-take" on:click=move |_| take()>"Take the reply"</button>
+            </div>
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        </section>
+    }
 }
 
 /// The seats whose view the holder may send: the umpire any (and the table's), anyone else

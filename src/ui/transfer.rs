@@ -80,7 +80,10 @@ pub fn take_in(from: Source) -> Taken {
 fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen), String> {
     let id = reply.head.campaign.clone();
     let (mut doc, _) = store::load(&LocalStorage, &id).map_err(|e| match e {
-        store::StoreError::NotFound(_) => "This reply answers a campaign this device does not keep: take it on the device that keeps the campaign.".to_string(),
+        store::StoreError::NotFound(_) => {
+            "This reply answers a campaign this device does not keep: take it on the device that keeps the campaign."
+                .to_string()
+        }
         e => e.to_string(),
     })?;
     let name = crate::share::reply::take_into(&mut doc, reply)?;

@@ -19,7 +19,7 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), String> {
     let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
     let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
     let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
-        Ok(store::Kept::New) => format!("{what} is on this device now, read-only."),
+        Ok(store::Kept::New) => format!("{what} is on this device now."),
         Ok(store::Kept::Replaced) => format!("{what} replaced the older one on this device."),
         Ok(store::Kept::HadNewer) => {
             format!(
@@ -53,7 +53,7 @@ pub fn SeatCopies() -> impl IntoView {
             Ok(copies) => view! {
                 <section class="seat-copies" data-testid="seat-copies">
                     <h2>"Views sent to this device"</h2>
-                    <p class="hint">"Read-only: each shows one player what the rules let them see, as it stood when it was sent."</p>
+                    <p class="hint">"Each shows one player what the rules let them see, as it stood when it was sent; what they decide on it goes back to the keeper as a reply."</p>
                     <ul class="campaigns">
                         {copies.into_iter().map(|c| {
                             let screen = Screen::SeatCopy { seat: c.seat.clone(), id: c.meta.id.clone() };
@@ -175,7 +175,8 @@ fn device_campaign<S: SystemUi>(view: &crate::engine::SeatView<S>, steps: Option
 
 /// The steps taken on this device, as a reply carries them.
 fn steps_json<S: SystemUi>(c: &Campaign<S>) -> String {
-    let steps: Vec<(&S::Decision, &Vec<crate::engine::Roll>)> = c.active_entries().map(|e| (&e.decision, &e.dice)).collect();
+    let steps: Vec<(&S::Decision, &Vec<crate::engine::Roll>)> =
+        c.active_entries().map(|e| (&e.decision, &e.dice)).collect();
     serde_json::to_string(&steps).expect("steps serialise")
 }
 
@@ -223,6 +224,15 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             super::share::Sent::reply(&name, &whose, copy_json.clone(), steps)
         })
     };
+    // Once the seat has nothing more to do here, its reply is what it needs: shown and focused.
+    let done = Memo::new(move |_| device.with(|c| c.steps() > 0 && me.is_some_and(|m| !c.to_act().contains(&m))));
+    Effect::new(move |was: Option<bool>| {
+        let now = done.get();
+        if now && was == Some(false) {
+            request_animation_frame(|| platform::show_and_focus("reply"));
+        }
+        now
+    });
     let lines = Signal::stored(view.history);
     let confirm = RwSignal::new(false);
     let play = move || {

@@ -56,14 +56,17 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     const p2 = other.page;
     await p2.goto(first);
     await tid(p2, 'seat-copy').waitFor({ timeout: 10_000 });
-    await waitText(tid(p2, 'notice'), 'is on this device now, read-only');
+    await waitText(tid(p2, 'notice'), 'is on this device now.');
     const whose = norm(await tid(p2, 'seat-copy-whose').textContent());
-    assert.match(whose, /^Boris.*'s view, made .+\. Read-only/, whose);
+    assert.match(whose, /^Boris.*'s view, made .+\. What you decide here goes to the keeper as a reply/, whose);
     assert.equal(norm(await tid(p2, 'status').textContent()), 'Turn 1 · Offensive actions');
     const lines = (await tid(p2, 'log-line').allInnerTexts()).map(norm);
     assert.deepEqual(lines, ['Turn 1: Anna has chosen an action (kept hidden until both have chosen).'],
       'one line: no undone choice, no undo, nothing of what Anna chose');
-    const body = await p2.locator('body').innerText();
+    // Boris's own choice is open on his device (its buttons name both actions); the rest of
+    // the screen shows nothing of Anna's.
+    const own = await tid(p2, 'secret-choice').innerText();
+    const body = (await p2.locator('body').innerText()).replace(own, '');
     assert.ok(!/Regroup|chose Attack/.test(body), 'no trace of either choice anywhere on the screen');
     assert.equal(await tid(p2, 'undo').count(), 0, 'nothing to play or undo');
     assert.ok(!(await p2.content()).includes('Back to here'));

@@ -80,7 +80,11 @@ fn ChooseActions() -> impl IntoView {
         }
     };
     view! {
-        <p class="hint">"Each player picks an offensive action in secret. Pass the tablet; the choices are shown once both are in."</p>
+        <p class="hint">{if crate::ui::viewer::own_seat().is_some() {
+            "Each player picks an offensive action in secret, on their own device; the choices are shown once the keeper has both."
+        } else {
+            "Each player picks an offensive action in secret. Pass the tablet; the choices are shown once both are in."
+        }}</p>
         {hand_over(hands, rfx.peek, move |seat| rfx.done(seat), words, panel)}
         {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
     }
