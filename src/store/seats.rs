@@ -23,6 +23,26 @@ fn reply_key(seat: &str, id: &str) -> String {
     format!("{REPLY_PREFIX}{seat}.{id}")
 }
 
+/// Keys of what the keeper last sent each seat of a campaign (`sent_views`): then the campaign id.
+pub const SENT_PREFIX: &str = "fielddesk.sent.";
+
+/// For each seat (by number), the digest of the view last sent to it from this device
+/// (`share::reply::view_digest`): a seat whose view now has another digest has an out-of-date
+/// copy.
+pub fn sent_views(b: &dyn Backend, id: &str) -> std::collections::BTreeMap<u8, u64> {
+    b.get(&format!("{SENT_PREFIX}{id}")).ok().flatten().and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default()
+}
+
+/// Notes that `seat` was sent the view of digest `digest`.
+pub fn note_sent_view(b: &mut dyn Backend, id: &str, seat: u8, digest: u64) -> Result<(), StoreError> {
+    let mut sent = sent_views(b, id);
+    if sent.get(&seat) == Some(&digest) {
+        return Ok(());
+    }
+    sent.insert(seat, digest);
+    b.set(&format!("{SENT_PREFIX}{id}"), &serde_json::to_string(&sent).expect("digests serialise"))
+}
+
 /// The steps taken on a kept copy on this device (JSON, `[[decision, [roll...]]...]`), if any.
 pub fn reply_steps(b: &dyn Backend, seat: &str, id: &str) -> Option<String> {
     b.get(&reply_key(seat, id)).ok().flatten()

@@ -2,9 +2,10 @@
 //! - The campaign link, file and QR code: what every seat may read (a step still hidden from
 //!   someone stays here, and the tab says so).
 //! - For the umpire: the whole campaign, secrets and all, for their own devices.
-//! - Seat links: one seat's view, read-only where it opens. Whoever holds the tablet sends
-//!   only what they may read themselves: the umpire any seat's view, a seat its own, the
-//!   table the table's.
+//! - Seat links: one seat's view, played on where it opens (its steps come back as a reply).
+//!   Where there is an umpire, the umpire sends any seat's view and a seat only its own;
+//!   without one, this device keeps the campaign and sends each player theirs.
+//! - Taking a reply: pasted here, or opened as a link.
 
 use super::campaign::{holder_choice, Open, SystemUi};
 use super::platform;
@@ -103,14 +104,14 @@ fn TakeReply() -> impl IntoView {
     }
 }
 
-/// The seats whose view the holder may send: the umpire any (and the table's), anyone else
-/// their own.
+/// The seats whose view the holder may send: where there is an umpire, the umpire any (and the
+/// table's) and anyone else their own; where there is none, this device keeps the campaign for
+/// the players and sends each of them theirs (and the table's).
 fn sendable<S: SystemUi>(c: &Campaign<S>, holder: Reader) -> Vec<(Reader, String)> {
     let named = |r: Reader| (r, r.map_or("The whole table".to_string(), |s| c.seat_name(s)));
-    if c.umpire().is_some() && holder == c.umpire() {
-        c.seats().into_iter().map(Some).chain([None]).map(named).collect()
-    } else {
-        vec![named(holder)]
+    match c.umpire() {
+        Some(u) if holder != Some(u) => vec![named(holder)],
+        _ => c.seats().into_iter().map(Some).chain([None]).map(named).collect(),
     }
 }
 
@@ -120,10 +121,53 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
     let chosen = RwSignal::new(None::<Reader>);
     // A choice the holder may no longer send (the holder changed) is dropped.
     let picked = Memo::new(move |_| chosen.get().filter(|r| choices.with(|c| c.iter().any(|(x, _)| x == r))));
+    // Which seats' copies are out of date: their view now is not the one last shown here.
+    let noted = RwSignal::new(0u32);
+    let digest = move |c: &Campaign<S>, seat| {
+        crate::share::reply::view_digest::<S>(&S::view_setup(c.setup(), Some(seat)), &c.view(Some(seat)))
+    };
+    let stale = Memo::new(move |_| {
+        noted.track();
+        let id = meta.with(|m| m.id.clone());
+        let sent = crate::store::sent_views(&platform::LocalStorage, &id);
+        campaign.with(|c| {
+            choices.with(|ch| {
+                ch.iter()
+                    .filter_map(|(r, name)| r.map(|s| (s, name.clone())))
+                    // Only seats that play on a device of their own (sent a copy before).
+                    .filter(|(s, _)| sent.get(&s.0).is_some_and(|&d| d != digest(c, *s)))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    // A seat's copy on screen counts as sent.
+    Effect::new(move |_| {
+        if let Some(Some(seat)) = picked.get() {
+            let d = campaign.with(|c| digest(c, seat));
+            let id = meta.with(|m| m.id.clone());
+            if crate::store::note_sent_view(&mut platform::LocalStorage, &id, seat.0, d).is_ok() {
+                noted.update(|n| *n += 1);
+            }
+        }
+    });
     view! {
         <section class="seat-links" data-testid="seat-links">
             <h2>"Send a player their view"</h2>
-            <p class="hint">"A view shows one player what the rules let them see, and nothing else; it opens read-only on their device. Send a new one after each phase: it replaces the one they had."</p>
+            <p class="hint">"A view shows one player what the rules let them see, and nothing else. Where they have a step to take, they take it on their own device and send back a reply. Send a new view after each phase: it replaces the one they had."</p>
+            {move || {
+                let stale = stale.get();
+                let next = stale.iter().find(|(s, _)| picked.get() != Some(Some(*s))).cloned();
+                (!stale.is_empty()).then(|| view! {
+                    <div class="stale-copies" data-testid="stale-copies">
+                        <p class="note">{format!("Out of date: {}'s copy. Send each player their new one.",
+                            stale.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join("'s copy, "))}</p>
+                        {next.map(|(seat, name)| view! {
+                            <button type="button" class="btn primary" data-testid="next-stale-copy"
+                                on:click=move |_| chosen.set(Some(Some(seat)))>{format!("{name}'s copy")}</button>
+                        })}
+                    </div>
+                })
+            }}
             <div class="segmented">
                 {move || choices.get().into_iter().map(|(reader, name)| view! {
                     <button type="button" class="btn seg" class:on=move || picked.get() == Some(reader)

@@ -88,6 +88,17 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
     await waitText(tid(page, 'last-step'), 'Turn 1: Anna chose Attack; Boris chose Regroup.');
     await axeCheck(page, 'the keeper after taking a reply');
 
+    // Boris's copy is out of date now (Anna's was never sent): the Share tab offers it.
+    await tid(page, 'tab-share').click();
+    await waitText(tid(page, 'stale-copies'), "Out of date: Boris's copy.");
+    await tid(page, 'next-stale-copy').click();
+    await waitText(tid(page, 'seat').locator('h2'), 'Boris');
+    await tid(page, 'seat-share-link').waitFor();
+    await waitFor(async () => (await tid(page, 'stale-copies').count()) === 0, 'nothing out of date once sent');
+    await axeCheck(page, 'the keeper sending a new copy');
+    const fresh = await tid(page, 'seat-share-link').inputValue();
+    await tid(page, 'tab-play').click();
+
     // The same reply again: taken once.
     await page.goto(reply);
     await waitText(tid(page, 'banner'), "Boris's reply was already taken; nothing changed.", 10_000);
@@ -106,6 +117,12 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
     await page.goto(second);
     await waitText(tid(page, 'banner'), "Boris's reply was made before this:", 10_000);
     assert.match(norm(await tid(page, 'banner').textContent()), /Send Boris a new copy\./);
+
+    // The new copy replaces the old on his phone, and with it the steps made on the old one.
+    await p2.goto(fresh);
+    await waitText(tid(p2, 'notice'), 'replaced the older one', 10_000);
+    await waitText(tid(p2, 'status'), 'Type of battle');
+    assert.equal(await tid(p2, 'reply').count(), 0, 'no reply left from the older copy');
   } finally {
     await phone.close();
   }

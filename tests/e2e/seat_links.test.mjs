@@ -26,9 +26,9 @@ async function borisLink(page) {
   await tid(page, 'tab-share').click();
   await tid(page, 'holder-1').click();
   await waitFor(async () => (await tid(page, 'holder-1').getAttribute('aria-pressed')) === 'true', 'Boris holds it');
-  // He may send his own view only: not Anna's, not the table's.
-  assert.equal(await tid(page, 'seat-link-0').count(), 0, "Anna's view is not Boris's to send");
-  assert.equal(await tid(page, 'seat-link-table').count(), 0);
+  // Without an umpire this tablet keeps the campaign and sends each player theirs.
+  assert.equal(await tid(page, 'seat-link-0').count(), 1, "Anna's view is sent from the keeper too");
+  assert.equal(await tid(page, 'seat-link-table').count(), 1);
   await tid(page, 'seat-link-1').click();
   await waitText(tid(page, 'seat').locator('h2'), 'Boris');
   return tid(page, 'seat-share-link').inputValue();
@@ -111,10 +111,10 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     await other.close();
   }
 
-  // The whole table may send the table's view only.
+  // Whoever holds it, the keeper sends each player theirs.
   await tid(page, 'tab-share').click();
   await tid(page, 'holder-table').click();
   await tid(page, 'seat-link-table').waitFor();
-  assert.equal(await tid(page, 'seat-link-1').count(), 0);
+  assert.equal(await tid(page, 'seat-link-1').count(), 1);
   assert.equal(await tid(page, 'full').count(), 0, 'no whole-campaign link without an umpire');
 });
