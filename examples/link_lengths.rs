@@ -202,7 +202,7 @@ fn other_systems() {
         if n > worst.1 {
             worst = (seed, n);
         }
-        let turns = c.state().turn - u32::from(c.state().outcome.is_none());
+        let turns = c.state().turn - u32::from(c.state().outcome().is_none());
         println!("{seed:>6} {turns:>6} {lines:>6} {dice:>6} {:>7} {n:>12}", link::payload(&d).len());
     }
     println!("Longest: seed {}, {} characters after the origin", worst.0, worst.1);

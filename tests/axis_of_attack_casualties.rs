@@ -24,7 +24,7 @@ type Game = Campaign<AxisOfAttack>;
 
 fn ok(c: &mut Game, d: Decision, dice: &[u16]) {
     if let Err(e) = c.decide(d.clone(), DiceInput::Typed(dice.to_vec())) {
-        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase);
+        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase());
     }
 }
 
@@ -83,7 +83,7 @@ fn to_casualties(setup: Setup, west: ForceList, east: ForceList, winner: Side) -
     ok(&mut c, Decision::SubmitForce { side: East, force: east }, &[]);
     ok(&mut c, Decision::RollWeather, &[1]);
     ok(&mut c, Decision::RecordResult(win(winner)), &[]);
-    assert_eq!(c.state().phase, Phase::Casualties);
+    assert_eq!(c.state().phase(), Phase::Casualties);
     c
 }
 
@@ -295,16 +295,16 @@ fn hmg_immobile_at_turn_three(setup: Setup) -> Game {
     for side in [West, East] {
         ok(&mut c, Decision::Reinforce { side, vp: 0, assign: vec![] }, &[]);
     }
-    while c.state().phase == Phase::Exchanges {
-        let side = if c.state().current.as_ref().unwrap().exchanges_done[0] { East } else { West };
+    while c.state().phase() == Phase::Exchanges {
+        let side = if c.state().current().unwrap().exchanges_done[0] { East } else { West };
         ok(&mut c, Decision::DoneExchanging { side }, &[]);
     }
     assert!(immobile(&c, West, 3), "fought in the two-sector breakthrough: still Immobile");
     // Turn 3: whatever the mission, Anna fields the HMGs carried on her Panzer IIIJs (three
     // tanks take nine teams as riders); the game has no winner.
     ok(&mut c, Decision::RollMission, &[1, 6]);
-    while c.state().phase != Phase::Forces {
-        match c.state().phase {
+    while c.state().phase() != Phase::Forces {
+        match c.state().phase() {
             Phase::MissionAdjust => ok(&mut c, Decision::AdjustMission { target: West, delta: 0 }, &[]),
             Phase::MissionChange => {
                 let side = rules::change_offer(c.state()).unwrap();
@@ -322,7 +322,7 @@ fn hmg_immobile_at_turn_three(setup: Setup) -> Game {
     ok(&mut c, Decision::RollWeather, &[1]);
     // Nobody wins (a win in Boris's home sector would end the campaign).
     ok(&mut c, Decision::RecordResult(GameResult { winner: None, vp: [2, 2], recon: vec![] }), &[]);
-    assert_eq!(c.state().phase, Phase::Casualties);
+    assert_eq!(c.state().phase(), Phase::Casualties);
     c
 }
 
@@ -356,7 +356,7 @@ fn the_top_up_is_offered_and_may_be_declined_and_older_campaigns_take_it_at_once
         let reports = vec![report(0, 0), report(1, 3), report(2, 2)];
         ok(&mut c, Decision::RecordCasualties { side: West, reports }, &[]);
         ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 7)] }, &[]);
-        assert_eq!(c.state().phase, Phase::Reinforcements);
+        assert_eq!(c.state().phase(), Phase::Reinforcements);
         c
     };
     let mut c = wipe(sample_setup());
@@ -390,10 +390,10 @@ fn a_concession_after_the_lists_are_shown_counts_the_fielded_recon_platoons() {
         if shown {
             ok(&mut c, Decision::SubmitForce { side: West, force: force(&[(0, 7)]) }, &[]);
             ok(&mut c, Decision::SubmitForce { side: East, force: east }, &[]);
-            assert_eq!(c.state().phase, Phase::Weather);
+            assert_eq!(c.state().phase(), Phase::Weather);
         }
         ok(&mut c, Decision::Concede { side: West }, &[]);
-        c.state().current.as_ref().unwrap().recon_bonus
+        c.state().current().unwrap().recon_bonus
     };
     // Boris's BA-64s stayed at home: no bonus once his list is known.
     assert_eq!(concede(sample_setup(), force(&[(0, 7)]), true), 0);

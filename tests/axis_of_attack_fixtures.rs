@@ -79,7 +79,7 @@ fn played() -> Game {
     c.decide(Decision::Reinforce { side: West, vp: 0, assign: west_dice }, DiceInput::App(&mut app)).unwrap();
     let east_dice = vec![DiceFor { platoon: 0, dice: 2 }, DiceFor { platoon: 4, dice: 2 }];
     c.decide(Decision::Reinforce { side: East, vp: 0, assign: east_dice }, typed(&[2, 5, 1, 6])).unwrap();
-    if c.state().phase == Phase::Exchanges {
+    if c.state().phase() == Phase::Exchanges {
         c.decide(Decision::DoneExchanging { side: West }, typed(&[])).unwrap();
     }
     c.decide(Decision::RollMission, typed(&[4, 3])).unwrap();
@@ -98,7 +98,7 @@ fn check_position(c: &Game) {
     let s = c.state();
     assert_eq!(s.turn, 2);
     assert_eq!(s.sector, Sector::new(5), "west won the Encounter as attacker: one sector east");
-    assert_eq!(s.phase, Phase::MissionChange, "west has 5 VP: offered the change");
+    assert_eq!(s.phase(), Phase::MissionChange, "west has 5 VP: offered the change");
     // West: 5 game VP; east: 2 game VP and 1 for fighting 125 points lower.
     assert_eq!((s.balance(West), s.balance(East)), (5, 3));
     let strength = |side: Side, i: u16| s.platoon(side, i).unwrap().strength;
@@ -122,10 +122,10 @@ fn check_position(c: &Game) {
     // Immobility given back at the end of reinforcement (no two-sector breakthrough).
     assert!(west[3].report.immobile);
     assert!(s.roster(West).iter().chain(s.roster(East)).all(|p| !p.immobile));
-    let sel = s.current.as_ref().unwrap().selection.as_ref().unwrap();
+    let sel = s.current().unwrap().selection.as_ref().unwrap();
     assert_eq!(sel.dice, [4, 3]);
     assert_eq!(sel.totals, [4 + 5 + 1, 3 + 2], "west: 5 VP last game and the higher total");
-    assert_eq!(s.current.as_ref().unwrap().mission.name(), "Breakthrough");
+    assert_eq!(s.current().unwrap().mission.name(), "Breakthrough");
     // The journal: one undo, app dice and typed dice both present.
     let journal = c.journal();
     assert_eq!(journal.iter().filter(|a| **a == Action::Undo).count(), 1);

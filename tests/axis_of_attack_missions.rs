@@ -32,7 +32,7 @@ fn mission_roll_with_every_modifier() {
     assert_eq!(rules::mission_modifiers(s(&c), East).iter().map(|m| m.1).sum::<i32>(), 3);
     // 3 + 6 = 9 against 2 + 3 = 5: Encounter (both attack).
     ok(&mut c, Decision::RollMission, &[3, 2]);
-    let t = s(&c).current.as_ref().unwrap();
+    let t = s(&c).current().unwrap();
     let sel = t.selection.as_ref().unwrap();
     assert_eq!(sel.totals, [9, 5]);
     assert_eq!((t.mission, t.attacker), (Mission::Encounter, None));
@@ -49,17 +49,17 @@ fn the_higher_total_attacks_and_a_tie_is_settled_by_the_mission() {
     let mut c = turn_two_after(win(West, 4, 3));
     // Anna +4 +1 = +5, Boris +3. 1+5 = 6 against 3+3 = 6: tied at 6: Fighting Withdrawal.
     ok(&mut c, Decision::RollMission, &[1, 3]);
-    assert_eq!(s(&c).current.as_ref().unwrap().mission, Mission::FightingWithdrawal);
+    assert_eq!(s(&c).current().unwrap().mission, Mission::FightingWithdrawal);
     assert_eq!(phase(&c), Phase::Attacker, "Anna has only 4 VP: no change offered; level totals");
     ok(&mut c, Decision::SetAttacker { side: East }, &[]);
-    assert_eq!(s(&c).current.as_ref().unwrap().attacker, Some(East));
+    assert_eq!(s(&c).current().unwrap().attacker, Some(East));
     assert_eq!(phase(&c), Phase::GameArea);
     assert_eq!(rules::area_chooser(s(&c)), Some(West), "the last winner picks the table area");
 
     let mut c = turn_two_after(win(West, 4, 3));
     // 2+5 = 7 against 1+3 = 4: Cauldron, Anna attacks.
     ok(&mut c, Decision::RollMission, &[2, 1]);
-    let t = s(&c).current.as_ref().unwrap();
+    let t = s(&c).current().unwrap();
     assert_eq!((t.mission, t.attacker), (Mission::Cauldron, Some(West)));
 }
 
@@ -68,7 +68,7 @@ fn mission_change_for_five_vp_offered_in_order() {
     // Anna 5 VP, Boris 2: Anna is offered the change first; Boris cannot pay.
     let mut c = turn_two_after(win(West, 5, 2));
     ok(&mut c, Decision::RollMission, &[4, 1]); // 4+6 = 10: Breakthrough, Anna attacks
-    assert_eq!(s(&c).current.as_ref().unwrap().mission, Mission::Breakthrough);
+    assert_eq!(s(&c).current().unwrap().mission, Mission::Breakthrough);
     assert_eq!(rules::change_offer(s(&c)), Some(West));
     assert_eq!(rules::legal_mission_changes(s(&c)), vec![Mission::Encounter], "Breakthrough is the top row");
     refused(
@@ -85,14 +85,14 @@ fn mission_change_for_five_vp_offered_in_order() {
     );
     ok(&mut c, Decision::ChangeMission { side: West, to: Some(Mission::Encounter) }, &[]);
     let st = s(&c);
-    let t = st.current.as_ref().unwrap();
+    let t = st.current().unwrap();
     assert_eq!((t.rolled_mission, t.mission, t.attacker), (Mission::Breakthrough, Mission::Encounter, None));
     assert_eq!(st.balance(West), 0);
     assert_eq!(
         st.ledger.last().unwrap().item,
         LedgerItem::MissionChange { from: Mission::Breakthrough, to: Mission::Encounter }
     );
-    assert_eq!(st.phase, Phase::GameArea, "one change only");
+    assert_eq!(st.phase(), Phase::GameArea, "one change only");
 
     // When Anna passes, Boris is offered it if he can pay; here he cannot.
     let mut c = turn_two_after(win(West, 5, 2));
@@ -125,7 +125,7 @@ fn the_other_player_is_offered_the_change_when_the_first_passes() {
     ok(&mut c, Decision::SubmitForce { side: East, force: force(1340, &[(0, 10)]) }, &[]);
     ok(&mut c, Decision::RollWeather, &[2]);
     ok(&mut c, Decision::RecordResult(win(East, 6, 1)), &[]);
-    assert_eq!(s(&c).current.as_ref().unwrap().bonus, [0, 2], "160 points fewer: +2");
+    assert_eq!(s(&c).current().unwrap().bonus, [0, 2], "160 points fewer: +2");
     assert_eq!((s(&c).balance(West), s(&c).balance(East)), (1, 8));
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7), report(1, 7)] }, &[]);
     ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 10)] }, &[]);
@@ -162,7 +162,7 @@ fn a_winning_defender_of_a_breakthrough_shifts_the_higher_total() {
     ok(&mut c, Decision::RollWeather, &[6]); // clear then 6: intermittent rain
     assert_eq!((s(&c).weather, s(&c).mud), (Weather::IntermittentRain, Mud::Wet));
     ok(&mut c, Decision::RecordResult(win(East, 4, 3)), &[]);
-    assert_eq!(s(&c).current.as_ref().unwrap().map.as_ref().unwrap().result, MissionResult::Hold);
+    assert_eq!(s(&c).current().unwrap().map.as_ref().unwrap().result, MissionResult::Hold);
     assert_eq!(s(&c).sector, Sector::new(5), "a defender's win holds the sector");
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(1, 7)] }, &[]);
     ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(1, 7)] }, &[]);
@@ -187,7 +187,7 @@ fn a_winning_defender_of_a_breakthrough_shifts_the_higher_total() {
     refused(&mut c, Decision::AdjustMission { target: West, delta: 2 }, &[], RuleError::BadShift { delta: 2 });
     // Boris takes 1 off Anna's 10: tied at 9: Encounter.
     ok(&mut c, Decision::AdjustMission { target: West, delta: -1 }, &[]);
-    let t = s(&c).current.as_ref().unwrap();
+    let t = s(&c).current().unwrap();
     assert_eq!(t.selection.as_ref().unwrap().totals, [9, 9]);
     assert_eq!((t.mission, t.attacker), (Mission::Encounter, None));
     assert!(last_line(&c).contains("Boris takes 1 off Anna's total, now 9: Encounter."), "{}", last_line(&c));
@@ -206,7 +206,7 @@ fn force_lists_stay_hidden_until_both_are_in() {
     ok(&mut c, Decision::SubmitForce { side: West, force: f.clone() }, &[]);
     let line = last_line(&c);
     assert_eq!(line, "Anna hands in a force list (kept hidden until both are in).");
-    assert!(s(&c).current.as_ref().unwrap().force(West).is_none(), "not shown before both are in");
+    assert!(s(&c).current().unwrap().force(West).is_none(), "not shown before both are in");
     refused(
         &mut c,
         Decision::SubmitForce { side: West, force: f },

@@ -32,11 +32,11 @@ fn the_sample_starts_in_the_middle_with_an_encounter() {
     let st = s(&c);
     assert_eq!(st.turn, 1);
     assert_eq!(st.sector, Sector::new(4));
-    let t = st.current.as_ref().unwrap();
+    let t = st.current().unwrap();
     assert_eq!(t.mission, Mission::Encounter);
     assert_eq!(t.attacker, None, "both attack in an Encounter");
     assert!(t.selection.is_none(), "no roll for the first mission");
-    assert_eq!(st.phase, Phase::GameArea, "no VP yet: nobody can change the mission");
+    assert_eq!(st.phase(), Phase::GameArea, "no VP yet: nobody can change the mission");
     assert_eq!((st.weather, st.mud), (Weather::Clear, Mud::Dry));
     assert_eq!(st.balance(West), 0);
     // Starting strengths from the counts bought.
@@ -111,7 +111,7 @@ fn example_gutted_panzergrenadier_platoon() {
     // and is not counted): 4 teams, under the minimum of 5: gutted.
     let c = first_game_anna_wins();
     assert_eq!(strength(&c, West, 0), Strength::Gutted);
-    let line = &s(&c).current.as_ref().unwrap().casualties[0].as_ref().unwrap()[0];
+    let line = &s(&c).current().unwrap().casualties[0].as_ref().unwrap()[0];
     assert_eq!((line.counted, line.before, line.after), (4, Strength::Full, Strength::Gutted));
 }
 
@@ -120,7 +120,7 @@ fn example_soviet_tank_company_at_seven() {
     // Full at 10, 7 brought, 3 lost: 4 on the table plus the 3 left at home: 7, under strength.
     let c = first_game_anna_wins();
     assert_eq!(strength(&c, East, 0), Strength::UnderStrength);
-    let line = &s(&c).current.as_ref().unwrap().casualties[1].as_ref().unwrap()[0];
+    let line = &s(&c).current().unwrap().casualties[1].as_ref().unwrap()[0];
     assert_eq!(line.counted, 7);
     // Next game it may bring 5, 6 or 7 tanks, and keeps its three upgrades whatever it brings.
     assert_eq!(rules::fieldable(s(&c), East)[0], (0, 5, 7));
@@ -205,7 +205,7 @@ fn example_automatic_upgrade_of_two_gutted_platoons() {
     assert_eq!(strength(&c, West, 1), Strength::Depleted);
     assert_eq!(strength(&c, West, 2), Strength::Depleted);
     assert_eq!(strength(&c, West, 0), Strength::Destroyed);
-    let auto = &s(&c).current.as_ref().unwrap().auto[0];
+    let auto = &s(&c).current().unwrap().auto[0];
     assert_eq!(auto.iter().map(|a| (a.platoon, a.dice)).collect::<Vec<_>>(), vec![(1, 1), (2, 1)]);
     assert_eq!(rules::reinforcement_dice(s(&c), West, 0), 2);
     assert_eq!(rules::reinforcement_dice(s(&c), East, 0), 4);
@@ -251,7 +251,7 @@ fn example_pak40_exchange() {
     assert_eq!(phase(&c), Phase::Exchanges);
     let st = s(&c);
     assert_eq!((st.balance(West), st.balance(East)), (5, 2));
-    assert!(st.current.as_ref().unwrap().exchanges_done[1], "Boris has too few VP to exchange: passed for him");
+    assert!(st.current().unwrap().exchanges_done[1], "Boris has too few VP to exchange: passed for him");
     let pak40 = |guns: u16, points: u32| Platoon {
         name: format!("PaK40 Platoon ({guns} guns)"),
         role: Role::Support,

@@ -111,7 +111,7 @@ fn link_round_trip(c: &Game, stats: &mut Stats) {
 /// The random sequences' steps and checks (`shadow::walk`): illegal decisions from
 /// `try_illegal`, legal ones drawn from the grammar, each checked against the rule it applies.
 const SUITE: Suite<AxisOfAttack, Stats> = Suite {
-    finished: |s| s.phase == Phase::Finished,
+    finished: |s| s.phase() == Phase::Finished,
     illegal: try_illegal,
     legal: |c, rng, tally| legal_step_weighted(c, rng, Weights { flags: FLAGS, numbers: NUMBERS }, TRIES, tally),
     transition,
@@ -129,10 +129,10 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tal
     stats.redos += walked.redos;
     stats.steps += walked.steps;
     let end = c.state();
-    for t in end.turns.iter().chain(end.current.iter()) {
+    for t in end.turns.iter().chain(end.current()) {
         ledger_matches(end, t);
     }
-    match c.state().outcome {
+    match c.state().outcome() {
         Some(Outcome::Victory(s)) => stats.victories[s.index()] += 1,
         Some(Outcome::MinorVictory(s)) => stats.minor[s.index()] += 1,
         Some(Outcome::Stalemate) => stats.stalemates += 1,

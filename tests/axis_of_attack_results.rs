@@ -62,7 +62,7 @@ fn results_are_checked() {
     ok(&mut c, Decision::RecordCasualties { side: East, reports: vec![report(0, 7), report(3, 2)] }, &[]);
     ok(&mut c, Decision::RecordCasualties { side: West, reports: vec![report(0, 7)] }, &[]);
     // The BA-64s ended depleted and mobile in Anna's half: +1 next mission roll.
-    assert_eq!(s(&c).current.as_ref().unwrap().recon_bonus, 1);
+    assert_eq!(s(&c).current().unwrap().recon_bonus, 1);
 }
 
 #[test]
@@ -72,14 +72,14 @@ fn a_concession_scores_six_to_one_without_bonus_or_casualties() {
     ok(&mut c, Decision::SubmitForce { side: West, force: force(1200, &[(0, 7)]) }, &[]);
     ok(&mut c, Decision::Concede { side: West }, &[]);
     let st = s(&c);
-    let last = st.current.as_ref().unwrap();
+    let last = st.current().unwrap();
     assert_eq!(last.conceded, Some(West));
     assert_eq!(last.result.as_ref().unwrap().vp, [1, 6]);
     assert_eq!(last.bonus, [0, 0], "no bonus for the fewer points");
     assert_eq!(last.forces, [None, None], "the hidden list is torn up unseen");
     assert_eq!(last.recon_bonus, 1, "Boris claims his recon platoon");
     assert_eq!(st.sector, Sector::new(3));
-    assert_eq!(st.phase, Phase::Reinforcements, "no casualties without a game");
+    assert_eq!(st.phase(), Phase::Reinforcements, "no casualties without a game");
     assert_eq!((st.balance(West), st.balance(East)), (1, 6));
     assert!(last_line(&c).starts_with("Anna concedes the game without fighting: Boris wins 6-1."), "{}", last_line(&c));
 }
@@ -196,7 +196,7 @@ fn a_foot_platoon_in_the_breakthrough_game_keeps_the_move_to_one_sector() {
     for carried in [false, true] {
         let mut c = turn_two_after(win(East, 6, 1));
         ok(&mut c, Decision::RollMission, &[1, 3]);
-        let t = s(&c).current.as_ref().unwrap();
+        let t = s(&c).current().unwrap();
         assert_eq!((t.mission, t.attacker), (Mission::Breakthrough, Some(East)));
         ok(&mut c, Decision::ChangeMission { side: East, to: None }, &[]);
         ok(&mut c, Decision::ChooseArea { area: String::new(), shift: 0 }, &[]);
@@ -223,7 +223,7 @@ fn fighting_withdrawal_retreats_towards_the_defender() {
     let mut c = turn_two_after(win(West, 1, 0));
     // Anna: 1 VP +1 higher = +2; Boris +0. 1+2 = 3 against 6: Fighting Withdrawal? 6 picks it.
     ok(&mut c, Decision::RollMission, &[1, 6]);
-    let t = s(&c).current.as_ref().unwrap();
+    let t = s(&c).current().unwrap();
     assert_eq!((t.mission, t.attacker), (Mission::FightingWithdrawal, Some(East)));
     ok(&mut c, Decision::ChooseArea { area: String::new(), shift: 0 }, &[]);
     ok(&mut c, Decision::SubmitForce { side: West, force: force(1500, &[(0, 7)]) }, &[]);
@@ -232,7 +232,7 @@ fn fighting_withdrawal_retreats_towards_the_defender() {
     // Fighting Withdrawal: whoever wins, the line goes back towards the defender's home.
     ok(&mut c, Decision::RecordResult(win(East, 4, 3)), &[]);
     assert_eq!(s(&c).sector, Sector::new(4), "retreat one sector towards Anna's home");
-    assert_eq!(s(&c).current.as_ref().unwrap().map.as_ref().unwrap().result, MissionResult::Retreat);
+    assert_eq!(s(&c).current().unwrap().map.as_ref().unwrap().result, MissionResult::Retreat);
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn winning_as_attacker_in_the_enemy_home_sector_ends_the_campaign() {
             p => panic!("unexpected {p:?}"),
         }
     }
-    let t = s(&c).current.as_ref().unwrap();
+    let t = s(&c).current().unwrap();
     assert!(t.attacks(West), "Anna attacks: {:?} {:?}", t.mission, t.attacker);
     ok(&mut c, Decision::ChooseArea { area: String::new(), shift: 0 }, &[]);
     ok(&mut c, Decision::SubmitForce { side: West, force: force(1500, &[(0, 7)]) }, &[]);
@@ -259,9 +259,9 @@ fn winning_as_attacker_in_the_enemy_home_sector_ends_the_campaign() {
     ok(&mut c, Decision::RollWeather, &[1]);
     ok(&mut c, Decision::RecordResult(win(West, 6, 1)), &[]);
     let st = s(&c);
-    assert_eq!(st.outcome, Some(Outcome::Victory(West)));
-    assert_eq!(st.phase, Phase::Finished);
-    assert!(st.current.is_none());
+    assert_eq!(st.outcome(), Some(Outcome::Victory(West)));
+    assert_eq!(st.phase(), Phase::Finished);
+    assert!(st.current().is_none());
     assert!(last_line(&c)
         .contains("Anna has won a game as attacker in the enemy's home sector and wins the campaign in turn 3!"));
     refused(&mut c, Decision::RollMission, &[1, 1], RuleError::CampaignOver);
@@ -273,8 +273,8 @@ fn quick_turn(c: &mut Game, mission_dice: [u16; 2], result: Option<GameResult>) 
     let turn = s(c).turn;
     while s(c).turn == turn && phase(c) != Phase::Finished {
         let st = s(c).clone();
-        let t = st.current.as_ref().unwrap();
-        match st.phase {
+        let t = st.current().unwrap();
+        match st.phase() {
             Phase::MissionRoll => ok(c, Decision::RollMission, &mission_dice),
             Phase::MissionAdjust => ok(c, Decision::AdjustMission { target: West, delta: 0 }, &[]),
             Phase::MissionChange => {
@@ -322,7 +322,7 @@ fn nine_drawn_turns_end_in_a_stalemate() {
     }
     let st = s(&c);
     assert_eq!(st.sector, Sector::new(4));
-    assert_eq!(st.outcome, Some(Outcome::Stalemate));
+    assert_eq!(st.outcome(), Some(Outcome::Stalemate));
     assert_eq!(st.turns.len(), 9);
     assert!(st.turns.last().unwrap().casualties[0].is_none(), "the last game's aftermath is skipped");
     assert!(last_line(&c).contains("stalemate"));
@@ -341,7 +341,7 @@ fn after_nine_turns_next_to_the_enemy_home_is_a_minor_victory() {
     let st = s(&c);
     assert_eq!(st.turn, 9);
     assert_eq!(st.sector, Sector::new(5));
-    assert_eq!(st.outcome, Some(Outcome::Stalemate), "sector 5 is two away from Boris's home");
+    assert_eq!(st.outcome(), Some(Outcome::Stalemate), "sector 5 is two away from Boris's home");
 
     let mut c = new_game();
     quick_turn(&mut c, [3, 3], None); // 5
@@ -351,6 +351,6 @@ fn after_nine_turns_next_to_the_enemy_home_is_a_minor_victory() {
     for _ in 3..=9 {
         quick_turn(&mut c, [1, 1], Some(draw.clone()));
     }
-    assert_eq!(s(&c).outcome, Some(Outcome::MinorVictory(West)));
+    assert_eq!(s(&c).outcome(), Some(Outcome::MinorVictory(West)));
     assert!(last_line(&c).contains("a minor victory for Anna"), "{}", last_line(&c));
 }

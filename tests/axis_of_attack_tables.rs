@@ -401,8 +401,8 @@ fn fresh_turn_two(result: GameResult) -> Campaign<AxisOfAttack> {
         c.decide(Decision::Reinforce { side, vp: 0, assign: vec![] }, t(&[])).unwrap();
     }
     for side in Side::BOTH {
-        if c.state().phase == field_desk::systems::axis_of_attack::Phase::Exchanges
-            && !c.state().current.as_ref().unwrap().exchanges_done[side.index()]
+        if c.state().phase() == field_desk::systems::axis_of_attack::Phase::Exchanges
+            && !c.state().current().unwrap().exchanges_done[side.index()]
         {
             c.decide(Decision::DoneExchanging { side }, t(&[])).unwrap();
         }

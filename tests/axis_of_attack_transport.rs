@@ -29,7 +29,7 @@ type Game = Campaign<AxisOfAttack>;
 
 fn ok(c: &mut Game, d: Decision, dice: &[u16]) {
     if let Err(e) = c.decide(d.clone(), DiceInput::Typed(dice.to_vec())) {
-        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase);
+        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase());
     }
 }
 
@@ -92,14 +92,14 @@ fn with_lorries(mut setup: Setup) -> Setup {
 
 fn quiet_aftermath(c: &mut Game) {
     for side in [West, East] {
-        if c.state().phase == Phase::Reinforcements
-            && c.state().current.as_ref().unwrap().reinforcement[side.index()].is_none()
+        if c.state().phase() == Phase::Reinforcements
+            && c.state().current().unwrap().reinforcement[side.index()].is_none()
         {
             ok(c, Decision::Reinforce { side, vp: 0, assign: vec![] }, &[]);
         }
     }
     for side in [West, East] {
-        if c.state().phase == Phase::Exchanges && !c.state().current.as_ref().unwrap().exchanges_done[side.index()] {
+        if c.state().phase() == Phase::Exchanges && !c.state().current().unwrap().exchanges_done[side.index()] {
             ok(c, Decision::DoneExchanging { side }, &[]);
         }
     }
@@ -130,8 +130,8 @@ fn after_breakthrough(setup: Setup) -> Game {
     quiet_aftermath(&mut c);
     // Turn 3, to its force lists.
     ok(&mut c, Decision::RollMission, &[1, 1]);
-    while c.state().phase != Phase::GameArea {
-        match c.state().phase {
+    while c.state().phase() != Phase::GameArea {
+        match c.state().phase() {
             Phase::MissionChange => {
                 let side = field_desk::systems::axis_of_attack::rules::change_offer(c.state()).unwrap();
                 ok(&mut c, Decision::ChangeMission { side, to: None }, &[]);
@@ -142,7 +142,7 @@ fn after_breakthrough(setup: Setup) -> Game {
     }
     ok(&mut c, Decision::ChooseArea { area: String::new(), shift: 0 }, &[]);
     let s = c.state();
-    assert_eq!((s.turn, s.phase, s.mobility_rule), (3, Phase::Forces, Some(West)));
+    assert_eq!((s.turn, s.phase(), s.mobility_rule), (3, Phase::Forces, Some(West)));
     assert!(s.platoon(West, 0).unwrap().immobile && s.platoon(West, 3).unwrap().immobile);
     c
 }

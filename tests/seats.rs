@@ -209,9 +209,9 @@ mod axis_of_attack {
         let (owner, other) = if first_by == west { (west, east) } else { (east, west) };
         assert_eq!(c.left_out().len(), 1, "a link now leaves the list out");
         assert_eq!(c.history_for(other).len(), c.history_for(owner).len(), "both are told a list is in");
-        let t = c.view(other).current.unwrap();
+        let t = c.view(other).current().cloned().unwrap();
         assert!(t.forces.iter().all(Option::is_none), "the other player's view holds no list");
-        assert!(c.view(owner).current.unwrap().forces.iter().any(Option::is_some));
+        assert!(c.view(owner).current().unwrap().forces.iter().any(Option::is_some));
         assert!(c.undo());
         c.decide(lists[0].decision.clone(), DiceInput::Typed(vec![])).unwrap();
         c.decide(lists[1].decision.clone(), DiceInput::Typed(vec![])).unwrap();

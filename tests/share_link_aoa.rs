@@ -40,7 +40,7 @@ fn fixture_document() -> Document {
     let mut c = C::new(setup.clone()).unwrap();
     let mut rng = Rng::new(5);
     let mut taken = 0;
-    while !(c.state().turn == 3 && c.state().phase == Phase::Forces) {
+    while !(c.state().turn == 3 && c.state().phase() == Phase::Forces) {
         let d = aoa_legal::legal_decision(&setup, c.state(), &mut rng);
         let count = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
         let input = if rng.one_in(1, 2) { DiceInput::Typed(rng.d6s(count)) } else { DiceInput::App(&mut rng) };
@@ -96,7 +96,7 @@ fn the_version_4_fixture_opens_to_the_same_campaign() {
     let (d2, _) = opened(V2_TEXT);
     assert_eq!(d, d2, "the version 2 and 4 links hold the same campaign");
     let s = c.state();
-    assert_eq!((s.turn, s.phase), PINNED_POSITION);
+    assert_eq!((s.turn, s.phase()), PINNED_POSITION);
     assert_eq!(c.journal().len(), PINNED_LINES);
     assert_eq!([s.balance(Side::West), s.balance(Side::East)], PINNED_BALANCES);
     // Written now, the campaign of either link is this link, shorter than version 2's.
@@ -123,7 +123,7 @@ fn the_version_2_fixture_opens_to_its_position() {
     assert_eq!(c.setup(), &sample_setup_read_by(SECOND_READINGS), "the sample as it was then");
     let s = c.state();
     // The last line undid turn 3's table area, which brought it to its force lists.
-    assert_eq!((s.turn, s.phase), PINNED_POSITION);
+    assert_eq!((s.turn, s.phase()), PINNED_POSITION);
     assert_eq!(s.turns.len(), 2);
     assert_eq!(c.journal().len(), PINNED_LINES);
     assert_eq!(c.journal().iter().filter(|a| matches!(a, Action::Undo)).count(), 3);
@@ -160,7 +160,7 @@ fn axis_of_attack_plays_from_its_tight_grammar() {
         let mut c = C::new(sample_setup()).unwrap();
         let over = play_out(&mut c, &mut rng, 2_000, 50, &mut tally);
         let over =
-            over.unwrap_or_else(|| panic!("seed {seed}: no decision drawn in 50 tries at {:?}", c.state().phase));
+            over.unwrap_or_else(|| panic!("seed {seed}: no decision drawn in 50 tries at {:?}", c.state().phase()));
         ended += usize::from(over);
         let d = Document::new(meta(seed), &AnyCampaign::AxisOfAttack(c));
         let text = link::encode(&d);

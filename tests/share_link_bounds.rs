@@ -39,7 +39,7 @@ fn aoa_at_the_table() -> Campaign<AxisOfAttack> {
     let setup = axis_of_attack::sample::sample_setup();
     let mut c = Campaign::<AxisOfAttack>::new(setup.clone()).unwrap();
     let mut rng = Rng::new(3);
-    while c.state().phase != axis_of_attack::Phase::Game {
+    while c.state().phase() != axis_of_attack::Phase::Game {
         let d = aoa_legal::legal_decision(&setup, c.state(), &mut rng);
         let n = c.dice_for(&d).map_or(0, |s| s.count as usize);
         c.decide(d, field_desk::engine::DiceInput::Typed(rng.d6s(n))).unwrap();

@@ -68,7 +68,7 @@ fn aoa(seed: u64, steps: usize) -> Document {
         &mut c,
         &mut rng,
         steps,
-        |c| c.state().phase == axis_of_attack::Phase::Finished,
+        |c| c.state().phase() == axis_of_attack::Phase::Finished,
         |c, rng| aoa_legal::legal_decision(&setup, c.state(), rng),
     );
     Document::new(meta(seed), &AnyCampaign::AxisOfAttack(c))

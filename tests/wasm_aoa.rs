@@ -76,7 +76,7 @@ async fn force_lists_are_handed_in_behind_a_handover_and_stay_hidden() {
     assert!(text(&root, "handover-west").contains("handed in a force list (hidden)"));
     let page = root.inner_text();
     assert!(!page.contains("Panzergrenadier") && !page.contains("1450"), "nothing of Anna's list shows: {page}");
-    let f = campaign.with_untracked(|c| c.state().current.as_ref().unwrap().forces[0].clone().unwrap());
+    let f = campaign.with_untracked(|c| c.state().current().unwrap().forces[0].clone().unwrap());
     assert_eq!(f.points, 1450);
     assert_eq!(
         f.platoons,
@@ -120,7 +120,7 @@ async fn casualty_form_previews_each_platoons_new_strength() {
     play(&mut c, Decision::SubmitForce { side: Side::East, force: east }, vec![]);
     play(&mut c, Decision::RollWeather, vec![1]);
     play(&mut c, Decision::RecordResult(GameResult { winner: Some(Side::West), vp: [5, 2], recon: vec![] }), vec![]);
-    assert_eq!(c.state().phase, Phase::Casualties);
+    assert_eq!(c.state().phase(), Phase::Casualties);
     let (root, campaign) = mount(c);
     leptos::task::tick().await;
     assert_eq!(text(&root, "phase-title"), "Casualties");
@@ -338,14 +338,14 @@ fn after_a_two_sector_breakthrough() -> Campaign<AxisOfAttack> {
         play(c, Decision::RecordResult(won.clone()), vec![]);
     };
     let quiet = |c: &mut Campaign<AxisOfAttack>| {
-        while matches!(c.state().phase, Phase::Reinforcements | Phase::Exchanges) {
-            let t = c.state().current.clone().unwrap();
-            let side = if c.state().phase == Phase::Reinforcements {
+        while matches!(c.state().phase(), Phase::Reinforcements | Phase::Exchanges) {
+            let t = c.state().current().cloned().unwrap();
+            let side = if c.state().phase() == Phase::Reinforcements {
                 Side::BOTH.into_iter().find(|s| t.reinforcement[s.index()].is_none()).unwrap()
             } else {
                 Side::BOTH.into_iter().find(|s| !t.exchanges_done[s.index()]).unwrap()
             };
-            let d = if c.state().phase == Phase::Reinforcements {
+            let d = if c.state().phase() == Phase::Reinforcements {
                 Decision::Reinforce { side, vp: 0, assign: vec![] }
             } else {
                 Decision::DoneExchanging { side }
@@ -371,8 +371,8 @@ fn after_a_two_sector_breakthrough() -> Campaign<AxisOfAttack> {
     play(&mut c, Decision::RecordCasualties { side: Side::East, reports: vec![r(0, 7, false)] }, vec![]);
     quiet(&mut c);
     play(&mut c, Decision::RollMission, vec![1, 1]);
-    while c.state().phase != Phase::Forces {
-        let d = match c.state().phase {
+    while c.state().phase() != Phase::Forces {
+        let d = match c.state().phase() {
             Phase::MissionChange => Decision::ChangeMission { side: rules::change_offer(c.state()).unwrap(), to: None },
             Phase::Attacker => Decision::SetAttacker { side: Side::West },
             Phase::GameArea => Decision::ChooseArea { area: String::new(), shift: 0 },

@@ -60,18 +60,19 @@ fn one_of_each() -> Vec<Decision> {
 
 fn illegal(setup: &Setup, s: &State, rng: &mut Rng) -> Option<(Decision, Vec<u16>, RuleError)> {
     let wrong_phase = |rng: &mut Rng| {
-        let others: Vec<Decision> = one_of_each().into_iter().filter(|d| !phase_of(d).contains(&s.phase)).collect();
+        let others: Vec<Decision> = one_of_each().into_iter().filter(|d| !phase_of(d).contains(&s.phase())).collect();
         let d = others[rng.below(others.len())].clone();
         let n = rules::dice(setup, s, &d).map_or(0, |x| x.count as usize);
-        let e = if s.phase == Phase::Finished { RuleError::CampaignOver } else { RuleError::NotNow { phase: s.phase } };
+        let e =
+            if s.phase() == Phase::Finished { RuleError::CampaignOver } else { RuleError::NotNow { phase: s.phase() } };
         Some((d, rng.d6s(n), e))
     };
-    if rng.one_in(1, 3) || s.phase == Phase::Finished {
+    if rng.one_in(1, 3) || s.phase() == Phase::Finished {
         return wrong_phase(rng);
     }
     let name = |side: Side| setup.name(side).to_string();
     let t = cur(s);
-    match s.phase {
+    match s.phase() {
         Phase::MissionChange => {
             let offered = rules::change_offer(s).unwrap();
             Some((
@@ -209,7 +210,7 @@ pub fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, s
     let want = DecideError::Rules(want);
     let journal = c.journal().len();
     let can_redo = c.can_redo();
-    assert_eq!(c.check(&d, &dice).err(), Some(want.clone()), "check {d:?} {dice:?} in {:?}", before.phase);
+    assert_eq!(c.check(&d, &dice).err(), Some(want.clone()), "check {d:?} {dice:?} in {:?}", before.phase());
     assert_eq!(c.decide(d.clone(), DiceInput::Typed(dice.clone())).err(), Some(want.clone()), "decide {d:?}");
     assert!(!want.to_string().is_empty());
     assert_eq!(c.state(), before, "a refused decision changes nothing");

@@ -13,7 +13,7 @@ use field_desk::systems::axis_of_attack::{
 };
 
 pub fn cur(s: &State) -> &TurnRecord {
-    s.current.as_ref().expect("a turn under way")
+    s.current().expect("a turn under way")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ pub fn random_reports(s: &State, side: Side, rng: &mut Rng) -> Vec<PlatoonReport
 
 pub fn legal_decision(setup: &Setup, s: &State, rng: &mut Rng) -> Decision {
     let t = cur(s);
-    match s.phase {
+    match s.phase() {
         Phase::MissionRoll => Decision::RollMission,
         Phase::MissionAdjust => {
             let targets = rules::adjustable_totals(s);
@@ -312,7 +312,7 @@ pub fn sample_after(turns: u32, seed: u64) -> Campaign<AxisOfAttack> {
     let setup = field_desk::systems::axis_of_attack::sample::sample_setup();
     let mut c = Campaign::<AxisOfAttack>::new(setup.clone()).unwrap();
     let mut rng = Rng::new(seed);
-    while c.state().phase != Phase::Finished && c.state().turn <= turns {
+    while c.state().phase() != Phase::Finished && c.state().turn <= turns {
         let d = legal_decision(&setup, c.state(), &mut rng);
         let count = c.dice_for(&d).map_or(0, |spec| spec.count as usize);
         let input = if rng.one_in(1, 2) { DiceInput::Typed(rng.d6s(count)) } else { DiceInput::App(&mut rng) };

@@ -32,7 +32,7 @@ pub fn typed(v: &[u16]) -> DiceInput<'static> {
 
 pub fn ok(c: &mut Game, d: Decision, dice: &[u16]) {
     if let Err(e) = c.decide(d.clone(), typed(dice)) {
-        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase);
+        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase());
     }
 }
 
@@ -52,7 +52,7 @@ pub fn s(c: &Game) -> &State {
 }
 
 pub fn phase(c: &Game) -> Phase {
-    c.state().phase
+    c.state().phase()
 }
 
 pub fn strength(c: &Game, side: Side, p: u16) -> Strength {
@@ -102,12 +102,12 @@ pub fn to_game(c: &mut Game, west: ForceList, east: ForceList) {
 /// Both players take no reinforcement dice; exchanges are passed where offered.
 pub fn quiet_aftermath(c: &mut Game) {
     for side in [West, East] {
-        if phase(c) == Phase::Reinforcements && s(c).current.as_ref().unwrap().reinforcement[side.index()].is_none() {
+        if phase(c) == Phase::Reinforcements && s(c).current().unwrap().reinforcement[side.index()].is_none() {
             ok(c, Decision::Reinforce { side, vp: 0, assign: vec![] }, &[]);
         }
     }
     for side in [West, East] {
-        if phase(c) == Phase::Exchanges && !s(c).current.as_ref().unwrap().exchanges_done[side.index()] {
+        if phase(c) == Phase::Exchanges && !s(c).current().unwrap().exchanges_done[side.index()] {
             ok(c, Decision::DoneExchanging { side }, &[]);
         }
     }

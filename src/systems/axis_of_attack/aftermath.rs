@@ -2,211 +2,226 @@
 //! two-depleted-combat-platoons top-up, reinforcement dice, support exchanges, and the turn's
 //! end. Called from `rules::apply`.
 
-use super::company::Setup;
+use super::company::{Platoon, Setup};
 use super::errors::RuleError;
 use super::helpers::*;
-use super::rules::{begin_turn, cur, expect, platoon_shape_ok, player_name, spend, Decision};
+use super::rules::{begin_turn, platoon_shape_ok, player_name, spend};
 use super::state::*;
 use super::tables::{self, Role};
 use std::sync::Arc;
 
-pub(super) fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
-    let mut s = state.clone();
-    match decision {
-        Decision::RecordCasualties { side, reports } => {
-            expect(state, Phase::Casualties)?;
-            let t = s.current.as_ref().unwrap();
-            if t.casualties[side.index()].is_some() {
-                return Err(RuleError::AlreadyCounted { player: player_name(setup, *side) });
-            }
-            let lines = casualty_lines(&s, *side, reports)?;
-            for l in &lines {
-                let p = &mut s.roster[side.index()][l.report.platoon as usize];
-                p.strength = l.after;
-                p.immobile = l.immobile;
-            }
-            // A platoon stripped of its vehicles is left Immobile.
-            for l in &lines {
-                if let Some(KeepMobile::Strip(from)) = l.report.keep_mobile {
-                    s.roster[side.index()][from as usize].immobile = true;
-                }
-            }
-            cur(&mut s).casualties[side.index()] = Some(lines);
-            if s.current.as_ref().unwrap().casualties.iter().all(Option::is_some) {
-                let t = s.current.as_ref().unwrap();
-                let recon = match (t.winner(), &t.result) {
-                    (Some(w), Some(r)) => r
-                        .recon
-                        .iter()
-                        .filter(|&&i| s.platoon(w, i).is_some_and(|p| p.strength.fieldable() && !p.immobile))
-                        .count(),
-                    _ => 0,
-                };
-                cur(&mut s).recon_bonus = recon as u8;
-                enter_reinforcements(&mut s);
-            }
-        }
-        Decision::Reinforce { side, vp, assign } => {
-            expect(state, Phase::Reinforcements)?;
-            let t = s.current.as_ref().unwrap();
-            if t.reinforcement[side.index()].is_some() {
-                return Err(RuleError::AlreadyReinforced { player: player_name(setup, *side) });
-            }
-            let have = s.balance(*side);
-            if *vp as i32 > have {
-                return Err(RuleError::NotEnoughVp { player: player_name(setup, *side), need: *vp as i32, have });
-            }
-            let available = reinforcement_dice(&s, *side, *vp);
-            let got: u32 = assign.iter().map(|a| a.dice as u32).sum();
-            if got > available as u32 {
-                return Err(RuleError::TooManyDice { available, got: got.min(u16::MAX as u32) as u16 });
-            }
-            let auto: Vec<u16> = t.auto[side.index()].iter().map(|a| a.platoon).collect();
-            for (k, a) in assign.iter().enumerate() {
-                let name = || platoon_name(&s, *side, a.platoon);
-                let p = s
-                    .platoon(*side, a.platoon)
-                    .ok_or(RuleError::UnknownPlatoon { player: player_name(setup, *side), index: a.platoon })?;
-                if assign[..k].iter().any(|x| x.platoon == a.platoon) {
-                    return Err(RuleError::PlatoonTwice { platoon: name() });
-                }
-                if a.dice == 0 {
-                    return Err(RuleError::NoDice { platoon: name() });
-                }
-                if !p.on_roster() {
-                    return Err(RuleError::ExchangedAway { platoon: name() });
-                }
-                if auto.contains(&a.platoon) {
-                    return Err(RuleError::AutoUpgraded { platoon: name() });
-                }
-                if p.strength >= p.start {
-                    return Err(RuleError::AtStartingStrength { platoon: name(), strength: p.strength });
-                }
-            }
-            spend(
-                setup,
-                &mut s,
-                *side,
-                *vp as i32,
-                LedgerItem::ReinforcementDice { dice: *vp as u16 * tables::DICE_PER_VP },
-            )?;
-            let mut lines = Vec::new();
-            let mut k = 0usize;
-            for a in assign {
-                let rolled = dice[k..k + a.dice as usize].to_vec();
-                k += a.dice as usize;
-                let p = &mut s.roster[side.index()][a.platoon as usize];
-                let needs = p.platoon.reinforcement_needs();
-                let from = p.strength;
-                if rolled.iter().any(|&d| d >= needs) {
-                    p.strength = p.platoon.step_up(from).min(p.start);
-                }
-                lines.push(ReinforceLine { platoon: a.platoon, dice: rolled, needs, from, to: p.strength });
-            }
-            cur(&mut s).reinforcement[side.index()] = Some(Reinforcement { vp: *vp, lines });
-            if s.current.as_ref().unwrap().reinforcement.iter().all(Option::is_some) {
-                restore_mobility(&mut s);
-                enter_exchanges(&mut s);
-            }
-        }
-        Decision::ExchangeSupport { side, platoon, value, new } => {
-            expect(state, Phase::Exchanges)?;
-            if s.current.as_ref().unwrap().exchanges_done[side.index()] {
-                return Err(RuleError::AlreadyDoneExchanging { player: player_name(setup, *side) });
-            }
-            let name = platoon_name(&s, *side, *platoon);
-            let p = s
-                .platoon(*side, *platoon)
-                .ok_or(RuleError::UnknownPlatoon { player: player_name(setup, *side), index: *platoon })?;
-            if !p.on_roster() {
-                return Err(RuleError::ExchangedAway { platoon: name });
-            }
-            if p.platoon.role != Role::Support {
-                return Err(RuleError::NotSupport { platoon: name });
-            }
-            if !p.strength.fieldable() {
-                return Err(RuleError::TooWeakToExchange { platoon: name, strength: p.strength });
-            }
-            let new_name = new.name.trim().to_string();
-            if !platoon_shape_ok(new) {
-                return Err(RuleError::NewPlatoonShape { platoon: new_name });
-            }
-            if new.role != Role::Support {
-                return Err(RuleError::NewNotSupport { platoon: new_name });
-            }
-            if new.transport && !super::carriers::carriers_checked(&s) {
-                return Err(RuleError::TransportNotRead { platoon: new_name });
-            }
-            if new.points > *value {
-                return Err(RuleError::TooExpensive { platoon: new_name, points: new.points, value: *value });
-            }
-            let index = s.roster[side.index()].len() as u16;
-            spend(setup, &mut s, *side, tables::EXCHANGE_COST, LedgerItem::Exchange { old: *platoon, new: index })?;
-            let turn = s.turn;
-            let mut incoming = new.clone();
-            incoming.name = new_name;
-            s.roster[side.index()].push(PlatoonState::new(incoming, turn));
-            s.roster[side.index()][*platoon as usize].exchanged_for = Some(index);
-            cur(&mut s).exchanges.push(ExchangeRecord { side: *side, old: *platoon, new: index, value: *value });
-            if !can_exchange(&s, *side) {
-                cur(&mut s).exchanges_done[side.index()] = true;
-            }
-            maybe_next_turn(&mut s);
-        }
-        Decision::DoneExchanging { side } => {
-            expect(state, Phase::Exchanges)?;
-            if s.current.as_ref().unwrap().exchanges_done[side.index()] {
-                return Err(RuleError::AlreadyDoneExchanging { player: player_name(setup, *side) });
-            }
-            cur(&mut s).exchanges_done[side.index()] = true;
-            maybe_next_turn(&mut s);
-        }
-        Decision::TopUp { side, platoons } => {
-            expect(state, Phase::Reinforcements)?;
-            let player = player_name(setup, *side);
-            let most = top_up_offer(&s, *side).ok_or(RuleError::NoTopUp { player: player.clone() })?;
-            let candidates = top_up_candidates(&s, *side);
-            let mut auto = Vec::new();
-            for (k, &i) in platoons.iter().enumerate() {
-                let name = platoon_name(&s, *side, i);
-                let p = s.platoon(*side, i).ok_or(RuleError::UnknownPlatoon { player: player.clone(), index: i })?;
-                if platoons[..k].contains(&i) {
-                    return Err(RuleError::PlatoonTwice { platoon: name });
-                }
-                if !candidates.contains(&i) {
-                    return Err(RuleError::NotForTopUp { platoon: name });
-                }
-                auto.push(AutoUpgrade { platoon: i, from: p.strength, to: p.strength, dice: top_up_dice(p) });
-            }
-            if platoons.len() > most {
-                return Err(RuleError::TopUpTooMany { short: most, got: platoons.len() });
-            }
-            let dice: u16 = auto.iter().map(|a| a.dice).sum();
-            if dice > tables::REINFORCEMENT_DICE {
-                return Err(RuleError::TooManyDice { available: tables::REINFORCEMENT_DICE, got: dice });
-            }
-            for a in &mut auto {
-                let p = &mut s.roster[side.index()][a.platoon as usize];
-                while !p.strength.fieldable() {
-                    p.strength = p.platoon.step_up(p.strength);
-                }
-                a.to = p.strength;
-            }
-            let t = cur(&mut s);
-            t.auto[side.index()] = auto;
-            t.topped_up[side.index()] = true;
-        }
-        _ => unreachable!("rules::apply sends only the steps after the game here"),
+/// A player's casualty reports; once both are in, the recon bonus and the reinforcements.
+pub(super) fn casualties(
+    setup: &Setup,
+    s: &mut State,
+    mut t: TurnRecord,
+    side: Side,
+    reports: &[PlatoonReport],
+) -> Result<Step, RuleError> {
+    if t.casualties[side.index()].is_some() {
+        return Err(RuleError::AlreadyCounted { player: player_name(setup, side) });
     }
-    Ok(s)
+    let lines = casualty_lines_in(s, &t, side, reports)?;
+    for l in &lines {
+        let p = &mut s.roster[side.index()][l.report.platoon as usize];
+        p.strength = l.after;
+        p.immobile = l.immobile;
+    }
+    // A platoon stripped of its vehicles is left Immobile.
+    for l in &lines {
+        if let Some(KeepMobile::Strip(from)) = l.report.keep_mobile {
+            s.roster[side.index()][from as usize].immobile = true;
+        }
+    }
+    t.casualties[side.index()] = Some(lines);
+    if !t.casualties.iter().all(Option::is_some) {
+        return Ok(Step::turn(At::Casualties, t));
+    }
+    let recon = match (t.winner(), &t.result) {
+        (Some(w), Some(r)) => {
+            r.recon.iter().filter(|&&i| s.platoon(w, i).is_some_and(|p| p.strength.fieldable() && !p.immobile)).count()
+        }
+        _ => 0,
+    };
+    t.recon_bonus = recon as u8;
+    let at = enter_reinforcements(s, &mut t);
+    Ok(Step::turn(at, t))
+}
+
+/// A player's reinforcement dice, bought and rolled; once both have, the exchanges.
+pub(super) fn reinforce(
+    setup: &Setup,
+    s: &mut State,
+    mut t: TurnRecord,
+    side: Side,
+    vp: u8,
+    assign: &[DiceFor],
+    dice: &[u16],
+) -> Result<Step, RuleError> {
+    if t.reinforcement[side.index()].is_some() {
+        return Err(RuleError::AlreadyReinforced { player: player_name(setup, side) });
+    }
+    let have = s.balance(side);
+    if vp as i32 > have {
+        return Err(RuleError::NotEnoughVp { player: player_name(setup, side), need: vp as i32, have });
+    }
+    let available = reinforcement_dice_in(Some(&t), side, vp);
+    let got: u32 = assign.iter().map(|a| a.dice as u32).sum();
+    if got > available as u32 {
+        return Err(RuleError::TooManyDice { available, got: got.min(u16::MAX as u32) as u16 });
+    }
+    let auto: Vec<u16> = t.auto[side.index()].iter().map(|a| a.platoon).collect();
+    for (k, a) in assign.iter().enumerate() {
+        let name = || platoon_name(s, side, a.platoon);
+        let p = s
+            .platoon(side, a.platoon)
+            .ok_or(RuleError::UnknownPlatoon { player: player_name(setup, side), index: a.platoon })?;
+        if assign[..k].iter().any(|x| x.platoon == a.platoon) {
+            return Err(RuleError::PlatoonTwice { platoon: name() });
+        }
+        if a.dice == 0 {
+            return Err(RuleError::NoDice { platoon: name() });
+        }
+        if !p.on_roster() {
+            return Err(RuleError::ExchangedAway { platoon: name() });
+        }
+        if auto.contains(&a.platoon) {
+            return Err(RuleError::AutoUpgraded { platoon: name() });
+        }
+        if p.strength >= p.start {
+            return Err(RuleError::AtStartingStrength { platoon: name(), strength: p.strength });
+        }
+    }
+    let item = LedgerItem::ReinforcementDice { dice: vp as u16 * tables::DICE_PER_VP };
+    spend(setup, s, side, vp as i32, item)?;
+    let mut lines = Vec::new();
+    let mut k = 0usize;
+    for a in assign {
+        let rolled = dice[k..k + a.dice as usize].to_vec();
+        k += a.dice as usize;
+        let p = &mut s.roster[side.index()][a.platoon as usize];
+        let needs = p.platoon.reinforcement_needs();
+        let from = p.strength;
+        if rolled.iter().any(|&d| d >= needs) {
+            p.strength = p.platoon.step_up(from).min(p.start);
+        }
+        lines.push(ReinforceLine { platoon: a.platoon, dice: rolled, needs, from, to: p.strength });
+    }
+    t.reinforcement[side.index()] = Some(Reinforcement { vp, lines });
+    if !t.reinforcement.iter().all(Option::is_some) {
+        return Ok(Step::turn(At::Reinforcements, t));
+    }
+    restore_mobility(s, &mut t);
+    Ok(enter_exchanges(s, t))
+}
+
+/// A support platoon swapped for another, for 5 VP.
+pub(super) fn exchange(
+    setup: &Setup,
+    s: &mut State,
+    mut t: TurnRecord,
+    side: Side,
+    platoon: u16,
+    value: u32,
+    new: &Platoon,
+) -> Result<Step, RuleError> {
+    if t.exchanges_done[side.index()] {
+        return Err(RuleError::AlreadyDoneExchanging { player: player_name(setup, side) });
+    }
+    let name = platoon_name(s, side, platoon);
+    let p = s.platoon(side, platoon).ok_or(RuleError::UnknownPlatoon { player: player_name(setup, side), index: platoon })?;
+    if !p.on_roster() {
+        return Err(RuleError::ExchangedAway { platoon: name });
+    }
+    if p.platoon.role != Role::Support {
+        return Err(RuleError::NotSupport { platoon: name });
+    }
+    if !p.strength.fieldable() {
+        return Err(RuleError::TooWeakToExchange { platoon: name, strength: p.strength });
+    }
+    let new_name = new.name.trim().to_string();
+    if !platoon_shape_ok(new) {
+        return Err(RuleError::NewPlatoonShape { platoon: new_name });
+    }
+    if new.role != Role::Support {
+        return Err(RuleError::NewNotSupport { platoon: new_name });
+    }
+    if new.transport && !super::carriers::carriers_checked(s) {
+        return Err(RuleError::TransportNotRead { platoon: new_name });
+    }
+    if new.points > value {
+        return Err(RuleError::TooExpensive { platoon: new_name, points: new.points, value });
+    }
+    let index = s.roster[side.index()].len() as u16;
+    spend(setup, s, side, tables::EXCHANGE_COST, LedgerItem::Exchange { old: platoon, new: index })?;
+    let turn = s.turn;
+    let mut incoming = new.clone();
+    incoming.name = new_name;
+    s.roster[side.index()].push(PlatoonState::new(incoming, turn));
+    s.roster[side.index()][platoon as usize].exchanged_for = Some(index);
+    t.exchanges.push(ExchangeRecord { side, old: platoon, new: index, value });
+    if !can_exchange(s, side) {
+        t.exchanges_done[side.index()] = true;
+    }
+    Ok(maybe_next_turn(s, t))
+}
+
+/// No more exchanges this turn for this player.
+pub(super) fn done_exchanging(setup: &Setup, s: &mut State, mut t: TurnRecord, side: Side) -> Result<Step, RuleError> {
+    if t.exchanges_done[side.index()] {
+        return Err(RuleError::AlreadyDoneExchanging { player: player_name(setup, side) });
+    }
+    t.exchanges_done[side.index()] = true;
+    Ok(maybe_next_turn(s, t))
+}
+
+/// Issue 8's readings: the top-up to two depleted combat platoons taken (or declined).
+pub(super) fn top_up(
+    setup: &Setup,
+    s: &mut State,
+    mut t: TurnRecord,
+    side: Side,
+    platoons: &[u16],
+) -> Result<Step, RuleError> {
+    let player = player_name(setup, side);
+    let most = top_up_open(s, &t, side).ok_or(RuleError::NoTopUp { player: player.clone() })?;
+    let candidates = top_up_candidates(s, side);
+    let mut auto = Vec::new();
+    for (k, &i) in platoons.iter().enumerate() {
+        let name = platoon_name(s, side, i);
+        let p = s.platoon(side, i).ok_or(RuleError::UnknownPlatoon { player: player.clone(), index: i })?;
+        if platoons[..k].contains(&i) {
+            return Err(RuleError::PlatoonTwice { platoon: name });
+        }
+        if !candidates.contains(&i) {
+            return Err(RuleError::NotForTopUp { platoon: name });
+        }
+        auto.push(AutoUpgrade { platoon: i, from: p.strength, to: p.strength, dice: top_up_dice(p) });
+    }
+    if platoons.len() > most {
+        return Err(RuleError::TopUpTooMany { short: most, got: platoons.len() });
+    }
+    let dice: u16 = auto.iter().map(|a| a.dice).sum();
+    if dice > tables::REINFORCEMENT_DICE {
+        return Err(RuleError::TooManyDice { available: tables::REINFORCEMENT_DICE, got: dice });
+    }
+    for a in &mut auto {
+        let p = &mut s.roster[side.index()][a.platoon as usize];
+        while !p.strength.fieldable() {
+            p.strength = p.platoon.step_up(p.strength);
+        }
+        a.to = p.strength;
+    }
+    t.auto[side.index()] = auto;
+    t.topped_up[side.index()] = true;
+    Ok(Step::turn(At::Reinforcements, t))
 }
 
 /// Brings combat platoons up to depleted until two are, each level using a die.
-pub(super) fn enter_reinforcements(s: &mut State) {
+pub(super) fn enter_reinforcements(s: &mut State, t: &mut TurnRecord) -> At {
     // Issue 8's readings: the top-up "may" be taken; each player is offered it instead.
     if s.readings >= super::company::SECOND_READINGS {
-        s.phase = Phase::Reinforcements;
-        return;
+        return At::Reinforcements;
     }
     for side in Side::BOTH {
         let roster = &s.roster[side.index()];
@@ -232,15 +247,14 @@ pub(super) fn enter_reinforcements(s: &mut State) {
             p.strength = to;
             auto.push(AutoUpgrade { platoon: i as u16, from, to, dice: levels });
         }
-        cur(s).auto[side.index()] = auto;
+        t.auto[side.index()] = auto;
     }
-    s.phase = Phase::Reinforcements;
+    At::Reinforcements
 }
 
 /// Immobile platoons get their mobility back unless they fought in a game the winner
 /// followed with a two-sector breakthrough.
-fn restore_mobility(s: &mut State) {
-    let t = s.current.as_ref().unwrap();
+fn restore_mobility(s: &mut State, t: &mut TurnRecord) {
     let two = t.two_sector_move();
     let played = t.conceded.is_none();
     let mut restored = Vec::new();
@@ -258,26 +272,25 @@ fn restore_mobility(s: &mut State) {
     for &(side, i) in &restored {
         s.roster[side.index()][i as usize].immobile = false;
     }
-    cur(s).restored = restored;
+    t.restored = restored;
 }
 
-fn enter_exchanges(s: &mut State) {
+fn enter_exchanges(s: &mut State, mut t: TurnRecord) -> Step {
     for side in Side::BOTH {
         if !can_exchange(s, side) {
-            cur(s).exchanges_done[side.index()] = true;
+            t.exchanges_done[side.index()] = true;
         }
     }
-    s.phase = Phase::Exchanges;
-    maybe_next_turn(s);
+    maybe_next_turn(s, t)
 }
 
-fn maybe_next_turn(s: &mut State) {
-    if !cur(s).exchanges_done.iter().all(|&d| d) {
-        return;
+/// The turn ends once both players are done exchanging; the next begins.
+fn maybe_next_turn(s: &mut State, t: TurnRecord) -> Step {
+    if !t.exchanges_done.iter().all(|&d| d) {
+        return Step::turn(At::Exchanges, t);
     }
-    let t = s.current.take().unwrap();
     s.mobility_rule = if t.two_sector_move() { t.winner() } else { None };
     Arc::make_mut(&mut s.turns).push(t);
     s.turn += 1;
-    begin_turn(s);
+    begin_turn(s)
 }

@@ -24,7 +24,7 @@ pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
             }
         }
     }
-    s.turns.iter().chain(&s.current).try_for_each(|t| turn(setup, s, t))
+    s.turns.iter().chain(s.current()).try_for_each(|t| turn(setup, s, t))
 }
 
 fn sector(x: Sector) -> Result<(), String> {

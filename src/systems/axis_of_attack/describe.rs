@@ -2,7 +2,7 @@
 
 use super::company::Setup;
 use super::rules::{exchange_leftover, platoon_name, player_name, Decision};
-use super::state::{ForceList, KeepMobile, MapMove, Outcome, Phase, Side, State, TurnRecord};
+use super::state::{ForceList, KeepMobile, MapMove, MissionSelection, Outcome, Phase, Side, State, TurnRecord};
 use super::tables::{self, MissionResult};
 
 fn signed(v: i32) -> String {
@@ -20,9 +20,18 @@ fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
 
 /// The record of the turn `before` was in, as it stands after the decision.
 fn record<'a>(before: &State, after: &'a State) -> Option<&'a TurnRecord> {
-    match &after.current {
+    match after.current() {
         Some(t) if t.turn == before.turn => Some(t),
         _ => after.turns.iter().rev().find(|t| t.turn == before.turn),
+    }
+}
+
+/// The mission roll of the turn `before` was in, as it stands after the decision (still the
+/// step's while the defender may shift it).
+fn selection<'a>(before: &State, after: &'a State) -> Option<&'a MissionSelection> {
+    match after.current() {
+        Some(t) if t.turn == before.turn => after.selection(),
+        _ => record(before, after).and_then(|t| t.selection.as_ref()),
     }
 }
 
@@ -109,7 +118,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
     let name = |s: Side| player_name(setup, s);
     let t = record(before, after);
     let mut line = match decision {
-        Decision::RollMission => match t.and_then(|t| t.selection.as_ref().map(|x| (t, x))) {
+        Decision::RollMission => match t.zip(selection(before, after)) {
             Some((t, sel)) => {
                 let each = |s: Side| {
                     let i = s.index();
@@ -121,7 +130,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                     }
                 };
                 let mut l = format!("Turn {}, mission rolls: {}; {}.", before.turn, each(Side::West), each(Side::East));
-                if after.phase == Phase::MissionAdjust {
+                if after.phase() == Phase::MissionAdjust {
                     let by = sel.adjuster.map_or(String::new(), &name);
                     l.push_str(&format!(" {by} held as defender last game and may move the higher total by 1."));
                 } else {
@@ -137,12 +146,12 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             None => "Mission rolled.".to_string(),
         },
         Decision::AdjustMission { target, delta } => {
-            let by = t.and_then(|t| t.selection.as_ref()).and_then(|x| x.adjuster).map_or(String::new(), &name);
+            let by = selection(before, after).and_then(|x| x.adjuster).map_or(String::new(), &name);
             let mission = t.map_or("", |t| t.rolled_mission.name());
             if *delta == 0 {
                 format!("{by} leaves the totals as they are: {mission}.")
             } else {
-                let total = t.and_then(|t| t.selection.as_ref()).map_or(0, |x| x.totals[target.index()]);
+                let total = selection(before, after).map_or(0, |x| x.totals[target.index()]);
                 let how = if *delta > 0 { "adds 1 to" } else { "takes 1 off" };
                 format!("{by} {how} {}'s total, now {total}: {mission}.", name(*target))
             }
@@ -222,7 +231,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                         plural(t.recon_bonus, "recon platoon", "recon platoons")
                     ));
                 }
-                let m = map_line(setup, t, after.phase);
+                let m = map_line(setup, t, after.phase());
                 if !m.is_empty() {
                     l.push(' ');
                     l.push_str(&m);
@@ -255,12 +264,11 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                         ));
                     }
                 }
-                if !r.recon.is_empty() {
-                    let names: Vec<String> =
-                        r.recon.iter().map(|&i| platoon_name(after, r.winner.unwrap(), i)).collect();
+                if let Some(w) = r.winner.filter(|_| !r.recon.is_empty()) {
+                    let names: Vec<String> = r.recon.iter().map(|&i| platoon_name(after, w, i)).collect();
                     l.push_str(&format!(" Recon in the enemy half at the end: {}.", names.join(", ")));
                 }
-                let m = map_line(setup, t, after.phase);
+                let m = map_line(setup, t, after.phase());
                 if !m.is_empty() {
                     l.push(' ');
                     l.push_str(&m);
@@ -409,13 +417,13 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             )
         }
     };
-    if before.outcome.is_none() {
-        if let Some(o) = after.outcome {
+    if before.outcome().is_none() {
+        if let Some(o) = after.outcome() {
             line.push(' ');
             line.push_str(&outcome_line(setup, o, after.sector, before.turn));
         }
     }
-    if after.turn > before.turn && after.outcome.is_none() {
+    if after.turn > before.turn && after.outcome().is_none() {
         line.push_str(&format!(" Turn {} begins.", after.turn));
     }
     line

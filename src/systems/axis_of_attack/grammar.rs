@@ -90,7 +90,7 @@ fn variants(phase: Phase) -> (u16, &'static [u16]) {
 
 /// The sides the rules let take decision `code` now (one left costs nothing to name).
 fn sides(s: &State, code: u16) -> Vec<Side> {
-    let Some(t) = s.current.as_ref() else { return Vec::new() };
+    let Some(t) = s.current() else { return Vec::new() };
     let open = |x: Side| match code {
         FORCE => t.forces[x.index()].is_none() && force_possible(s, x),
         CASUALTIES => t.casualties[x.index()].is_none(),
@@ -129,7 +129,7 @@ pub(super) fn decision<C: Chooser>(
     c: &mut C,
     given: Option<&Decision>,
 ) -> Result<Decision, C::Error> {
-    let (phase, all) = variants(s.phase);
+    let (phase, all) = variants(s.phase());
     let list_of: Vec<u16> = all
         .iter()
         .copied()

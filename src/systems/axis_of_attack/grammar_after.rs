@@ -46,7 +46,7 @@ pub(super) fn reports<C: Chooser>(
     side: Side,
     g: Option<&[PlatoonReport]>,
 ) -> Result<Vec<PlatoonReport>, C::Error> {
-    let force = s.current.as_ref().and_then(|t| t.forces[side.index()].as_ref()).ok_or_else(|| c.refuse())?;
+    let force = s.current().and_then(|t| t.forces[side.index()].as_ref()).ok_or_else(|| c.refuse())?;
     if let Some(g) = g {
         if g.len() != force.platoons.len() || g.iter().zip(&force.platoons).any(|(r, f)| r.platoon != f.platoon) {
             return Err(c.refuse());
@@ -203,7 +203,7 @@ pub(super) fn exchange<C: Chooser>(
     let old = g.map(|g| g.0);
     let platoon = one_of(c, &exchangeable(s, side), old.as_ref())?;
     let n = g.map(|g| g.2);
-    if n.is_some_and(|n| n.role != Role::Support || !platoon_shape_ok(n) || n.points > g.unwrap().1) {
+    if g.is_some_and(|(_, value, n)| n.role != Role::Support || !platoon_shape_ok(n) || n.points > value) {
         return Err(c.refuse());
     }
     let name = c.text(n.map(|n| &*n.name))?;

@@ -109,7 +109,7 @@ fn variants(phase: Phase) -> (u16, &'static [u16]) {
 
 /// The side among those still to act in this phase (free when one is left).
 fn open_sides(s: &State, code: u16) -> Vec<Side> {
-    let t = s.current.as_ref();
+    let t = s.current();
     let open = |i: usize| match (code, t) {
         (FORCE, Some(t)) => t.forces[i].is_none(),
         (CASUALTIES, Some(t)) => t.casualties[i].is_none(),
@@ -201,7 +201,7 @@ fn reports<C: Chooser>(
 ) -> Result<Vec<PlatoonReport>, C::Error> {
     // One report per platoon of the list handed in, in its order (one flag), or listed.
     let fielded: Option<Vec<u16>> =
-        s.current.as_ref().and_then(|t| t.force(side)).map(|f| f.platoons.iter().map(|p| p.platoon).collect());
+        s.current().and_then(|t| t.force(side)).map(|f| f.platoons.iter().map(|p| p.platoon).collect());
     let given_platoons: Option<Vec<u16>> = g.map(|r| r.iter().map(|x| x.platoon).collect());
     let platoons = match &fielded {
         Some(f) if c.flag(AS_FIELDED, given_platoons.as_ref().map(|g| g == f))? => f.clone(),
@@ -289,12 +289,12 @@ impl GrammarOf<AxisOfAttack> for GrammarV2 {
         decision(setup, s, c, given)
     }
     fn over(_setup: &Setup, s: &State) -> bool {
-        s.phase == Phase::Finished
+        s.phase() == Phase::Finished
     }
 }
 
 fn decision<C: Chooser>(_setup: &Setup, s: &State, c: &mut C, given: Option<&Decision>) -> Result<Decision, C::Error> {
-    let (phase, list_of) = variants(s.phase);
+    let (phase, list_of) = variants(s.phase());
     let at = match given {
         Some(g) => Some(list_of.iter().position(|&x| x == code(g)).ok_or_else(|| c.refuse())? as u16),
         None => None,

@@ -70,43 +70,31 @@ pub fn adjuster(state: &State) -> Option<Side> {
 
 /// Whose totals the adjuster may move now: the higher one, or either when tied.
 pub fn adjustable_totals(state: &State) -> Vec<Side> {
-    match state.current.as_ref().and_then(|t| t.selection.as_ref()) {
-        Some(sel) => match sel.high {
-            Some(h) => vec![h],
-            None => Side::BOTH.to_vec(),
-        },
-        None => Vec::new(),
+    state.selection().map_or(Vec::new(), adjustable)
+}
+
+/// Whose totals of this roll the adjuster may move.
+pub(super) fn adjustable(sel: &MissionSelection) -> Vec<Side> {
+    match sel.high {
+        Some(h) => vec![h],
+        None => Side::BOTH.to_vec(),
     }
 }
 
 /// Order in which the mission change is offered: the higher VP balance first; on equal
 /// balances the last game's winner first, west when there was none.
 pub fn change_order(state: &State) -> [Side; 2] {
-    let (w, e) = (state.balance(Side::West), state.balance(Side::East));
-    let first = if w > e {
-        Side::West
-    } else if e > w {
-        Side::East
-    } else {
-        state.last_turn().and_then(TurnRecord::winner).unwrap_or(Side::West)
-    };
-    [first, first.other()]
+    state.change_order()
 }
 
 /// The player being offered the 5-VP mission change now, if any.
 pub fn change_offer(state: &State) -> Option<Side> {
-    let t = state.current.as_ref()?;
-    if t.change.is_some() {
-        return None;
-    }
-    change_order(state)
-        .into_iter()
-        .find(|&x| !t.declined.contains(&x) && state.balance(x) >= tables::MISSION_CHANGE_COST)
+    state.offer(state.current()?)
 }
 
 /// Missions the offered player may change to.
 pub fn legal_mission_changes(state: &State) -> Vec<Mission> {
-    match (change_offer(state), state.current.as_ref()) {
+    match (change_offer(state), state.current()) {
         (Some(_), Some(t)) => t.mission.neighbours(),
         _ => Vec::new(),
     }
@@ -131,7 +119,11 @@ pub fn option_takes(state: &State, side: Side, kind: tables::OptionKind, platoon
 
 /// Whether `side` may buy the option in this turn's mission.
 pub fn option_allowed(state: &State, side: Side, kind: tables::OptionKind) -> bool {
-    let Some(t) = state.current.as_ref() else { return false };
+    state.current().is_some_and(|t| option_allowed_in(t, side, kind))
+}
+
+/// Whether `side` may buy the option in turn `t`'s mission.
+pub(super) fn option_allowed_in(t: &TurnRecord, side: Side, kind: tables::OptionKind) -> bool {
     let db = t.mission.defensive_battle();
     match tables::option_row(kind).buyer {
         Buyer::AttackerInDefensiveBattle => db && t.attacker == Some(side),
@@ -166,7 +158,7 @@ pub fn must_be_carried(state: &State, side: Side, p: &PlatoonState) -> bool {
 /// The winner's platoons a result may name as recon in the enemy half: the recon platoons of
 /// the force he fielded, in roster order.
 pub fn recon_claimable(state: &State, winner: Side) -> Vec<u16> {
-    let Some(force) = state.current.as_ref().and_then(|t| t.force(winner)) else { return Vec::new() };
+    let Some(force) = state.current().and_then(|t| t.force(winner)) else { return Vec::new() };
     let mut v: Vec<u16> = force
         .platoons
         .iter()
@@ -181,7 +173,11 @@ pub fn recon_claimable(state: &State, winner: Side) -> Vec<u16> {
 /// After a won Breakthrough: can the winner take the map two sectors? Needs two sectors of
 /// room and every platoon of his force mobile or carried.
 pub fn two_sectors_possible(state: &State) -> bool {
-    let Some(t) = state.current.as_ref() else { return false };
+    state.current().is_some_and(|t| two_sectors_in(state, t))
+}
+
+/// The same for turn `t`.
+pub(super) fn two_sectors_in(state: &State, t: &TurnRecord) -> bool {
     let Some(w) = t.winner() else { return false };
     if t.sector.distance(w.other().home()) < 2 {
         return false;
@@ -202,7 +198,16 @@ pub fn two_sectors_possible(state: &State) -> bool {
 /// How one fielded platoon's report is counted. Fails when the report does not fit; the
 /// vehicles a strip takes are checked against the donor's own report by `casualty_lines`.
 pub fn casualty_line(state: &State, side: Side, report: &PlatoonReport) -> Result<CasualtyLine, RuleError> {
-    let t = state.current.as_ref().ok_or(RuleError::CampaignOver)?;
+    casualty_line_in(state, state.current().ok_or(RuleError::CampaignOver)?, side, report)
+}
+
+/// The same for turn `t`.
+pub(super) fn casualty_line_in(
+    state: &State,
+    t: &TurnRecord,
+    side: Side,
+    report: &PlatoonReport,
+) -> Result<CasualtyLine, RuleError> {
     let name = || platoon_name(state, side, report.platoon);
     let p = state.platoon(side, report.platoon).ok_or(RuleError::ReportNotFielded { platoon: name() })?;
     let f = t.forces[side.index()]
@@ -289,13 +294,22 @@ pub fn strip_spare(state: &State, side: Side, lines: &[CasualtyLine], from: u16)
 /// every platoon stripped of vehicles able to give them (not destroyed, not Immobile, not
 /// short of transport itself).
 pub fn casualty_lines(state: &State, side: Side, reports: &[PlatoonReport]) -> Result<Vec<CasualtyLine>, RuleError> {
-    let t = state.current.as_ref().ok_or(RuleError::CampaignOver)?;
+    casualty_lines_in(state, state.current().ok_or(RuleError::CampaignOver)?, side, reports)
+}
+
+/// The same for turn `t`.
+pub(super) fn casualty_lines_in(
+    state: &State,
+    t: &TurnRecord,
+    side: Side,
+    reports: &[PlatoonReport],
+) -> Result<Vec<CasualtyLine>, RuleError> {
     let mut lines = Vec::new();
     for (k, r) in reports.iter().enumerate() {
         if reports[..k].iter().any(|x| x.platoon == r.platoon) {
             return Err(RuleError::PlatoonTwice { platoon: platoon_name(state, side, r.platoon) });
         }
-        lines.push(casualty_line(state, side, r)?);
+        lines.push(casualty_line_in(state, t, side, r)?);
     }
     if let Some(force) = t.forces[side.index()].as_ref() {
         if let Some(f) = force.platoons.iter().find(|f| !reports.iter().any(|r| r.platoon == f.platoon)) {
@@ -363,9 +377,15 @@ pub fn top_up_candidates(state: &State, side: Side) -> Vec<u16> {
 
 /// Issue 8's readings: the top-up `side` may take now, as the most platoons it may raise.
 pub fn top_up_offer(state: &State, side: Side) -> Option<usize> {
-    let t = state.current.as_ref()?;
+    match &state.step {
+        Step::Turn { at: At::Reinforcements, record } => top_up_open(state, record, side),
+        _ => None,
+    }
+}
+
+/// The same in turn `t`'s reinforcements.
+pub(super) fn top_up_open(state: &State, t: &TurnRecord, side: Side) -> Option<usize> {
     let open = state.readings >= SECOND_READINGS
-        && state.phase == Phase::Reinforcements
         && !t.topped_up[side.index()]
         && t.reinforcement[side.index()].is_none();
     let most = top_up_short(state, side).min(top_up_candidates(state, side).len());
@@ -396,14 +416,19 @@ pub fn exchange_leftover(value: u32, new_points: u32) -> u32 {
 
 /// Reinforcement dice `side` has this turn after spending `vp` (auto-upgrades already taken).
 pub fn reinforcement_dice(state: &State, side: Side, vp: u8) -> u16 {
-    let auto: u16 = state.current.as_ref().map_or(0, |t| t.auto[side.index()].iter().map(|a| a.dice).sum());
+    reinforcement_dice_in(state.current(), side, vp)
+}
+
+/// The same in turn `t` (none: no top-up taken).
+pub(super) fn reinforcement_dice_in(t: Option<&TurnRecord>, side: Side, vp: u8) -> u16 {
+    let auto: u16 = t.map_or(0, |t| t.auto[side.index()].iter().map(|a| a.dice).sum());
     (tables::REINFORCEMENT_DICE + tables::DICE_PER_VP * vp as u16).saturating_sub(auto)
 }
 
 /// Platoons that may receive reinforcement dice now.
 pub fn reinforceable(state: &State, side: Side) -> Vec<u16> {
     let auto: Vec<u16> =
-        state.current.as_ref().map_or(Vec::new(), |t| t.auto[side.index()].iter().map(|a| a.platoon).collect());
+        state.current().map_or(Vec::new(), |t| t.auto[side.index()].iter().map(|a| a.platoon).collect());
     state
         .roster(side)
         .iter()

@@ -4,11 +4,17 @@
 use super::company::Setup;
 use super::errors::RuleError;
 use super::helpers::*;
-use super::rules::{cur, spend};
+use super::rules::spend;
 use super::state::*;
 use super::tables::{self, AirProfile, OptionKind};
 
-pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceList) -> Result<(), RuleError> {
+pub(super) fn check_force(
+    setup: &Setup,
+    s: &State,
+    t: &TurnRecord,
+    side: Side,
+    force: &ForceList,
+) -> Result<(), RuleError> {
     let player = player_name(setup, side);
     if force.vp_for_points > tables::MAX_VP_FOR_POINTS {
         return Err(RuleError::TooManyVpForPoints { got: force.vp_for_points });
@@ -59,7 +65,7 @@ pub(super) fn check_force(setup: &Setup, s: &State, side: Side, force: &ForceLis
     }
     if let Some(option) = &force.option {
         let row = tables::option_row(option.kind());
-        if !option_allowed(s, side, option.kind()) {
+        if !option_allowed_in(t, side, option.kind()) {
             return Err(RuleError::OptionNotForYou { option: row.name, who: row.buyer.text() });
         }
         match option {
@@ -102,7 +108,7 @@ pub(super) fn bars_air(kind: OptionKind) -> bool {
     kind == OptionKind::AerialBombardment
 }
 
-pub(super) fn check_result(setup: &Setup, s: &State, r: &GameResult) -> Result<(), RuleError> {
+pub(super) fn check_result(setup: &Setup, s: &State, t: &TurnRecord, r: &GameResult) -> Result<(), RuleError> {
     if let Some(&got) = r.vp.iter().find(|&&v| v > tables::MAX_GAME_VP) {
         return Err(RuleError::VpTooHigh { got });
     }
@@ -112,7 +118,6 @@ pub(super) fn check_result(setup: &Setup, s: &State, r: &GameResult) -> Result<(
     if r.vp[w.index()] <= r.vp[w.other().index()] {
         return Err(RuleError::WinnerNeedsMoreVp { player: player_name(setup, w) });
     }
-    let t = s.current.as_ref().unwrap();
     for (k, &i) in r.recon.iter().enumerate() {
         let p = s.platoon(w, i).ok_or(RuleError::UnknownPlatoon { player: player_name(setup, w), index: i })?;
         let name = p.name().trim().to_string();
@@ -129,10 +134,10 @@ pub(super) fn check_result(setup: &Setup, s: &State, r: &GameResult) -> Result<(
     Ok(())
 }
 
-pub(super) fn reveal_forces(setup: &Setup, s: &mut State) -> Result<(), RuleError> {
-    let forces = cur(s).forces.clone();
-    for side in Side::BOTH {
-        let f = forces[side.index()].as_ref().unwrap();
+/// Both lists are in: the VP they buy are spent.
+pub(super) fn reveal_forces(setup: &Setup, s: &mut State, forces: &[Option<ForceList>; 2]) -> Result<(), RuleError> {
+    for (side, f) in Side::BOTH.into_iter().zip(forces) {
+        let Some(f) = f else { continue };
         if f.vp_for_points > 0 {
             let points = tables::POINTS_PER_VP * f.vp_for_points as u32;
             spend(setup, s, side, f.vp_for_points as i32, LedgerItem::Points { points })?;
@@ -141,7 +146,5 @@ pub(super) fn reveal_forces(setup: &Setup, s: &mut State) -> Result<(), RuleErro
             spend(setup, s, side, o.cost(), LedgerItem::Option(o.kind()))?;
         }
     }
-    cur(s).revealed = true;
-    s.phase = Phase::Weather;
     Ok(())
 }

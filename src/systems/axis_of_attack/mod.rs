@@ -22,6 +22,7 @@ pub mod sample;
 pub mod seats;
 mod sector;
 mod side;
+pub mod step;
 pub mod state;
 mod strength;
 pub mod tables;
@@ -32,8 +33,8 @@ pub use company::{AirSupport, Platoon, Player, Setup};
 pub use grammar_v2::GrammarV2;
 pub use rules::{Decision, RuleError, SetupProblem};
 pub use state::{
-    AirUse, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, LedgerEntry, LedgerItem, Outcome, Phase,
-    PlatoonReport, PlatoonState, Sector, Side, State, TurnRecord,
+    AirUse, At, DiceFor, Fielded, ForceList, GameOption, GameResult, KeepMobile, LedgerEntry, LedgerItem, MissionSelection,
+    Outcome, Phase, PlatoonReport, PlatoonState, Sector, Side, State, Step, TurnRecord,
 };
 
 use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
@@ -83,11 +84,11 @@ impl System for AxisOfAttack {
     }
     fn status(setup: &Setup, s: &State) -> String {
         let name = |side: Side| setup.players[side.index()].name.clone();
-        match s.outcome {
+        match s.outcome() {
             Some(Outcome::Victory(side)) => format!("{} won in turn {}", name(side), s.turn),
             Some(Outcome::MinorVictory(side)) => format!("Minor victory for {} after turn {}", name(side), s.turn),
             Some(Outcome::Stalemate) => format!("Stalemate after turn {}", s.turn),
-            None => format!("Turn {} \u{00B7} {}", s.turn, s.phase.name()),
+            None => format!("Turn {} \u{00B7} {}", s.turn, s.phase().name()),
         }
     }
     fn turn(s: &State) -> u32 {
@@ -135,6 +136,6 @@ impl Grammar for AxisOfAttack {
         grammar::decision(setup, s, c, given)
     }
     fn over(_setup: &Setup, s: &State) -> bool {
-        s.phase == Phase::Finished
+        s.phase() == Phase::Finished
     }
 }

@@ -94,7 +94,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             let (odds, faces) = tally_faced(&d6, |d| tables::weather(d[0], last)).label(|w| {
                 format!("{} (ground {})", w.name(), state.mud.changed(w.mud_change()).name().to_lowercase())
             });
-            let defender = state.current.as_ref().and_then(|t| t.defender());
+            let defender = state.current().and_then(|t| t.defender());
             let who = defender.map_or("Either player rolls".to_string(), |d| format!("{} rolls as defender", name(d)));
             Some(RollPreview {
                 title: "Weather".into(),

@@ -213,19 +213,17 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
     let roster = |side: Side| setup.player(side).platoons.iter().map(|p| PlatoonState::new(p.clone(), 0)).collect();
     let mut s = State {
         turn: 1,
-        phase: Phase::MissionRoll,
+        step: Step::TAKEN,
         sector: Sector::START,
         weather: setup.first_weather,
         mud: setup.first_mud,
         roster: [roster(Side::West), roster(Side::East)],
         ledger: Vec::new(),
-        current: None,
         turns: Arc::new(Vec::new()),
-        outcome: None,
         mobility_rule: None,
         readings: setup.readings,
     };
-    begin_turn(&mut s);
+    s.step = begin_turn(&s);
     Ok(s)
 }
 
@@ -245,20 +243,6 @@ pub fn dice(_setup: &Setup, _state: &State, decision: &Decision) -> Option<DiceS
     }
 }
 
-pub(super) fn expect(state: &State, phase: Phase) -> Result<(), RuleError> {
-    if state.phase == Phase::Finished {
-        return Err(RuleError::CampaignOver);
-    }
-    if state.phase != phase {
-        return Err(RuleError::NotNow { phase: state.phase });
-    }
-    Ok(())
-}
-
-pub(super) fn cur(s: &mut State) -> &mut TurnRecord {
-    s.current.as_mut().expect("a turn is under way")
-}
-
 pub(super) fn spend(setup: &Setup, s: &mut State, side: Side, vp: i32, item: LedgerItem) -> Result<(), RuleError> {
     let have = s.balance(side);
     if vp > have {
@@ -276,19 +260,21 @@ pub(super) fn earn(s: &mut State, side: Side, vp: i32, item: LedgerItem) {
     }
 }
 
+/// The decision in the step it is taken in. The turn's record is worked on apart from the rest
+/// of the position (which holds `Step::TAKEN` meanwhile: the helpers called here are given the
+/// record), and the step it arrives at is put back.
 pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
-    if state.phase == Phase::Finished {
-        return Err(RuleError::CampaignOver);
-    }
     let mut s = state.clone();
-    match decision {
-        Decision::RollMission => {
-            expect(state, Phase::MissionRoll)?;
+    let Step::Turn { at, record: mut t } = std::mem::replace(&mut s.step, Step::TAKEN) else {
+        return Err(RuleError::CampaignOver);
+    };
+    s.step = match (at, decision) {
+        (At::MissionRoll, Decision::RollMission) => {
             let modifiers = [mission_modifiers(&s, Side::West), mission_modifiers(&s, Side::East)];
             let sum = |m: &Vec<(String, i32)>| m.iter().map(|x| x.1).sum::<i32>();
             let rolled = [dice[0] as i32 + sum(&modifiers[0]), dice[1] as i32 + sum(&modifiers[1])];
             let adjuster = adjuster(&s);
-            cur(&mut s).selection = Some(MissionSelection {
+            let sel = MissionSelection {
                 dice: [dice[0], dice[1]],
                 modifiers,
                 rolled,
@@ -296,30 +282,25 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
                 adjustment: None,
                 totals: rolled,
                 high: higher(rolled),
-            });
-            if adjuster.is_some() {
-                s.phase = Phase::MissionAdjust;
-            } else {
-                settle_mission(&mut s);
+            };
+            match adjuster {
+                Some(_) => Step::turn(At::MissionAdjust(sel), t),
+                None => settle_mission(&s, t, sel),
             }
         }
-        Decision::AdjustMission { target, delta } => {
-            expect(state, Phase::MissionAdjust)?;
+        (At::MissionAdjust(mut sel), Decision::AdjustMission { target, delta }) => {
             if !(-1..=1).contains(delta) {
                 return Err(RuleError::BadShift { delta: *delta });
             }
-            if *delta != 0 && !adjustable_totals(&s).contains(target) {
+            if *delta != 0 && !adjustable(&sel).contains(target) {
                 return Err(RuleError::ShiftLowerTotal { player: player_name(setup, *target) });
             }
-            let sel = cur(&mut s).selection.as_mut().unwrap();
             sel.adjustment = Some((*target, *delta));
             sel.totals[target.index()] += *delta as i32;
             sel.high = higher(sel.totals);
-            settle_mission(&mut s);
+            settle_mission(&s, t, sel)
         }
-        Decision::ChangeMission { side, to } => {
-            expect(state, Phase::MissionChange)?;
-            let offered = change_offer(&s).expect("the change phase has an offer");
+        (At::MissionChange { offered }, Decision::ChangeMission { side, to }) => {
             if *side != offered {
                 return Err(RuleError::NotOffered {
                     player: player_name(setup, *side),
@@ -328,107 +309,70 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             }
             match to {
                 None => {
-                    cur(&mut s).declined.push(*side);
-                    offer_or_go_on(&mut s);
+                    t.declined.push(*side);
+                    let at = offer_or_go_on(&s, &mut t);
+                    Step::turn(at, t)
                 }
                 Some(m) => {
-                    let from = cur(&mut s).mission;
+                    let from = t.mission;
                     if !from.neighbours().contains(m) {
                         return Err(RuleError::NotANeighbour { from, to: *m });
                     }
-                    spend(
-                        setup,
-                        &mut s,
-                        *side,
-                        tables::MISSION_CHANGE_COST,
-                        LedgerItem::MissionChange { from, to: *m },
-                    )?;
-                    let t = cur(&mut s);
+                    let item = LedgerItem::MissionChange { from, to: *m };
+                    spend(setup, &mut s, *side, tables::MISSION_CHANGE_COST, item)?;
                     t.change = Some(MissionChange { by: *side, from, to: *m });
                     t.mission = *m;
-                    fix_attacker(&mut s);
+                    Step::turn(fix_attacker(&mut t), t)
                 }
             }
         }
-        Decision::SetAttacker { side } => {
-            expect(state, Phase::Attacker)?;
-            cur(&mut s).attacker = Some(*side);
-            s.phase = Phase::GameArea;
+        (At::Attacker, Decision::SetAttacker { side }) => {
+            t.attacker = Some(*side);
+            Step::turn(At::GameArea, t)
         }
-        Decision::ChooseArea { area, shift } => {
-            expect(state, Phase::GameArea)?;
+        (At::GameArea, Decision::ChooseArea { area, shift }) => {
             let chooser = area_chooser(&s);
             if *shift > 0 {
                 let Some(c) = chooser else { return Err(RuleError::NoShiftWithoutWinner) };
                 let cost = *shift as i32 * tables::AREA_SHIFT_COST;
                 spend(setup, &mut s, c.other(), cost, LedgerItem::AreaShift { squares: *shift })?;
             }
-            cur(&mut s).area = Some(AreaChoice { chooser, note: area.trim().to_string(), shift: *shift });
-            s.phase = Phase::Forces;
+            t.area = Some(AreaChoice { chooser, note: area.trim().to_string(), shift: *shift });
+            Step::turn(At::Forces, t)
         }
-        Decision::SubmitForce { side, force } => {
-            expect(state, Phase::Forces)?;
-            if s.current.as_ref().unwrap().forces[side.index()].is_some() {
+        (At::Forces, Decision::SubmitForce { side, force }) => {
+            if t.forces[side.index()].is_some() {
                 return Err(RuleError::AlreadyHandedIn { player: player_name(setup, *side) });
             }
-            check_force(setup, &s, *side, force)?;
-            cur(&mut s).forces[side.index()] = Some(force.clone());
-            if s.current.as_ref().unwrap().forces.iter().all(Option::is_some) {
-                reveal_forces(setup, &mut s)?;
+            check_force(setup, &s, &t, *side, force)?;
+            t.forces[side.index()] = Some(force.clone());
+            if t.forces.iter().all(Option::is_some) {
+                reveal_forces(setup, &mut s, &t.forces)?;
+                t.revealed = true;
+                Step::turn(At::Weather, t)
+            } else {
+                Step::turn(At::Forces, t)
             }
         }
-        Decision::RollWeather => {
-            expect(state, Phase::Weather)?;
+        (At::Weather, Decision::RollWeather) => {
             let last = s.weather;
             let weather = tables::weather(dice[0], last);
             let mud = s.mud.changed(weather.mud_change());
-            cur(&mut s).weather = Some(WeatherRoll { die: dice[0], last, weather, mud_before: s.mud, mud });
+            t.weather = Some(WeatherRoll { die: dice[0], last, weather, mud_before: s.mud, mud });
             s.weather = weather;
             s.mud = mud;
-            s.phase = Phase::Game;
+            Step::turn(At::Game, t)
         }
-        Decision::Note { text } => {
-            expect(state, Phase::Game)?;
+        (At::Game, Decision::Note { text }) => {
             if text.trim().is_empty() {
                 return Err(RuleError::EmptyNote);
             }
-            cur(&mut s).notes.push(text.trim().to_string());
+            t.notes.push(text.trim().to_string());
+            Step::turn(At::Game, t)
         }
-        Decision::Concede { side } => {
-            if !matches!(s.phase, Phase::Forces | Phase::Weather | Phase::Game) {
-                return Err(RuleError::NotNow { phase: s.phase });
-            }
-            let winner = side.other();
-            let t = cur(&mut s);
-            if !t.revealed {
-                // Hidden lists are torn up unseen: nothing was spent on them.
-                t.forces = [None, None];
-            }
-            let mut vp = [0u8; 2];
-            vp[winner.index()] = tables::CONCESSION_VP.0;
-            vp[side.index()] = tables::CONCESSION_VP.1;
-            t.conceded = Some(*side);
-            t.result = Some(GameResult { winner: Some(winner), vp, recon: Vec::new() });
-            // The winner claims every recon platoon of his company that could scout: once the
-            // lists are shown (issue 8's readings), the company he fielded; else his roster.
-            let fielded = s.current.as_ref().unwrap().force(winner).filter(|_| s.readings >= SECOND_READINGS).cloned();
-            let recon = s
-                .roster(winner)
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| fielded.as_ref().is_none_or(|f| f.fielded(*i as u16).is_some()))
-                .filter(|(_, p)| p.platoon.recon && p.available() && !p.immobile)
-                .count();
-            cur(&mut s).recon_bonus = recon as u8;
-            for x in Side::BOTH {
-                earn(&mut s, x, vp[x.index()] as i32, LedgerItem::GameVp);
-            }
-            resolve_map(&mut s);
-        }
-        Decision::RecordResult(r) => {
-            expect(state, Phase::Game)?;
-            check_result(setup, &s, r)?;
-            let t = cur(&mut s);
+        (At::Forces | At::Weather | At::Game, Decision::Concede { side }) => concede(&mut s, t, *side),
+        (At::Game, Decision::RecordResult(r)) => {
+            check_result(setup, &s, &t, r)?;
             t.result = Some(r.clone());
             let points = [0, 1].map(|i| t.forces[i].as_ref().map_or(0, |f| f.points));
             let mut bonus = [0u8; 2];
@@ -441,63 +385,99 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
                 earn(&mut s, x, r.vp[x.index()] as i32, LedgerItem::GameVp);
                 earn(&mut s, x, bonus[x.index()] as i32, LedgerItem::Outnumbered { difference });
             }
-            resolve_map(&mut s);
+            resolve_map(&mut s, t)
         }
-        Decision::MoveCampaign { sectors } => {
-            expect(state, Phase::Breakthrough)?;
+        (At::Breakthrough { winner }, Decision::MoveCampaign { sectors }) => {
             if !(1..=2).contains(sectors) {
                 return Err(RuleError::BadSectors { sectors: *sectors });
             }
-            let t = cur(&mut s);
-            let loser = t.winner().unwrap().other();
             let from = t.sector;
-            let to = from.towards(loser.home(), *sectors);
+            let to = from.towards(winner.other().home(), *sectors);
             t.map = Some(MapMove { result: MissionResult::Breakthrough, from, to });
             s.sector = to;
-            after_move(&mut s);
+            after_move(&mut s, t)
         }
-        Decision::RecordCasualties { .. }
-        | Decision::TopUp { .. }
-        | Decision::Reinforce { .. }
-        | Decision::ExchangeSupport { .. }
-        | Decision::DoneExchanging { .. } => return aftermath::apply(setup, state, decision, dice),
-    }
+        (At::Casualties, Decision::RecordCasualties { side, reports }) => {
+            aftermath::casualties(setup, &mut s, t, *side, reports)?
+        }
+        (At::Reinforcements, Decision::Reinforce { side, vp, assign }) => {
+            aftermath::reinforce(setup, &mut s, t, *side, *vp, assign, dice)?
+        }
+        (At::Reinforcements, Decision::TopUp { side, platoons }) => {
+            aftermath::top_up(setup, &mut s, t, *side, platoons)?
+        }
+        (At::Exchanges, Decision::ExchangeSupport { side, platoon, value, new }) => {
+            aftermath::exchange(setup, &mut s, t, *side, *platoon, *value, new)?
+        }
+        (At::Exchanges, Decision::DoneExchanging { side }) => aftermath::done_exchanging(setup, &mut s, t, *side)?,
+        _ => return Err(RuleError::NotNow { phase: state.phase() }),
+    };
     Ok(s)
 }
 
-pub(super) fn begin_turn(s: &mut State) {
-    s.current = Some(TurnRecord::new(s.turn, s.sector, tables::FIRST_MISSION));
-    if s.turn == 1 {
-        offer_or_go_on(s);
-    } else {
-        s.phase = Phase::MissionRoll;
+/// A player gives the game up: 6-1 to the opponent, and the map moves for it.
+fn concede(s: &mut State, mut t: TurnRecord, side: Side) -> Step {
+    let winner = side.other();
+    if !t.revealed {
+        // Hidden lists are torn up unseen: nothing was spent on them.
+        t.forces = [None, None];
     }
+    let mut vp = [0u8; 2];
+    vp[winner.index()] = tables::CONCESSION_VP.0;
+    vp[side.index()] = tables::CONCESSION_VP.1;
+    t.conceded = Some(side);
+    t.result = Some(GameResult { winner: Some(winner), vp, recon: Vec::new() });
+    // The winner claims every recon platoon of his company that could scout: once the
+    // lists are shown (issue 8's readings), the company he fielded; else his roster.
+    let fielded = t.force(winner).filter(|_| s.readings >= SECOND_READINGS);
+    let recon = s
+        .roster(winner)
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| fielded.is_none_or(|f| f.fielded(*i as u16).is_some()))
+        .filter(|(_, p)| p.platoon.recon && p.available() && !p.immobile)
+        .count();
+    t.recon_bonus = recon as u8;
+    for x in Side::BOTH {
+        earn(s, x, vp[x.index()] as i32, LedgerItem::GameVp);
+    }
+    resolve_map(s, t)
+}
+
+/// A new turn's record, at its first step.
+pub(super) fn begin_turn(s: &State) -> Step {
+    let mut t = TurnRecord::new(s.turn, s.sector, tables::FIRST_MISSION);
+    let at = if s.turn == 1 { offer_or_go_on(s, &mut t) } else { At::MissionRoll };
+    Step::turn(at, t)
 }
 
 /// The totals are final: read the mission from the table, then offer the change.
-fn settle_mission(s: &mut State) {
-    let t = cur(s);
-    let m = tables::mission_for(t.selection.as_ref().unwrap().best());
+fn settle_mission(s: &State, mut t: TurnRecord, sel: MissionSelection) -> Step {
+    let m = tables::mission_for(sel.best());
+    t.selection = Some(sel);
     t.rolled_mission = m;
     t.mission = m;
-    set_attacker(t);
-    offer_or_go_on(s);
+    set_attacker(&mut t);
+    let at = offer_or_go_on(s, &mut t);
+    Step::turn(at, t)
 }
 
-fn offer_or_go_on(s: &mut State) {
-    if change_offer(s).is_some() {
-        s.phase = Phase::MissionChange;
-    } else {
-        fix_attacker(s);
+fn offer_or_go_on(s: &State, t: &mut TurnRecord) -> At {
+    match s.offer(t) {
+        Some(offered) => At::MissionChange { offered },
+        None => fix_attacker(t),
     }
 }
 
 /// The higher total attacks (whatever the mission's own rules say); an Encounter has two
 /// attackers; tied totals leave it to the mission's rules.
-fn fix_attacker(s: &mut State) {
-    let t = cur(s);
+fn fix_attacker(t: &mut TurnRecord) -> At {
     set_attacker(t);
-    s.phase = if t.mission.defensive_battle() && t.attacker.is_none() { Phase::Attacker } else { Phase::GameArea };
+    if t.mission.defensive_battle() && t.attacker.is_none() {
+        At::Attacker
+    } else {
+        At::GameArea
+    }
 }
 
 fn set_attacker(t: &mut TurnRecord) {
@@ -506,51 +486,48 @@ fn set_attacker(t: &mut TurnRecord) {
 }
 
 /// Moves the map for the result (or waits for the breakthrough choice), and checks the end.
-fn resolve_map(s: &mut State) {
-    let two = two_sectors_possible(s);
-    let t = cur(s);
+fn resolve_map(s: &mut State, mut t: TurnRecord) -> Step {
+    let two = two_sectors_in(s, &t);
     let from = t.sector;
     let Some(w) = t.winner() else {
         t.map = Some(MapMove { result: MissionResult::Hold, from, to: from });
-        return after_move(s);
+        return after_move(s, t);
     };
     let attacker_won = t.attacks(w);
     let result = tables::mission_result(t.mission, attacker_won);
     if attacker_won && from == w.other().home() {
         t.map = Some(MapMove { result, from, to: from });
-        return finish(s, Outcome::Victory(w));
+        return finish(s, t, Outcome::Victory(w));
     }
+    // The defender: the loser when the attacker won, else the winner.
+    let defender = if attacker_won { w.other() } else { w };
     let to = match result {
         MissionResult::Hold => from,
         MissionResult::Advance => from.towards(w.other().home(), 1),
-        MissionResult::Retreat => from.towards(t.defender().expect("a retreat has a defender").home(), 1),
-        MissionResult::Breakthrough if two => {
-            s.phase = Phase::Breakthrough;
-            return;
-        }
+        MissionResult::Retreat => from.towards(defender.home(), 1),
+        MissionResult::Breakthrough if two => return Step::turn(At::Breakthrough { winner: w }, t),
         MissionResult::Breakthrough => from.towards(w.other().home(), 1),
     };
     t.map = Some(MapMove { result, from, to });
     s.sector = to;
-    after_move(s);
+    after_move(s, t)
 }
 
-fn after_move(s: &mut State) {
+fn after_move(s: &mut State, mut t: TurnRecord) -> Step {
     if s.turn >= tables::TURNS {
         let outcome = final_outcome(s.sector);
-        return finish(s, outcome);
+        return finish(s, t, outcome);
     }
-    if cur(s).conceded.is_some() {
-        aftermath::enter_reinforcements(s);
+    if t.conceded.is_some() {
+        let at = aftermath::enter_reinforcements(s, &mut t);
+        Step::turn(at, t)
     } else {
-        s.phase = Phase::Casualties;
+        Step::turn(At::Casualties, t)
     }
 }
 
-fn finish(s: &mut State, outcome: Outcome) {
-    s.outcome = Some(outcome);
+fn finish(s: &mut State, t: TurnRecord, outcome: Outcome) -> Step {
     s.mobility_rule = None;
-    let t = s.current.take().unwrap();
     Arc::make_mut(&mut s.turns).push(t);
-    s.phase = Phase::Finished;
+    Step::Finished(outcome)
 }

@@ -3,7 +3,7 @@
 
 use super::company::Setup;
 use super::rules::Decision;
-use super::state::{Phase, Side, State, TurnRecord};
+use super::state::{At, Side, State, Step, TurnRecord};
 use crate::engine::{Entry, Reader, Readers, Seat, TwoSides};
 
 impl TwoSides for Side {
@@ -20,8 +20,8 @@ pub fn seat_name(setup: &Setup, seat: Seat) -> String {
 
 /// The players still to hand in a force list; otherwise the table (empty).
 pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
-    match (s.phase, &s.current) {
-        (Phase::Forces, Some(t)) => {
+    match &s.step {
+        Step::Turn { at: At::Forces, record: t } => {
             Side::BOTH.iter().filter(|side| t.forces[side.index()].is_none()).map(|side| side.seat()).collect()
         }
         _ => Vec::new(),
@@ -50,20 +50,20 @@ fn shown(t: &TurnRecord) -> bool {
 }
 
 fn revealed(at: &State, now: &State) -> bool {
-    now.turn > at.turn || now.outcome.is_some() || now.current.as_ref().is_some_and(shown)
+    now.turn > at.turn || now.outcome().is_some() || now.current().is_some_and(shown)
 }
 
 /// The force lists are two secret choices made in turn (`Readers::simultaneous`).
 pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
     let Decision::SubmitForce { side, .. } = &e.decision else { return Readers::EVERYONE };
-    let other_in = at.current.as_ref().is_some_and(|t| t.forces[side.other().index()].is_some());
+    let other_in = at.current().is_some_and(|t| t.forces[side.other().index()].is_some());
     Readers::simultaneous(side.seat(), active, revealed(at, now), other_in)
 }
 
 /// The position without a force list the reader may not see yet.
 pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
     let mut v = s.clone();
-    if let Some(t) = v.current.as_mut().filter(|t| !shown(t)) {
+    if let Some(t) = v.current_mut().filter(|t| !shown(t)) {
         for side in Side::hidden_from(reader) {
             t.forces[side.index()] = None;
         }

@@ -6,6 +6,7 @@ use super::company::Platoon;
 pub use super::ledger::{LedgerEntry, LedgerItem};
 pub use super::sector::Sector;
 pub use super::side::Side;
+pub use super::step::{At, Step};
 use super::tables::{self, AirProfile, Mission, MissionResult, Mud, OptionKind, Ordnance, Strength, Weather};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -456,11 +457,15 @@ pub enum Outcome {
     Stalemate,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The position. Written (seat copies) and read through `step::Written`, in the shape format 1
+/// has always had; the step of the turn, with the turn's record, is `step`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "super::step::Written")]
 pub struct State {
     /// Campaign turn, from 1.
     pub turn: u32,
-    pub phase: Phase,
+    /// The turn's step with its record, or the outcome once the campaign is over.
+    pub step: Step,
     /// Where the fighting is now.
     pub sector: Sector,
     /// The last game's weather (the setup's before the first game).
@@ -469,12 +474,9 @@ pub struct State {
     /// West's roster, east's roster: bought platoons, then exchanged-in ones.
     pub roster: [Vec<PlatoonState>; 2],
     pub ledger: Vec<LedgerEntry>,
-    /// The turn under way (`None` once finished).
-    pub current: Option<TurnRecord>,
     /// Finished turns, oldest first. Shared between positions: a decision that does not end
     /// a turn copies a pointer, not the campaign's history.
     pub turns: Arc<Vec<TurnRecord>>,
-    pub outcome: Option<Outcome>,
     /// The side that moved the map two sectors last turn: every platoon of its force this
     /// game must be operationally mobile or carried.
     pub mobility_rule: Option<Side>,

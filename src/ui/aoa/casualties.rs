@@ -51,7 +51,7 @@ impl CountRow {
 }
 
 fn rows_for(s: &State, side: Side) -> Vec<CountRow> {
-    let Some(f) = s.current.as_ref().and_then(|t| t.force(side)) else { return Vec::new() };
+    let Some(f) = s.current().and_then(|t| t.force(side)) else { return Vec::new() };
     f.platoons
         .iter()
         .map(|x| {
@@ -95,7 +95,7 @@ pub(super) fn Casualties() -> impl IntoView {
     let forms = aoa.state.with_untracked(|s| Side::BOTH.map(|side| StoredValue::new(rows_for(s, side))));
     view! {
         {Side::BOTH.into_iter().map(|side| {
-            let done = Memo::new(move |_| aoa.state.with(|s| s.current.as_ref().and_then(|t| t.casualties[side.index()].clone())));
+            let done = Memo::new(move |_| aoa.state.with(|s| s.current().and_then(|t| t.casualties[side.index()].clone())));
             view! {
                 {move || match done.get() {
                     Some(lines) => view! {
@@ -123,7 +123,7 @@ pub(super) fn Casualties() -> impl IntoView {
 fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
-    let winner = aoa.state.with_untracked(|s| s.current.as_ref().and_then(TurnRecord::winner));
+    let winner = aoa.state.with_untracked(|s| s.current().and_then(TurnRecord::winner));
     let decision = move || Decision::RecordCasualties {
         side,
         reports: rows.with_value(|v| v.iter().map(CountRow::report).collect()),

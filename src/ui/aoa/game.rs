@@ -32,7 +32,7 @@ pub(super) fn WeatherRoll() -> impl IntoView {
 #[component]
 fn ForcesShown() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = Memo::new(move |_| aoa.state.with(|s| s.current.clone()));
+    let turn = Memo::new(move |_| aoa.state.with(|s| s.current().cloned()));
     view! {
         {move || turn.get().filter(|t| t.revealed).map(|t| view! {
             <div class="two-col" data-testid="forces-shown">
@@ -59,8 +59,8 @@ pub(super) fn Game() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
     let note = RwSignal::new(String::new());
-    let weather = Memo::new(move |_| aoa.state.with(|s| s.current.as_ref().and_then(|t| t.weather.clone())));
-    let notes = Memo::new(move |_| aoa.state.with(|s| s.current.as_ref().map(|t| t.notes.clone()).unwrap_or_default()));
+    let weather = Memo::new(move |_| aoa.state.with(|s| s.current().and_then(|t| t.weather.clone())));
+    let notes = Memo::new(move |_| aoa.state.with(|s| s.current().map(|t| t.notes.clone()).unwrap_or_default()));
     view! {
         <ResultForm/>
         <ForcesShown/>
@@ -140,7 +140,7 @@ fn ResultForm() -> impl IntoView {
                     t.result.as_ref().map_or(0, |r| r.vp[side.index()]) + t.bonus[side.index()]
                 ));
             }
-            match (&t.map, after.phase) {
+            match (&t.map, after.phase()) {
                 (_, Phase::Breakthrough) => {
                     lines.push("Breakthrough: the winner then chooses to push on one or two sectors.".to_string())
                 }
@@ -155,7 +155,7 @@ fn ResultForm() -> impl IntoView {
                 )),
                 _ => {}
             }
-            if let Some(o) = after.outcome {
+            if let Some(o) = after.outcome() {
                 lines.push(outcome_text(aoa, o));
             }
             lines
@@ -165,7 +165,7 @@ fn ResultForm() -> impl IntoView {
         let Some(w) = winner.get() else { return Vec::new() };
         aoa.state
             .with(|s| {
-                s.current.as_ref().and_then(|t| t.force(w)).map_or(Vec::new(), |f| {
+                s.current().and_then(|t| t.force(w)).map_or(Vec::new(), |f| {
                     f.platoons
                         .iter()
                         .filter(|x| s.platoon(w, x.platoon).is_some_and(|p| p.platoon.recon))
@@ -226,7 +226,7 @@ fn ResultForm() -> impl IntoView {
 pub(super) fn Breakthrough() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
-    let info = move || aoa.state.with(|s| s.current.as_ref().and_then(|t| t.winner().map(|w| (w, t.sector))));
+    let info = move || aoa.state.with(|s| s.current().and_then(|t| t.winner().map(|w| (w, t.sector))));
     view! {
         {move || info().map(|(w, from)| view! {
             <p class="info" data-testid="breakthrough-info">{format!("{} won the Breakthrough in {}. Push on one sector, or two: after two, every platoon {} brings to the next game must be operationally mobile or carried.", aoa.name(w), from.name(), aoa.name(w))}</p>

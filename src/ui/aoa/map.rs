@@ -13,7 +13,7 @@ pub fn SectorMap() -> impl IntoView {
     // The move of the turn under way once made, else the last finished turn's.
     let last_move = Memo::new(move |_| {
         aoa.state.with(|s| {
-            s.current.as_ref().and_then(|t| t.map.clone()).or_else(|| s.last_turn().and_then(|t| t.map.clone()))
+            s.current().and_then(|t| t.map.clone()).or_else(|| s.last_turn().and_then(|t| t.map.clone()))
         })
     });
     let move_text = move || {

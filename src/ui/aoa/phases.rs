@@ -24,7 +24,7 @@ pub(super) fn signed(v: i32) -> String {
 
 /// The record of `turn` in a position: still under way, or finished.
 pub(super) fn record(s: &State, turn: u32) -> Option<&TurnRecord> {
-    match &s.current {
+    match s.current() {
         Some(t) if t.turn == turn => Some(t),
         _ => s.turns.iter().rev().find(|t| t.turn == turn),
     }
@@ -74,7 +74,7 @@ pub fn Count(
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let phase = Memo::new(move |_| aoa.state.with(|s| s.phase));
+    let phase = Memo::new(move |_| aoa.state.with(|s| s.phase()));
     view! {
         <div class="phase aoa" data-testid="phase">
             {move || {
@@ -112,7 +112,7 @@ pub fn PhaseView() -> impl IntoView {
 #[component]
 fn TurnSummary() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = Memo::new(move |_| aoa.state.with(|s| s.current.clone()));
+    let turn = Memo::new(move |_| aoa.state.with(|s| s.current().cloned()));
     view! {
         {move || turn.get().map(|t| {
             let role = |side: Side| {
@@ -200,7 +200,7 @@ fn MissionRoll() -> impl IntoView {
 
 fn selection_lines(aoa: Aoa) -> impl IntoView {
     move || {
-        aoa.state.with(|s| s.current.as_ref().and_then(|t| t.selection.clone())).map(|sel| {
+        aoa.state.with(|s| s.selection().cloned()).map(|sel| {
             view! {
                 <ul class="selection" data-testid="selection">
                     {Side::BOTH.into_iter().map(|side| {
@@ -220,10 +220,10 @@ fn MissionAdjust() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
     let who =
-        move || aoa.state.with(|s| s.current.as_ref().and_then(|t| t.selection.as_ref()).and_then(|x| x.adjuster));
+        move || aoa.state.with(|s| s.selection().and_then(|x| x.adjuster));
     // Each choice with the mission and attacker it would give, read from the rules.
     let outcome = move |d: &Decision| {
-        check(aoa, d).ok().and_then(|s| s.current).map(|t| match (t.mission.fair_fight(), t.attacker) {
+        check(aoa, d).ok().and_then(|s| s.current().cloned()).map(|t| match (t.mission.fair_fight(), t.attacker) {
             (true, _) => format!("{} (both attack)", t.mission.name()),
             (false, Some(a)) => format!("{}, {} attacks", t.mission.name(), aoa.name(a)),
             (false, None) => format!("{}, level totals", t.mission.name()),
@@ -267,7 +267,7 @@ fn MissionChange() -> impl IntoView {
     view! {
         {selection_lines(aoa)}
         {move || aoa.state.with(change_offer).map(|side| {
-            let (balance, mission) = aoa.state.with(|s| (s.balance(side), s.current.as_ref().map(|t| t.mission)));
+            let (balance, mission) = aoa.state.with(|s| (s.balance(side), s.current().map(|t| t.mission)));
             let options = aoa.state.with(legal_mission_changes);
             view! {
                 <div class="card" data-testid="change-offer">
@@ -367,7 +367,7 @@ fn Finished() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     view! {
         <div class="finished" data-testid="finished">
-            <p class="winner" data-testid="outcome">{move || aoa.state.with(|s| s.outcome).map(|o| outcome_text(aoa, o))}</p>
+            <p class="winner" data-testid="outcome">{move || aoa.state.with(|s| s.outcome()).map(|o| outcome_text(aoa, o))}</p>
             <p>{move || aoa.state.with(|s| format!("Ended in campaign turn {}, in {}. Campaign VP: {}. The log holds the whole story; Undo still works if a mistake was made.",
                 s.turn, s.sector.name(), Side::BOTH.into_iter().map(|x| format!("{} {}", aoa.name(x), s.balance(x))).collect::<Vec<_>>().join(", ")))}</p>
         </div>

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn Reinforcements() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = Memo::new(move |_| aoa.state.with(|s| s.current.clone()));
+    let turn = Memo::new(move |_| aoa.state.with(|s| s.current().cloned()));
     // One player at a time, west first: the dice widget serves one roll.
     let next = Memo::new(move |_| {
         turn.get().and_then(|t| Side::BOTH.into_iter().find(|s| t.reinforcement[s.index()].is_none()))
@@ -190,7 +190,7 @@ fn ReinforceForm(side: Side) -> impl IntoView {
 #[component]
 pub(super) fn Exchanges() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = Memo::new(move |_| aoa.state.with(|s| s.current.clone()));
+    let turn = Memo::new(move |_| aoa.state.with(|s| s.current().cloned()));
     view! {
         <p class="hint">{format!("A support platoon at least depleted may be swapped for another support platoon costing no more than it is worth now, for {} VP. Leftover points are lost.", tables::EXCHANGE_COST)}</p>
         {move || turn.get().map(|t| {
