@@ -251,4 +251,20 @@ impl State {
     pub fn both_chosen(&self) -> bool {
         self.actions.iter().all(Option::is_some)
     }
+    /// The step of the turn, as a tag to match on.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The part of the turn under way, with its battle.
+    pub fn current(&self) -> Option<&Battle> {
+        self.current.as_ref()
+    }
+    /// This turn's choices as far as the reader may see them.
+    pub fn actions(&self) -> [Option<OffensiveAction>; 2] {
+        self.actions
+    }
+    /// Who won, once the campaign is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
 }
