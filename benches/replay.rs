@@ -70,9 +70,9 @@ fn outcome(orbat: &Orbat, p: &PlayerState, fielded: &[u16], e: &mut Entropy) -> 
 /// The next decision of a plausible evening's play.
 fn next_decision(setup: &Setup, s: &State, e: &mut Entropy) -> Decision {
     let side = s.offensive_side();
-    match s.phase {
+    match s.phase() {
         Phase::ChooseActions => {
-            let who = if s.actions[0].is_none() { Side::A } else { Side::B };
+            let who = if s.actions()[0].is_none() { Side::A } else { Side::B };
             // A player within reach of X waits (regroups), so the race lasts the whole journal.
             let action = if matches!(s.player(who).place.zone_number(), Some(4 | 5)) || e.below(5) == 0 {
                 OffensiveAction::Regroup
@@ -84,12 +84,12 @@ fn next_decision(setup: &Setup, s: &State, e: &mut Entropy) -> Decision {
         Phase::TypeOfBattle => Decision::RollBattleType,
         Phase::FieldForces => {
             let side = side.unwrap();
-            let n = s.current.as_ref().unwrap().units_allowed;
+            let n = s.current().unwrap().units_allowed;
             Decision::FieldForces { units: force(&setup.players[side.index()].orbat, s.player(side), n, e) }
         }
         Phase::DefenceRoll => Decision::RollDefence,
         Phase::Fight => {
-            let b = s.current.as_ref().unwrap();
+            let b = s.current().unwrap();
             if b.objectives[0].is_empty() {
                 Decision::NameObjectives { names: ["Church".into(), "Crossroads".into()] }
             } else if b.clock < tables::CLOCK_TICKS {
@@ -122,7 +122,7 @@ fn build_journal(setup: &Setup) -> Campaign<RaceForX> {
     let mut e = Entropy::new(0x00F1_E1DD_E5C0);
     let mut pending_redo: Option<Decision> = None;
     while c.journal().len() < ENTRIES {
-        assert!(c.state().phase != Phase::Finished, "campaign over after {} lines", c.journal().len());
+        assert!(c.state().phase() != Phase::Finished, "campaign over after {} lines", c.journal().len());
         // Every so often a player takes a step back and plays it again: the same decision
         // with app dice gives back the undone roll (a redo line).
         if let Some(d) = pending_redo.take() {
@@ -167,7 +167,7 @@ fn main() {
     println!(
         "reached: turn {}, {} ({}: {}, {}: {}), {} parts of turns finished",
         s.turn,
-        s.phase.name(),
+        s.phase().name(),
         setup.players[0].name,
         s.players[0].place.name(),
         setup.players[1].name,

@@ -63,7 +63,7 @@ fn after_origin(d: &Document) -> usize {
 /// Whole campaign turns played.
 fn turns(c: &Game) -> u32 {
     let s = c.state();
-    if s.phase == Phase::Finished {
+    if s.phase() == Phase::Finished {
         s.turn
     } else {
         s.turn - 1

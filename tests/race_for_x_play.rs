@@ -28,7 +28,7 @@ fn to_field_forces(action_a: OffensiveAction) -> Game {
     let mut c = new_game();
     choose(&mut c, action_a, Attack);
     ok(&mut c, Decision::RollBattleType, &[1]); // Counter-attack under either action
-    assert_eq!(c.state().phase, Phase::FieldForces);
+    assert_eq!(c.state().phase(), Phase::FieldForces);
     c
 }
 
@@ -50,7 +50,7 @@ fn cc_forced_when_two_of_three_platoons_fielded() {
     // One platoon of three does not force its CC.
     assert_eq!(rules::required_hqs(orbat, p, &[4, 8, 12]), Vec::<u16>::new());
     ok(&mut c, Decision::FieldForces { units: vec![3, 4, 5, 1, 2, 15, 16, 17, 18] }, &[]);
-    assert_eq!(c.state().phase, Phase::DefenceRoll);
+    assert_eq!(c.state().phase(), Phase::DefenceRoll);
     assert_eq!(battle(&c).fielded, vec![1, 2, 3, 4, 5, 15, 16, 17, 18]);
 }
 
@@ -159,7 +159,7 @@ fn the_texts_example_forces_of_5_7_and_9_units() {
 fn killed_pc_is_replaced_by_a_rifle_of_its_own_platoon() {
     let pc = s(4, 0);
     let mut c = after_losses(&[pc], 4);
-    assert_eq!(c.state().phase, Phase::ReplaceCommanders);
+    assert_eq!(c.state().phase(), Phase::ReplaceCommanders);
     let orbat = c.setup().players[0].orbat.clone();
     assert_eq!(rules::pending_commanders(&orbat, c.state().player(Side::A)), vec![pc]);
     let (candidates, subordinate) = replacement_candidates(&orbat, c.state().player(Side::A), pc);
@@ -193,7 +193,7 @@ fn killed_pc_is_replaced_by_a_rifle_of_its_own_platoon() {
     assert!(p.is_lost(s(4, 2)), "the rifle that stepped in is lost");
     assert_eq!(p.lost_count(), 1);
     assert_eq!(battle(&c).replacements, vec![(pc, Some(s(4, 2)))]);
-    assert_eq!(c.state().phase, Phase::Recovery);
+    assert_eq!(c.state().phase(), Phase::Recovery);
     // The lost rifle can be recovered: Advance 1 under Attack, 5+.
     assert_eq!(battle(&c).recovery_target, Some(5));
     ok(&mut c, Decision::RollRecovery, &[5]);
@@ -266,9 +266,9 @@ fn killed_cc_takes_a_stand_of_its_company_and_two_commanders_in_turn() {
         rule(RuleError::SubordinateAvailable { commander: "CC (1st Company HQ)".into() }),
     );
     ok(&mut c, Decision::ReplaceCommander { commander: cc, replacement: s(6, 3) }, &[]);
-    assert_eq!(c.state().phase, Phase::ReplaceCommanders, "the PC is still waiting");
+    assert_eq!(c.state().phase(), Phase::ReplaceCommanders, "the PC is still waiting");
     ok(&mut c, Decision::ReplaceCommander { commander: pc, replacement: s(8, 1) }, &[]);
-    assert_eq!(c.state().phase, Phase::Recovery);
+    assert_eq!(c.state().phase(), Phase::Recovery);
     let p = c.state().player(Side::A);
     assert_eq!(p.lost_refs(), vec![s(3, 1), s(6, 3), s(8, 1)]);
 }

@@ -15,6 +15,7 @@ use field_desk::share::{Document, Meta};
 use field_desk::systems::race_for_x::forces;
 use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers};
 use field_desk::systems::race_for_x::sample::sample_setup;
+use field_desk::systems::race_for_x::stage::{Stage, Step};
 use field_desk::systems::race_for_x::state::PlayerState;
 use field_desk::systems::race_for_x::tables::{self, ForceSize, OffensiveAction, RecoveryRow};
 use field_desk::systems::race_for_x::{
@@ -128,16 +129,28 @@ fn invariants(setup: &Setup, s: &State) {
         assert!(p.lost_count() <= o.stand_count());
     }
     let at_x = [s.players[0].place.is_x(), s.players[1].place.is_x()];
-    assert_eq!(s.phase == Phase::Finished, s.outcome.is_some(), "finished exactly when there is an outcome");
-    match s.outcome {
+    assert_eq!(s.phase() == Phase::Finished, s.outcome().is_some(), "finished exactly when there is an outcome");
+    match s.outcome() {
         Some(Outcome::Win(Side::A)) => assert_eq!(at_x, [true, false]),
         Some(Outcome::Win(Side::B)) => assert_eq!(at_x, [false, true]),
         Some(Outcome::Draw) => assert_eq!(at_x, [true, true]),
         None => {}
     }
-    let in_part = !matches!(s.phase, Phase::ChooseActions | Phase::Finished);
-    assert_eq!(s.current.is_some(), in_part, "a part is under way exactly in its phases ({:?})", s.phase);
-    match s.phase {
+    let in_part = !matches!(s.phase(), Phase::ChooseActions | Phase::Finished);
+    assert_eq!(s.current().is_some(), in_part, "a part is under way exactly in its phases ({:?})", s.phase());
+    // What a step carries is what its battle records.
+    if let Stage::Part(part) = &s.stage {
+        let b = &part.battle;
+        match part.step {
+            Step::FieldForces(kind) => assert_eq!(b.battle, Some(kind)),
+            Step::DefenceRoll(size) => assert_eq!(rules::defence_size(b), Some(size)),
+            Step::BattleResult(vp) => assert_eq!(b.vp, Some(vp)),
+            Step::Movement(to) => assert_eq!(b.to, Some(to)),
+            _ => {}
+        }
+    }
+
+    match s.phase() {
         Phase::Finished => assert_eq!(s.battles.len() as u32, 2 * s.turn),
         Phase::ChooseActions => {
             assert!(!s.both_chosen());
@@ -146,12 +159,12 @@ fn invariants(setup: &Setup, s: &State) {
         }
         _ => {}
     }
-    let Some(b) = s.current.as_ref() else { return };
+    let Some(b) = s.current() else { return };
     let side = b.side;
     let o = orbat(setup, side);
     let p = s.player(side);
     assert!(s.both_chosen());
-    assert_eq!(Some(b.action), s.actions[side.index()]);
+    assert_eq!(Some(b.action), s.actions()[side.index()]);
     assert_eq!(b.turn, s.turn);
     assert_eq!(s.battles.len() as u32, 2 * (s.turn - 1) + side.index() as u32);
     if side == Side::A {
@@ -163,9 +176,9 @@ fn invariants(setup: &Setup, s: &State) {
         assert_eq!(total, die as i32 + m, "type-of-battle total");
         assert_eq!(b.battle, tables::battle_type(total, b.action));
     }
-    let moved = matches!(s.phase, Phase::ReplaceCommanders | Phase::Recovery);
+    let moved = matches!(s.phase(), Phase::ReplaceCommanders | Phase::Recovery);
     assert_eq!(p.place, if moved { b.to.unwrap() } else { b.from }, "the marker moves at Movement");
-    match s.phase {
+    match s.phase() {
         Phase::TypeOfBattle => assert!(b.type_roll.is_none()),
         Phase::FieldForces => {
             assert!(b.battle.is_some());
@@ -174,14 +187,14 @@ fn invariants(setup: &Setup, s: &State) {
         }
         Phase::DefenceRoll | Phase::Fight | Phase::BattleResult | Phase::Movement | Phase::ReplaceCommanders => {
             assert_eq!(b.fielded.len(), b.units_allowed);
-            if s.phase == Phase::DefenceRoll {
+            if s.phase() == Phase::DefenceRoll {
                 let required = rules::required_hqs(o, p, &b.fielded);
                 assert!(required.iter().all(|h| b.fielded.contains(h)), "HQ rule holds for {:?}", b.fielded);
             }
         }
         _ => {}
     }
-    if matches!(s.phase, Phase::Fight | Phase::BattleResult | Phase::Movement | Phase::ReplaceCommanders) {
+    if matches!(s.phase(), Phase::Fight | Phase::BattleResult | Phase::Movement | Phase::ReplaceCommanders) {
         let (size, _) = b.defence.expect("defence rolled");
         assert_eq!(size, tables::defence_size(b.battle.unwrap(), b.from.zone_number().unwrap()));
         assert!(b.clock <= tables::CLOCK_TICKS);
@@ -196,7 +209,7 @@ fn invariants(setup: &Setup, s: &State) {
         assert_eq!(result, tables::battle_result(total, b.action));
         assert_eq!(b.to, Some(b.from.moved(result.zones())));
     }
-    match s.phase {
+    match s.phase() {
         Phase::ReplaceCommanders => assert!(!rules::pending_commanders(o, p).is_empty()),
         Phase::Recovery => {
             assert_eq!(b.recovery_target, tables::recovery_target(RecoveryRow::of(b.result), b.action));
@@ -217,7 +230,7 @@ fn lost_set(p: &PlayerState) -> Vec<StandRef> {
 
 /// What a decision may change, checked against the position before it.
 fn transition(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after: &State, stats: &mut Stats) {
-    assert_eq!(before.phase, phase_of(d), "a legal decision belongs to its phase");
+    assert_eq!(before.phase(), phase_of(d), "a legal decision belongs to its phase");
     let side = before.offensive_side();
     for x in Side::BOTH {
         let (pb, pa) = (before.player(x), after.player(x));
@@ -236,12 +249,12 @@ fn transition(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after: 
     let (pb, pa) = (before.player(side), after.player(side));
     match d {
         Decision::FieldForces { .. } => {
-            let b = after.current.as_ref().unwrap();
+            let b = after.current().unwrap();
             let size = tables::defence_size(b.battle.unwrap(), b.from.zone_number().unwrap());
             if setup.prepared(size, tables::DefenceOption::B) {
-                assert_eq!(after.phase, Phase::DefenceRoll, "with two options the defence is rolled");
+                assert_eq!(after.phase(), Phase::DefenceRoll, "with two options the defence is rolled");
             } else {
-                assert_eq!(after.phase, Phase::Fight, "with option A alone there is no roll");
+                assert_eq!(after.phase(), Phase::Fight, "with option A alone there is no roll");
                 assert_eq!(b.defence, Some((size, tables::DefenceOption::A)));
                 stats.defence_unrolled += 1;
             }
@@ -317,18 +330,19 @@ fn illegal(setup: &Setup, c: &Game, rng: &mut Rng) -> (Decision, Vec<u16>, Decid
     let s = c.state();
     let dice_for = |d: &Decision, rng: &mut Rng| rng.d6s(c.dice_for(d).map_or(0, |x| x.count as usize));
     let wrong_phase = |rng: &mut Rng| {
-        let others: Vec<Decision> = one_of_each().into_iter().filter(|d| phase_of(d) != s.phase).collect();
+        let others: Vec<Decision> = one_of_each().into_iter().filter(|d| phase_of(d) != s.phase()).collect();
         let d = others[rng.below(others.len())].clone();
         let dice = dice_for(&d, rng);
-        let e = if s.phase == Phase::Finished { RuleError::CampaignOver } else { RuleError::NotNow { phase: s.phase } };
+        let e =
+            if s.phase() == Phase::Finished { RuleError::CampaignOver } else { RuleError::NotNow { phase: s.phase() } };
         (d, dice, DecideError::Rules(e))
     };
-    if rng.one_in(1, 3) || s.phase == Phase::Finished {
+    if rng.one_in(1, 3) || s.phase() == Phase::Finished {
         return wrong_phase(rng);
     }
     let side = s.offensive_side();
-    match s.phase {
-        Phase::ChooseActions => match Side::BOTH.into_iter().find(|x| s.actions[x.index()].is_some()) {
+    match s.phase() {
+        Phase::ChooseActions => match Side::BOTH.into_iter().find(|x| s.actions()[x.index()].is_some()) {
             Some(x) => (
                 Decision::ChooseAction { side: x, action: OffensiveAction::Regroup },
                 vec![],
@@ -337,7 +351,7 @@ fn illegal(setup: &Setup, c: &Game, rng: &mut Rng) -> (Decision, Vec<u16>, Decid
             None => wrong_phase(rng),
         },
         Phase::TypeOfBattle | Phase::DefenceRoll | Phase::BattleResult => {
-            let d = match s.phase {
+            let d = match s.phase() {
                 Phase::TypeOfBattle => Decision::RollBattleType,
                 Phase::DefenceRoll => Decision::RollDefence,
                 _ => Decision::RollBattleResult,
@@ -347,7 +361,7 @@ fn illegal(setup: &Setup, c: &Game, rng: &mut Rng) -> (Decision, Vec<u16>, Decid
         }
         Phase::FieldForces => {
             let side = side.unwrap();
-            let n = s.current.as_ref().unwrap().units_allowed;
+            let n = s.current().unwrap().units_allowed;
             let fieldable = rules::fieldable_units(orbat(setup, side), s.player(side));
             let count = if n < fieldable.len() && (n == 0 || rng.one_in(1, 2)) {
                 n + 1
@@ -365,7 +379,7 @@ fn illegal(setup: &Setup, c: &Game, rng: &mut Rng) -> (Decision, Vec<u16>, Decid
         }
         Phase::Fight => {
             let side = side.unwrap();
-            let b = s.current.as_ref().unwrap();
+            let b = s.current().unwrap();
             let o = orbat(setup, side);
             let p = s.player(side);
             let unfielded = o.stand_refs().find(|r| !b.fielded.contains(&r.unit));
@@ -401,7 +415,7 @@ fn illegal(setup: &Setup, c: &Game, rng: &mut Rng) -> (Decision, Vec<u16>, Decid
             )
         }
         Phase::Movement | Phase::Recovery => {
-            let d = if s.phase == Phase::Movement { Decision::ConfirmMovement } else { Decision::RollRecovery };
+            let d = if s.phase() == Phase::Movement { Decision::ConfirmMovement } else { Decision::RollRecovery };
             let n = c.dice_for(&d).map_or(0, |x| x.count as usize);
             let mut dice = rng.d6s(n + 1);
             dice[0] = 1;
@@ -416,7 +430,7 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
     let (d, dice, want) = illegal(setup, c, rng);
     let journal = c.journal().len();
     let can_redo = c.can_redo();
-    assert_eq!(c.check(&d, &dice).err(), Some(want.clone()), "check {d:?} {dice:?} in {:?}", before.phase);
+    assert_eq!(c.check(&d, &dice).err(), Some(want.clone()), "check {d:?} {dice:?} in {:?}", before.phase());
     assert_eq!(c.decide(d.clone(), DiceInput::Typed(dice.clone())).err(), Some(want), "decide {d:?} {dice:?}");
     assert_eq!(c.state(), before, "a refused decision changes nothing");
     assert_eq!(c.journal().len(), journal);
@@ -431,7 +445,7 @@ fn try_illegal(setup: &Setup, c: &mut Game, before: &State, rng: &mut Rng, stats
 /// The random sequences' steps and checks (`shadow::walk`): illegal decisions from
 /// `try_illegal`, legal ones drawn from the grammar, each checked against the rule it applies.
 const SUITE: Suite<RaceForX, Stats> = Suite {
-    finished: |s| s.phase == Phase::Finished,
+    finished: |s| s.phase() == Phase::Finished,
     illegal: try_illegal,
     legal: |c, rng, tally| {
         // Every Forces on table step: the suggested force is one the rules accept.
@@ -451,7 +465,7 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tal
     stats.undos += walked.undos;
     stats.redos += walked.redos;
     stats.steps += walked.steps;
-    match c.state().outcome {
+    match c.state().outcome() {
         Some(Outcome::Win(s)) => stats.wins[s.index()] += 1,
         Some(Outcome::Draw) => stats.draws += 1,
         None => {}
@@ -461,6 +475,9 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tal
         assert_eq!(r.state(), c.state(), "replay reproduces the position");
         assert_eq!(r.history().len(), c.journal().len());
         secrets::check_shareable(&c);
+        // The position's stored form (a seat copy's) reads back the same.
+        let stored = serde_json::to_string(c.state()).unwrap();
+        assert_eq!(&serde_json::from_str::<State>(&stored).unwrap(), c.state(), "the stored form reads back the same");
         // And as a link: written through the tight grammar (code 8, `fd4.`), read back whole.
         let meta = Meta { id: format!("{:016x}", stats.sequences), name: "Random".into(), created: 1.0, updated: 2.0 };
         let doc = Document::new(meta, &AnyCampaign::RaceForX(c.clone()));
@@ -475,11 +492,11 @@ fn run_sequence(setup: &Setup, rng: &mut Rng, stats: &mut Stats, tally: &mut Tal
 /// At every "Forces on table" step reached, the force the app suggests is one `apply` takes.
 fn suggestion_is_lawful(setup: &Setup, c: &Game) {
     let s = c.state();
-    if s.phase != Phase::FieldForces {
+    if s.phase() != Phase::FieldForces {
         return;
     }
     let side = s.offensive_side().unwrap();
-    let allowed = s.current.as_ref().unwrap().units_allowed;
+    let allowed = s.current().unwrap().units_allowed;
     let units = forces::suggested_forces(orbat(setup, side), s.player(side), allowed).expect("a force is suggested");
     assert_eq!(units.len(), allowed);
     if let Err(e) = c.check(&Decision::FieldForces { units: units.clone() }, &[]) {

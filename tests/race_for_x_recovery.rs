@@ -55,7 +55,7 @@ fn recovery_regroup_without_battle_needs_4_plus() {
     choose(&mut c, Regroup, Attack);
     ok(&mut c, Decision::RollBattleType, &[3]);
     assert_eq!(battle(&c).battle, None);
-    assert_eq!(c.state().phase, Phase::Recovery, "no battle: straight to recovery");
+    assert_eq!(c.state().phase(), Phase::Recovery, "no battle: straight to recovery");
     assert_eq!(battle(&c).recovery_target, Some(4));
     ok(&mut c, Decision::RollRecovery, &[3, 4]);
     assert_eq!(c.state().player(Side::A).lost_refs(), vec![s(4, 1)]);
@@ -237,12 +237,12 @@ fn advance_2_from_zone_4_reaches_x_and_wins_at_the_end_of_the_turn() {
     choose(&mut c, Attack, Attack);
     fight(&mut c, 3, &big_win(), 6, &[]);
     assert_eq!(place(&c, Side::A), Place::X);
-    assert_eq!(c.state().outcome, None, "Boris still plays his part of the turn");
-    assert_eq!(c.state().phase, Phase::TypeOfBattle);
+    assert_eq!(c.state().outcome(), None, "Boris still plays his part of the turn");
+    assert_eq!(c.state().phase(), Phase::TypeOfBattle);
     fight(&mut c, 3, &stalemate(), 1, &[]);
     assert_eq!(place(&c, Side::B), Place::zone(4));
-    assert_eq!(c.state().outcome, Some(Outcome::Win(Side::A)));
-    assert_eq!(c.state().phase, Phase::Finished);
+    assert_eq!(c.state().outcome(), Some(Outcome::Win(Side::A)));
+    assert_eq!(c.state().phase(), Phase::Finished);
     let last = c.history().last().unwrap().text.clone();
     assert!(last.contains("Anna") && last.contains("wins"), "{last}");
     refused(&mut c, Decision::ChooseAction { side: Side::A, action: Attack }, &[], rule(RuleError::CampaignOver));
@@ -256,7 +256,7 @@ fn player_b_wins_when_only_b_reaches_x() {
     ok(&mut c, Decision::RollBattleType, &[6]);
     ok(&mut c, Decision::RollRecovery, &[]);
     fight(&mut c, 3, &big_win(), 2, &[]); // Advance 1 to zone 5
-    assert_eq!(c.state().outcome, None);
+    assert_eq!(c.state().outcome(), None);
     choose(&mut c, Attack, Attack);
     ok(&mut c, Decision::RollBattleType, &[3]);
     assert_eq!(battle(&c).units_allowed, 9, "Anna regrouped last turn");
@@ -268,7 +268,7 @@ fn player_b_wins_when_only_b_reaches_x() {
     ok(&mut c, Decision::RollRecovery, &[]);
     fight(&mut c, 3, &big_win(), 1, &[]); // Advance 1 out of zone 5
     assert_eq!(place(&c, Side::B), Place::X);
-    assert_eq!(c.state().outcome, Some(Outcome::Win(Side::B)));
+    assert_eq!(c.state().outcome(), Some(Outcome::Win(Side::B)));
 }
 
 #[test]
@@ -277,8 +277,8 @@ fn both_reaching_x_in_one_turn_is_a_draw() {
     choose(&mut c, Attack, Attack);
     fight(&mut c, 3, &big_win(), 6, &[]);
     fight(&mut c, 3, &big_win(), 6, &[]);
-    assert_eq!(c.state().outcome, Some(Outcome::Draw));
-    assert_eq!(c.state().phase, Phase::Finished);
+    assert_eq!(c.state().outcome(), Some(Outcome::Draw));
+    assert_eq!(c.state().phase(), Phase::Finished);
     let last = c.history().last().unwrap().text.clone();
     assert!(last.contains("draw"), "{last}");
 }

@@ -21,7 +21,7 @@ type Game = Campaign<RaceForX>;
 
 fn ok(c: &mut Game, d: Decision, dice: &[u16]) {
     if let Err(e) = c.decide(d.clone(), DiceInput::Typed(dice.to_vec())) {
-        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase);
+        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase());
     }
 }
 
@@ -106,7 +106,7 @@ fn to_field_forces(setup: field_desk::systems::race_for_x::Setup) -> Game {
     ok(&mut c, Decision::ChooseAction { side: Side::A, action: OffensiveAction::Attack }, &[]);
     ok(&mut c, Decision::ChooseAction { side: Side::B, action: OffensiveAction::Attack }, &[]);
     ok(&mut c, Decision::RollBattleType, &[4]); // Prepared Defence in zone 1: S3.
-    assert_eq!(c.state().current.as_ref().unwrap().battle, Some(BattleType::PreparedDefence));
+    assert_eq!(c.state().current().unwrap().battle, Some(BattleType::PreparedDefence));
     c
 }
 
@@ -116,8 +116,8 @@ const NINE: [u16; 9] = [3, 4, 5, 6, 7, 8, 9, 10, 0];
 fn with_only_option_a_the_defence_roll_is_skipped_and_the_log_says_why() {
     let mut c = to_field_forces(only_option_a());
     ok(&mut c, Decision::FieldForces { units: NINE.to_vec() }, &[]);
-    assert_eq!(c.state().phase, Phase::Fight, "no A/B roll");
-    assert_eq!(c.state().current.as_ref().unwrap().defence, Some((ForceSize::S3, DefenceOption::A)));
+    assert_eq!(c.state().phase(), Phase::Fight, "no A/B roll");
+    assert_eq!(c.state().current().unwrap().defence, Some((ForceSize::S3, DefenceOption::A)));
     assert_eq!(
         c.decide(Decision::RollDefence, DiceInput::Typed(vec![5])),
         Err(DecideError::Rules(RuleError::NotNow { phase: Phase::Fight }))
@@ -126,9 +126,9 @@ fn with_only_option_a_the_defence_roll_is_skipped_and_the_log_says_why() {
     assert!(line.contains("Only option A of S3 is prepared, so there is no roll"), "{line}");
     // Undo brings back the force choice, redo the skipped roll with it; a replay agrees.
     assert!(c.undo());
-    assert_eq!(c.state().phase, Phase::FieldForces);
+    assert_eq!(c.state().phase(), Phase::FieldForces);
     c.redo().unwrap();
-    assert_eq!(c.state().phase, Phase::Fight);
+    assert_eq!(c.state().phase(), Phase::Fight);
     let again = Game::replay(c.setup().clone(), c.journal().to_vec()).unwrap();
     assert_eq!(again.state(), c.state());
 }
@@ -140,9 +140,9 @@ fn with_option_b_for_the_size_called_for_the_roll_stays() {
     setup.defence.extend(sample_setup().defence.into_iter().filter(|d| d.size == ForceSize::S3));
     let mut c = to_field_forces(setup);
     ok(&mut c, Decision::FieldForces { units: NINE.to_vec() }, &[]);
-    assert_eq!(c.state().phase, Phase::DefenceRoll);
+    assert_eq!(c.state().phase(), Phase::DefenceRoll);
     ok(&mut c, Decision::RollDefence, &[5]);
-    assert_eq!(c.state().current.as_ref().unwrap().defence, Some((ForceSize::S3, DefenceOption::B)));
+    assert_eq!(c.state().current().unwrap().defence, Some((ForceSize::S3, DefenceOption::B)));
 }
 
 #[test]
@@ -157,6 +157,6 @@ fn a_commander_replaced_during_the_game_is_recorded_through_the_stand_that_took_
     ok(&mut c, Decision::RecordOutcome(BattleOutcome { objectives: 1, exited: 0, killed: vec![rifle] }), &[]);
     ok(&mut c, Decision::RollBattleResult, &[3]);
     ok(&mut c, Decision::ConfirmMovement, &[]);
-    assert_eq!(c.state().phase, Phase::Recovery, "no commander left to replace");
+    assert_eq!(c.state().phase(), Phase::Recovery, "no commander left to replace");
     assert_eq!(c.state().player(Side::A).lost_refs(), vec![rifle], "one stand lost, not two");
 }

@@ -9,7 +9,8 @@ use field_desk::engine::{Campaign, Chance, DiceInput};
 use field_desk::systems::race_for_x::preview::preview;
 use field_desk::systems::race_for_x::rules::{self, battle_type_modifiers, force_condition, units_to_field};
 use field_desk::systems::race_for_x::sample::{russian_battalion, sample_setup};
-use field_desk::systems::race_for_x::state::{Battle, LastTurn, Phase, Place, PlayerState, Side, State};
+use field_desk::systems::race_for_x::stage::{defence_size_for, Part, Stage, Step};
+use field_desk::systems::race_for_x::state::{Battle, LastTurn, Place, PlayerState, Side, State};
 use field_desk::systems::race_for_x::tables::{
     self, BattleResult, BattleType, CampaignSize, DefenceOption, ForceCondition, ForceSize, OffensiveAction,
     RecoveryRow,
@@ -429,9 +430,16 @@ fn position(side: Side, action: OffensiveAction, place: Place, last: Last) -> St
     let mut s = rules::start(&setup).expect("sample setup is valid");
     s.players[side.index()].place = place;
     s.players[side.index()].last = last.map(|(action, moved)| LastTurn { action, moved });
-    s.actions = [Some(action), Some(action)];
-    s.current = Some(Battle::new(1, side, action, place));
-    s.phase = Phase::TypeOfBattle;
+    let battle = Box::new(Battle::new(1, side, action, place));
+    s.stage = Stage::Part(Part { actions: [action, action], step: Step::TypeOfBattle, battle });
+    s
+}
+
+/// `s` with its part of the turn moved on to `step`, its battle changed by `f`.
+fn at_step(mut s: State, step: Step, f: impl FnOnce(&mut Battle)) -> State {
+    let Stage::Part(part) = &mut s.stage else { panic!("a part of the turn is under way") };
+    part.step = step;
+    f(&mut part.battle);
     s
 }
 
@@ -489,12 +497,10 @@ fn preview_type_of_battle_odds() {
 }
 
 fn after_battle(action: OffensiveAction, place: Place, vp: i32) -> State {
-    let mut s = position(Side::A, action, place, None);
-    let b = s.current.as_mut().unwrap();
-    b.battle = Some(PreparedDefence);
-    b.vp = Some(vp);
-    s.phase = Phase::BattleResult;
-    s
+    at_step(position(Side::A, action, place, None), Step::BattleResult(vp), |b| {
+        b.battle = Some(PreparedDefence);
+        b.vp = Some(vp);
+    })
 }
 
 #[test]
@@ -531,9 +537,10 @@ fn preview_battle_result_names_where_the_move_leads() {
 
 #[test]
 fn preview_defence_and_clock_odds() {
-    let mut s = position(Side::A, Attack, Place::zone(5), None);
-    s.current.as_mut().unwrap().battle = Some(CounterAttack);
-    s.phase = Phase::DefenceRoll;
+    let size = defence_size_for(CounterAttack, Place::zone(5));
+    let s = at_step(position(Side::A, Attack, Place::zone(5), None), Step::DefenceRoll(size), |b| {
+        b.battle = Some(CounterAttack)
+    });
     check_odds(odds_of(&s, Decision::RollDefence), &[("S4 option A", 1, 2), ("S4 option B", 1, 2)]);
     check_odds(odds_of(&s, Decision::ClockRoll), &[("No tick", 2, 3), ("Clock ticks", 1, 3)]);
 }

@@ -31,7 +31,7 @@ fn the_first_choice_does_not_reveal_the_action() {
             for word in ["Attack", "attack", "Regroup", "regroup"] {
                 assert!(!line.contains(word), "the first choice leaks in {line:?}");
             }
-            assert_eq!(c.state().phase, Phase::ChooseActions);
+            assert_eq!(c.state().phase(), Phase::ChooseActions);
             refused(
                 &mut c,
                 Decision::ChooseAction { side: first_side, action: second },
@@ -43,7 +43,7 @@ fn the_first_choice_does_not_reveal_the_action() {
             assert!(!h[0].text.contains(first.name()), "still hidden afterwards: {:?}", h[0].text);
             let both = &h[1].text;
             assert!(both.contains("Attack") || both.contains("Regroup"), "revealed once both are in: {both}");
-            assert_eq!(c.state().phase, Phase::TypeOfBattle);
+            assert_eq!(c.state().phase(), Phase::TypeOfBattle);
             assert_eq!(c.state().offensive_side(), Some(Side::A), "player A plays first");
         }
     }
@@ -193,7 +193,7 @@ fn undo_then_the_same_decision_gives_back_the_same_dice() {
     let first = last_dice(&c);
     let state = c.state().clone();
     assert!(c.undo());
-    assert_eq!(c.state().phase, Phase::TypeOfBattle);
+    assert_eq!(c.state().phase(), Phase::TypeOfBattle);
     // Another entropy source, asked for nothing: the undone roll comes back.
     let mut other = Counting(0);
     c.decide(Decision::RollBattleType, DiceInput::App(&mut other)).unwrap();
@@ -222,7 +222,7 @@ fn undo_then_a_different_decision_drops_the_redo() {
     let mut next = Rng::new(1);
     c.decide(Decision::ChooseAction { side: Side::A, action: Regroup }, DiceInput::App(&mut next)).unwrap();
     assert!(!c.can_redo());
-    assert_eq!(c.state().actions[0], Some(Regroup));
+    assert_eq!(c.state().actions()[0], Some(Regroup));
 }
 
 fn played_with_undos() -> Game {
@@ -233,7 +233,7 @@ fn played_with_undos() -> Game {
     c.decide(Decision::RollBattleType, DiceInput::App(&mut next)).unwrap();
     c.undo();
     c.decide(Decision::RollBattleType, DiceInput::App(&mut next)).unwrap();
-    let n = c.state().current.as_ref().unwrap().units_allowed;
+    let n = c.state().current().unwrap().units_allowed;
     c.decide(Decision::FieldForces { units: example_force(n) }, DiceInput::Typed(vec![])).unwrap();
     c.decide(Decision::RollDefence, DiceInput::App(&mut next)).unwrap();
     for _ in 0..5 {
@@ -265,7 +265,7 @@ fn replay_of_a_saved_journal_reproduces_the_state() {
     assert_eq!(r.steps(), c.steps());
     assert_eq!(r.history(), c.history());
     assert_eq!(r.can_redo(), c.can_redo());
-    assert_eq!(c.state().phase, Phase::TypeOfBattle, "Boris's part is next");
+    assert_eq!(c.state().phase(), Phase::TypeOfBattle, "Boris's part is next");
     assert_eq!(c.state().offensive_side(), Some(Side::B));
 }
 
@@ -328,11 +328,11 @@ fn undo_far_back_matches_a_fresh_replay() {
     let mut rng = Rng::new(12345);
     // Both regroup every turn: 2 choices, the battle-type roll, then recovery or a counter-attack.
     let mut steps = Vec::new();
-    while c.steps() < 150 && c.state().outcome.is_none() {
+    while c.steps() < 150 && c.state().outcome().is_none() {
         let st = c.state().clone();
-        let d = match st.phase {
+        let d = match st.phase() {
             Phase::ChooseActions => Decision::ChooseAction {
-                side: if st.actions[0].is_none() { Side::A } else { Side::B },
+                side: if st.actions()[0].is_none() { Side::A } else { Side::B },
                 action: Regroup,
             },
             Phase::TypeOfBattle => Decision::RollBattleType,

@@ -74,10 +74,10 @@ fn each_side_gets_its_own_view_and_nothing_of_the_other_s_pending_choice() {
     let a = through_link(&c, &any, A);
     let b = through_link(&c, &any, B);
     let table = through_link(&c, &any, None);
-    assert_eq!(rfx_view(&a).state.actions, [Some(Regroup), None], "A reads his own choice");
+    assert_eq!(rfx_view(&a).state.actions(), [Some(Regroup), None], "A reads his own choice");
     for other in [&b, &table] {
         let v = rfx_view(other);
-        assert_eq!(v.state.actions, [None, None], "{:?} does not", other.reader());
+        assert_eq!(v.state.actions(), [None, None], "{:?} does not", other.reader());
         assert_eq!(v.history.len(), 1, "the undone choice leaves no line, not even an undo: {:?}", v.history);
         assert!(v.history[0].text.contains("has chosen an action"));
         assert!(!other.to_json().contains("Regroup") && !other.to_json().contains("\"Attack\""));
@@ -201,7 +201,7 @@ fn the_released_seat_link_opens() {
     assert_eq!(copy.view.steps(), 3);
     assert_eq!(copy.view.status(), rfx_status_pinned());
     let v = rfx_view(&copy);
-    assert_eq!(v.state.actions, [Some(Attack), Some(Regroup)]);
+    assert_eq!(v.state.actions(), [Some(Attack), Some(Regroup)]);
     let kinds: Vec<(HistoryKind, bool)> = v.history.iter().map(|l| (l.kind, l.active)).collect();
     use HistoryKind::{Decision as Dn, Undo};
     assert_eq!(kinds, [(Dn, true), (Dn, true), (Dn, false), (Undo, false), (Dn, true)]);

@@ -48,9 +48,9 @@ fn a_pending_choice_is_read_by_its_player_alone() {
     let mut c = Game::new(sample_setup()).unwrap();
     choose(&mut c, Side::A, Attack);
     assert_eq!(c.to_act(), vec![Seat(1)], "B is still to choose");
-    assert_eq!(c.view(A).actions, [Some(Attack), None], "A sees his own choice");
-    assert_eq!(c.view(B).actions, [None, None], "B does not");
-    assert_eq!(c.view(TABLE).actions, [None, None], "nor does the table");
+    assert_eq!(c.view(A).actions(), [Some(Attack), None], "A sees his own choice");
+    assert_eq!(c.view(B).actions(), [None, None], "B does not");
+    assert_eq!(c.view(TABLE).actions(), [None, None], "nor does the table");
     // Everyone is told that A has chosen, in a line that does not say what.
     for reader in [A, B, TABLE] {
         let lines = log(&c, reader);
@@ -77,7 +77,7 @@ fn an_undone_choice_leaves_no_trace_for_the_other_player() {
     assert!(c.undo());
     choose(&mut c, Side::A, Regroup);
     choose(&mut c, Side::B, Attack);
-    assert_eq!(c.state().phase, Phase::TypeOfBattle);
+    assert_eq!(c.state().phase(), Phase::TypeOfBattle);
     assert!(c.left_out().is_empty(), "both are in: nothing is hidden in effect");
 
     // A reads his own change of mind; B and the table read only the choices that stand.
@@ -117,7 +117,7 @@ fn undoing_the_second_choice_hides_the_first_again() {
         assert_eq!(lines.len(), 1, "{reader:?}: {lines:?}");
         assert!(lines[0].1.contains("has chosen an action"), "{lines:?}");
     }
-    assert_eq!(c.view(B).actions, [None, None]);
+    assert_eq!(c.view(B).actions(), [None, None]);
     choose(&mut c, Side::B, Attack);
     let shared = c.shareable_journal();
     assert_eq!(choices_in(&shared), vec![(Side::A, "Attack".into()), (Side::B, "Attack".into())]);

@@ -31,12 +31,12 @@ fn a_fresh_sample_round_trips() {
 fn a_sample_stopped_mid_turn_round_trips() {
     let mut c = play::sample_after(1, CLUB, 5);
     let mut rng = Rng::new(6);
-    while c.state().phase != Phase::Fight {
+    while c.state().phase() != Phase::Fight {
         play::step(&mut c, CLUB, &mut rng);
     }
     play::step(&mut c, CLUB, &mut rng);
     play::step(&mut c, CLUB, &mut rng);
-    assert_eq!(c.state().phase, Phase::Fight);
+    assert_eq!(c.state().phase(), Phase::Fight);
     round_trip(&doc(&c, "00ff00ff00ff00ff", "Mid-turn"));
 }
 
@@ -313,7 +313,7 @@ fn oversized_links_are_refused_before_they_are_read() {
     // (coded, a run of likely bytes costs almost nothing).
     let mut c = play::new_sample();
     let mut rng = Rng::new(8);
-    while c.state().phase != Phase::Fight {
+    while c.state().phase() != Phase::Fight {
         play::step(&mut c, CLUB, &mut rng);
     }
     let fight = doc(&c, "3f9a0c21b47d8e65", "Notes");

@@ -53,7 +53,7 @@ fn summary(d: &Document) -> String {
         d.meta.created,
         d.meta.id,
         s.turn,
-        s.phase,
+        s.phase(),
         s.players[0].place.name(),
         s.players[1].place.name(),
         s.players[0].lost_count(),

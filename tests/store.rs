@@ -161,7 +161,7 @@ fn format_1_fixture_still_loads() {
     let AnyCampaign::RaceForX(c) = doc.open().unwrap() else { panic!("expected a Race for X campaign") };
     let s = c.state();
     assert_eq!(s.turn, 2);
-    assert_eq!(s.phase, Phase::ChooseActions);
+    assert_eq!(s.phase(), Phase::ChooseActions);
     assert_eq!(s.players[0].place.name(), "Zone 2");
     // A lost a PC and a rifle; the PC was replaced by a second rifle, one of the two came back.
     assert_eq!(s.players[0].lost_count(), 1);

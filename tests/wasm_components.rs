@@ -94,7 +94,7 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     find(&root, "hide-choice").unwrap().click();
     leptos::task::tick().await;
     assert!(find(&root, "secret-choice").is_none());
-    assert!(campaign.with_untracked(|c| c.state().actions[0].is_none()), "hiding chooses nothing");
+    assert!(campaign.with_untracked(|c| c.state().actions()[0].is_none()), "hiding chooses nothing");
     find(&root, "reveal-A").unwrap().click();
     leptos::task::tick().await;
     find(&root, "choose-attack").unwrap().click();
@@ -108,7 +108,7 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     leptos::task::tick().await;
     find(&root, "choose-regroup").unwrap().click();
     leptos::task::tick().await;
-    assert_eq!(campaign.with_untracked(|c| c.state().phase), Phase::TypeOfBattle);
+    assert_eq!(campaign.with_untracked(|c| c.state().phase()), Phase::TypeOfBattle);
     assert_eq!(text(&root, "phase-title"), "Type of battle");
     assert!(text(&root, "battle-summary").contains("Anna: Attack"));
 
@@ -135,9 +135,9 @@ async fn secret_actions_stay_hidden_until_both_have_chosen() {
     assert!(!confirm.disabled(), "the suggestion may be taken as it is");
     confirm.click();
     leptos::task::tick().await;
-    let fielded = campaign.with_untracked(|c| c.state().current.as_ref().map(|b| b.fielded.len()));
+    let fielded = campaign.with_untracked(|c| c.state().current().map(|b| b.fielded.len()));
     assert_eq!(fielded, Some(9));
-    assert_ne!(campaign.with_untracked(|c| c.state().phase), Phase::FieldForces);
+    assert_ne!(campaign.with_untracked(|c| c.state().phase()), Phase::FieldForces);
     drop(handle);
 }
 

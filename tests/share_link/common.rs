@@ -109,11 +109,11 @@ pub fn custom_campaign() -> Game {
     let mut c = Game::new(custom_setup()).unwrap();
     let mut rng = Rng::new(77);
     let mut steps = 0;
-    while c.state().turn < 3 && c.state().phase != Phase::Finished {
+    while c.state().turn < 3 && c.state().phase() != Phase::Finished {
         let s = c.state().clone();
         let setup = c.setup().clone();
-        let b = s.current.as_ref();
-        let d = match s.phase {
+        let b = s.current();
+        let d = match s.phase() {
             Phase::Fight if b.unwrap().notes.is_empty() => {
                 Decision::Note { text: "Rain — visibility 1 zone; «Brücke» held ✓".into() }
             }
@@ -195,7 +195,7 @@ pub fn sample_with_undos() -> Game {
     while c.state().turn < 3 {
         play::step(&mut c, CLUB, &mut rng);
     }
-    while !(c.state().phase == Phase::Fight && c.state().current.as_ref().unwrap().clock_rolls >= 3) {
+    while !(c.state().phase() == Phase::Fight && c.state().current().unwrap().clock_rolls >= 3) {
         play::step(&mut c, CLUB, &mut rng);
     }
     // A clock roll undone, and the outcome recorded instead.

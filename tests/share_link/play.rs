@@ -63,10 +63,10 @@ pub fn legal_force(orbat: &Orbat, p: &PlayerState, n: usize, rng: &mut Rng) -> V
 /// The next decision a club would take in this position.
 pub fn next_decision(setup: &Setup, s: &State, habits: Habits, rng: &mut Rng) -> Decision {
     let side = s.offensive_side();
-    let b = s.current.as_ref();
-    match s.phase {
+    let b = s.current();
+    match s.phase() {
         Phase::ChooseActions => {
-            let side = if s.actions[0].is_none() { Side::A } else { Side::B };
+            let side = if s.actions()[0].is_none() { Side::A } else { Side::B };
             let action = if rng.one_in(1, 6) { OffensiveAction::Regroup } else { OffensiveAction::Attack };
             Decision::ChooseAction { side, action }
         }
@@ -136,7 +136,7 @@ pub fn decide(c: &mut Game, d: Decision, dice: Dice, rng: &mut Rng) {
 
 /// Plays one decision; false once the campaign is over.
 pub fn step(c: &mut Game, habits: Habits, rng: &mut Rng) -> bool {
-    if c.state().phase == Phase::Finished {
+    if c.state().phase() == Phase::Finished {
         return false;
     }
     let d = next_decision(c.setup(), c.state(), habits, rng);

@@ -28,7 +28,7 @@ pub fn typed(v: &[u16]) -> DiceInput<'static> {
 
 pub fn ok(c: &mut Game, d: Decision, dice: &[u16]) {
     if let Err(e) = c.decide(d.clone(), typed(dice)) {
-        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase);
+        panic!("{d:?} with {dice:?} was refused: {e} (phase {:?})", c.state().phase());
     }
 }
 
@@ -73,13 +73,13 @@ pub fn example_force(n: usize) -> Vec<u16> {
 }
 
 pub fn battle(c: &Game) -> &field_desk::systems::race_for_x::Battle {
-    c.state().current.as_ref().expect("a part of the turn is under way")
+    c.state().current().expect("a part of the turn is under way")
 }
 
 /// One attacking part with a battle, from the type-of-battle roll to the end of recovery.
 /// Fields the text's example force of the size allowed; recovers with `recovery` dice.
 pub fn fight(c: &mut Game, type_die: u16, result: &BattleOutcome, result_die: u16, recovery: &[u16]) {
-    assert_eq!(c.state().phase, Phase::TypeOfBattle);
+    assert_eq!(c.state().phase(), Phase::TypeOfBattle);
     ok(c, Decision::RollBattleType, &[type_die]);
     let n = battle(c).units_allowed;
     ok(c, Decision::FieldForces { units: example_force(n) }, &[]);
@@ -87,7 +87,7 @@ pub fn fight(c: &mut Game, type_die: u16, result: &BattleOutcome, result_die: u1
     ok(c, Decision::RecordOutcome(result.clone()), &[]);
     ok(c, Decision::RollBattleResult, &[result_die]);
     ok(c, Decision::ConfirmMovement, &[]);
-    assert_eq!(c.state().phase, Phase::Recovery, "no commanders to replace");
+    assert_eq!(c.state().phase(), Phase::Recovery, "no commanders to replace");
     ok(c, Decision::RollRecovery, recovery);
 }
 

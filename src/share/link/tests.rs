@@ -16,10 +16,10 @@ fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
     let setup = sample::sample_setup();
     let mut game = Campaign::<RaceForX>::new(setup.clone()).unwrap();
     let mut dice = [1u16, 6].into_iter().cycle();
-    while game.state().phase != Phase::FieldForces {
-        let d = match game.state().phase {
+    while game.state().phase() != Phase::FieldForces {
+        let d = match game.state().phase() {
             Phase::ChooseActions => Decision::ChooseAction {
-                side: if game.state().actions[0].is_none() { Side::A } else { Side::B },
+                side: if game.state().actions()[0].is_none() { Side::A } else { Side::B },
                 action: OffensiveAction::Attack,
             },
             _ => Decision::RollBattleType,
@@ -29,7 +29,7 @@ fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
     }
     // The three platoons of the 1st Company without its HQ, which must then be fielded.
     let units = vec![1, 2, 4, 5, 6, 15, 16, 17, 18];
-    assert_eq!(units.len(), game.state().current.as_ref().unwrap().units_allowed);
+    assert_eq!(units.len(), game.state().current().unwrap().units_allowed);
     let illegal = Decision::FieldForces { units };
     assert!(game.check(&illegal, &[]).is_err());
     let journal = game.journal().to_vec();

@@ -1,10 +1,11 @@
 //! A position read from outside (a seat copy: never replayed here) checked against its setup
 //! before anything draws it (`System::check_view`): each player's losses shaped as their
 //! orbat (a flag per stand of every unit), every place on the route, every unit and stand a
-//! battle names one of its side's, and a battle under way in each step of the turn but the first.
+//! battle names one of its side's. (That a battle is under way exactly in the steps of a part of
+//! the turn, with what each step implies, is checked as the position is read: `stage.rs`.)
 
 use super::orbat::{Orbat, Setup, StandRef};
-use super::state::{Battle, Phase, Place, State};
+use super::state::{Battle, Place, State};
 
 pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
     for (p, player) in s.players.iter().zip(&setup.players) {
@@ -20,14 +21,7 @@ pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
     if s.turn == 0 {
         return Err("its turn is 0".into());
     }
-    for b in s.battles.iter().chain(&s.current) {
-        battle(setup, b)?;
-    }
-    match (s.phase, &s.current) {
-        (Phase::ChooseActions, Some(_)) => Err("a battle is under way while the players choose their actions".into()),
-        (Phase::ChooseActions | Phase::Finished, None) | (_, Some(_)) => Ok(()),
-        (phase, None) => Err(format!("it is at \"{}\" with no battle under way", phase.name())),
-    }
+    s.battles.iter().chain(s.current()).try_for_each(|b| battle(setup, b))
 }
 
 fn place(p: Place) -> Result<(), String> {

@@ -28,9 +28,9 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                     "Turn {}: {} chose {}; {} chose {}.",
                     before.turn,
                     name(setup, Side::A),
-                    after.actions[0].map_or("?", |a| a.name()),
+                    after.actions()[0].map_or("?", |a| a.name()),
                     name(setup, Side::B),
-                    after.actions[1].map_or("?", |a| a.name())
+                    after.actions()[1].map_or("?", |a| a.name())
                 )
             } else {
                 format!(
@@ -41,7 +41,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             }
         }
         Decision::RollBattleType => {
-            let b = after.current.as_ref().or(after.battles.last());
+            let b = after.current().or(after.battles.last());
             match b {
                 Some(b) => {
                     let (die, total) = b.type_roll.unwrap_or((dice[0], dice[0] as i32));
@@ -62,7 +62,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             let names: Vec<&str> =
                 units.iter().filter_map(|&u| orbat.units.get(u as usize)).map(|u| u.name.as_str()).collect();
             let fielded = format!("{who} fields {} of {} units: {}.", units.len(), orbat.units.len(), names.join(", "));
-            match after.current.as_ref().filter(|_| after.phase == Phase::Fight).and_then(|b| b.defence) {
+            match after.current().filter(|_| after.phase() == Phase::Fight).and_then(|b| b.defence) {
                 Some((size, option)) => format!(
                     "{fielded} Only option {} of {} is prepared, so there is no roll: {} defends with it.",
                     option.name(),
@@ -72,7 +72,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                 None => fielded,
             }
         }
-        Decision::RollDefence => match after.current.as_ref().and_then(|b| b.defence) {
+        Decision::RollDefence => match after.current().and_then(|b| b.defence) {
             Some((size, option)) => format!(
                 "{} defends with {} option {} (rolled {}).",
                 name(setup, side.other()),
@@ -83,7 +83,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             None => "Defence rolled.".into(),
         },
         Decision::ClockRoll => {
-            let clock = after.current.as_ref().map_or(0, |b| b.clock);
+            let clock = after.current().map_or(0, |b| b.clock);
             if dice[0] >= tables::CLOCK_TARGET {
                 format!("Clock: rolled {}: it ticks to {clock} of {}.", dice[0], tables::CLOCK_TICKS)
             } else {
@@ -93,7 +93,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
         Decision::NameObjectives { names } => format!("Objectives: {} and {}.", names[0].trim(), names[1].trim()),
         Decision::Note { text } => format!("Note: {}", text.trim()),
         Decision::RecordOutcome(o) => {
-            let vp = after.current.as_ref().and_then(|b| b.vp).unwrap_or(0);
+            let vp = after.current().and_then(|b| b.vp).unwrap_or(0);
             let killed: Vec<String> = o.killed.iter().map(|r| stand_name(orbat, *r)).collect();
             format!(
                 "{who}'s battle: {} objective{} held, {} stand{} exited, {} lost{}: {vp} VP (result modifier {}).",
@@ -106,7 +106,7 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
                 signed(tables::vp_modifier(vp))
             )
         }
-        Decision::RollBattleResult => match after.current.as_ref() {
+        Decision::RollBattleResult => match after.current() {
             Some(b) => {
                 let (die, total) = b.result_roll.unwrap_or((dice[0], dice[0] as i32));
                 format!(
@@ -155,8 +155,8 @@ pub fn describe(setup: &Setup, before: &State, decision: &Decision, dice: &[u16]
             }
         }
     };
-    if before.outcome.is_none() {
-        match after.outcome {
+    if before.outcome().is_none() {
+        match after.outcome() {
             Some(Outcome::Win(s)) => line.push_str(&format!(" {} takes X and wins the campaign!", name(setup, s))),
             Some(Outcome::Draw) => line.push_str(" Both players reached X this turn: the campaign is a draw."),
             None => {}

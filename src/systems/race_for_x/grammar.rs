@@ -44,7 +44,7 @@ pub const MAX_DECODED: usize = 1 << 20;
 /// A decision of the current step. Writing, one the grammar cannot express (another step's
 /// decision, a set the rules refuse, an empty note...) is refused.
 pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Decision>) -> Result<Decision, C::Error> {
-    if s.phase != Phase::FieldForces {
+    if s.phase() != Phase::FieldForces {
         // A note with nothing in it, drawn or read, is refused (the rules would).
         return match grammar_v1::decision(setup, s, c, d)? {
             Decision::Note { text } if text.trim().is_empty() => Err(c.refuse()),
@@ -56,7 +56,7 @@ pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Deci
         Some(_) => return Err(c.refuse()),
         None => None,
     };
-    let (Some(side), Some(b)) = (s.offensive_side(), s.current.as_ref()) else { return Err(c.refuse()) };
+    let (Some(side), Some(b)) = (s.offensive_side(), s.current()) else { return Err(c.refuse()) };
     let orbat = &setup.players[side.index()].orbat;
     let p = s.player(side);
     let fieldable = rules::fieldable_units(orbat, p);

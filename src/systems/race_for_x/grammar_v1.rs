@@ -46,7 +46,7 @@ impl GrammarOf<RaceForX> for GrammarV1 {
         decision(setup, s, c, given)
     }
     fn over(_setup: &Setup, s: &State) -> bool {
-        s.phase == Phase::Finished
+        s.phase() == Phase::Finished
     }
 }
 
@@ -75,14 +75,14 @@ pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Deci
     };
     let side = s.offensive_side();
     let orbat = side.map(|side| &setup.players[side.index()].orbat);
-    Ok(match s.phase {
+    Ok(match s.phase() {
         Phase::ChooseActions => {
             let given = match d {
                 Some(Decision::ChooseAction { side, action }) => Some((*side, *action)),
                 Some(_) => return Err(c.refuse()),
                 None => None,
             };
-            let free: Vec<Side> = Side::BOTH.into_iter().filter(|x| s.actions[x.index()].is_none()).collect();
+            let free: Vec<Side> = Side::BOTH.into_iter().filter(|x| s.actions()[x.index()].is_none()).collect();
             let chosen = match free[..] {
                 [_, _] => {
                     if c.flag(SIDE_B_FIRST, given.map(|g| g.0 == Side::B))? {
@@ -109,7 +109,7 @@ pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Deci
                 Some(_) => return Err(c.refuse()),
                 None => None,
             };
-            let (Some(side), Some(orbat), Some(b)) = (side, orbat, s.current.as_ref()) else {
+            let (Some(side), Some(orbat), Some(b)) = (side, orbat, s.current()) else {
                 return Err(c.refuse());
             };
             let fieldable = rules::fieldable_units(orbat, s.player(side));
@@ -124,7 +124,7 @@ pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Deci
         }
         Phase::DefenceRoll => only(c, Decision::RollDefence)?,
         Phase::Fight => {
-            let Some(b) = s.current.as_ref() else { return Err(c.refuse()) };
+            let Some(b) = s.current() else { return Err(c.refuse()) };
             let given = match d {
                 Some(Decision::ClockRoll) => Some(0),
                 Some(Decision::RecordOutcome(_)) => Some(1),

@@ -14,6 +14,7 @@ pub mod rules;
 pub mod sample;
 pub mod seats;
 pub mod setup_check;
+pub mod stage;
 pub mod state;
 pub mod tables;
 
@@ -21,6 +22,7 @@ pub use orbat::{
     DefensiveOrbat, Formation, FormationKind, Orbat, Player, Setup, Stand, StandKind, StandRef, Unit, UnitKind,
 };
 pub use rules::{Decision, RuleError, SetupProblem};
+pub use stage::{Part, ShapeError, Stage, Step};
 pub use state::{Battle, BattleOutcome, Outcome, Phase, Place, Side, State};
 
 use crate::engine::{Chooser, DiceSpec, Entry, Grammar, Reader, Readers, RollPreview, Seat, System};
@@ -71,10 +73,10 @@ impl System for RaceForX {
         setup.players.iter().map(|p| p.name.clone()).collect()
     }
     fn status(setup: &Setup, s: &State) -> String {
-        match s.outcome {
+        match s.outcome() {
             Some(Outcome::Win(side)) => format!("{} won in turn {}", setup.players[side.index()].name, s.turn),
             Some(Outcome::Draw) => format!("Draw in turn {}", s.turn),
-            None => format!("Turn {} \u{00B7} {}", s.turn, s.phase.name()),
+            None => format!("Turn {} \u{00B7} {}", s.turn, s.phase().name()),
         }
     }
     fn turn(s: &State) -> u32 {
@@ -138,6 +140,6 @@ impl Grammar for RaceForX {
         grammar::decision(setup, s, c, given)
     }
     fn over(_setup: &Setup, s: &State) -> bool {
-        s.phase == Phase::Finished
+        s.phase() == Phase::Finished
     }
 }

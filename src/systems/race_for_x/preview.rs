@@ -9,7 +9,7 @@ use crate::engine::{DiceSpec, Die, Modifier, RollPreview};
 
 pub fn preview(_setup: &Setup, state: &State, decision: &Decision) -> Option<RollPreview> {
     let d6 = DiceSpec::one(Die::D6);
-    let b = state.current.as_ref()?;
+    let b = state.current()?;
     let p = state.player(b.side);
     match decision {
         Decision::RollBattleType => {

@@ -25,6 +25,7 @@
 
 use super::orbat::{FormationKind, Orbat, Setup, StandKind, StandRef};
 pub use super::setup_check::{check_new_setup, check_setup, SetupProblem};
+use super::stage::{defence_size_for, Part, Stage, Step};
 use super::state::{Battle, BattleOutcome, LastTurn, Outcome, Phase, Place, PlayerState, Side, State};
 use super::tables::{self, DefenceOption, ForceCondition, ForceSize, OffensiveAction, RecoveryRow};
 use crate::engine::{DiceSpec, Die};
@@ -176,15 +177,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         last: None,
         lost: setup.players[i].orbat.units.iter().map(|u| vec![false; u.stands.len()]).collect(),
     };
-    Ok(State {
-        turn: 1,
-        phase: Phase::ChooseActions,
-        players: [player(0), player(1)],
-        actions: [None, None],
-        current: None,
-        battles: Vec::new(),
-        outcome: None,
-    })
+    Ok(State { turn: 1, players: [player(0), player(1)], battles: Vec::new(), stage: Stage::Choosing([None, None]) })
 }
 
 /// Type-of-battle modifiers from the player's last campaign turn: (label, value).
@@ -318,76 +311,71 @@ pub fn dice(_setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSp
     }
 }
 
-fn expect(state: &State, phase: Phase) -> Result<(), RuleError> {
-    if state.phase == Phase::Finished {
-        return Err(RuleError::CampaignOver);
-    }
-    if state.phase != phase {
-        return Err(RuleError::NotNow { phase: state.phase });
-    }
-    Ok(())
-}
-
+/// The next position, or why the decision is not legal in this one. Matches on the step the
+/// turn stands at and the decision: what a step implies is carried by the step.
 pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) -> Result<State, RuleError> {
     let mut s = state.clone();
-    match decision {
-        Decision::ChooseAction { side, action } => {
-            expect(state, Phase::ChooseActions)?;
-            if s.actions[side.index()].is_some() {
+    let stage = std::mem::replace(&mut s.stage, Stage::Choosing([None, None]));
+    s.stage = match (stage, decision) {
+        (Stage::Finished { .. }, _) => return Err(RuleError::CampaignOver),
+        (Stage::Choosing(mut actions), Decision::ChooseAction { side, action }) => {
+            if actions[side.index()].is_some() {
                 return Err(RuleError::AlreadyChosen(*side));
             }
-            s.actions[side.index()] = Some(*action);
-            if s.both_chosen() {
-                begin_part(&mut s, Side::A);
+            actions[side.index()] = Some(*action);
+            match actions {
+                [Some(a), Some(b)] => begin_part(&s, [a, b], Side::A),
+                _ => Stage::Choosing(actions),
             }
         }
-        Decision::RollBattleType => {
-            expect(state, Phase::TypeOfBattle)?;
-            let side = s.offensive_side().unwrap();
-            let p = s.player(side).clone();
-            let orbat = &setup.players[side.index()].orbat;
-            let b = s.current.as_mut().unwrap();
-            let total = dice[0] as i32 + battle_type_modifiers(&p).iter().map(|m| m.1).sum::<i32>();
+        (Stage::Choosing(_), _) => return Err(RuleError::NotNow { phase: Phase::ChooseActions }),
+        (Stage::Part(part), _) => play(setup, &mut s, part, decision, dice)?,
+    };
+    Ok(s)
+}
+
+/// A decision in a part of the turn: the part's next step, or what follows the part.
+fn play(setup: &Setup, s: &mut State, mut part: Part, decision: &Decision, dice: &[u16]) -> Result<Stage, RuleError> {
+    let side = part.battle.side;
+    let orbat = &setup.players[side.index()].orbat;
+    let b = &mut *part.battle;
+    part.step = match (part.step, decision) {
+        (Step::TypeOfBattle, Decision::RollBattleType) => {
+            let p = s.player(side);
+            let total = dice[0] as i32 + battle_type_modifiers(p).iter().map(|m| m.1).sum::<i32>();
             b.type_roll = Some((dice[0], total));
             b.battle = tables::battle_type(total, b.action);
-            if b.battle.is_some() {
-                b.units_allowed = units_to_field(orbat, &p);
-                s.phase = Phase::FieldForces;
-            } else {
-                b.to = Some(b.from);
-                b.recovery_target = tables::recovery_target(RecoveryRow::of(None), b.action);
-                s.phase = Phase::Recovery;
+            match b.battle {
+                Some(kind) => {
+                    b.units_allowed = units_to_field(orbat, p);
+                    Step::FieldForces(kind)
+                }
+                None => {
+                    b.to = Some(b.from);
+                    b.recovery_target = tables::recovery_target(RecoveryRow::of(None), b.action);
+                    Step::Recovery
+                }
             }
         }
-        Decision::FieldForces { units } => {
-            expect(state, Phase::FieldForces)?;
-            let side = s.offensive_side().unwrap();
-            let orbat = &setup.players[side.index()].orbat;
-            let p = s.player(side);
-            let b = s.current.as_ref().unwrap();
-            super::forces::check_forces(orbat, p, b.units_allowed, units)?;
+        (Step::FieldForces(kind), Decision::FieldForces { units }) => {
+            super::forces::check_forces(orbat, s.player(side), b.units_allowed, units)?;
             let mut fielded = units.clone();
             fielded.sort_unstable();
-            let b = s.current.as_mut().unwrap();
             b.fielded = fielded;
             // With no option B prepared for this size there is nothing to roll for.
-            let size = defence_size(b);
+            let size = defence_size_for(kind, b.from);
             if setup.prepared(size, DefenceOption::B) {
-                s.phase = Phase::DefenceRoll;
+                Step::DefenceRoll(size)
             } else {
                 b.defence = Some((size, DefenceOption::A));
-                s.phase = Phase::Fight;
+                Step::Fight
             }
         }
-        Decision::RollDefence => {
-            expect(state, Phase::DefenceRoll)?;
-            let b = s.current.as_mut().unwrap();
-            b.defence = Some((defence_size(b), tables::defence_option(dice[0])));
-            s.phase = Phase::Fight;
+        (Step::DefenceRoll(size), Decision::RollDefence) => {
+            b.defence = Some((size, tables::defence_option(dice[0])));
+            Step::Fight
         }
-        Decision::ClockRoll => {
-            expect(state, Phase::Fight)?;
-            let b = s.current.as_mut().unwrap();
+        (Step::Fight, Decision::ClockRoll) => {
             if b.clock >= tables::CLOCK_TICKS {
                 return Err(RuleError::ClockRunOut);
             }
@@ -395,169 +383,165 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             if dice[0] >= tables::CLOCK_TARGET {
                 b.clock += 1;
             }
+            Step::Fight
         }
-        Decision::NameObjectives { names } => {
-            expect(state, Phase::Fight)?;
-            s.current.as_mut().unwrap().objectives = [names[0].trim().to_string(), names[1].trim().to_string()];
+        (Step::Fight, Decision::NameObjectives { names }) => {
+            b.objectives = [names[0].trim().to_string(), names[1].trim().to_string()];
+            Step::Fight
         }
-        Decision::Note { text } => {
-            expect(state, Phase::Fight)?;
+        (Step::Fight, Decision::Note { text }) => {
             if text.trim().is_empty() {
                 return Err(RuleError::EmptyNote);
             }
-            s.current.as_mut().unwrap().notes.push(text.trim().to_string());
+            b.notes.push(text.trim().to_string());
+            Step::Fight
         }
-        Decision::RecordOutcome(outcome) => {
-            expect(state, Phase::Fight)?;
-            let side = s.offensive_side().unwrap();
-            let orbat = &setup.players[side.index()].orbat;
-            let fielded = s.current.as_ref().unwrap().fielded.clone();
-            if outcome.objectives > 2 {
-                return Err(RuleError::TooManyObjectives);
-            }
-            let p = &s.players[side.index()];
-            let mut killed_fighting = 0usize;
-            for (i, r) in outcome.killed.iter().enumerate() {
-                let stand = orbat.stand(*r).ok_or(RuleError::UnknownStand)?;
-                let name = stand_name(orbat, *r);
-                if !fielded.contains(&r.unit) {
-                    return Err(RuleError::KilledNotFielded(name));
-                }
-                if outcome.killed[..i].contains(r) {
-                    return Err(RuleError::KilledTwice(name));
-                }
-                if p.is_lost(*r) {
-                    return Err(RuleError::AlreadyLost(name));
-                }
-                if stand.kind.is_fighting() {
-                    killed_fighting += 1;
-                }
-            }
-            let max_exit = fielded_fighting_stands(orbat, p, &fielded) - killed_fighting;
-            if outcome.exited as usize > max_exit {
-                return Err(RuleError::TooManyExited { max: max_exit });
-            }
-            let vp =
-                tables::victory_points(setup.size, outcome.objectives, outcome.exited as u32, killed_fighting as u32);
-            let p = &mut s.players[side.index()];
-            for r in &outcome.killed {
-                p.lost[r.unit as usize][r.stand as usize] = true;
-            }
-            let b = s.current.as_mut().unwrap();
-            let mut sorted = outcome.clone();
-            sorted.killed.sort_unstable();
-            b.outcome = Some(sorted);
-            b.vp = Some(vp);
-            s.phase = Phase::BattleResult;
+        (Step::Fight, Decision::RecordOutcome(outcome)) => {
+            Step::BattleResult(record_outcome(setup, &mut s.players[side.index()], b, outcome)?)
         }
-        Decision::RollBattleResult => {
-            expect(state, Phase::BattleResult)?;
-            let b = s.current.as_mut().unwrap();
-            let total = dice[0] as i32 + tables::vp_modifier(b.vp.unwrap());
+        (Step::BattleResult(vp), Decision::RollBattleResult) => {
+            let total = dice[0] as i32 + tables::vp_modifier(vp);
             let result = tables::battle_result(total, b.action);
+            let to = b.from.moved(result.zones());
             b.result_roll = Some((dice[0], total));
             b.result = Some(result);
-            b.to = Some(b.from.moved(result.zones()));
+            b.to = Some(to);
             b.recovery_target = tables::recovery_target(RecoveryRow::of(Some(result)), b.action);
-            s.phase = Phase::Movement;
+            Step::Movement(to)
         }
-        Decision::ConfirmMovement => {
-            expect(state, Phase::Movement)?;
-            let side = s.offensive_side().unwrap();
-            let to = s.current.as_ref().unwrap().to.unwrap();
+        (Step::Movement(to), Decision::ConfirmMovement) => {
             s.players[side.index()].place = to;
-            s.phase = if pending_commanders(&setup.players[side.index()].orbat, s.player(side)).is_empty() {
-                Phase::Recovery
-            } else {
-                Phase::ReplaceCommanders
-            };
+            after_replacements(orbat, s.player(side))
         }
-        Decision::ReplaceCommander { commander, replacement } => {
-            expect(state, Phase::ReplaceCommanders)?;
-            let side = s.offensive_side().unwrap();
-            let orbat = &setup.players[side.index()].orbat;
-            let p = s.player(side);
-            if orbat.stand(*commander).is_none() || orbat.stand(*replacement).is_none() {
-                return Err(RuleError::UnknownStand);
-            }
-            if !pending_commanders(orbat, p).contains(commander) {
-                return Err(RuleError::NotPending(stand_name(orbat, *commander)));
-            }
-            let (candidates, subordinate) = replacement_candidates(orbat, p, *commander);
-            if !candidates.contains(replacement) {
-                let usable = !p.is_lost(*replacement)
-                    && orbat.stand(*replacement).is_some_and(|x| x.kind.can_replace_commander());
-                return Err(if subordinate && usable {
-                    RuleError::SubordinateAvailable { commander: stand_name(orbat, *commander) }
-                } else {
-                    RuleError::NotAReplacement(stand_name(orbat, *replacement))
-                });
-            }
+        (Step::ReplaceCommanders, Decision::ReplaceCommander { commander, replacement }) => {
             let p = &mut s.players[side.index()];
-            p.lost[commander.unit as usize][commander.stand as usize] = false;
-            p.lost[replacement.unit as usize][replacement.stand as usize] = true;
-            s.current.as_mut().unwrap().replacements.push((*commander, Some(*replacement)));
-            if pending_commanders(orbat, s.player(side)).is_empty() {
-                s.phase = Phase::Recovery;
+            replace_commander(orbat, p, *commander, *replacement)?;
+            b.replacements.push((*commander, Some(*replacement)));
+            match after_replacements(orbat, p) {
+                Step::Recovery => Step::Recovery,
+                _ => Step::ReplaceCommanders,
             }
         }
-        Decision::RollRecovery => {
-            expect(state, Phase::Recovery)?;
-            let side = s.offensive_side().unwrap();
-            let lost = s.player(side).lost_refs();
-            let target = s.current.as_ref().unwrap().recovery_target.unwrap_or(7);
-            let mut back = Vec::new();
-            for (r, &d) in lost.iter().zip(dice) {
-                if d >= target {
-                    back.push(*r);
-                }
-            }
+        (Step::Recovery, Decision::RollRecovery) => {
             let p = &mut s.players[side.index()];
+            let target = b.recovery_target.unwrap_or(7);
+            let back: Vec<StandRef> = p.lost_refs().into_iter().zip(dice).filter(|&(_, &d)| d >= target).map(|(r, _)| r).collect();
             for r in &back {
                 p.lost[r.unit as usize][r.stand as usize] = false;
             }
-            let b = s.current.as_mut().unwrap();
             b.recovered = back;
             b.recovery_rolled = true;
-            finish_part(&mut s);
+            return Ok(finish_part(s, part));
+        }
+        (step, _) => return Err(RuleError::NotNow { phase: step.phase() }),
+    };
+    Ok(Stage::Part(part))
+}
+
+/// Replacing killed commanders while any waits, then recovery.
+fn after_replacements(orbat: &Orbat, p: &PlayerState) -> Step {
+    if pending_commanders(orbat, p).is_empty() {
+        Step::Recovery
+    } else {
+        Step::ReplaceCommanders
+    }
+}
+
+/// Checks and records the table game's outcome: the stands lost, and the victory points.
+fn record_outcome(setup: &Setup, p: &mut PlayerState, b: &mut Battle, outcome: &BattleOutcome) -> Result<i32, RuleError> {
+    let orbat = &setup.players[b.side.index()].orbat;
+    if outcome.objectives > 2 {
+        return Err(RuleError::TooManyObjectives);
+    }
+    let mut killed_fighting = 0usize;
+    for (i, r) in outcome.killed.iter().enumerate() {
+        let stand = orbat.stand(*r).ok_or(RuleError::UnknownStand)?;
+        let name = stand_name(orbat, *r);
+        if !b.fielded.contains(&r.unit) {
+            return Err(RuleError::KilledNotFielded(name));
+        }
+        if outcome.killed[..i].contains(r) {
+            return Err(RuleError::KilledTwice(name));
+        }
+        if p.is_lost(*r) {
+            return Err(RuleError::AlreadyLost(name));
+        }
+        if stand.kind.is_fighting() {
+            killed_fighting += 1;
         }
     }
-    Ok(s)
+    let max_exit = fielded_fighting_stands(orbat, p, &b.fielded) - killed_fighting;
+    if outcome.exited as usize > max_exit {
+        return Err(RuleError::TooManyExited { max: max_exit });
+    }
+    let vp = tables::victory_points(setup.size, outcome.objectives, outcome.exited as u32, killed_fighting as u32);
+    for r in &outcome.killed {
+        p.lost[r.unit as usize][r.stand as usize] = true;
+    }
+    let mut sorted = outcome.clone();
+    sorted.killed.sort_unstable();
+    b.outcome = Some(sorted);
+    b.vp = Some(vp);
+    Ok(vp)
 }
 
-/// The size of defensive orbat this battle calls for.
-pub fn defence_size(b: &Battle) -> ForceSize {
-    tables::defence_size(b.battle.unwrap(), b.from.zone_number().unwrap_or(5))
+/// Checks and makes one replacement of a killed commander.
+fn replace_commander(orbat: &Orbat, p: &mut PlayerState, commander: StandRef, replacement: StandRef) -> Result<(), RuleError> {
+    if orbat.stand(commander).is_none() || orbat.stand(replacement).is_none() {
+        return Err(RuleError::UnknownStand);
+    }
+    if !pending_commanders(orbat, p).contains(&commander) {
+        return Err(RuleError::NotPending(stand_name(orbat, commander)));
+    }
+    let (candidates, subordinate) = replacement_candidates(orbat, p, commander);
+    if !candidates.contains(&replacement) {
+        let usable =
+            !p.is_lost(replacement) && orbat.stand(replacement).is_some_and(|x| x.kind.can_replace_commander());
+        return Err(if subordinate && usable {
+            RuleError::SubordinateAvailable { commander: stand_name(orbat, commander) }
+        } else {
+            RuleError::NotAReplacement(stand_name(orbat, replacement))
+        });
+    }
+    p.lost[commander.unit as usize][commander.stand as usize] = false;
+    p.lost[replacement.unit as usize][replacement.stand as usize] = true;
+    Ok(())
 }
 
-fn begin_part(s: &mut State, side: Side) {
-    let action = s.actions[side.index()].expect("chosen");
-    s.current = Some(Battle::new(s.turn, side, action, s.player(side).place));
-    s.phase = Phase::TypeOfBattle;
+/// The size of defensive orbat this battle calls for; `None` with no battle.
+pub fn defence_size(b: &Battle) -> Option<ForceSize> {
+    b.battle.map(|kind| defence_size_for(kind, b.from))
 }
 
-fn finish_part(s: &mut State) {
-    let b = s.current.take().unwrap();
-    let side = b.side;
-    let moved = b.to.unwrap_or(b.from).raw() as i8 - b.from.raw() as i8;
-    s.players[side.index()].last = Some(LastTurn { action: b.action, moved });
-    s.battles.push(b);
+fn begin_part(s: &State, actions: [OffensiveAction; 2], side: Side) -> Stage {
+    let battle = Battle::new(s.turn, side, actions[side.index()], s.player(side).place);
+    Stage::Part(Part { actions, step: Step::TypeOfBattle, battle: Box::new(battle) })
+}
+
+/// The part is over: its battle is kept, and the other player's part, the next turn or the
+/// end follows.
+fn finish_part(s: &mut State, part: Part) -> Stage {
+    let Part { actions, battle, .. } = part;
+    let side = battle.side;
+    let moved = battle.to.unwrap_or(battle.from).raw() as i8 - battle.from.raw() as i8;
+    s.players[side.index()].last = Some(LastTurn { action: battle.action, moved });
+    s.battles.push(*battle);
     match side {
-        Side::A => begin_part(s, Side::B),
+        Side::A => begin_part(s, actions, Side::B),
         Side::B => {
             let at_x = [s.players[0].place.is_x(), s.players[1].place.is_x()];
-            s.outcome = match at_x {
+            let outcome = match at_x {
                 [true, true] => Some(Outcome::Draw),
                 [true, false] => Some(Outcome::Win(Side::A)),
                 [false, true] => Some(Outcome::Win(Side::B)),
                 [false, false] => None,
             };
-            if s.outcome.is_some() {
-                s.phase = Phase::Finished;
-            } else {
-                s.turn += 1;
-                s.actions = [None, None];
-                s.phase = Phase::ChooseActions;
+            match outcome {
+                Some(outcome) => Stage::Finished { actions, outcome },
+                None => {
+                    s.turn += 1;
+                    Stage::Choosing([None, None])
+                }
             }
         }
     }

@@ -3,7 +3,8 @@
 
 use super::orbat::Setup;
 use super::rules::Decision;
-use super::state::{Phase, Side, State};
+use super::stage::{Part, Stage, Step};
+use super::state::{Side, State};
 use crate::engine::{Entry, Reader, Readers, Seat, TwoSides};
 
 impl TwoSides for Side {
@@ -21,12 +22,12 @@ pub fn seat_name(setup: &Setup, seat: Seat) -> String {
 /// The players still to choose, or the player whose part of the turn it is when he alone
 /// decides (fielding forces, replacing commanders); empty when both sit over a roll.
 pub fn to_act(_setup: &Setup, s: &State) -> Vec<Seat> {
-    match s.phase {
-        Phase::ChooseActions => {
-            Side::BOTH.iter().filter(|side| s.actions[side.index()].is_none()).map(|side| side.seat()).collect()
+    match &s.stage {
+        Stage::Choosing(actions) => {
+            Side::BOTH.iter().filter(|side| actions[side.index()].is_none()).map(|side| side.seat()).collect()
         }
-        Phase::FieldForces | Phase::ReplaceCommanders => s.offensive_side().map(Side::seat).into_iter().collect(),
-        _ => Vec::new(),
+        Stage::Part(Part { step: Step::FieldForces(_) | Step::ReplaceCommanders, battle, .. }) => vec![battle.side.seat()],
+        Stage::Part(_) | Stage::Finished { .. } => Vec::new(),
     }
 }
 
@@ -41,16 +42,16 @@ pub fn actor(_setup: &Setup, s: &State, d: &Decision) -> Option<Seat> {
 /// The offensive actions are two secret choices made in turn (`Readers::simultaneous`).
 pub fn audience(_setup: &Setup, at: &State, e: &Entry<Decision>, now: &State, active: bool) -> Readers {
     let Decision::ChooseAction { side, .. } = &e.decision else { return Readers::EVERYONE };
-    let revealed = now.turn > at.turn || now.both_chosen() || now.outcome.is_some();
-    Readers::simultaneous(side.seat(), active, revealed, at.actions[side.other().index()].is_some())
+    let revealed = now.turn > at.turn || now.both_chosen() || now.outcome().is_some();
+    Readers::simultaneous(side.seat(), active, revealed, at.actions()[side.other().index()].is_some())
 }
 
 /// The position without a choice the reader may not see yet.
 pub fn view(_setup: &Setup, s: &State, reader: Reader) -> State {
     let mut v = s.clone();
-    if s.phase == Phase::ChooseActions && !s.both_chosen() {
+    if let Stage::Choosing(actions) = &mut v.stage {
         for side in Side::hidden_from(reader) {
-            v.actions[side.index()] = None;
+            actions[side.index()] = None;
         }
     }
     v

@@ -2,6 +2,7 @@
 
 use super::orbat::StandRef;
 use super::tables::{BattleResult, BattleType, DefenceOption, ForceSize, OffensiveAction};
+use super::stage::{Part, Stage};
 use serde::{Deserialize, Serialize};
 
 /// Player A (first route) or player B (second route).
@@ -225,19 +226,17 @@ pub enum Outcome {
     Draw,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The position. Stored as a flat record (`stage.rs` reads and writes it).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "super::stage::Flat")]
 pub struct State {
     /// Campaign turn, from 1.
     pub turn: u32,
-    pub phase: Phase,
     pub players: [PlayerState; 2],
-    /// This turn's secret choices; shown only once both are in.
-    pub actions: [Option<OffensiveAction>; 2],
-    /// The part of the turn under way.
-    pub current: Option<Battle>,
     /// Finished parts of turns, oldest first.
     pub battles: Vec<Battle>,
-    pub outcome: Option<Outcome>,
+    /// Where the turn stands: the choices, the part under way with its battle, or the end.
+    pub stage: Stage,
 }
 
 impl State {
@@ -246,9 +245,34 @@ impl State {
     }
     /// Whose part of the turn is being played.
     pub fn offensive_side(&self) -> Option<Side> {
-        self.current.as_ref().map(|b| b.side)
+        self.current().map(|b| b.side)
     }
     pub fn both_chosen(&self) -> bool {
-        self.actions.iter().all(Option::is_some)
+        self.actions().iter().all(Option::is_some)
+    }
+    /// The step of the turn, as a tag to match on.
+    pub fn phase(&self) -> Phase {
+        self.stage.phase()
+    }
+    /// The part of the turn under way, with its battle.
+    pub fn current(&self) -> Option<&Battle> {
+        match &self.stage {
+            Stage::Part(p) => Some(&p.battle),
+            Stage::Choosing(_) | Stage::Finished { .. } => None,
+        }
+    }
+    /// This turn's choices as far as the reader may see them.
+    pub fn actions(&self) -> [Option<OffensiveAction>; 2] {
+        match &self.stage {
+            Stage::Choosing(actions) => *actions,
+            Stage::Part(Part { actions, .. }) | Stage::Finished { actions, .. } => actions.map(Some),
+        }
+    }
+    /// Who won, once the campaign is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.stage {
+            Stage::Finished { outcome, .. } => Some(outcome),
+            Stage::Choosing(_) | Stage::Part(_) => None,
+        }
     }
 }

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let phase = Memo::new(move |_| rfx.state.with(|s| s.phase));
+    let phase = Memo::new(move |_| rfx.state.with(|s| s.phase()));
     view! {
         <div class="phase rfx-phase" data-testid="phase">
             {move || {
@@ -21,7 +21,7 @@ pub fn PhaseView() -> impl IntoView {
                 view! {
                     <div class="phase-title-row">
                         <h2 class="phase-title" data-testid="phase-title">{p.name()}</h2>
-                        {move || rfx.state.with(|s| s.current.as_ref().map(|b| (b.side, b.action))).map(|(side, action)| view! {
+                        {move || rfx.state.with(|s| s.current().map(|b| (b.side, b.action))).map(|(side, action)| view! {
                             <span class="whose" data-testid="whose">{format!("{}'s campaign turn \u{00B7} {}", rfx.name(side), action.name())}</span>
                         })}
                     </div>
@@ -95,9 +95,9 @@ fn ChooseActions() -> impl IntoView {
 fn BattleSummary() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     view! {
-        {move || rfx.state.with(|s| s.current.clone()).map(|b| {
+        {move || rfx.state.with(|s| s.current().cloned()).map(|b| {
             let zone = b.from.name();
-            let actions: Vec<String> = Side::BOTH.iter().map(|&x| format!("{}: {}", rfx.name(x), rfx.state.with(|s| s.actions[x.index()].map_or("?", |a| a.name())))).collect();
+            let actions: Vec<String> = Side::BOTH.iter().map(|&x| format!("{}: {}", rfx.name(x), rfx.state.with(|s| s.actions()[x.index()].map_or("?", |a| a.name())))).collect();
             view! {
                 <dl class="summary" data-testid="battle-summary">
                     <dt>"Actions this turn"</dt><dd>{actions.join(" \u{00B7} ")}</dd>
@@ -129,17 +129,16 @@ fn FieldForces() -> impl IntoView {
     let chosen = crate::ui::draft::kept::<RaceForX, _>("forces", Vec::<u16>::new());
     let error = RwSignal::new(None::<String>);
     let side = move || rfx.state.with(|s| s.offensive_side().unwrap_or(Side::A));
-    let allowed = move || rfx.state.with(|s| s.current.as_ref().map_or(0, |b| b.units_allowed));
+    let allowed = move || rfx.state.with(|s| s.current().map_or(0, |b| b.units_allowed));
     let info = move || {
         rfx.state.with(|s| {
             rfx.setup.with(|setup| {
                 let side = s.offensive_side()?;
-                let b = s.current.as_ref()?;
+                let b = s.current()?;
                 let p = s.player(side);
                 let (condition, percent) = tables::force_row(rules::force_condition(p));
                 let total = setup.players[side.index()].orbat.units.len();
-                b.battle?;
-                let defence = rules::defence_size(b);
+                let defence = rules::defence_size(b)?;
                 let next = if setup.prepared(defence, tables::DefenceOption::B) {
                     "roll A or B next".to_string()
                 } else {
@@ -187,7 +186,7 @@ fn FieldForces() -> impl IntoView {
         let units = rfx.state.with(|s| {
             rfx.setup.with(|setup| {
                 let side = s.offensive_side()?;
-                let b = s.current.as_ref()?;
+                let b = s.current()?;
                 forces::suggested_forces(&setup.players[side.index()].orbat, s.player(side), b.units_allowed)
             })
         });
@@ -255,7 +254,7 @@ fn defence_lines(rfx: Rfx, size: tables::ForceSize, option: tables::DefenceOptio
 #[component]
 fn DefenceRoll() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let size = move || rfx.state.with(|s| s.current.as_ref().filter(|b| b.battle.is_some()).map(rules::defence_size));
+    let size = move || rfx.state.with(|s| s.current().and_then(rules::defence_size));
     view! {
         {move || size().map(|size| view! {
             <p class="info">{format!("{} defends with a {} force ({} points). Roll 1-3 for option A, 4-6 for option B.", rfx.name(rfx.state.with(|s| s.offensive_side().unwrap_or(Side::A)).other()), size.name(), rfx.setup.with(|s| tables::points(size, s.size)))}</p>
@@ -278,7 +277,7 @@ fn DefenceRoll() -> impl IntoView {
 #[component]
 fn Fight() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let battle = Memo::new(move |_| rfx.state.with(|s| s.current.clone()));
+    let battle = Memo::new(move |_| rfx.state.with(|s| s.current().cloned()));
     let note = RwSignal::new(String::new());
     let obj = [RwSignal::new(String::new()), RwSignal::new(String::new())];
     if let Some(b) = battle.get_untracked() {
@@ -360,7 +359,7 @@ fn OutcomeForm() -> impl IntoView {
     let checked = Memo::new(move |_| {
         let o = outcome();
         rfx.campaign.with(|c| {
-            c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current.and_then(|b| b.vp)).map_err(|e| e.to_string())
+            c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current().and_then(|b| b.vp)).map_err(|e| e.to_string())
         })
     });
     let toggle = move |r: StandRef| {
@@ -396,7 +395,7 @@ fn OutcomeForm() -> impl IntoView {
                 <span class="label">"Own stands killed: tap each one"</span>
                 <p class="hint" data-testid="replaced-during-game">{rules::REPLACED_DURING_GAME}</p>
                 {move || {
-                    let (side, fielded) = rfx.state.with(|s| (s.offensive_side().unwrap_or(Side::A), s.current.as_ref().map(|b| b.fielded.clone()).unwrap_or_default()));
+                    let (side, fielded) = rfx.state.with(|s| (s.offensive_side().unwrap_or(Side::A), s.current().map(|b| b.fielded.clone()).unwrap_or_default()));
                     let p = rfx.state.with(|s| s.player(side).clone());
                     rfx.setup.with(|setup| {
                         let orbat = &setup.players[side.index()].orbat;
@@ -453,7 +452,7 @@ fn Movement() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let text = move || {
         rfx.state.with(|s| {
-            s.current.as_ref().map(|b| {
+            s.current().map(|b| {
                 let name = rfx.name(b.side);
                 let result = b.result.map_or("No battle", |r| r.name());
                 match b.to {
@@ -555,7 +554,7 @@ fn Recovery() -> impl IntoView {
 #[component]
 fn Finished() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let text = move || match rfx.state.with(|s| s.outcome) {
+    let text = move || match rfx.state.with(|s| s.outcome()) {
         Some(Outcome::Win(side)) => format!("{} takes X and wins the campaign!", rfx.name(side)),
         Some(Outcome::Draw) => "Both players reached X in the same turn: the campaign is a draw.".to_string(),
         None => String::new(),

@@ -45,8 +45,8 @@ pub fn record_on_battle(origin: &Origin, note: &str) -> Result<(), RecordError> 
     let (doc, mut c) = store::load_of::<race_for_x::RaceForX>(&LocalStorage, &origin.campaign)
         .map_err(|e| RecordError::Missing(e.to_string()))?;
     let st = c.state();
-    let battle = st.current.as_ref().filter(|b| {
-        st.phase == RfxPhase::Fight
+    let battle = st.current().filter(|b| {
+        st.phase() == RfxPhase::Fight
             && b.turn == origin.turn
             && b.side.letter() == origin.side
             && b.battle.is_some_and(|t| t.name() == origin.battle)
