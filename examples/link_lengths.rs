@@ -335,7 +335,7 @@ fn seat_links() {
 /// origin for every decision a seat takes in random legal play of each system's sample (8
 /// seeds, up to 150 steps each). The goal: at most 200 for a typical single decision.
 fn replies() {
-    use field_desk::engine::{Campaign, DiceInput, Roll, Roller, System};
+    use field_desk::engine::{Campaign, DiceInput, Roll, Roller};
     use field_desk::share::reply::reply_to;
     use field_desk::systems::{Listed, SystemId, Visit};
     struct Lengths;

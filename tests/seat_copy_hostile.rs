@@ -17,9 +17,10 @@ mod reshape;
 #[path = "support/rng.rs"]
 mod rng;
 
+use field_desk::engine::ViewProblem;
 use field_desk::engine::{Campaign, DiceInput, Grammar, Reader, SeatView, System};
 use field_desk::share::seat::SeatCopy;
-use field_desk::share::Meta;
+use field_desk::share::{LoadError, Meta};
 use field_desk::systems::race_for_x::tables::OffensiveAction;
 use field_desk::systems::race_for_x::{Decision as RfxDecision, RaceForX, Side};
 use field_desk::systems::rapier_offensive::RapierOffensive;
@@ -195,6 +196,53 @@ fn every_system_s_copies_changed_in_shape_are_refused_or_harmless() {
     }
 }
 
+/// Every system in the list, in structure, kind by kind: fields of the position missing, values
+/// null, lists emptied, one item short or one too long (at most 120 of each kind per copy,
+/// spread over the position), in every reader's copy of a played campaign. Each kind is tried in every system; a change serde
+/// takes is refused by the system's `check_view` (`LoadError::View`) or harmless.
+#[test]
+fn every_system_s_copies_with_missing_fields_nulls_or_wrong_lengths_are_refused_or_harmless() {
+    use reshape::Kind;
+    use std::collections::BTreeMap;
+    let kinds = [Kind::Missing, Kind::Null, Kind::Emptied, Kind::Shorter, Kind::Longer];
+    for system in SystemId::ALL {
+        // (tried, refused by the system's check, refused as unreadable) per kind.
+        let mut seen: BTreeMap<Kind, (usize, usize, usize)> = BTreeMap::new();
+        for copy in system.visit(Played(&[(40, 3)])) {
+            let json: Value = serde_json::from_str(&copy.to_json()).unwrap();
+            let mut changes = Vec::new();
+            reshape::reshaped_by_kind(&json["view"]["state"], "/view/state".into(), &mut changes);
+            // At most 120 changes of each kind per copy, spread over the whole position.
+            let mut by_kind: BTreeMap<Kind, Vec<(String, Value)>> = BTreeMap::new();
+            for (kind, path, new) in changes.into_iter().filter(|(k, _, _)| kinds.contains(k)) {
+                by_kind.entry(kind).or_default().push((path, new));
+            }
+            let spread = by_kind.into_iter().flat_map(|(kind, all)| {
+                let stride = all.len().div_ceil(120).max(1);
+                all.into_iter().step_by(stride).map(move |(path, new)| (kind, path, new))
+            });
+            for (kind, path, new) in spread {
+                let mut bad = json.clone();
+                *bad.pointer_mut(&path).unwrap() = new;
+                let tally = seen.entry(kind).or_default();
+                tally.0 += 1;
+                match SeatCopy::from_json(&bad.to_string()) {
+                    Err(LoadError::View(_)) => tally.1 += 1,
+                    Err(_) => tally.2 += 1,
+                    Ok(copy) => {
+                        let outcome = catch_unwind(AssertUnwindSafe(|| exercise_any(&copy)));
+                        assert!(outcome.is_ok(), "{system:?} copy with {path} {kind:?} was accepted and panics");
+                    }
+                }
+            }
+        }
+        for kind in kinds {
+            assert!(seen.get(&kind).is_some_and(|t| t.0 > 0), "{system:?}: no {kind:?} change tried");
+        }
+        println!("{}: (tried, refused by its check, unreadable) {seen:?}", system.name());
+    }
+}
+
 /// Every system in the list, number by number: its sample's copies (Race for X's played ones
 /// below).
 #[test]
@@ -224,6 +272,11 @@ fn a_race_for_x_copy_whose_losses_do_not_match_its_orbat_is_refused() {
         let mut bad = json.clone();
         *bad.pointer_mut(path).unwrap() = new;
         let e = SeatCopy::from_json(&bad.to_string()).expect_err(path);
+        // Typed up to the words: the system's check says what is wrong, the load error words it.
+        assert!(
+            matches!(&e, LoadError::View(ViewProblem::Shape { like, .. }) if like == "their orbat"),
+            "{path}: {e:?}"
+        );
         assert!(e.to_string().contains("not shaped as their orbat"), "{path}: {e}");
         // Sent as a link, the same copy is refused too.
         let text = field_desk::share::link::encode_seat(&serde_json::from_value::<SeatCopy>(bad).unwrap());
@@ -276,7 +329,8 @@ fn a_copy_for_a_seat_not_at_the_table_is_refused() {
     let mut json: Value = serde_json::from_str(&race_for_x_copies()[0].to_json()).unwrap();
     json["view"]["reader"] = Value::from(9);
     let e = SeatCopy::from_json(&json.to_string()).expect_err("seat 10");
-    assert!(e.to_string().contains("not one at this table"), "{e}");
+    assert_eq!(e, LoadError::View(ViewProblem::NoSuchSeat { seat: 9 }));
+    assert!(e.to_string().contains("seat 10, not one at this table"), "{e}");
 }
 
 #[test]
@@ -307,6 +361,10 @@ fn rapier_copies_naming_what_is_not_there_are_refused() {
             *bad.pointer_mut(path).unwrap() = Value::from(value);
         }
         let e = SeatCopy::from_json(&bad.to_string()).expect_err(path);
+        assert!(
+            matches!(&e, LoadError::View(ViewProblem::NotThere { what, .. }) if reason.contains(what.as_str()) || what.starts_with("unit")),
+            "{path}: {e:?}"
+        );
         assert!(e.to_string().contains(reason), "{path}: {e}");
     }
 }

@@ -169,3 +169,84 @@ fn the_step_on_screen_is_remembered_in_the_browsers_storage() {
     root.set_inner_html("<p class=\"hint\">A hint with no step.</p>");
     assert_eq!(platform::drawn_glimpse(), None);
 }
+
+/// Errors stay typed up to the component that shows them, which words them: a link that does not
+/// open (`LinkError`) in the import review; a file that is no campaign (`LoadError`); a setup
+/// saved over a campaign already played (`SetupError`) and the storage refusing (`StoreError`)
+/// at the foot of a setup form; a link too long for a QR code.
+#[wasm_bindgen_test]
+async fn typed_errors_reach_the_screen_in_words() {
+    use field_desk::engine::DiceInput;
+    use field_desk::share::link::{LinkError, FRAGMENT_KEY};
+    use field_desk::share::typed::Stored;
+    use field_desk::share::{LoadError, Meta};
+    use field_desk::store::StoreError;
+    use field_desk::systems::race_for_x::tables::OffensiveAction;
+    use field_desk::systems::race_for_x::{Decision, Side};
+    use field_desk::ui::campaign::{save_setup, SetupError};
+    use field_desk::ui::failure::Failure;
+    use field_desk::ui::route::Screen;
+    use field_desk::ui::transfer::{take_in, ImportReview, Source, Taken};
+    use field_desk::ui::widgets::WizardFooter;
+    use field_desk::ui::Nav;
+
+    // A damaged link: reviewed, nothing to import, and the review says why in the link's words.
+    let Taken::Review(items, errors) = take_in(Source::Link(format!("#{FRAGMENT_KEY}fd4.AAAA!!"))) else {
+        panic!("a link is reviewed")
+    };
+    assert!(items.is_empty());
+    assert!(matches!(errors[..], [Failure::Link(LinkError::Corrupt | LinkError::NotALink)]), "{errors:?}");
+    let words = errors[0].to_string();
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(Nav(RwSignal::new(Screen::List)));
+        view! { <ImportReview items=items errors=errors on_close=Callback::new(|_| ())/> }
+    });
+    leptos::task::tick().await;
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let shown = doc.query_selector("[data-testid=\"import-error\"]").unwrap().expect("the reason is shown");
+    assert_eq!(shown.text_content().unwrap(), words);
+    assert!(words.starts_with("This link"), "{words}");
+    drop(handle);
+    root.remove();
+
+    // A file that is not a campaign: typed as the document's load error, worded as it.
+    let Taken::Failed(e) = take_in(Source::File("not json".into())) else { panic!("nothing read") };
+    assert!(matches!(e, Failure::Load(LoadError::NotACampaign(_))), "{e:?}");
+    assert!(e.to_string().starts_with("This is not a Field Desk campaign"), "{e}");
+
+    // A setup saved over a campaign already played: the form's foot says the setup is fixed.
+    let mut c = Campaign::<RaceForX>::new(sample::sample_setup()).unwrap();
+    c.decide(Decision::ChooseAction { side: Side::A, action: OffensiveAction::Attack }, DiceInput::Typed(vec![]))
+        .unwrap();
+    let meta = Meta { id: "typed-errors".into(), name: "Played".into(), created: 1.0e12, updated: 1.0e12 };
+    let played = Stored::new(meta, &c);
+    assert_eq!(save_setup::<RaceForX>(sample::sample_setup(), "Played", Some(&played)), Err(SetupError::Started));
+    for (refusal, words) in [
+        (SetupError::Started, "Play has started: the setup is fixed now."),
+        (SetupError::Store(StoreError::Full), "The browser's storage is full"),
+    ] {
+        let root = container();
+        let handle = leptos::mount::mount_to(root.clone(), move || {
+            provide_context(Nav(RwSignal::new(Screen::List)));
+            let refusal = refusal.clone();
+            view! {
+                <WizardFooter disabled=Signal::derive(|| false) label="Save"
+                    save=move || Some(Err::<String, SetupError<String>>(refusal.clone()))/>
+            }
+        });
+        leptos::task::tick().await;
+        click(&root, "create-campaign");
+        leptos::task::tick().await;
+        let alert = root.query_selector("[role=alert]").unwrap().expect("the refusal is shown");
+        assert!(alert.text_content().unwrap().starts_with(words), "{}", alert.text_content().unwrap());
+        drop(handle);
+        root.remove();
+    }
+
+    // A link longer than a QR code holds: typed with its length, worded with it.
+    let long = "x".repeat(5_000);
+    let e = field_desk::ui::share::qr_svg(&long).expect_err("too long for a QR code");
+    assert_eq!(e, field_desk::ui::share::TooLongForQr { chars: 5_000 });
+    assert!(e.to_string().contains("5000 characters long"), "{e}");
+}

@@ -256,3 +256,43 @@ async fn any_kept_copy_is_removed_from_the_list_without_opening_it() {
     drop(handle);
     root.remove();
 }
+
+/// A kept copy its system's check refuses (issue 28's: one list of losses emptied) reaches its
+/// screen typed (`StoreError::Load(LoadError::View(ViewProblem::Shape))`) and is worded there:
+/// the screen says what is wrong in the check's words, and draws nothing of the copy.
+#[wasm_bindgen_test]
+async fn a_kept_copy_its_check_refuses_shows_why_in_words() {
+    use field_desk::engine::ViewProblem;
+    use field_desk::share::LoadError;
+    use field_desk::store::{load_seat_copy_of, Backend, StoreError, SEAT_PREFIX};
+    use field_desk::ui::platform::LocalStorage;
+    let mut bad: Value = serde_json::from_str(&sample_copies(SystemId::RaceForX)[0]).unwrap();
+    assert_eq!(bad["view"]["reader"], Value::from(0));
+    *bad.pointer_mut("/view/state/players/1/lost/0").unwrap() = Value::Array(vec![]);
+    let id = meta().id;
+    let mut b = LocalStorage;
+    let key = format!("{SEAT_PREFIX}0.{id}");
+    b.set(&key, &bad.to_string()).unwrap();
+    let Err(e) = load_seat_copy_of::<RaceForX>(&b, "0", &id) else { panic!("the check takes it") };
+    assert!(
+        matches!(&e, StoreError::Load(LoadError::View(ViewProblem::Shape { like, .. })) if like == "their orbat"),
+        "{e:?}"
+    );
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root: web_sys::HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&root).unwrap();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(Banner(RwSignal::new(None)));
+        provide_context(Nav(RwSignal::new(Screen::List)));
+        field_desk::ui::registry::seat_copy_screen(SystemId::RaceForX, "0".into(), meta().id)
+    });
+    leptos::task::tick().await;
+    leptos::task::tick().await;
+    let shown = root.query_selector("[data-testid=\"load-error\"]").unwrap().expect("the reason is shown");
+    assert_eq!(shown.text_content().unwrap(), e.to_string());
+    assert!(e.to_string().contains("are not shaped as their orbat"), "{e}");
+    assert!(root.query_selector("[data-testid=\"seat-copy\"]").unwrap().is_none(), "nothing of it is drawn");
+    drop(handle);
+    root.remove();
+    b.remove(&key).unwrap();
+}

@@ -9,6 +9,7 @@ pub mod odds;
 pub mod pasted;
 pub mod seat;
 pub mod system;
+pub mod view_problem;
 
 pub use campaign::{Action, Campaign, DecideError, DiceInput, Entry, HistoryKind, HistoryLine, ReplayError, SeatView};
 pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
@@ -16,3 +17,4 @@ pub use grammar::{Chooser, Grammar, GrammarOf};
 pub use odds::Chance;
 pub use seat::{Audience, Reader, Readers, Seat, TwoSides};
 pub use system::{Modifier, RollPreview, System};
+pub use view_problem::ViewProblem;

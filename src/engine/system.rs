@@ -112,8 +112,9 @@ pub trait System: Send + Sync + 'static {
     /// Whether a position read from outside the device (a seat copy: a view, not replayed) is
     /// one the screens can draw: every index it holds within the setup's lists, every count
     /// within its bounds. A position the rules produced always passes; a hostile or damaged
-    /// copy is refused with the reason rather than crashing the page that draws it.
-    fn check_view(_setup: &Self::Setup, _state: &Self::State) -> Result<(), String> {
+    /// copy is refused with the reason (typed: `ViewProblem`, worded where it is shown) rather
+    /// than crashing the page that draws it.
+    fn check_view(_setup: &Self::Setup, _state: &Self::State) -> Result<(), super::ViewProblem> {
         Ok(())
     }
 

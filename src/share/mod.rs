@@ -3,10 +3,12 @@
 //! once released keeps loading (fixtures under tests/fixtures prove it).
 
 pub mod link;
+pub mod patch;
 pub mod reply;
 pub mod seat;
 pub mod typed;
 
+use crate::engine::ViewProblem;
 use crate::systems::{AnyCampaign, Body, SystemId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -100,6 +102,8 @@ pub enum LoadError {
     Damaged(String),
     /// The history does not replay under the rules.
     DoesNotReplay(String),
+    /// A seat copy whose view is not one the screens can draw (`System::check_view`).
+    View(ViewProblem),
 }
 
 impl fmt::Display for LoadError {
@@ -112,6 +116,7 @@ impl fmt::Display for LoadError {
             ),
             LoadError::Damaged(why) => write!(f, "This campaign is damaged and cannot be opened ({why})."),
             LoadError::DoesNotReplay(why) => write!(f, "This campaign's history does not replay: {why}."),
+            LoadError::View(problem) => write!(f, "This campaign is damaged and cannot be opened ({problem})."),
         }
     }
 }

@@ -44,6 +44,10 @@ pub fn reply_to<S: Listed>(campaign: &str, copy: &SeatView<S>, steps: &[Step<S>]
 /// Why the keeper refuses a reply. Nothing changes in any of these cases.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
+    /// It answers a campaign this device does not keep.
+    NotKept,
+    /// The keeper's own campaign does not replay (a damaged store).
+    DoesNotReplay(String),
     /// It answers another campaign (or one of another system).
     OtherCampaign,
     /// It names a seat this campaign does not have.
@@ -63,6 +67,13 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Refusal::NotKept => write!(
+                f,
+                "This reply answers a campaign this device does not keep: take it on the device that keeps the campaign."
+            ),
+            Refusal::DoesNotReplay(why) => {
+                write!(f, "The campaign here does not replay, so no reply can be taken ({why}).")
+            }
             Refusal::OtherCampaign => {
                 write!(f, "This reply is for another campaign: open that campaign and take it there.")
             }
@@ -137,19 +148,39 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
     Ok(Taken { seat })
 }
 
+/// Why this device cannot make a reply from its copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MakeError {
+    /// The steps kept with the copy do not read (damaged storage).
+    Steps,
+    /// They do not play on the copy (it changed under them), or there are none or too many.
+    DoNotPlay,
+}
+
+impl fmt::Display for MakeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MakeError::Steps => {
+                write!(f, "The steps taken on this copy cannot be read: undo them and take them again.")
+            }
+            MakeError::DoNotPlay => {
+                write!(f, "These steps do not play on this copy: undo them, or ask the keeper for a new copy.")
+            }
+        }
+    }
+}
+
 /// A reply made from a kept seat copy (`copy`) and the steps its device took on it, as JSON
 /// (`[[decision, [roll...]]...]`): the link payload (`fd5.…`), or why none can be made.
 /// Any system's, chosen by the copy: this runs where links are coded (the transfer chunk).
-pub fn reply_from_copy(copy: &super::seat::SeatCopy, steps_json: &str) -> Result<String, String> {
+pub fn reply_from_copy(copy: &super::seat::SeatCopy, steps_json: &str) -> Result<String, MakeError> {
     struct Make<'a>(&'a super::seat::SeatCopy, &'a str);
     impl crate::systems::Visit for Make<'_> {
-        type Out = Result<String, String>;
+        type Out = Result<String, MakeError>;
         fn visit<S: Listed>(self) -> Self::Out {
-            let view = S::of_view(&self.0.view).ok_or("This copy is of another system.")?;
-            let steps: Vec<Step<S>> = serde_json::from_str(self.1)
-                .map_err(|e| format!("The steps taken on this copy cannot be read ({e})."))?;
-            reply_to::<S>(&self.0.meta.id, view, &steps)
-                .map_err(|_| "These steps do not play on this copy: undo them, or ask for a new copy.".to_string())
+            let view = S::of_view(&self.0.view).ok_or(MakeError::DoNotPlay)?;
+            let steps: Vec<Step<S>> = serde_json::from_str(self.1).map_err(|_| MakeError::Steps)?;
+            reply_to::<S>(&self.0.meta.id, view, &steps).map_err(|_| MakeError::DoNotPlay)
         }
     }
     copy.system().visit(Make(copy, steps_json))
@@ -157,13 +188,14 @@ pub fn reply_from_copy(copy: &super::seat::SeatCopy, steps_json: &str) -> Result
 
 /// Takes a reply into a stored campaign (`doc`, whose id it must name): the document with the
 /// reply's steps, and whose reply it was by name; or the refusal, `doc` unchanged.
-pub fn take_into(doc: &mut super::Document, reply: &ReplyLink) -> Result<String, String> {
+pub fn take_into(doc: &mut super::Document, reply: &ReplyLink) -> Result<String, Refusal> {
     struct Take<'a>(&'a str, &'a ReplyLink);
     impl crate::systems::VisitBody for Take<'_> {
-        type Out = Result<(crate::systems::Body, String), String>;
+        type Out = Result<(crate::systems::Body, String), Refusal>;
         fn visit<S: Listed>(self, setup: &S::Setup, journal: &[crate::engine::Action<S::Decision>]) -> Self::Out {
-            let mut c = Campaign::<S>::replay(setup.clone(), journal.to_vec()).map_err(|e| e.to_string())?;
-            let Taken { seat } = take(&mut c, self.0, self.1).map_err(|r| r.to_string())?;
+            let mut c = Campaign::<S>::replay(setup.clone(), journal.to_vec())
+                .map_err(|e| Refusal::DoesNotReplay(e.to_string()))?;
+            let Taken { seat } = take(&mut c, self.0, self.1)?;
             Ok((S::body(c.setup().clone(), c.journal().to_vec()), c.seat_name(seat)))
         }
     }

@@ -96,7 +96,7 @@ impl SeatCopy {
         if !copy.made.is_finite() {
             return Err(LoadError::Damaged("its time of making is not a time".into()));
         }
-        copy.view.check().map_err(LoadError::Damaged)?;
+        copy.view.check().map_err(LoadError::View)?;
         copy.listing = None;
         Ok(copy)
     }

@@ -153,7 +153,7 @@ impl<S: Listed> SeatCopyOf<S> {
         }
         let copy: SeatCopyOf<S> = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
         super::seat::check_id(&copy.meta.id)?;
-        crate::systems::check_seat_view(&copy.view.view).map_err(LoadError::Damaged)?;
+        crate::systems::check_seat_view(&copy.view.view).map_err(LoadError::View)?;
         Ok(copy)
     }
 

@@ -72,7 +72,7 @@ pub enum Kept {
 /// the list cannot read is ever kept, whoever made the `SeatCopy`.
 pub fn keep_seat_copy(b: &mut dyn Backend, copy: &SeatCopy) -> Result<Kept, StoreError> {
     crate::share::seat::check_id(&copy.meta.id).map_err(StoreError::Load)?;
-    copy.view.check().map_err(|why| StoreError::Load(crate::share::LoadError::Damaged(why)))?;
+    copy.view.check().map_err(|why| StoreError::Load(crate::share::LoadError::View(why)))?;
     let key = seat_copy_key(&copy.seat_key(), &copy.meta.id);
     let kept = match b.get(&key)?.map(|raw| SeatCopy::from_json(&raw)) {
         None => Kept::New,

@@ -6,7 +6,7 @@
 //! folder, with `impl Descriptor`, and one line below; then one line in the UI's list
 //! (`systems_ui!` in `ui/mod.rs`). Anything left out is a compile error.
 
-use crate::engine::{Action, Campaign, Grammar, Reader, ReplayError, Seat};
+use crate::engine::{Action, Campaign, Grammar, Reader, ReplayError, Seat, ViewProblem};
 use serde::{Deserialize, Serialize};
 
 /// What the home screen says of a system, and its built-in sample.
@@ -223,11 +223,11 @@ systems! {
 /// Whether a view read from outside the device (a seat copy: never replayed here) is one the
 /// list and the screens can read: its setup one the rules start from, its reader one of the
 /// setup's seats (or the whole table), and its position one `System::check_view` passes.
-pub fn check_seat_view<S: crate::engine::System>(v: &crate::engine::SeatView<S>) -> Result<(), String> {
-    S::start(&v.setup).map_err(|e| e.to_string())?;
+pub fn check_seat_view<S: crate::engine::System>(v: &crate::engine::SeatView<S>) -> Result<(), ViewProblem> {
+    S::start(&v.setup).map_err(|e| ViewProblem::Setup(e.to_string()))?;
     if let Some(seat) = v.reader {
         if !S::seats(&v.setup).contains(&seat) {
-            return Err(format!("it is the view of seat {}, not one at this table", seat.0 as usize + 1));
+            return Err(ViewProblem::NoSuchSeat { seat: seat.0 });
         }
     }
     S::check_view(&v.setup, &v.state)
@@ -313,7 +313,7 @@ impl ViewBody {
     /// Whether the setup is one the rules can start from, and the position one its
     /// screens can draw (`System::check_view`): a view read from outside is checked so
     /// before anything (the list, its screen) reads it.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ViewProblem> {
         each_view!(self, v => check_seat_view(v))
     }
 }

@@ -483,7 +483,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 <div class="actions">
                     <button class="btn" data-testid="export-campaign" on:click=move |_| {
                         let doc = campaign.with_untracked(|c| shared_document(meta.get_untracked(), c));
-                        if let Err(e) = doc.and_then(|doc| super::share::Sent::campaign(&doc.meta.name, doc.to_json()).save()) { banner.set(Some(e)); }
+                        if let Err(e) = doc.and_then(|doc| super::share::Sent::campaign(&doc.meta.name, doc.to_json()).save().map_err(|e| e.to_string())) { banner.set(Some(e)); }
                     }>"Save to a file"</button>
                 </div>
             </Show>
@@ -494,28 +494,53 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
 
 /// The end of every setup form: stores a new campaign of system `S`, or, with `editing`, gives
 /// a stored campaign that has no history yet its new setup and name. Returns the campaign's id.
-pub fn save_setup<S: SystemUi>(setup: S::Setup, name: &str, editing: Option<&Stored<S>>) -> Result<String, String> {
-    let c = Campaign::<S>::new(setup).map_err(|e| e.to_string())?;
+pub fn save_setup<S: SystemUi>(
+    setup: S::Setup,
+    name: &str,
+    editing: Option<&Stored<S>>,
+) -> Result<String, SetupError<S::Error>> {
+    let c = Campaign::<S>::new(setup).map_err(SetupError::Rules)?;
     match editing {
         Some(doc) => {
             if !doc.body.journal.is_empty() {
-                return Err("Play has started: the setup is fixed now.".into());
+                return Err(SetupError::Started);
             }
             let meta = Meta { name: name.to_string(), updated: platform::now(), ..doc.meta.clone() };
             // Written afresh, so the list's summary tells the new players and status.
             let doc = Stored::new(meta, &c);
-            store::save_of(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+            store::save_of(&mut LocalStorage, &doc).map_err(SetupError::Store)?;
             Ok(doc.meta.id)
         }
-        None => create(name, &c),
+        None => create(name, &c).map_err(SetupError::Store),
+    }
+}
+
+/// Why a setup form's campaign was not saved, typed to the form that words it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupError<E> {
+    /// The rules do not start from this setup (the system's own words for why).
+    Rules(E),
+    /// A stored campaign whose play has started keeps its setup.
+    Started,
+    /// The browser's storage refused.
+    Store(store::StoreError),
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for SetupError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Rules(e) => e.fmt(f),
+            SetupError::Started => f.write_str("Play has started: the setup is fixed now."),
+            SetupError::Store(e) => e.fmt(f),
+        }
     }
 }
 
 /// Creates and stores a campaign, returning its id.
-pub fn create<S: SystemUi>(name: &str, c: &Campaign<S>) -> Result<String, String> {
+pub fn create<S: SystemUi>(name: &str, c: &Campaign<S>) -> Result<String, store::StoreError> {
     let id = platform::new_id();
     let now = platform::now();
     let doc = Stored::new(Meta { id: id.clone(), name: name.to_string(), created: now, updated: now }, c);
-    store::save_of(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+    store::save_of(&mut LocalStorage, &doc)?;
     Ok(id)
 }

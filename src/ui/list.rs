@@ -23,7 +23,7 @@ pub fn CampaignList() -> impl IntoView {
     let renaming = RwSignal::new(None::<(String, String)>);
     let open = move |id: String| nav.go(Screen::Campaign { id, tab: Tab::Play });
     let settings = RwSignal::new(store::settings(&LocalStorage));
-    let review = RwSignal::new(None::<(Vec<super::transfer::Incoming>, Vec<String>)>);
+    let review = RwSignal::new(None::<(Vec<super::transfer::Incoming>, Vec<super::failure::Failure>)>);
     let file_input = NodeRef::<leptos::html::Input>::new();
     let on_file = move |_| {
         let Some(input) = file_input.get_untracked() else { return };
@@ -35,14 +35,15 @@ pub fn CampaignList() -> impl IntoView {
                         notice.set(Some(message));
                         nav.go(to);
                     }
-                    super::transfer::Taken::Seat(Err(e))
-                    | super::transfer::Taken::Reply(Err(e))
-                    | super::transfer::Taken::Failed(e) => banner.set(Some(e)),
+                    super::transfer::Taken::Seat(Err(e)) => banner.set(Some(e.to_string())),
+                    super::transfer::Taken::Reply(Err(e)) | super::transfer::Taken::Failed(e) => {
+                        banner.set(Some(e.to_string()))
+                    }
                     super::transfer::Taken::Review(items, errors) => {
                         review.try_set(Some((items, errors)));
                     }
                 },
-                Err(e) => banner.set(Some(e)),
+                Err(e) => banner.set(Some(e.to_string())),
             }
             input.set_value("");
         });
@@ -57,7 +58,7 @@ pub fn CampaignList() -> impl IntoView {
     }
     let backup = move |_| match super::transfer::backup_everything() {
         Ok(_) => settings.set(store::settings(&LocalStorage)),
-        Err(e) => banner.set(Some(e)),
+        Err(e) => banner.set(Some(e.to_string())),
     };
     let systems_heading = NodeRef::<leptos::html::H2>::new();
     let to_systems = move |_| {
@@ -122,7 +123,7 @@ pub fn CampaignList() -> impl IntoView {
                                         <div class="row-actions">
                                             <button class="btn small" on:click=move |_| {
                                                 if let Err(e) = platform::download(&format!("field-desk-{id}-raw.json"), "application/json", &raw) {
-                                                    banner.set(Some(e));
+                                                    banner.set(Some(e.to_string()));
                                                 }
                                             }>"Download its text"</button>
                                             <button class="btn small danger" on:click=move |_| confirm_delete.set(Some((id2.clone(), "this unreadable campaign".into())))>"Delete"</button>
@@ -152,7 +153,7 @@ pub fn CampaignList() -> impl IntoView {
                                                 platform::focus_first_action_on_open();
                                                 open(id)
                                             }
-                                            Err(e) => banner.set(Some(e)),
+                                            Err(e) => banner.set(Some(e.to_string())),
                                         }
                                     })>"Play the sample"</button>
                                     <button class="btn big" data-testid=format!("new-{slug}") on:click=move |_| nav.go(Screen::New(sys))>"New campaign"</button>

@@ -6,6 +6,7 @@ pub mod campaign;
 pub mod dialog;
 pub mod dice;
 pub mod draft;
+pub mod failure;
 pub mod handover;
 pub mod list;
 pub mod log;
@@ -90,7 +91,7 @@ pub fn App() -> impl IntoView {
     let notice = RwSignal::new(None::<String>);
     provide_context(Notice(notice));
     // A share link: review what it holds before anything is stored.
-    let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<String>)>);
+    let incoming = RwSignal::new(None::<(Vec<transfer::Incoming>, Vec<failure::Failure>)>);
     // Seat copies received so far: a newer copy of the view on screen redraws it.
     let received = RwSignal::new(0u32);
     // Reading a link needs the code that decodes every system's links: fetched for it.
@@ -108,7 +109,7 @@ pub fn App() -> impl IntoView {
                     received.update(|n| *n += 1);
                 }
                 transfer::Taken::Seat(Err(e)) => {
-                    banner.set(Some(e));
+                    banner.set(Some(e.to_string()));
                     platform::set_hash("/");
                 }
                 transfer::Taken::Reply(Ok((message, to))) => {
@@ -118,11 +119,11 @@ pub fn App() -> impl IntoView {
                     platform::set_hash(&to.to_hash());
                 }
                 transfer::Taken::Reply(Err(e)) => {
-                    banner.set(Some(e));
+                    banner.set(Some(e.to_string()));
                     platform::set_hash("/");
                 }
                 transfer::Taken::Review(items, errors) => incoming.set(Some((items, errors))),
-                transfer::Taken::Failed(e) => banner.set(Some(e)),
+                transfer::Taken::Failed(e) => banner.set(Some(e.to_string())),
             }
         });
     };
@@ -193,7 +194,7 @@ pub fn App() -> impl IntoView {
                 Page::Campaign(id, _) => view! { <CampaignScreen id=id tab=tab/> }.into_any(),
                 Page::Edit(id) => match crate::store::system_of(&platform::LocalStorage, &id) {
                     Ok(system) => registry::edit_setup(system, id),
-                    Err(e) => load_failed(id, e.to_string()),
+                    Err(e) => load_failed(id, e),
                 },
                 Page::Rules(system) => registry::rules_reference(system),
                 Page::SeatCopy(seat, id, _) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
@@ -251,25 +252,25 @@ impl Page {
 fn CampaignScreen(id: String, tab: Signal<route::Tab>) -> impl IntoView {
     match crate::store::summary(&platform::LocalStorage, &id) {
         Ok(summary) => registry::campaign_screen(summary, crate::store::glimpse(&platform::LocalStorage, &id), tab),
-        Err(e) => load_failed(id, e.to_string()),
+        Err(e) => load_failed(id, e),
     }
 }
 
 /// Why a stored campaign cannot be opened, with its stored text to download.
-pub fn load_failed(id: String, why: String) -> AnyView {
+pub fn load_failed(id: String, why: crate::store::StoreError) -> AnyView {
     use crate::store;
     let Banner(banner) = expect_context::<Banner>();
     view! {
         <section class="page">
             <h1>"This campaign cannot be opened"</h1>
-            <p class="error" data-testid="load-error">{why}</p>
+            <p class="error" data-testid="load-error">{why.to_string()}</p>
             <p>"Its stored text is kept unchanged; download it to keep it safe or to send it for a look."</p>
             <button class="btn" data-testid="download-raw" on:click={
                 let id = id.clone();
                 move |_| match store::raw(&platform::LocalStorage, &id) {
                     Ok(Some(raw)) => {
                         if let Err(e) = platform::download(&format!("field-desk-{id}-raw.json"), "application/json", &raw) {
-                            banner.set(Some(e));
+                            banner.set(Some(e.to_string()));
                         }
                     }
                     _ => banner.set(Some("Nothing is stored under this campaign.".into())),

@@ -4,6 +4,7 @@
 //! chunk holds its own system's instance.
 
 use super::campaign::{self, SystemUi};
+use super::failure::Failure;
 use super::platform::LocalStorage;
 use super::registry::Deferred;
 use super::{route, viewer};
@@ -23,7 +24,7 @@ pub fn stored<S: SystemUi>(id: String, tab: Signal<route::Tab>) -> Deferred {
             }
             Deferred::new(move || campaign::campaign_screen(doc.meta, c, tab).into_any())
         }
-        Err(e) => super::load_failed(id, e.to_string()).into(),
+        Err(e) => super::load_failed(id, e).into(),
     }
 }
 
@@ -31,13 +32,14 @@ pub fn stored<S: SystemUi>(id: String, tab: Signal<route::Tab>) -> Deferred {
 pub fn seat_copy<S: SystemUi>(seat: String, id: String) -> AnyView {
     match store::load_seat_copy_of::<S>(&LocalStorage, &seat, &id) {
         Ok(copy) => viewer::copy_screen(copy),
-        Err(e) => viewer::copy_failed(e.to_string()),
+        Err(e) => viewer::copy_failed(e),
     }
 }
 
 /// Stores a fresh copy of `S`'s sample under `name` and returns its id.
-pub fn sample<S: SystemUi>(name: &str, setup: S::Setup) -> Result<String, String> {
-    let c = Campaign::<S>::new(setup).map_err(|e| e.to_string())?;
-    let name = store::free_name(&mut LocalStorage, name).map_err(|e| e.to_string())?;
-    campaign::create(&name, &c)
+pub fn sample<S: SystemUi>(name: &str, setup: S::Setup) -> Result<String, Failure> {
+    // The rules' refusal leaves the system's chunk in its own words (the shell has no `S`).
+    let c = Campaign::<S>::new(setup).map_err(|e| Failure::Setup(e.to_string()))?;
+    let name = store::free_name(&mut LocalStorage, name)?;
+    Ok(campaign::create(&name, &c)?)
 }

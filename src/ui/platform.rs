@@ -24,6 +24,34 @@ fn storage() -> Result<web_sys::Storage, StoreError> {
     }
 }
 
+/// What the browser refused, kept typed to the component that says it (`Display`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BrowserError {
+    /// No file was picked in the file input.
+    NoFile,
+    /// The picked file is not text.
+    NotText,
+    /// No window or document to work in.
+    NoPage,
+    /// The browser's own refusal (its name and message).
+    Refused(String),
+}
+
+impl std::fmt::Display for BrowserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BrowserError::NoFile => f.write_str("No file was picked."),
+            BrowserError::NotText => f.write_str("The file is not text."),
+            BrowserError::NoPage => f.write_str("The browser gave this page no window to work in."),
+            BrowserError::Refused(why) => write!(f, "The browser refused ({why})."),
+        }
+    }
+}
+
+fn refused(e: JsValue) -> BrowserError {
+    BrowserError::Refused(js_error_text(&e))
+}
+
 pub fn js_error_text(e: &JsValue) -> String {
     let name = js_sys::Reflect::get(e, &"name".into()).ok().and_then(|v| v.as_string());
     let msg = js_sys::Reflect::get(e, &"message".into()).ok().and_then(|v| v.as_string());
@@ -294,19 +322,19 @@ pub fn on_other_tab_write(key: String, changed: impl Fn() + 'static) -> leptos::
 
 /// Puts `text` on the clipboard. The copy starts at once (browsers allow it only inside the
 /// player's tap); the future says whether it was done.
-pub fn copy_text(text: &str) -> impl std::future::Future<Output = Result<(), String>> {
+pub fn copy_text(text: &str) -> impl std::future::Future<Output = Result<(), BrowserError>> {
     let promise = web_sys::window().map(|w| w.navigator().clipboard().write_text(text));
     async move {
-        let promise = promise.ok_or("no window")?;
-        wasm_bindgen_futures::JsFuture::from(promise).await.map(|_| ()).map_err(|e| js_error_text(&e))
+        let promise = promise.ok_or(BrowserError::NoPage)?;
+        wasm_bindgen_futures::JsFuture::from(promise).await.map(|_| ()).map_err(refused)
     }
 }
 
 /// Reads the text of the first file picked in a file input (the File API).
-pub async fn read_picked_file(input: &web_sys::HtmlInputElement) -> Result<String, String> {
-    let file = input.files().and_then(|f| f.get(0)).ok_or("No file was picked.")?;
-    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.map_err(|e| js_error_text(&e))?;
-    text.as_string().ok_or_else(|| "The file is not text.".to_string())
+pub async fn read_picked_file(input: &web_sys::HtmlInputElement) -> Result<String, BrowserError> {
+    let file = input.files().and_then(|f| f.get(0)).ok_or(BrowserError::NoFile)?;
+    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.map_err(refused)?;
+    text.as_string().ok_or(BrowserError::NotText)
 }
 
 /// Moves the focus to the first control (input, select, text area or button) inside `el`, a
@@ -334,14 +362,14 @@ pub fn target_open(ev: &web_sys::Event) -> bool {
 }
 
 /// Offers `text` as a file download.
-pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), BrowserError> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(|e| js_error_text(&e))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| js_error_text(&e))?;
-    let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(|e| js_error_text(&e))?.unchecked_into();
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts).map_err(refused)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(refused)?;
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or(BrowserError::NoPage)?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(refused)?.unchecked_into();
     a.set_href(&url);
     a.set_download(filename);
     a.click();

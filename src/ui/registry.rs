@@ -14,6 +14,7 @@
 //! and does not start: `trunk build` and `trunk serve` never get the feature.
 
 use super::campaign::SystemUi;
+use super::failure::Failure;
 use super::{opening, platform, route, share, transfer};
 use crate::systems::SystemId;
 use leptos::prelude::*;
@@ -97,7 +98,7 @@ pub enum Want {
 /// What a system's chunk gives back.
 pub enum Made {
     Screen(Deferred),
-    Sample(Result<String, String>),
+    Sample(Result<String, Failure>),
 }
 
 /// What `want` asks of system `S`: the body of each system's split point.
@@ -174,13 +175,10 @@ calls! {
     // What reads any system's campaigns at once (links, files, backups, documents stored before
     // summaries): a chunk of its own, fetched only when one of these happens.
     transfer: fn take_in(from: transfer::Source) -> transfer::Taken { transfer::take_in(from) }
-    transfer: fn import(item: transfer::Incoming) -> Result<String, String> { transfer::import(item) }
-    transfer: fn make_link(sent: share::Sent) -> Result<share::Made, String> { share::make(&sent) }
+    transfer: fn import(item: transfer::Incoming) -> Result<String, Failure> { transfer::import(item) }
+    transfer: fn make_link(sent: share::Sent) -> Result<share::Made, Failure> { share::make(&sent) }
     transfer: fn fill_summaries() -> usize { crate::store::fill_summaries(&mut platform::LocalStorage).unwrap_or(0) }
 }
-
-/// Why a chunk's code did not arrive, in the player's words.
-const UNLOADED: &str = "This part of Field Desk is fetched the first time it is needed, and the network did not answer. Nothing is lost: reconnect and try again.";
 
 /// The setup form of a system.
 pub fn new_campaign(system: SystemId) -> AnyView {
@@ -214,31 +212,31 @@ pub fn seat_copy_screen(system: SystemId, seat: String, id: String) -> AnyView {
 }
 
 /// Stores a fresh copy of a system's sample and returns its id.
-pub async fn start_sample(system: SystemId) -> Result<String, String> {
+pub async fn start_sample(system: SystemId) -> Result<String, Failure> {
     #[cfg(not(feature = "split"))]
     let made = Ok::<_, Unloaded>(super::by_system::now(system, Want::Sample));
     #[cfg(feature = "split")]
     let made = super::by_system::load(system, Want::Sample).await.map_err(|_| Unloaded);
     match made {
         Ok(Made::Sample(made)) => made,
-        Ok(Made::Screen(_)) => Err("Field Desk asked for a sample and got a screen.".to_string()),
-        Err(Unloaded) => Err(UNLOADED.to_string()),
+        Ok(Made::Screen(_)) => Err(Failure::NotASample),
+        Err(Unloaded) => Err(Failure::Unloaded),
     }
 }
 
 /// Reads a link or a file that came in (`transfer::take_in`, in its own chunk).
 pub async fn take_in(from: transfer::Source) -> transfer::Taken {
-    calls::take_in(from).await.unwrap_or_else(|Unloaded| transfer::Taken::Failed(UNLOADED.to_string()))
+    calls::take_in(from).await.unwrap_or(transfer::Taken::Failed(Failure::Unloaded))
 }
 
 /// Imports a reviewed campaign (`transfer::import`, in its own chunk).
-pub async fn import(item: transfer::Incoming) -> Result<String, String> {
-    calls::import(item).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+pub async fn import(item: transfer::Incoming) -> Result<String, Failure> {
+    calls::import(item).await.unwrap_or(Err(Failure::Unloaded))
 }
 
 /// The link and QR code of what a share panel sends (`share::make`, in the transfer chunk).
-pub async fn make_link(sent: share::Sent) -> Result<share::Made, String> {
-    calls::make_link(sent).await.unwrap_or_else(|Unloaded| Err(UNLOADED.to_string()))
+pub async fn make_link(sent: share::Sent) -> Result<share::Made, Failure> {
+    calls::make_link(sent).await.unwrap_or(Err(Failure::Unloaded))
 }
 
 /// Gives every campaign stored before summaries its summary; how many were given one.

@@ -2,6 +2,7 @@
 //! (no server sees it), the same link as a QR code to scan from another tablet, and a file
 //! when the link is too long.
 
+use super::failure::Failure;
 use crate::share::seat::SeatCopy;
 use crate::share::{link, Document};
 use leptos::prelude::*;
@@ -14,8 +15,24 @@ fn with_base(payload: &str) -> String {
     format!("{base}#{}{payload}", link::FRAGMENT_KEY)
 }
 
+/// A link longer than a QR code holds: its length in characters. Worded where it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLongForQr {
+    pub chars: usize,
+}
+
+impl std::fmt::Display for TooLongForQr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "This link is {} characters long, more than a QR code can hold. Save the campaign to a file instead and send that.",
+            self.chars
+        )
+    }
+}
+
 /// The QR code as SVG with the version it needed, or why it cannot be drawn.
-pub fn qr_svg(text: &str) -> Result<(String, String), String> {
+pub fn qr_svg(text: &str) -> Result<(String, String), TooLongForQr> {
     // Medium error correction while the code stays easy to scan; low for long links.
     let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M)
         .ok()
@@ -23,10 +40,7 @@ pub fn qr_svg(text: &str) -> Result<(String, String), String> {
         .map(|c| (c, "M"))
         .or_else(|| QrCode::with_error_correction_level(text.as_bytes(), EcLevel::L).ok().map(|c| (c, "L")));
     let Some((code, level)) = code else {
-        return Err(format!(
-            "This link is {} characters long, more than a QR code can hold. Save the campaign to a file instead and send that.",
-            text.len()
-        ));
+        return Err(TooLongForQr { chars: text.len() });
     };
     let version = match code.version() {
         Version::Normal(n) => format!("QR version {n}, error correction {level}"),
@@ -74,7 +88,7 @@ impl Sent {
     pub fn reply(name: &str, reader: &str, json: String, steps: String) -> Sent {
         Sent { reply: Some(steps), ..Sent::seat(name, reader, json) }
     }
-    pub fn save(&self) -> Result<(), String> {
+    pub fn save(&self) -> Result<(), super::platform::BrowserError> {
         super::platform::download(&self.file, "application/json", &self.json)
     }
 }
@@ -88,20 +102,20 @@ pub fn file_safe(name: &str) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Made {
     pub url: String,
-    pub qr: Result<(String, String), String>,
+    pub qr: Result<(String, String), TooLongForQr>,
 }
 
 /// Codes what is sent as a link on this page's address, with its QR code. Reads every
 /// system's forms: it runs in the transfer chunk (`registry::make_link`).
-pub fn make(sent: &Sent) -> Result<Made, String> {
+pub fn make(sent: &Sent) -> Result<Made, Failure> {
     let payload = if let Some(steps) = &sent.reply {
-        let copy = SeatCopy::from_json(&sent.json).map_err(|e| e.to_string())?;
-        crate::share::reply::reply_from_copy(&copy, steps)?
+        let copy = SeatCopy::from_json(&sent.json)?;
+        crate::share::reply::reply_from_copy(&copy, steps).map_err(Failure::MakeReply)?
     } else if sent.seat {
-        let copy = SeatCopy::from_json(&sent.json).map_err(|e| e.to_string())?;
+        let copy = SeatCopy::from_json(&sent.json)?;
         link::encode_seat(&copy)
     } else {
-        let doc = Document::from_json(&sent.json).map_err(|e| e.to_string())?;
+        let doc = Document::from_json(&sent.json)?;
         link::encode(&doc)
     };
     let url = with_base(&payload);
@@ -135,7 +149,7 @@ pub fn SharePanel(
             // The link shows once made: "making" until then, or why it could not be made.
             {move || match made.get() {
                 None => view! { <p class="hint" role="status" data-testid=tid("link-making")>"Making the link and its QR code\u{2026}"</p> }.into_any(),
-                Some(Err(why)) => view! { <p class="error" role="alert" data-testid=tid("share-failed")>{why}</p> }.into_any(),
+                Some(Err(why)) => view! { <p class="error" role="alert" data-testid=tid("share-failed")>{why.to_string()}</p> }.into_any(),
                 Some(Ok(m)) => view! {
                     <label class="field">
                         <span>{format!("Link ({} characters)", m.url.len())}</span>
@@ -160,7 +174,7 @@ pub fn SharePanel(
                         <figcaption data-testid=tid("qr-version")>{version}" \u{00B7} scan it with the other tablet's camera"</figcaption>
                     </figure>
                 }.into_any(),
-                Some(Err(why)) => view! { <p class="warning" data-testid=tid("qr-too-long")>{why}</p> }.into_any(),
+                Some(Err(why)) => view! { <p class="warning" data-testid=tid("qr-too-long")>{why.to_string()}</p> }.into_any(),
             }}
         </section>
     }

@@ -1,6 +1,7 @@
 //! Bringing campaigns in (from a file or a share link) and out (files, backups). Every import
 //! shows what it holds and what it would do before anything is written.
 
+use super::failure::Failure;
 use super::platform::{self, LocalStorage};
 use super::route::{Screen, Tab};
 use super::Nav;
@@ -31,14 +32,14 @@ pub enum Source {
 #[derive(Clone, Debug)]
 pub enum Taken {
     /// One seat's view, kept read-only: the news and where it is shown, or why it was not kept.
-    Seat(Result<(String, Screen), String>),
+    Seat(Result<(String, Screen), store::StoreError>),
     /// Campaigns to review before anything is written, and what could not be read.
-    Review(Vec<Incoming>, Vec<String>),
+    Review(Vec<Incoming>, Vec<Failure>),
     /// A seat's reply, taken into the campaign it answers (`take_reply`): the news and the
     /// campaign's screen, or why it was refused (nothing changed).
-    Reply(Result<(String, Screen), String>),
+    Reply(Result<(String, Screen), Failure>),
     /// Nothing could be read: why.
-    Failed(String),
+    Failed(Failure),
 }
 
 /// Reads a link or a file (in the transfer chunk: it decodes any system's campaigns).
@@ -57,52 +58,51 @@ pub fn take_in(from: Source) -> Taken {
                         Received::Seat(_) => Err(LinkError::OneSeat),
                         Received::Reply(_) => Err(LinkError::AReply),
                     })
-                    .map_err(|e| e.to_string())]);
+                    .map_err(Failure::Link)]);
                 Taken::Review(items, errors)
             }
         },
         Source::File(text) if is_seat_copy(&text) => match SeatCopy::from_json(&text) {
             Ok(copy) => Taken::Seat(super::viewer::receive(&copy)),
-            Err(e) => Taken::Failed(e.to_string()),
+            Err(e) => Taken::Failed(Failure::Load(e)),
         },
         Source::File(text) => match crate::share::read_file(&text) {
             Ok(docs) => {
-                let (items, errors) = review(docs.into_iter().map(|d| d.map_err(|e| e.to_string())).collect());
+                let (items, errors) = review(docs.into_iter().map(|d| d.map_err(Failure::Load)).collect());
                 Taken::Review(items, errors)
             }
-            Err(e) => Taken::Failed(e.to_string()),
+            Err(e) => Taken::Failed(Failure::Load(e)),
         },
     }
 }
 
 /// Takes a seat's reply into the campaign it answers, if this device keeps it, and stores
 /// the result; the news, or the refusal in words (nothing stored).
-fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen), String> {
+fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen), Failure> {
+    use crate::share::reply::Refusal;
     let id = reply.head.campaign.clone();
     let (mut doc, _) = store::load(&LocalStorage, &id).map_err(|e| match e {
-        store::StoreError::NotFound(_) => {
-            "This reply answers a campaign this device does not keep: take it on the device that keeps the campaign."
-                .to_string()
-        }
-        e => e.to_string(),
+        store::StoreError::NotFound(_) => Failure::Reply(Refusal::NotKept),
+        e => Failure::Store(e),
     })?;
-    let name = crate::share::reply::take_into(&mut doc, reply)?;
+    let name = crate::share::reply::take_into(&mut doc, reply).map_err(Failure::Reply)?;
     doc.meta.updated = platform::now();
-    store::save(&mut LocalStorage, &doc).map_err(|e| e.to_string())?;
+    store::save(&mut LocalStorage, &doc)?;
     Ok((format!("{name}'s reply is taken."), Screen::Campaign { id, tab: super::route::Tab::Play }))
 }
 
 /// Carries out a reviewed import (in the transfer chunk); the id the campaign has here.
-pub fn import(item: Incoming) -> Result<String, String> {
-    let doc = Document::from_json(&item.doc_json).map_err(|e| e.to_string())?;
-    store::import(&mut LocalStorage, &doc, &item.plan, &platform::new_id(), platform::now()).map_err(|e| e.to_string())
+pub fn import(item: Incoming) -> Result<String, Failure> {
+    let doc = Document::from_json(&item.doc_json)?;
+    Ok(store::import(&mut LocalStorage, &doc, &item.plan, &platform::new_id(), platform::now())?)
 }
 
-pub fn review(docs: Vec<Result<Document, String>>) -> (Vec<Incoming>, Vec<String>) {
+/// What importing each document read would do, and why the others cannot be imported.
+pub fn review(docs: Vec<Result<Document, Failure>>) -> (Vec<Incoming>, Vec<Failure>) {
     let mut ok = Vec::new();
     let mut errors = Vec::new();
     for d in docs {
-        match d.and_then(|doc| doc.open().map(|c| (doc, c)).map_err(|e| e.to_string())) {
+        match d.and_then(|doc| doc.open().map(|c| (doc, c)).map_err(Failure::Load)) {
             Ok((doc, c)) => match store::plan_import(&LocalStorage, &doc) {
                 Ok(plan) => {
                     let summary = vec![
@@ -114,9 +114,9 @@ pub fn review(docs: Vec<Result<Document, String>>) -> (Vec<Incoming>, Vec<String
                     ];
                     ok.push(Incoming { doc_json: doc.to_json(), name: doc.meta.name.clone(), plan, summary });
                 }
-                Err(e) => errors.push(e.to_string()),
+                Err(e) => errors.push(Failure::Store(e)),
             },
-            Err(e) => errors.push(e.to_string()),
+            Err(e) => errors.push(e),
         }
     }
     (ok, errors)
@@ -146,7 +146,7 @@ fn action_label(p: &ImportPlan) -> &'static str {
 
 /// A modal listing incoming campaigns with their plans; `on_close` runs when dismissed.
 #[component]
-pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callback<()>) -> impl IntoView {
+pub fn ImportReview(items: Vec<Incoming>, errors: Vec<Failure>, on_close: Callback<()>) -> impl IntoView {
     let nav = expect_context::<Nav>();
     let message = RwSignal::new(None::<String>);
     // The items already taken in: their buttons say so and take no second press.
@@ -168,14 +168,14 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
                     }
                 }
                 Err(e) => {
-                    message.try_set(Some(e));
+                    message.try_set(Some(e.to_string()));
                 }
             }
         });
     };
     view! {
         <super::dialog::Modal title="Import".to_string() on_close=on_close testid="import-review" wide=true>
-                {errors.into_iter().map(|e| view! { <p class="error" data-testid="import-error">{e}</p> }).collect_view()}
+                {errors.into_iter().map(|e| view! { <p class="error" data-testid="import-error">{e.to_string()}</p> }).collect_view()}
                 {items.with_value(|v| v.iter().enumerate().map(|(i, it)| view! {
                     <div class="import-item" data-testid="import-item">
                         <dl class="summary">
@@ -201,13 +201,13 @@ pub fn ImportReview(items: Vec<Incoming>, errors: Vec<String>, on_close: Callbac
 }
 
 /// Downloads every stored campaign as one file and remembers when.
-pub fn backup_everything() -> Result<f64, String> {
-    let b = store::backup(&LocalStorage).map_err(|e| e.to_string())?;
+pub fn backup_everything() -> Result<f64, Failure> {
+    let b = store::backup(&LocalStorage)?;
     let now = platform::now();
     let day = platform::format_date_for_file(now);
     platform::download(&format!("field-desk-backup-{day}.json"), "application/json", &b.to_json())?;
     let mut s = store::settings(&LocalStorage);
     s.last_backup = Some(now);
-    store::save_settings(&mut LocalStorage, &s).map_err(|e| e.to_string())?;
+    store::save_settings(&mut LocalStorage, &s)?;
     Ok(now)
 }

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 
 /// Keeps a seat copy that arrived (a link, a file): the news to show and where to go, or why it
 /// could not be kept (a full store).
-pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), String> {
+pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
     let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
     let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
     let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
@@ -26,7 +26,7 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), String> {
                 "This device already has a newer {what}, so the one just opened was not kept. Showing the newer one."
             )
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e),
     };
     Ok((message, screen))
 }
@@ -121,16 +121,16 @@ pub fn SeatCopies() -> impl IntoView {
 pub fn SeatCopyScreen(seat: String, id: String) -> impl IntoView {
     match store::seat_copy_system(&platform::LocalStorage, &seat, &id) {
         Ok(system) => super::registry::seat_copy_screen(system, seat, id),
-        Err(e) => copy_failed(e.to_string()),
+        Err(e) => copy_failed(e),
     }
 }
 
 /// Why a kept seat copy cannot be shown.
-pub fn copy_failed(why: String) -> AnyView {
+pub fn copy_failed(why: store::StoreError) -> AnyView {
     view! {
         <section class="page">
             <h1>"This view cannot be shown"</h1>
-            <p class="error" data-testid="load-error">{why}</p>
+            <p class="error" data-testid="load-error">{why.to_string()}</p>
             <p>"Ask for a new one: the player who holds the campaign can send it again from its Share tab."</p>
             <a class="btn" href="#/">"Back to the campaign list"</a>
         </section>

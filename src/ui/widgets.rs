@@ -12,7 +12,7 @@ use leptos::prelude::*;
 /// the setup and gives the campaign's id, or why it could not (`None`: nothing was tried, the
 /// wizard shows why itself).
 #[component]
-pub fn WizardFooter<F>(
+pub fn WizardFooter<F, E>(
     #[prop(optional, into)] problem: Option<Signal<Option<String>>>,
     #[prop(into)] disabled: Signal<bool>,
     label: &'static str,
@@ -20,13 +20,15 @@ pub fn WizardFooter<F>(
     save: F,
 ) -> impl IntoView
 where
-    F: Fn() -> Option<Result<String, String>> + 'static,
+    F: Fn() -> Option<Result<String, E>> + 'static,
+    E: std::fmt::Display + 'static,
 {
     let nav = expect_context::<Nav>();
     let error = RwSignal::new(None::<String>);
     let submit = move |_| match save() {
         Some(Ok(id)) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-        Some(Err(e)) => error.set(Some(e)),
+        // The refusal in words here, where it is shown.
+        Some(Err(e)) => error.set(Some(e.to_string())),
         None => {}
     };
     view! {

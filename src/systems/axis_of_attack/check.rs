@@ -6,48 +6,61 @@
 use super::company::{Platoon, Setup};
 use super::state::{ForceList, GameOption, Sector, Side, State, TurnRecord};
 use super::tables;
+use crate::engine::ViewProblem;
 
-pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+pub fn check_view(setup: &Setup, s: &State) -> Result<(), ViewProblem> {
     if s.turn == 0 {
-        return Err("its turn is 0".into());
+        return Err(ViewProblem::out_of_range("its turn", 0));
     }
     sector(s.sector)?;
     for side in Side::BOTH {
         let roster = s.roster(side);
         if roster.len() < setup.player(side).platoons.len() {
-            return Err(format!("{}'s roster is shorter than the platoons bought", setup.player(side).name));
+            return Err(ViewProblem::length(
+                format!("{}'s roster", setup.player(side).name),
+                setup.player(side).platoons.len(),
+                roster.len(),
+            ));
         }
         for p in roster {
             platoon(&p.platoon)?;
             if p.exchanged_for.is_some_and(|i| i as usize >= roster.len()) {
-                return Err(format!("{} was exchanged for a platoon not on the roster", p.platoon.name));
+                return Err(ViewProblem::not_there(
+                    format!("{}'s exchange", p.platoon.name),
+                    format!("platoon {}", p.exchanged_for.map_or(0, |i| i as usize + 1)),
+                    "on the roster",
+                ));
             }
         }
     }
     s.turns.iter().chain(s.current()).try_for_each(|t| turn(setup, s, t))
 }
 
-fn sector(x: Sector) -> Result<(), String> {
+fn sector(x: Sector) -> Result<(), ViewProblem> {
     if (1..=tables::SECTORS).contains(&x.number()) {
         Ok(())
     } else {
-        Err(format!("it names sector {}, not on the line", x.number()))
+        Err(ViewProblem::not_there("it", format!("sector {}", x.number()), "on the line"))
     }
 }
 
-fn platoon(p: &Platoon) -> Result<(), String> {
+fn platoon(p: &Platoon) -> Result<(), ViewProblem> {
     if !p.team_counts_ok() || !(p.min_teams..=p.max_teams).contains(&p.teams) {
-        return Err(format!("{}'s teams are outside its bounds", p.name));
+        return Err(ViewProblem::out_of_range(format!("{}'s teams", p.name), p.teams));
     }
     Ok(())
 }
 
-fn turn(setup: &Setup, s: &State, t: &TurnRecord) -> Result<(), String> {
+fn turn(setup: &Setup, s: &State, t: &TurnRecord) -> Result<(), ViewProblem> {
     let on_roster = |side: Side, i: u16| {
         if (i as usize) < s.roster(side).len() {
             Ok(())
         } else {
-            Err(format!("turn {} names platoon {} of {}, not on the roster", t.turn, i as usize + 1, side.word()))
+            Err(ViewProblem::not_there(
+                format!("turn {}", t.turn),
+                format!("platoon {} of {}", i as usize + 1, side.word()),
+                "on the roster",
+            ))
         }
     };
     let on_either = |i: u16| on_roster(Side::West, i).or_else(|_| on_roster(Side::East, i));
@@ -88,17 +101,17 @@ fn force(
     setup: &Setup,
     side: Side,
     f: &ForceList,
-    on_roster: &dyn Fn(Side, u16) -> Result<(), String>,
-) -> Result<(), String> {
+    on_roster: &dyn Fn(Side, u16) -> Result<(), ViewProblem>,
+) -> Result<(), ViewProblem> {
     for p in &f.platoons {
         on_roster(side, p.platoon)?;
     }
     if let Some(a) = &f.air {
         if a.aircraft as usize >= setup.player(side).air.len() {
-            return Err(format!(
-                "{}'s force list names aircraft {}, not one bought",
-                side.word(),
-                a.aircraft as u32 + 1
+            return Err(ViewProblem::not_there(
+                format!("{}'s force list", side.word()),
+                format!("aircraft {}", a.aircraft as u32 + 1),
+                "one bought",
             ));
         }
     }

@@ -4,18 +4,27 @@
 
 use super::setup::Setup;
 use super::state::{Phase, State};
+use crate::engine::ViewProblem;
 
-pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+pub fn check_view(setup: &Setup, s: &State) -> Result<(), ViewProblem> {
     let days = setup.days.len();
-    let side = |x: u8| if x < 2 { Ok(()) } else { Err(format!("it names side {x}, not one of the two")) };
+    let side = |x: u8| if x < 2 { Ok(()) } else { Err(ViewProblem::not_there("it", format!("side {x}"), "one of the two")) };
     match s.phase {
         // The calendar is done: the day has run past the last one.
         Phase::Judge | Phase::Over if s.day <= days => {}
-        Phase::Judge | Phase::Over => return Err(format!("its day ({}) is past the calendar", s.day + 1)),
+        Phase::Judge | Phase::Over => {
+            return Err(ViewProblem::not_there("it", format!("day {}", s.day + 1), "in the calendar or just past it"))
+        }
         _ => match setup.days.get(s.day) {
             Some(day) if s.slot < day.slots.len() => {}
-            Some(_) => return Err(format!("its scenario ({}) is not one of day {}", s.slot + 1, s.day + 1)),
-            None => return Err(format!("its day ({}) is not in the calendar", s.day + 1)),
+            Some(_) => {
+                return Err(ViewProblem::not_there(
+                    "it",
+                    format!("scenario {}", s.slot + 1),
+                    format!("one of day {}'s", s.day + 1),
+                ))
+            }
+            None => return Err(ViewProblem::not_there("it", format!("day {}", s.day + 1), "in the calendar")),
         },
     }
     if let Some(a) = s.attacker {
@@ -29,7 +38,7 @@ pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
     }
     for r in &s.calendar {
         if r.day >= days {
-            return Err(format!("its calendar has a day ({}) the setup does not", r.day + 1));
+            return Err(ViewProblem::not_there("its calendar", format!("day {}", r.day + 1), "one of the setup's"));
         }
         if let Some(a) = r.attacker {
             side(a)?;

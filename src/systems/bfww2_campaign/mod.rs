@@ -115,7 +115,7 @@ impl System for Bfww2Campaign {
     fn seat_name(setup: &Setup, _state: &State, seat: Seat) -> String {
         seats::seat_name(setup, seat)
     }
-    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+    fn check_view(setup: &Setup, s: &State) -> Result<(), crate::engine::ViewProblem> {
         check::check_view(setup, s)
     }
     fn umpire(_setup: &Setup) -> Option<Seat> {

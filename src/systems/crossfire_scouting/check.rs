@@ -5,28 +5,29 @@
 use super::state::{ClockReason, Phase, State};
 use super::tables::{CLOCK_STEP_MINUTES, DEADLINE_MINUTES};
 use super::team::{Place, ScoutRef, Setup};
+use crate::engine::ViewProblem;
 
-pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+pub fn check_view(setup: &Setup, s: &State) -> Result<(), ViewProblem> {
     if s.figures.len() != setup.teams.len()
         || s.figures.iter().zip(&setup.teams).any(|(figs, team)| figs.len() != team.size())
     {
-        return Err("its figures are not the teams'".into());
+        return Err(ViewProblem::shape("its figures", "the teams"));
     }
     if s.clock > DEADLINE_MINUTES + CLOCK_STEP_MINUTES {
-        return Err(format!("its clock ({} minutes) is past the night", s.clock));
+        return Err(ViewProblem::out_of_range("its clock (minutes into the night)", s.clock));
     }
     let figure = |r: ScoutRef| {
         if setup.scout(r).is_some() {
             Ok(())
         } else {
-            Err(format!("it names figure {}/{}, not in the teams", r.team, r.member))
+            Err(ViewProblem::not_there("it", format!("figure {}/{}", r.team, r.member), "in the teams"))
         }
     };
     let area = |a: u16| {
         if setup.area(a).is_some() {
             Ok(())
         } else {
-            Err(format!("it names area {a}, not on the map"))
+            Err(ViewProblem::not_there("it", format!("area {a}"), "on the map"))
         }
     };
     let place = |p: Place| match p {

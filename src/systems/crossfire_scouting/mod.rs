@@ -86,7 +86,7 @@ impl System for CrossfireScouting {
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
     }
-    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+    fn check_view(setup: &Setup, s: &State) -> Result<(), crate::engine::ViewProblem> {
         check::check_view(setup, s)
     }
     fn seat_name(setup: &Setup, _state: &State, seat: Seat) -> String {

@@ -123,7 +123,7 @@ impl System for DiceDuel {
         }
         v
     }
-    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+    fn check_view(setup: &Setup, s: &State) -> Result<(), crate::engine::ViewProblem> {
         rules::check_view(setup, s)
     }
     fn share_hold(setup: &Setup, s: &State) -> Option<String> {

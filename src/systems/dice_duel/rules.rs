@@ -186,18 +186,19 @@ pub fn preview(setup: &Setup, s: &State) -> RollPreview {
 }
 
 /// Whether a position read from outside fits its setup.
-pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+pub fn check_view(setup: &Setup, s: &State) -> Result<(), crate::engine::ViewProblem> {
+    use crate::engine::ViewProblem;
     if s.round == 0 || s.round > setup.rounds {
-        return Err(format!("it is in round {} of a {}-round duel", s.round, setup.rounds));
+        return Err(ViewProblem::out_of_range(format!("its round of a {}-round duel", setup.rounds), s.round));
     }
     if s.won.iter().map(|&w| w as u16).sum::<u16>() >= s.round as u16 + u16::from(s.phase == Phase::Over) {
-        return Err("it has more rounds won than played".to_string());
+        return Err(ViewProblem::inconsistent("it has more rounds won than played"));
     }
     if (s.phase == Phase::Roll) != (s.chosen == [true, true]) {
-        return Err("its step does not match the stances chosen".to_string());
+        return Err(ViewProblem::inconsistent("its step does not match the stances chosen"));
     }
     if (0..2).any(|p| s.stances[p].is_some() && !s.chosen[p]) {
-        return Err("it holds a stance not chosen".to_string());
+        return Err(ViewProblem::inconsistent("it holds a stance not chosen"));
     }
     Ok(())
 }

@@ -6,33 +6,34 @@
 
 use super::orbat::{Orbat, Setup, StandRef};
 use super::state::{Battle, Place, State};
+use crate::engine::ViewProblem;
 
-pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+pub fn check_view(setup: &Setup, s: &State) -> Result<(), ViewProblem> {
     for (p, player) in s.players.iter().zip(&setup.players) {
         let units = &player.orbat.units;
         if p.lost.len() != units.len() || p.lost.iter().zip(units).any(|(l, u)| l.len() != u.stands.len()) {
-            return Err(format!("its losses of {} are not shaped as their orbat", player.name));
+            return Err(ViewProblem::shape(format!("its losses of {}", player.name), "their orbat"));
         }
         place(p.place)?;
         if p.last.is_some_and(|l| !(-5..=5).contains(&l.moved)) {
-            return Err(format!("{}'s last turn moved more zones than the route has", player.name));
+            return Err(ViewProblem::out_of_range(format!("the zones {}'s last turn moved", player.name), p.last.map_or(0, |l| l.moved)));
         }
     }
     if s.turn == 0 {
-        return Err("its turn is 0".into());
+        return Err(ViewProblem::out_of_range("its turn", 0));
     }
     s.battles.iter().chain(s.current()).try_for_each(|b| battle(setup, b))
 }
 
-fn place(p: Place) -> Result<(), String> {
+fn place(p: Place) -> Result<(), ViewProblem> {
     if (1..=6).contains(&p.raw()) {
         Ok(())
     } else {
-        Err(format!("it names a place ({}) not on the route", p.raw()))
+        Err(ViewProblem::not_there("it", format!("place {}", p.raw()), "on the route"))
     }
 }
 
-fn battle(setup: &Setup, b: &Battle) -> Result<(), String> {
+fn battle(setup: &Setup, b: &Battle) -> Result<(), ViewProblem> {
     let orbat: &Orbat = &setup.players[b.side.index()].orbat;
     place(b.from)?;
     if let Some(to) = b.to {
@@ -40,18 +41,21 @@ fn battle(setup: &Setup, b: &Battle) -> Result<(), String> {
     }
     for &u in &b.fielded {
         if u as usize >= orbat.units.len() {
-            return Err(format!("turn {}'s battle fields unit {}, not in the orbat", b.turn, u as usize + 1));
+            return Err(ViewProblem::not_there(
+                format!("turn {}'s battle", b.turn),
+                format!("unit {}", u as usize + 1),
+                "in the orbat",
+            ));
         }
     }
     let stand = |r: StandRef| {
         if orbat.stand(r).is_some() {
             Ok(())
         } else {
-            Err(format!(
-                "turn {}'s battle names stand {}/{}, not in the orbat",
-                b.turn,
-                r.unit as u32 + 1,
-                r.stand as u32 + 1
+            Err(ViewProblem::not_there(
+                format!("turn {}'s battle", b.turn),
+                format!("stand {}/{}", r.unit as u32 + 1, r.stand as u32 + 1),
+                "in the orbat",
             ))
         }
     };

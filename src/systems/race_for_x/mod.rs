@@ -57,7 +57,7 @@ impl System for RaceForX {
     fn start(setup: &Setup) -> Result<State, RuleError> {
         rules::start(setup)
     }
-    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+    fn check_view(setup: &Setup, s: &State) -> Result<(), crate::engine::ViewProblem> {
         check::check_view(setup, s)
     }
     fn dice(setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {

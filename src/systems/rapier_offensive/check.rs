@@ -7,20 +7,25 @@ use super::setup::Setup;
 use super::setup::ATTACKING_DIVISIONS;
 use super::state::{CounterPlace, Place, State, UnitRef};
 use super::units::Piece;
+use crate::engine::ViewProblem;
 
-pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+pub fn check_view(setup: &Setup, s: &State) -> Result<(), ViewProblem> {
     let sector = |x: Sector, what: &str| {
         if Sector::new(x.axis, x.line).is_some() {
             Ok(())
         } else {
-            Err(format!("{what} names a sector off the map (axis {}, line {})", x.axis, x.line))
+            Err(ViewProblem::not_there(what, format!("axis {} line {}", x.axis, x.line), "a sector on the map"))
         }
     };
     let division = |d: u8, what: &str| {
         if (d as usize) < ATTACKING_DIVISIONS {
             Ok(())
         } else {
-            Err(format!("{what} names division {}, not one of the {ATTACKING_DIVISIONS}", d as usize + 1))
+            Err(ViewProblem::not_there(
+                what,
+                format!("division {}", d as usize + 1),
+                format!("one of the {ATTACKING_DIVISIONS}"),
+            ))
         }
     };
     let unit = |r: UnitRef| {
@@ -28,7 +33,7 @@ pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
         if (r.unit as usize) < setup.attackers[r.division as usize].units.len() {
             Ok(())
         } else {
-            Err(format!("a unit ({}) is not in its division's list", r.unit as usize + 1))
+            Err(ViewProblem::not_there("a unit", format!("unit {}", r.unit as usize + 1), "in its division's list"))
         }
     };
     for u in &s.units {
@@ -46,7 +51,11 @@ pub fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
     for c in &s.counters {
         if let Some(Piece::Unit(i)) = c.piece {
             if i as usize >= setup.defender.units.len() {
-                return Err(format!("a counter stands for unit {}, not in the defender's list", i as usize + 1));
+                return Err(ViewProblem::not_there(
+                    "a counter",
+                    format!("unit {}", i as usize + 1),
+                    "in the defender's list",
+                ));
             }
         }
         if let CounterPlace::On(x) = c.place {

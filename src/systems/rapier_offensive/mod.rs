@@ -101,7 +101,7 @@ impl System for RapierOffensive {
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
     }
-    fn check_view(setup: &Setup, s: &State) -> Result<(), String> {
+    fn check_view(setup: &Setup, s: &State) -> Result<(), crate::engine::ViewProblem> {
         check::check_view(setup, s)
     }
     fn refusal(setup: &Setup, state: &State, error: &RuleError) -> String {

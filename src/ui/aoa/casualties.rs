@@ -4,7 +4,7 @@
 //! live in the step, not in the form, and a form is redrawn only when its own player's
 //! record changes.
 
-use super::phases::{check, error_line, Count};
+use super::phases::{error_line, refused, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::company::SECOND_READINGS;
 use crate::systems::axis_of_attack::rules::{casualty_line, lower_levels, strip_donors};
@@ -128,7 +128,7 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
         side,
         reports: rows.with_value(|v| v.iter().map(CountRow::report).collect()),
     };
-    let problem = Memo::new(move |_| check(aoa, &decision()).err());
+    let problem = Memo::new(move |_| refused(aoa, &decision()));
     let bailed_rule = match winner {
         Some(w) if w == side => "You won: bailed and bogged vehicles are recovered and count.",
         Some(_) => "You lost: bailed and bogged vehicles are destroyed and do not count.",

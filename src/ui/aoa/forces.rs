@@ -1,7 +1,7 @@
 //! The force lists: each player writes one in secret behind a hand-over screen, checked live
 //! by the rules; and the concession, open until the game is played.
 
-use super::phases::{check, error_line, Count};
+use super::phases::{error_line, refused, Count};
 use super::{slug, Aoa};
 use crate::engine::{Seat, TwoSides};
 use crate::systems::axis_of_attack::carriers::carriers_checked;
@@ -119,7 +119,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
             return Some("Type the points your force costs.".to_string());
         }
         let f = force.get();
-        check(aoa, &Decision::SubmitForce { side, force: f }).err()
+        refused(aoa, &Decision::SubmitForce { side, force: f })
     });
     let air_bought = aoa.setup.with_untracked(|s| s.player(side).air.clone());
     let allowed_options: Vec<&'static tables::OptionRow> =

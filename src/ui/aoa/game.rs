@@ -210,7 +210,7 @@ fn ResultForm() -> impl IntoView {
             }}
             <div class="vp-line" data-testid="result-preview">{move || match preview() {
                 Ok(lines) => view! { <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }.into_any(),
-                Err(e) => view! { <p class="warning">{e}</p> }.into_any(),
+                Err(e) => view! { <p class="warning">{aoa.refusal(&e)}</p> }.into_any(),
             }}</div>
             // The result's button stays in sight while the form scrolls.
             <div class="sticky-action">

@@ -3,11 +3,12 @@
 //! from `Campaign::check` on the decision the form would make.
 
 use super::{slug, Aoa};
+use crate::engine::DecideError;
 use crate::systems::axis_of_attack::rules::{
     self, adjustable_totals, area_chooser, change_offer, legal_mission_changes, mission_modifiers,
 };
 use crate::systems::axis_of_attack::tables::{self, Mission};
-use crate::systems::axis_of_attack::{Decision, Outcome, Phase, Side, State, TurnRecord};
+use crate::systems::axis_of_attack::{Decision, Outcome, Phase, RuleError, Side, State, TurnRecord};
 use leptos::prelude::*;
 
 fn mission_slug(m: Mission) -> String {
@@ -31,8 +32,14 @@ pub(super) fn record(s: &State, turn: u32) -> Option<&TurnRecord> {
 }
 
 /// The position a decision would lead to, or why the rules refuse it.
-pub(super) fn check(aoa: Aoa, d: &Decision) -> Result<State, String> {
-    aoa.campaign.with(|c| c.check(d, &[]).map_err(|e| e.to_string()))
+pub(super) fn check(aoa: Aoa, d: &Decision) -> Result<State, DecideError<RuleError>> {
+    aoa.campaign.with(|c| c.check(d, &[]))
+}
+
+/// Why the rules refuse a decision, in words for the form that shows it (`Open::refusal`);
+/// `None` where they take it.
+pub(super) fn refused(aoa: Aoa, d: &Decision) -> Option<String> {
+    check(aoa, d).err().map(|e| aoa.refusal(&e))
 }
 
 pub(super) fn error_line(error: RwSignal<Option<String>>) -> impl IntoView {
@@ -319,7 +326,7 @@ fn GameArea() -> impl IntoView {
     let shift = RwSignal::new(0u16);
     let chooser = Memo::new(move |_| aoa.state.with(area_chooser));
     let decision = move || Decision::ChooseArea { area: area.get(), shift: shift.get() as u8 };
-    let problem = Memo::new(move |_| check(aoa, &decision()).err());
+    let problem = Memo::new(move |_| refused(aoa, &decision()));
     let max_shift =
         Signal::derive(move || chooser.get().map_or(0, |c| aoa.state.with(|s| s.balance(c.other()).max(0) as u16)));
     view! {

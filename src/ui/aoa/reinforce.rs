@@ -1,6 +1,6 @@
 //! Reinforcements (with the top-up to two depleted combat platoons) and support exchanges.
 
-use super::phases::{check, error_line, Count};
+use super::phases::{error_line, refused, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::carriers::carriers_checked;
 use crate::systems::axis_of_attack::preview::reinforcement_chance;
@@ -78,7 +78,7 @@ fn TopUpForm(side: Side) -> impl IntoView {
     let picked = StoredValue::new(picked);
     let chosen =
         Memo::new(move |_| picked.with_value(|v| v.iter().filter(|x| x.3.get()).map(|x| x.0).collect::<Vec<u16>>()));
-    let problem = Memo::new(move |_| check(aoa, &Decision::TopUp { side, platoons: chosen.get() }).err());
+    let problem = Memo::new(move |_| refused(aoa, &Decision::TopUp { side, platoons: chosen.get() }));
     view! {
         <div class="card top-up" data-testid=format!("top-up-{}", slug(side))>
             <h3>{format!("{}: top up to {} depleted combat platoons?", aoa.name(side), tables::MIN_DEPLETED_COMBAT)}</h3>
@@ -259,7 +259,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
     };
     let problem = Memo::new(move |_| match decision() {
         None => Some("Choose the platoon to give up.".to_string()),
-        Some(d) => check(aoa, &d).err(),
+        Some(d) => refused(aoa, &d),
     });
     view! {
         <div class="card" data-testid=format!("exchange-{}", slug(side))>

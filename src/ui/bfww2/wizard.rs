@@ -8,7 +8,7 @@
 //! stands. Text fields commit on change so typing keeps focus.
 
 use super::wizard_days::{cpp_problem_lines, CppSection, DaysSection};
-use super::wizard_fields::{problem_list, Form, NumField, Section};
+use super::wizard_fields::{problem_list, Form, NotANumber, NumField, Section};
 use super::wizard_side::SideSection;
 use crate::engine::Die;
 use crate::store;
@@ -64,7 +64,7 @@ fn GeneralSection() -> impl IntoView {
                 <NumField label="Year" testid="year" value=Signal::derive(move || setup.with(|s| s.month.year.to_string()))
                     commit=Callback::new(move |t: String| match t.trim().parse::<u16>() {
                         Ok(y) if (1936..=1945).contains(&y) => { set(&|s| s.month = Month::new(y, s.month.month)); Ok(()) }
-                        _ => Err("Type a year from 1936 to 1945.".to_string()),
+                        _ => Err(NotANumber::Year { from: 1936, to: 1945 }),
                     })/>
             </div>
             <p class="hint">"The month decides who may repair armour and the aircraft modifiers."</p>

@@ -39,28 +39,49 @@ pub(super) fn problem_list(
     }
 }
 
-/// Whole numbers from 0 to `max`.
-pub(super) fn parse_count<T: TryFrom<u32>>(text: &str, max: u32) -> Result<T, String> {
-    let bad = || format!("Type a whole number from 0 to {max}.");
-    let n: u32 = text.trim().parse().map_err(|_| bad())?;
-    if n > max {
-        return Err(bad());
+/// What typed in a number field is not: kept typed to the field, which words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NotANumber {
+    /// Not a whole number from 0 to `max`.
+    Count { max: u32 },
+    /// Not a whole number from -`max` to `max`.
+    Signed { max: i16 },
+    /// Not a year from `from` to `to`.
+    Year { from: u16, to: u16 },
+}
+
+impl std::fmt::Display for NotANumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotANumber::Count { max } => write!(f, "Type a whole number from 0 to {max}."),
+            NotANumber::Signed { max } => write!(f, "Type a whole number from -{max} to {max} (a minus sign for less)."),
+            NotANumber::Year { from, to } => write!(f, "Type a year from {from} to {to}."),
+        }
     }
-    T::try_from(n).map_err(|_| bad())
+}
+
+/// Whole numbers from 0 to `max`.
+pub(super) fn parse_count<T: TryFrom<u32>>(text: &str, max: u32) -> Result<T, NotANumber> {
+    let bad = NotANumber::Count { max };
+    let n: u32 = text.trim().parse().map_err(|_| bad)?;
+    if n > max {
+        return Err(bad);
+    }
+    T::try_from(n).map_err(|_| bad)
 }
 
 /// A signed roll or modifier from -`max` to `max`.
-pub(super) fn parse_signed(text: &str, max: i16) -> Result<i16, String> {
-    let bad = || format!("Type a whole number from -{max} to {max} (a minus sign for less).");
-    let n: i16 = text.trim().replace('\u{2212}', "-").trim_start_matches('+').parse().map_err(|_| bad())?;
+pub(super) fn parse_signed(text: &str, max: i16) -> Result<i16, NotANumber> {
+    let bad = NotANumber::Signed { max };
+    let n: i16 = text.trim().replace('\u{2212}', "-").trim_start_matches('+').parse().map_err(|_| bad)?;
     if n.abs() > max {
-        return Err(bad());
+        return Err(bad);
     }
     Ok(n)
 }
 
 /// Blank for none, else a parse.
-pub(super) fn optional<T>(text: &str, parse: impl Fn(&str) -> Result<T, String>) -> Result<Option<T>, String> {
+pub(super) fn optional<T, E>(text: &str, parse: impl Fn(&str) -> Result<T, E>) -> Result<Option<T>, E> {
     if text.trim().is_empty() {
         Ok(None)
     } else {
@@ -75,7 +96,7 @@ pub(super) fn NumField(
     #[prop(into)] label: String,
     #[prop(into)] testid: String,
     #[prop(into)] value: Signal<String>,
-    commit: Callback<String, Result<(), String>>,
+    commit: Callback<String, Result<(), NotANumber>>,
     #[prop(optional)] hint: Option<&'static str>,
 ) -> impl IntoView {
     // What was typed and why it is refused: the field keeps showing it until it is put right.
@@ -89,7 +110,7 @@ pub(super) fn NumField(
                 prop:value=move || bad.with(|b| b.as_ref().map(|(typed, _)| typed.clone())).unwrap_or_else(|| value.get())
                 aria-invalid=move || bad.with(Option::is_some).to_string()
                 aria-describedby=move || bad.with(Option::is_some).then(|| described.clone())
-                on:change=move |ev| { let typed = event_target_value(&ev); bad.set(commit.run(typed.clone()).err().map(|m| (typed, m))); }/>
+                on:change=move |ev| { let typed = event_target_value(&ev); bad.set(commit.run(typed.clone()).err().map(|m| (typed, m.to_string()))); }/>
             {move || bad.get().map(|(_, m)| view! { <span class="warning" id=err_id.clone() data-testid=err_id.clone() role="alert">{m}</span> })}
         </label>
     }

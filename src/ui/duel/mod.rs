@@ -107,7 +107,7 @@ fn DuelWizard(edit: Option<String>) -> impl IntoView {
         let editing = stored.as_ref().map(|(d, _)| d);
         match super::campaign::save_setup::<DiceDuel>(setup, &name.get(), editing) {
             Ok(id) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-            Err(e) => error.set(Some(e)),
+            Err(e) => error.set(Some(e.to_string())),
         }
     };
     let field = move |label: &'static str, v: RwSignal<String>| {
