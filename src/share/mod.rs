@@ -2,6 +2,7 @@
 //! document carries `format`, and `migrate` brings any older format up to date. A format
 //! once released keeps loading (fixtures under tests/fixtures prove it).
 
+pub mod follow;
 pub mod link;
 pub mod patch;
 pub mod reply;

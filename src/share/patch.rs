@@ -138,7 +138,9 @@ mod tests {
 
     #[test]
     fn a_patch_that_does_not_fit_is_refused() {
-        let p = diff(&json!([1, 2, 3]), &json!([1, 2, 4])).unwrap();
+        let long = "a long enough text to be worth keeping";
+        let p = diff(&json!([long, long, 3]), &json!([long, long, 4])).unwrap();
+        assert!(p.get("a").is_some(), "{p}");
         assert_eq!(apply(&json!([1]), &p), None);
         assert_eq!(apply(&json!({"a": 1}), &json!({"o": {"b": {"-": 0}}})), None);
         assert_eq!(apply(&json!(1), &json!({"x": 1})), None);

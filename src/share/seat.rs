@@ -108,17 +108,25 @@ impl SeatCopy {
 
     /// The inverse of `payload`, bounded.
     pub fn from_payload(bytes: &[u8]) -> Result<SeatCopy, super::link::LinkError> {
-        use super::link::LinkError;
-        let text =
-            miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, MAX_SEAT_BYTES).map_err(|e| match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
-                _ => LinkError::Corrupt,
-            })?;
-        let text = String::from_utf8(text).map_err(|_| LinkError::Corrupt)?;
-        SeatCopy::from_json(&text).map_err(|e| match e {
-            LoadError::TooNew { format } => LinkError::FutureVersion { version: format },
-            _ => LinkError::Corrupt,
-        })
+        SeatCopy::from_json(&inflate(bytes)?).map_err(as_link_error)
+    }
+}
+
+/// A seat link's JSON: its bytes inflated, at most `MAX_SEAT_BYTES`.
+pub fn inflate(bytes: &[u8]) -> Result<String, super::link::LinkError> {
+    use super::link::LinkError;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, MAX_SEAT_BYTES).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+        _ => LinkError::Corrupt,
+    })?;
+    String::from_utf8(text).map_err(|_| LinkError::Corrupt)
+}
+
+/// A seat link that does not read, as links word it.
+pub fn as_link_error(e: LoadError) -> super::link::LinkError {
+    match e {
+        LoadError::TooNew { format } => super::link::LinkError::FutureVersion { version: format },
+        _ => super::link::LinkError::Corrupt,
     }
 }
 

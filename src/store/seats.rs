@@ -43,6 +43,17 @@ pub fn note_sent_view(b: &mut dyn Backend, id: &str, seat: u8, digest: u64) -> R
     b.set(&format!("{SENT_PREFIX}{id}"), &serde_json::to_string(&sent).expect("digests serialise"))
 }
 
+/// The copy last shown here for `seat` of campaign `id`, and the one shown before it (which the
+/// seat's device holds if it took the last one), as JSON: what the next copy follows.
+pub fn sent_copy(b: &dyn Backend, id: &str, seat: &str) -> Option<(String, Option<String>)> {
+    b.get(&format!("{SENT_PREFIX}{id}.{seat}")).ok().flatten().and_then(|s| serde_json::from_str(&s).ok())
+}
+
+/// Keeps the copy shown for `seat` (and the one it follows).
+pub fn keep_sent_copy(b: &mut dyn Backend, id: &str, seat: &str, copy: &str, after: Option<&str>) -> Result<(), StoreError> {
+    b.set(&format!("{SENT_PREFIX}{id}.{seat}"), &serde_json::to_string(&(copy, after)).expect("texts serialise"))
+}
+
 /// The steps taken on a kept copy on this device (JSON, `[[decision, [roll...]]...]`), if any.
 pub fn reply_steps(b: &dyn Backend, seat: &str, id: &str) -> Option<String> {
     b.get(&reply_key(seat, id)).ok().flatten()

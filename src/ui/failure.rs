@@ -29,6 +29,8 @@ pub enum Failure {
     Reply(crate::share::reply::Refusal),
     /// A reply this device cannot make from its copy.
     MakeReply(crate::share::reply::MakeError),
+    /// A seat copy that follows one this device does not hold, or does not fit it.
+    Follow(crate::share::follow::FollowError),
 }
 
 impl From<StoreError> for Failure {
@@ -69,6 +71,7 @@ impl fmt::Display for Failure {
             Failure::NotASample => f.write_str("Field Desk asked for a sample and got a screen."),
             Failure::Reply(e) => e.fmt(f),
             Failure::MakeReply(e) => e.fmt(f),
+            Failure::Follow(e) => e.fmt(f),
         }
     }
 }

@@ -67,6 +67,9 @@ pub struct Sent {
     pub file: String,
     /// One seat's view (`SeatCopy`) rather than a campaign (`Document`).
     pub seat: bool,
+    /// The copy the seat's device holds, which the link then follows (`share::follow`); the
+    /// link of a seat's view without one follows the sample's fresh view.
+    pub after: Option<String>,
     /// A reply to that view: the steps taken on it on this device, as JSON
     /// (`share::reply::reply_from_copy`). The link is the reply; the file is the view.
     pub reply: Option<String>,
@@ -74,15 +77,20 @@ pub struct Sent {
 
 impl Sent {
     pub fn campaign(name: &str, json: String) -> Sent {
-        Sent { json, file: format!("field-desk-{}.json", file_safe(name)), seat: false, reply: None }
+        Sent { json, file: format!("field-desk-{}.json", file_safe(name)), seat: false, after: None, reply: None }
     }
     pub fn seat(name: &str, reader: &str, json: String) -> Sent {
         Sent {
             json,
             file: format!("field-desk-view-{}.json", file_safe(&format!("{name} {reader}"))),
             seat: true,
+            after: None,
             reply: None,
         }
+    }
+    /// One seat's view, as what changed since `after` (the copy its device holds).
+    pub fn seat_after(name: &str, reader: &str, json: String, after: Option<String>) -> Sent {
+        Sent { after, ..Sent::seat(name, reader, json) }
     }
     /// A reply: `steps` taken on the seat copy `json`.
     pub fn reply(name: &str, reader: &str, json: String, steps: String) -> Sent {
@@ -113,7 +121,8 @@ pub fn make(sent: &Sent) -> Result<Made, Failure> {
         crate::share::reply::reply_from_copy(&copy, steps).map_err(Failure::MakeReply)?
     } else if sent.seat {
         let copy = SeatCopy::from_json(&sent.json)?;
-        link::encode_seat(&copy)
+        let after = sent.after.as_deref().map(SeatCopy::from_json).transpose()?;
+        link::encode_follow(&crate::share::follow::Follow::make(&copy, after.as_ref()))
     } else {
         let doc = Document::from_json(&sent.json)?;
         link::encode(&doc)

@@ -176,17 +176,63 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
                         on:click=move |_| chosen.set(Some(reader))>{name}</button>
                 }).collect_view()}
             </div>
-            {move || picked.get().map(|reader| {
-                let sent = Signal::derive(move || {
-                    let copy = campaign.with(|c| SeatCopyOf::new(meta.get(), platform::now(), c, reader));
-                    Sent::seat(&copy.meta.name, &copy.reader_name(), copy.to_json())
-                });
-                let name = choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
-                view! {
-                    <SharePanel sent=sent id="seat" heading=format!("{name}'s view")
-                        hint="Send this to that player alone: it shows what they may see now."/>
-                }
-            })}
+            {move || picked.get().map(|reader| seat_panel::<S>(meta, campaign, reader, choices))}
         </section>
+    }
+}
+
+/// One seat's copy: as what changed since the copy shown here before for that seat (short
+/// enough for a QR code; `share::follow`), or whole. The file is always the whole copy.
+fn seat_panel<S: SystemUi>(
+    meta: RwSignal<Meta>,
+    campaign: RwSignal<Campaign<S>>,
+    reader: Reader,
+    choices: Memo<Vec<(Reader, String)>>,
+) -> impl IntoView {
+    use crate::share::follow::digest;
+    use crate::share::seat::SeatCopy;
+    let key = seat_key(reader);
+    // The copy shown, and the one before it: kept so the next one can follow it.
+    let record = RwSignal::new(None::<(String, Option<String>)>);
+    let whole = RwSignal::new(false);
+    Effect::new(move |_| {
+        let id = meta.with(|m| m.id.clone());
+        let copy = campaign.with(|c| SeatCopyOf::new(meta.get(), platform::now(), c, reader)).to_json();
+        let stored = crate::store::sent_copy(&platform::LocalStorage, &id, &key);
+        let read = |json: &str| SeatCopy::from_json(json).ok();
+        let same = |a: &str, b: &str| read(a).zip(read(b)).is_some_and(|(a, b)| digest(&a) == digest(&b));
+        let next = match stored {
+            // The same view as the copy shown before: that copy again, following what it followed.
+            Some((shown, after)) if same(&shown, &copy) => (shown, after),
+            Some((shown, _)) => (copy, Some(shown)),
+            None => (copy, None),
+        };
+        let _ = crate::store::keep_sent_copy(&mut platform::LocalStorage, &id, &key, &next.0, next.1.as_deref());
+        record.set(Some(next));
+    });
+    let sent = Signal::derive(move || {
+        let (copy, after) = record.get().unwrap_or_default();
+        let name = meta.with(|m| m.name.clone());
+        let whose = choices.with(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
+        Sent::seat_after(&name, &whose, copy, if whole.get() { None } else { after })
+    });
+    let follows = Memo::new(move |_| record.with(|r| r.as_ref().is_some_and(|(_, a)| a.is_some())));
+    let name = choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
+    let hint = if follows.get_untracked() {
+        "Send this to that player alone: it shows what they may see now. It carries only what changed since the copy shown here before; if their device does not have that one, send the whole copy."
+    } else {
+        "Send this to that player alone: it shows what they may see now."
+    };
+    view! {
+        {move || record.with(|r| r.is_some()).then(|| view! {
+            <SharePanel sent=sent id="seat" heading=format!("{name}'s view") hint=hint/>
+        })}
+        {move || follows.get().then(|| view! {
+            <label class="check">
+                <input type="checkbox" data-testid="seat-whole" prop:checked=move || whole.get()
+                    on:change=move |ev| whole.set(event_target_checked(&ev))/>
+                " Whole copy (for a device that missed the last one)"
+            </label>
+        })}
     }
 }

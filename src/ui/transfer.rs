@@ -51,12 +51,22 @@ pub fn take_in(from: Source) -> Taken {
             None => Taken::Review(Vec::new(), Vec::new()),
             Some(Ok(Received::Seat(copy))) => Taken::Seat(super::viewer::receive(&copy)),
             Some(Ok(Received::Reply(reply))) => Taken::Reply(take_reply(&reply)),
+            Some(Ok(Received::Follow(follow))) => {
+                // Put together with the copy of this campaign and seat on this device.
+                let seat = crate::share::seat::seat_key(follow.reader);
+                let held = store::load_seat_copy(&LocalStorage, &seat, &follow.meta.id).ok();
+                match follow.open(held.as_ref()) {
+                    Ok(copy) => Taken::Seat(super::viewer::receive(&copy)),
+                    Err(e) => Taken::Failed(Failure::Follow(e)),
+                }
+            }
             Some(result) => {
                 let (items, errors) = review(vec![result
                     .and_then(|r| match r {
                         Received::Campaign(doc) => Ok(doc),
                         Received::Seat(_) => Err(LinkError::OneSeat),
                         Received::Reply(_) => Err(LinkError::AReply),
+                        Received::Follow(_) => Err(LinkError::OneSeat),
                     })
                     .map_err(Failure::Link)]);
                 Taken::Review(items, errors)

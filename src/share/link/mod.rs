@@ -284,6 +284,7 @@ pub fn decode(text: &str) -> Result<Document, LinkError> {
         Received::Campaign(doc) => Ok(doc),
         Received::Seat(_) => Err(LinkError::OneSeat),
         Received::Reply(_) => Err(LinkError::AReply),
+        Received::Follow(_) => Err(LinkError::OneSeat),
     }
 }
 
@@ -295,13 +296,15 @@ pub enum Received {
     Seat(SeatCopy),
     /// A decision made on a seat's own device, for the campaign's keeper (`share::reply`).
     Reply(ReplyLink),
+    /// One seat's view as what changed since a copy its device holds (`share::follow`).
+    Follow(crate::share::follow::Follow),
 }
 
 /// Reads any link (as `decode` takes it). Never panics.
 pub fn read(text: &str) -> Result<Received, LinkError> {
     let (version, bytes) = unseal_versioned(text)?;
     if version == SEAT_LINK_VERSION as u32 {
-        SeatCopy::from_payload(&bytes).map(Received::Seat)
+        seat_link(&bytes)
     } else if version == REPLY_LINK_VERSION as u32 {
         ReplyLink::read(bytes).map(Received::Reply)
     } else if version != u32::from(version_of(&bytes)) {
@@ -312,7 +315,31 @@ pub fn read(text: &str) -> Result<Received, LinkError> {
     }
 }
 
-/// A seat copy's link payload, without `#` or key: `fd3.…`.
+/// A seat link's contents: a whole copy (format 1) or one that follows another (format 2).
+fn seat_link(bytes: &[u8]) -> Result<Received, LinkError> {
+    use crate::share::follow::{Follow, FOLLOW_FORMAT};
+    let text = crate::share::seat::inflate(bytes)?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| LinkError::Corrupt)?;
+    match value.get("format").and_then(|f| f.as_u64()) {
+        Some(f) if f == FOLLOW_FORMAT as u64 => {
+            let follow: Follow = serde_json::from_value(value).map_err(|_| LinkError::Corrupt)?;
+            if follow.kind != crate::share::seat::SEAT_KIND {
+                return Err(LinkError::Corrupt);
+            }
+            Ok(Received::Follow(follow))
+        }
+        Some(f) if f > FOLLOW_FORMAT as u64 => Err(LinkError::FutureVersion { version: f as u32 }),
+        _ => SeatCopy::from_json(&text).map(Received::Seat).map_err(crate::share::seat::as_link_error),
+    }
+}
+
+/// A following seat copy's link payload, without `#` or key: `fd3.…`.
+pub fn encode_follow(copy: &crate::share::follow::Follow) -> String {
+    seal_as(&copy.payload(), SEAT_LINK_VERSION)
+}
+
+/// A seat copy's link payload, without `#` or key: `fd3.…` (a whole copy, format 1: what
+/// apps before following copies read).
 pub fn encode_seat(copy: &SeatCopy) -> String {
     seal_as(&copy.payload(), SEAT_LINK_VERSION)
 }
