@@ -226,6 +226,7 @@ fn other_systems() {
     rapier();
     bfww2();
     seat_links();
+    following_copies();
     replies();
 }
 
@@ -386,4 +387,65 @@ fn replies() {
         let over = n.iter().filter(|&&x| x > 200).count();
         println!("{:<34} {:>8} {:>8} {:>8} {:>8}", id.name(), n.len(), median, n.last().copied().unwrap_or(0), over);
     }
+}
+
+/// Seat copies as sent after every change of a seat's view (`fd6.`: what changed since the copy
+/// its device holds; the first, since the sample's fresh view), for every seat of every
+/// system's sample played to its end with the suites' random legal play (8 seeds).
+fn following_copies() {
+    use field_desk::engine::{Campaign, Reader};
+    use field_desk::share::follow::Follow;
+    use field_desk::share::seat::SeatCopy;
+    use field_desk::systems::{Listed, SystemId, Visit};
+    struct Worst;
+    impl Visit for Worst {
+        /// Copies measured, and the longest: characters after the origin, seat, seed and step.
+        type Out = (usize, usize, Reader, u64, usize);
+        fn visit<S: Listed>(self) -> Self::Out {
+            let mut worst = (0, 0, None, 0, 0);
+            for seed in 1..=8u64 {
+                let mut rng = rng::Rng::new(seed);
+                let mut c = Campaign::<S>::new(S::sample()).expect("the sample starts");
+                let readers: Vec<Reader> = c.seats().into_iter().map(Some).chain([None]).collect();
+                let copy = |c: &Campaign<S>, r: Reader, k: usize| {
+                    SeatCopy::new(meta("Sample"), 1.7e12 + k as f64, S::view_body(c.seat_view(r)))
+                };
+                let mut held: Vec<Option<SeatCopy>> = vec![None; readers.len()];
+                let mut tally = grammar_walk::Tally::default();
+                for k in 0..5_000 {
+                    for (i, &r) in readers.iter().enumerate() {
+                        let now = copy(&c, r, k);
+                        if held[i].as_ref().is_some_and(|h| h.view == now.view) {
+                            continue;
+                        }
+                        let f = Follow::make(&now, held[i].as_ref());
+                        let n = PATH.len() + link::FRAGMENT_KEY.len() + link::encode_follow(&f, held[i].as_ref()).len();
+                        worst.0 += 1;
+                        if n > worst.1 {
+                            worst = (worst.0, n, r, seed, k);
+                        }
+                        held[i] = Some(now);
+                    }
+                    if S::over(c.setup(), c.state()) || !grammar_walk::step(&mut c, &mut rng, 2_000, &mut tally) {
+                        break;
+                    }
+                }
+            }
+            worst
+        }
+    }
+    println!();
+    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), sample played to its end, 8 seeds (limit 1,000)");
+    println!("{:<34} {:>8} {:>8} {:>10}", "system", "copies", "longest", "where");
+    let mut all = (0, String::new());
+    for id in SystemId::ALL {
+        let (n, longest, reader, seed, step) = id.visit(Worst);
+        let who = reader.map_or("the table".to_string(), |s| format!("seat {}", s.0 + 1));
+        let at = format!("{who}, seed {seed}, step {step}");
+        println!("{:<34} {:>8} {:>8}   {at}", id.name(), n, longest);
+        if longest > all.0 {
+            all = (longest, format!("{}, {at}", id.name()));
+        }
+    }
+    println!("Longest seat copy: {} characters after the origin ({})", all.0, all.1);
 }

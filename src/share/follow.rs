@@ -5,10 +5,14 @@
 //! copy still travels as a file (and `fd3.` links of format 1 keep opening).
 //!
 //! # Form
-//! A `Follow` as JSON (`format` 2, `kind` = `SEAT_KIND`), deflated, in the seat link's envelope
-//! (`fd3.`): an app from before it says "made by a newer version". `after` names the copy it
-//! follows (its decisions in effect and the digest of its whole view, `digest`); `None`
-//! follows the sample's fresh view, which is part of the format as it is of campaign links.
+//! Marked `fd6.` (an app from before it says "made by a newer version"), in the links'
+//! envelope: a head of bytes saying what it follows (system by its link code, the reader,
+//! 255 for the whole table; a flag; then the copy it follows: its decisions in effect, 32
+//! bits, and the digest of its whole view, `digest`, 64 bits, little endian; the campaign id,
+//! a length byte and its text), then the rest (`Body`: meta, times, the patch) as JSON,
+//! deflated after the JSON of the view it follows as a preset dictionary (`primed`). No
+//! copy followed: the sample's fresh view, which is part of the format as it is of campaign
+//! links.
 
 use super::seat::{check_id, SeatCopy, SEAT_KIND};
 use super::{patch, LoadError, Meta};
@@ -51,7 +55,7 @@ pub struct After {
 #[derive(Clone, Debug, PartialEq)]
 pub enum FollowError {
     /// The copy it follows is not the one on this device.
-    Missing { made: f64 },
+    Missing,
     /// It does not fit together (damaged on the way, or made by hand).
     Damaged(LoadError),
 }
@@ -59,7 +63,7 @@ pub enum FollowError {
 impl fmt::Display for FollowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FollowError::Missing { .. } => write!(
+            FollowError::Missing => write!(
                 f,
                 "This copy carries only what changed since an earlier copy, and this device does not have that one. Ask the keeper for the whole copy (\"Whole copy\" on its Share tab)."
             ),
@@ -68,7 +72,122 @@ impl fmt::Display for FollowError {
     }
 }
 
+/// A following copy's link, read as far as can be without the copy it follows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FollowLink {
+    pub id: String,
+    pub system: SystemId,
+    pub reader: Reader,
+    /// Decisions in effect and whole-view digest of the copy it follows.
+    pub after: Option<(usize, u64)>,
+    body: Vec<u8>,
+}
+
+/// What a following copy's link carries beside its head.
+#[derive(Serialize, Deserialize)]
+struct Body {
+    meta: Meta,
+    made: f64,
+    #[serde(default)]
+    after_made: Option<f64>,
+    patch: Option<serde_json::Value>,
+}
+
+impl FollowLink {
+    /// The head of a following copy's payload (the envelope opened). Never panics.
+    pub fn read(bytes: &[u8]) -> Option<FollowLink> {
+        let (&code, rest) = bytes.split_first()?;
+        let system = SystemId::ALL.into_iter().zip(SystemId::LINK_CODES).find(|&(_, c)| c == code as u32)?.0;
+        let (&r, rest) = rest.split_first()?;
+        let reader = (r != 255).then_some(crate::engine::Seat(r));
+        let (&flag, mut rest) = rest.split_first()?;
+        let after = match flag {
+            0 => None,
+            1 => {
+                let steps = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+                let view = u64::from_le_bytes(rest.get(4..12)?.try_into().ok()?);
+                rest = &rest[12..];
+                Some((steps, view))
+            }
+            _ => return None,
+        };
+        let (&n, rest) = rest.split_first()?;
+        let id = std::str::from_utf8(rest.get(..n as usize)?).ok()?.to_string();
+        Some(FollowLink { id, system, reader, after, body: rest[n as usize..].to_vec() })
+    }
+
+    /// The whole copy, put together with `held` (the copy of this campaign and seat on this
+    /// device, if any).
+    pub fn open(&self, held: Option<&SeatCopy>) -> Result<SeatCopy, FollowError> {
+        let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
+        let (base, after) = match self.after {
+            None => (
+                sample_view(self.system, self.reader)
+                    .ok_or_else(|| damaged("it names a seat its system does not have"))?,
+                None,
+            ),
+            Some((steps, view)) => match held {
+                Some(h)
+                    if h.meta.id == self.id
+                        && h.reader() == self.reader
+                        && h.view.steps() == steps
+                        && digest(h) == view =>
+                {
+                    (serde_json::to_value(&h.view).expect("views serialise"), Some(After { steps, view, made: h.made }))
+                }
+                _ => return Err(FollowError::Missing),
+            },
+        };
+        let text = super::primed::inflate(base.to_string().as_bytes(), &self.body, super::seat::MAX_SEAT_BYTES)
+            .ok_or_else(|| damaged("it does not read"))?;
+        let body: Body = serde_json::from_slice(&text).map_err(|_| damaged("it does not read"))?;
+        if body.meta.id != self.id {
+            return Err(damaged("it names two campaigns"));
+        }
+        let follow = Follow {
+            format: FOLLOW_FORMAT,
+            kind: SEAT_KIND.to_string(),
+            meta: body.meta,
+            made: body.made,
+            system: self.system,
+            reader: self.reader,
+            after: after.map(|a| After { made: body.after_made.unwrap_or(a.made), ..a }),
+            patch: body.patch,
+        };
+        follow.open(held)
+    }
+}
+
 impl Follow {
+    /// Its link payload (sealed as `fd6.`, `link::encode_follow`); `held` is the copy it was
+    /// made to follow (as given to `make`).
+    pub fn payload(&self, held: Option<&SeatCopy>) -> Vec<u8> {
+        let base = match held {
+            Some(h) => serde_json::to_value(&h.view).expect("views serialise"),
+            None => sample_view(self.system, self.reader).unwrap_or(serde_json::Value::Null),
+        };
+        let mut out = vec![link_code(self.system) as u8, self.reader.map_or(255, |s| s.0)];
+        match self.after {
+            None => out.push(0),
+            Some(a) => {
+                out.push(1);
+                out.extend_from_slice(&(a.steps as u32).to_le_bytes());
+                out.extend_from_slice(&a.view.to_le_bytes());
+            }
+        }
+        out.push(self.meta.id.len() as u8);
+        out.extend_from_slice(self.meta.id.as_bytes());
+        let body = Body {
+            meta: self.meta.clone(),
+            made: self.made,
+            after_made: self.after.map(|a| a.made),
+            patch: self.patch.clone(),
+        };
+        let json = serde_json::to_vec(&body).expect("bodies serialise");
+        out.extend(super::primed::deflate(base.to_string().as_bytes(), &json));
+        out
+    }
+
     /// `copy` as what changed since `held` (the copy the seat's device holds, of the same
     /// campaign and seat), or since the sample's fresh view.
     pub fn make(copy: &SeatCopy, held: Option<&SeatCopy>) -> Follow {
@@ -98,7 +217,8 @@ impl Follow {
         let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
         check_id(&self.meta.id).map_err(FollowError::Damaged)?;
         let old = match self.after {
-            None => sample_view(self.system, self.reader).ok_or_else(|| damaged("it names a seat its system does not have"))?,
+            None => sample_view(self.system, self.reader)
+                .ok_or_else(|| damaged("it names a seat its system does not have"))?,
             Some(after) => match held {
                 Some(h)
                     if h.meta.id == self.meta.id
@@ -108,14 +228,15 @@ impl Follow {
                 {
                     serde_json::to_value(&h.view).expect("views serialise")
                 }
-                _ => return Err(FollowError::Missing { made: after.made }),
+                _ => return Err(FollowError::Missing),
             },
         };
         let view = match &self.patch {
             None => old,
             Some(p) => patch::apply(&old, p).ok_or_else(|| damaged("what changed does not fit the copy it follows"))?,
         };
-        let view: ViewBody = serde_json::from_value(view).map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
+        let view: ViewBody =
+            serde_json::from_value(view).map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
         if view.system() != self.system || view.reader() != self.reader {
             return Err(damaged("it is not the view it says"));
         }
@@ -126,11 +247,6 @@ impl Follow {
 
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("following copies serialise")
-    }
-
-    /// The coded bytes of its link (sealed as a seat link, `link::encode_follow`).
-    pub fn payload(&self) -> Vec<u8> {
-        miniz_oxide::deflate::compress_to_vec(self.to_json().as_bytes(), 9)
     }
 }
 
@@ -156,4 +272,9 @@ fn sample_view(system: SystemId, reader: Reader) -> Option<serde_json::Value> {
         }
     }
     system.visit(Sample(reader))
+}
+
+/// A system's link code (`Descriptor::LINK_CODE`).
+fn link_code(system: SystemId) -> u32 {
+    SystemId::ALL.into_iter().zip(SystemId::LINK_CODES).find(|&(s, _)| s == system).map_or(0, |(_, c)| c)
 }

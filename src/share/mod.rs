@@ -5,6 +5,7 @@
 pub mod follow;
 pub mod link;
 pub mod patch;
+pub mod primed;
 pub mod reply;
 pub mod seat;
 pub mod typed;

@@ -7,15 +7,55 @@
 //! - `{"=": v}`: replaced by `v`;
 //! - `{"o": {key: patch, ...}}`: an object whose listed keys changed (`{"-": 0}` removes a key);
 //! - `{"a": [n, {index: patch, ...}, [appended...]]}`: a list cut to `n` items, some of them
-//!   changed, then items appended.
+//!   changed, then items appended; an appended item may be `{"c": [path, patch]}`: the object
+//!   at `path` (keys and indices from the root) of the old value, with `patch` applied (a
+//!   finished turn's record appended where the turn under way was).
 //!
 //! `apply` never panics and does bounded work: a patch that does not fit the value it is
 //! applied to is refused (`None`).
 
 use serde_json::{Map, Value};
 
+/// Objects of the old value by their keys, for appended items to be made from.
+type Shapes<'a> = std::collections::HashMap<Vec<&'a str>, Vec<(Vec<Value>, &'a Value)>>;
+
+/// The most objects of one shape an appended item is compared with.
+const CANDIDATES: usize = 24;
+
+fn shapes<'a>(v: &'a Value, path: &mut Vec<Value>, out: &mut Shapes<'a>) {
+    match v {
+        Value::Object(m) => {
+            let keys: Vec<&str> = m.keys().map(String::as_str).collect();
+            let list = out.entry(keys).or_default();
+            if list.len() < CANDIDATES {
+                list.push((path.clone(), v));
+            }
+            for (k, x) in m {
+                path.push(Value::from(k.as_str()));
+                shapes(x, path, out);
+                path.pop();
+            }
+        }
+        Value::Array(a) => {
+            // The newest items of a list are the likeliest models: walk them first.
+            for (i, x) in a.iter().enumerate().rev() {
+                path.push(Value::from(i));
+                shapes(x, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
 /// The patch from `old` to `new` (`None`: they are equal).
 pub fn diff(old: &Value, new: &Value) -> Option<Value> {
+    let mut index = Shapes::new();
+    shapes(old, &mut Vec::new(), &mut index);
+    diff_in(&index, old, new)
+}
+
+fn diff_in(index: &Shapes<'_>, old: &Value, new: &Value) -> Option<Value> {
     if old == new {
         return None;
     }
@@ -26,7 +66,7 @@ pub fn diff(old: &Value, new: &Value) -> Option<Value> {
             for (k, v) in b {
                 match a.get(k) {
                     Some(was) => {
-                        if let Some(p) = diff(was, v) {
+                        if let Some(p) = diff_in(index, was, v) {
                             changed.insert(k.clone(), p);
                         }
                     }
@@ -45,11 +85,11 @@ pub fn diff(old: &Value, new: &Value) -> Option<Value> {
             let kept = a.len().min(b.len());
             let mut changed = Map::new();
             for i in 0..kept {
-                if let Some(p) = diff(&a[i], &b[i]) {
+                if let Some(p) = diff_in(index, &a[i], &b[i]) {
                     changed.insert(i.to_string(), p);
                 }
             }
-            let appended = Value::Array(b[kept..].to_vec());
+            let appended = Value::Array(b[kept..].iter().map(|v| made_from(index, v)).collect());
             let patch = one("a", Value::Array(vec![Value::from(kept), Value::Object(changed), appended]));
             smaller(patch, new)
         }
@@ -57,8 +97,36 @@ pub fn diff(old: &Value, new: &Value) -> Option<Value> {
     }
 }
 
+/// An appended item as it is, or as an old object of the same keys with a patch, whichever
+/// is shorter.
+fn made_from(index: &Shapes<'_>, v: &Value) -> Value {
+    let Value::Object(m) = v else { return v.clone() };
+    let keys: Vec<&str> = m.keys().map(String::as_str).collect();
+    let mut best = v.clone();
+    let mut best_len = v.to_string().len();
+    for (path, model) in index.get(&keys).into_iter().flatten() {
+        let p = diff_in(&Shapes::new(), model, v).unwrap_or(Value::Null);
+        let c = one("c", Value::Array(vec![Value::Array(path.clone()), p]));
+        let len = c.to_string().len();
+        if len < best_len {
+            best = c;
+            best_len = len;
+        }
+    }
+    best
+}
+
 /// `old` with `patch` applied, or `None` when the patch does not fit it.
 pub fn apply(old: &Value, patch: &Value) -> Option<Value> {
+    let mut budget = COPY_BUDGET;
+    apply_in(old, old, patch, &mut budget)
+}
+
+/// The most bytes of JSON all `"c"` items of a patch may copy, so a patch of a few bytes
+/// cannot build a huge value.
+const COPY_BUDGET: usize = 1 << 20;
+
+fn apply_in(root: &Value, old: &Value, patch: &Value, budget: &mut usize) -> Option<Value> {
     let Value::Object(p) = patch else { return None };
     if p.len() != 1 {
         return None;
@@ -73,7 +141,7 @@ pub fn apply(old: &Value, patch: &Value) -> Option<Value> {
                     out.remove(k)?;
                 } else {
                     let next = match a.get(k) {
-                        Some(was) => apply(was, change)?,
+                        Some(was) => apply_in(root, was, change, budget)?,
                         None => match change.as_object().and_then(|c| c.get("=")) {
                             Some(v) => v.clone(),
                             None => return None,
@@ -90,13 +158,44 @@ pub fn apply(old: &Value, patch: &Value) -> Option<Value> {
             let mut out = a[..kept].to_vec();
             for (i, change) in changed.as_object()? {
                 let i: usize = i.parse().ok().filter(|&i| i < kept)?;
-                out[i] = apply(&out[i], change)?;
+                out[i] = apply_in(root, &out[i], change, budget)?;
             }
-            out.extend(appended.as_array()?.iter().cloned());
+            for item in appended.as_array()? {
+                out.push(
+                    match item
+                        .as_object()
+                        .and_then(|m| m.get("c"))
+                        .filter(|_| item.as_object().is_some_and(|m| m.len() == 1))
+                    {
+                        Some(c) => {
+                            let [path, change] = c.as_array()?.as_slice() else { return None };
+                            let model = at(root, path.as_array()?)?;
+                            *budget = budget.checked_sub(model.to_string().len())?;
+                            if model.is_object() && change.is_null() {
+                                model.clone()
+                            } else if model.is_object() {
+                                apply_in(root, model, change, budget)?
+                            } else {
+                                return None;
+                            }
+                        }
+                        None => item.clone(),
+                    },
+                );
+            }
             Some(Value::Array(out))
         }
         _ => None,
     }
+}
+
+/// The value at `path` (keys and indices) in `root`.
+fn at<'a>(root: &'a Value, path: &[Value]) -> Option<&'a Value> {
+    path.iter().try_fold(root, |v, step| match (v, step) {
+        (Value::Object(m), Value::String(k)) => m.get(k),
+        (Value::Array(a), Value::Number(n)) => a.get(usize::try_from(n.as_u64()?).ok()?),
+        _ => None,
+    })
 }
 
 fn one(op: &str, v: Value) -> Value {
@@ -134,6 +233,14 @@ mod tests {
             assert_eq!(apply(&old, &p), Some(new.clone()), "{old} -> {new} by {p}");
         }
         assert_eq!(diff(&json!({"a": [1]}), &json!({"a": [1]})), None);
+        // A record moved from the turn under way to the finished turns.
+        let record =
+            json!({"turn": 3, "casualties": [1, 2, 3, 4, 5, 6, 7, 8], "notes": "a long note about the battle"});
+        let old = json!({"current": record, "turns": []});
+        let new = json!({"current": {"turn": 4, "casualties": [], "notes": ""}, "turns": [record]});
+        let p = diff(&old, &new).unwrap();
+        assert!(p.to_string().contains("\"c\""), "{p}");
+        assert_eq!(apply(&old, &p), Some(new));
     }
 
     #[test]
@@ -145,5 +252,9 @@ mod tests {
         assert_eq!(apply(&json!({"a": 1}), &json!({"o": {"b": {"-": 0}}})), None);
         assert_eq!(apply(&json!(1), &json!({"x": 1})), None);
         assert_eq!(apply(&json!([1]), &json!({"a": [5, {}, []]})), None);
+        // Copies past the budget: refused, not built.
+        let big = json!({"big": "x".repeat(100_000)});
+        let many: Vec<Value> = (0..20).map(|_| json!({"c": [["m"], null]})).collect();
+        assert_eq!(apply(&json!({"m": big, "l": []}), &json!({"o": {"l": {"a": [0, {}, many]}}})), None);
     }
 }

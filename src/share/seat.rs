@@ -115,10 +115,11 @@ impl SeatCopy {
 /// A seat link's JSON: its bytes inflated, at most `MAX_SEAT_BYTES`.
 pub fn inflate(bytes: &[u8]) -> Result<String, super::link::LinkError> {
     use super::link::LinkError;
-    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, MAX_SEAT_BYTES).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
-        _ => LinkError::Corrupt,
-    })?;
+    let text =
+        miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, MAX_SEAT_BYTES).map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+            _ => LinkError::Corrupt,
+        })?;
     String::from_utf8(text).map_err(|_| LinkError::Corrupt)
 }
 

@@ -18,8 +18,9 @@ mod typed;
 pub use draft::{draft_part, set_draft_part, DraftPoint, DRAFT_PREFIX};
 pub use glimpse::{glimpse, set_glimpse, Glimpse, Para, GLIMPSE_PREFIX};
 pub use seats::{
-    delete_seat_copy, delete_seat_copy_at, keep_seat_copy, load_seat_copy, keep_sent_copy, note_sent_view, reply_steps, seat_copies,
-    seat_copy_system, sent_copy, sent_views, set_reply_steps, Kept, SeatListing, REPLY_PREFIX, SEAT_PREFIX, SENT_PREFIX,
+    delete_seat_copy, delete_seat_copy_at, keep_seat_copy, keep_sent_copy, load_seat_copy, note_sent_view, reply_steps,
+    seat_copies, seat_copy_system, sent_copy, sent_views, set_reply_steps, Kept, SeatListing, REPLY_PREFIX,
+    SEAT_PREFIX, SENT_PREFIX,
 };
 pub use typed::{head, keep_apart_of, load_of, load_seat_copy_of, save_guarded_of, save_of};
 

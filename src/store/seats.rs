@@ -50,7 +50,13 @@ pub fn sent_copy(b: &dyn Backend, id: &str, seat: &str) -> Option<(String, Optio
 }
 
 /// Keeps the copy shown for `seat` (and the one it follows).
-pub fn keep_sent_copy(b: &mut dyn Backend, id: &str, seat: &str, copy: &str, after: Option<&str>) -> Result<(), StoreError> {
+pub fn keep_sent_copy(
+    b: &mut dyn Backend,
+    id: &str,
+    seat: &str,
+    copy: &str,
+    after: Option<&str>,
+) -> Result<(), StoreError> {
     b.set(&format!("{SENT_PREFIX}{id}.{seat}"), &serde_json::to_string(&(copy, after)).expect("texts serialise"))
 }
 

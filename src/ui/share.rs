@@ -122,7 +122,7 @@ pub fn make(sent: &Sent) -> Result<Made, Failure> {
     } else if sent.seat {
         let copy = SeatCopy::from_json(&sent.json)?;
         let after = sent.after.as_deref().map(SeatCopy::from_json).transpose()?;
-        link::encode_follow(&crate::share::follow::Follow::make(&copy, after.as_ref()))
+        link::encode_follow(&crate::share::follow::Follow::make(&copy, after.as_ref()), after.as_ref())
     } else {
         let doc = Document::from_json(&sent.json)?;
         link::encode(&doc)

@@ -217,7 +217,8 @@ fn seat_panel<S: SystemUi>(
         Sent::seat_after(&name, &whose, copy, if whole.get() { None } else { after })
     });
     let follows = Memo::new(move |_| record.with(|r| r.as_ref().is_some_and(|(_, a)| a.is_some())));
-    let name = choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
+    let name =
+        choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
     let hint = if follows.get_untracked() {
         "Send this to that player alone: it shows what they may see now. It carries only what changed since the copy shown here before; if their device does not have that one, send the whole copy."
     } else {

@@ -54,7 +54,7 @@ pub fn take_in(from: Source) -> Taken {
             Some(Ok(Received::Follow(follow))) => {
                 // Put together with the copy of this campaign and seat on this device.
                 let seat = crate::share::seat::seat_key(follow.reader);
-                let held = store::load_seat_copy(&LocalStorage, &seat, &follow.meta.id).ok();
+                let held = store::load_seat_copy(&LocalStorage, &seat, &follow.id).ok();
                 match follow.open(held.as_ref()) {
                     Ok(copy) => Taken::Seat(super::viewer::receive(&copy)),
                     Err(e) => Taken::Failed(Failure::Follow(e)),

@@ -67,7 +67,7 @@ test("the umpire sends the Corps Commander his view: every counter face down", a
 
   // The umpire may send any seat's view, and take the whole campaign to his own devices.
   const corps = await seatLink(page, '0', '1');
-  assert.match(corps, /#s=fd3\./);
+  assert.match(corps, /#s=fd6\./);
   for (const seat of ['2', '3', '4', '5', 'table']) assert.equal(await tid(page, `seat-link-${seat}`).count(), 1, seat);
   await tid(page, 'full').waitFor();
   // The whole campaign goes through its grammar: link version 4.

@@ -41,7 +41,7 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
   await guard(startSample(page, server.url));
   await choose(page, 'A', 'attack');
   const copy = await borisCopy(page);
-  assert.match(copy, /#s=fd3\./);
+  assert.match(copy, /#s=fd6\./);
 
   // Boris's phone.
   const phone = await newPage(browser, { width: 390, height: 844 });
@@ -97,6 +97,22 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
     await waitFor(async () => (await tid(page, 'stale-copies').count()) === 0, 'nothing out of date once sent');
     await axeCheck(page, 'the keeper sending a new copy');
     const fresh = await tid(page, 'seat-share-link').inputValue();
+    assert.match(fresh, /#s=fd6\./);
+    assert.ok(fresh.length - new URL(fresh).origin.length <= 1000, `${fresh.length} characters`);
+    // A device without the copy it follows says so; the whole copy opens anywhere.
+    const stranger = await newPage(browser);
+    try {
+      await stranger.page.goto(fresh);
+      await waitText(tid(stranger.page, 'banner'), 'Ask the keeper for the whole copy', 10_000);
+      await tid(page, 'seat-whole').check();
+      await waitFor(async () => (await tid(page, 'seat-share-link').inputValue()) !== fresh, 'the whole copy');
+      await stranger.page.goto(await tid(page, 'seat-share-link').inputValue());
+      await tid(stranger.page, 'seat-copy').waitFor({ timeout: 10_000 });
+      await tid(page, 'seat-whole').uncheck();
+      await waitFor(async () => (await tid(page, 'seat-share-link').inputValue()) === fresh, 'back to the short one');
+    } finally {
+      await stranger.close();
+    }
     await tid(page, 'tab-play').click();
 
     // The same reply again: taken once.

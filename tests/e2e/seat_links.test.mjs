@@ -43,7 +43,7 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
   await lastStep(page, 'Turn 1: Anna has chosen an action (kept hidden until both have chosen).');
 
   const first = await borisLink(page);
-  assert.match(first, /#s=fd3\./, 'a seat link');
+  assert.match(first, /#s=fd6\./, 'a seat link');
   await axeCheck(page, 'the Share tab with a seat link');
   await page.screenshot({ path: screenshotPath('seat-link-share-1024x768.png') });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -221,8 +221,10 @@ use range::{Coder, Decoder, Encoder};
 pub const LINK_VERSION: u8 = 4;
 /// The version marker of seat links: one seat's view, not a campaign.
 pub const SEAT_LINK_VERSION: u8 = 3;
-/// The newest marker this app reads: 5 is a reply (`reply`).
-pub const READS_UP_TO: u8 = REPLY_LINK_VERSION;
+/// The marker of a seat copy that follows the copy a device holds (`share::follow`).
+pub const FOLLOW_LINK_VERSION: u8 = 6;
+/// The newest marker this app reads: 5 is a reply (`reply`), 6 a following seat copy.
+pub const READS_UP_TO: u8 = FOLLOW_LINK_VERSION;
 
 /// The key of a share link in the URL fragment: `#s=fd1.…`.
 pub const FRAGMENT_KEY: &str = "s=";
@@ -297,14 +299,16 @@ pub enum Received {
     /// A decision made on a seat's own device, for the campaign's keeper (`share::reply`).
     Reply(ReplyLink),
     /// One seat's view as what changed since a copy its device holds (`share::follow`).
-    Follow(crate::share::follow::Follow),
+    Follow(crate::share::follow::FollowLink),
 }
 
 /// Reads any link (as `decode` takes it). Never panics.
 pub fn read(text: &str) -> Result<Received, LinkError> {
     let (version, bytes) = unseal_versioned(text)?;
     if version == SEAT_LINK_VERSION as u32 {
-        seat_link(&bytes)
+        SeatCopy::from_payload(&bytes).map(Received::Seat)
+    } else if version == FOLLOW_LINK_VERSION as u32 {
+        crate::share::follow::FollowLink::read(&bytes).map(Received::Follow).ok_or(LinkError::Corrupt)
     } else if version == REPLY_LINK_VERSION as u32 {
         ReplyLink::read(bytes).map(Received::Reply)
     } else if version != u32::from(version_of(&bytes)) {
@@ -315,27 +319,10 @@ pub fn read(text: &str) -> Result<Received, LinkError> {
     }
 }
 
-/// A seat link's contents: a whole copy (format 1) or one that follows another (format 2).
-fn seat_link(bytes: &[u8]) -> Result<Received, LinkError> {
-    use crate::share::follow::{Follow, FOLLOW_FORMAT};
-    let text = crate::share::seat::inflate(bytes)?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| LinkError::Corrupt)?;
-    match value.get("format").and_then(|f| f.as_u64()) {
-        Some(f) if f == FOLLOW_FORMAT as u64 => {
-            let follow: Follow = serde_json::from_value(value).map_err(|_| LinkError::Corrupt)?;
-            if follow.kind != crate::share::seat::SEAT_KIND {
-                return Err(LinkError::Corrupt);
-            }
-            Ok(Received::Follow(follow))
-        }
-        Some(f) if f > FOLLOW_FORMAT as u64 => Err(LinkError::FutureVersion { version: f as u32 }),
-        _ => SeatCopy::from_json(&text).map(Received::Seat).map_err(crate::share::seat::as_link_error),
-    }
-}
-
-/// A following seat copy's link payload, without `#` or key: `fd3.…`.
-pub fn encode_follow(copy: &crate::share::follow::Follow) -> String {
-    seal_as(&copy.payload(), SEAT_LINK_VERSION)
+/// A following seat copy's link payload, without `#` or key: `fd6.…`; `held` is the copy it
+/// follows (as given to `Follow::make`).
+pub fn encode_follow(copy: &crate::share::follow::Follow, held: Option<&SeatCopy>) -> String {
+    seal_as(&copy.payload(held), FOLLOW_LINK_VERSION)
 }
 
 /// A seat copy's link payload, without `#` or key: `fd3.…` (a whole copy, format 1: what
