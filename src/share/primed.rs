@@ -78,7 +78,11 @@ mod tests {
         let plain = miniz_oxide::deflate::compress_to_vec(data, 9);
         assert!(primed.len() < plain.len() / 2, "{} against {}", primed.len(), plain.len());
         assert_eq!(inflate(&dictionary, &primed, 1000).as_deref(), Some(&data[..]));
-        assert_eq!(inflate(b"another dictionary", &primed, 1000).as_deref() == Some(&data[..]), false);
+        assert_ne!(
+            inflate(b"another dictionary", &primed, 1000).as_deref(),
+            Some(&data[..]),
+            "another dictionary reads otherwise"
+        );
         assert_eq!(inflate(&dictionary, &primed, 10), None, "over the limit");
         // No dictionary at all, and a long one (only its window counts).
         assert_eq!(inflate(b"", &deflate(b"", data), 1000).as_deref(), Some(&data[..]));
