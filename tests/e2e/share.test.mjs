@@ -311,7 +311,7 @@ test('(e) damaged, tampered, future and garbage links: a plain error and nothing
   const cases = [
     ['cut in half', `${base}#s=${payload.slice(0, Math.floor(payload.length / 2))}`, damaged],
     ['one character changed', `${base}#s=fd4.${body.slice(0, mid)}${swapped}${body.slice(mid + 1)}`, damaged],
-    ['future version', `${base}#s=fd9.AAAA`, 'This link was made by a newer version of Field Desk (link version 9; this version reads up to 4). Reload the page to update the app, then open the link again.'],
+    ['future version', `${base}#s=fd9.AAAA`, 'This link was made by a newer version of Field Desk (link version 9; this version reads up to 6). Reload the page to update the app, then open the link again.'],
     ['garbage', `${base}#s=hello`, 'This is not a Field Desk campaign link.'],
   ];
   await page.goto(server.url);
