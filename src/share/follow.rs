@@ -97,7 +97,7 @@ impl FollowLink {
     /// The head of a following copy's payload (the envelope opened). Never panics.
     pub fn read(bytes: &[u8]) -> Option<FollowLink> {
         let (&code, rest) = bytes.split_first()?;
-        let system = SystemId::ALL.into_iter().zip(SystemId::LINK_CODES).find(|&(_, c)| c == code as u32)?.0;
+        let system = super::link::coded_system(code as u32)?;
         let (&r, rest) = rest.split_first()?;
         let reader = (r != 255).then_some(crate::engine::Seat(r));
         let (&flag, mut rest) = rest.split_first()?;
@@ -166,7 +166,7 @@ impl Follow {
             Some(h) => serde_json::to_value(&h.view).expect("views serialise"),
             None => sample_view(self.system, self.reader).unwrap_or(serde_json::Value::Null),
         };
-        let mut out = vec![link_code(self.system) as u8, self.reader.map_or(255, |s| s.0)];
+        let mut out = vec![super::link::link_code(self.system) as u8, self.reader.map_or(255, |s| s.0)];
         match self.after {
             None => out.push(0),
             Some(a) => {
@@ -272,9 +272,4 @@ fn sample_view(system: SystemId, reader: Reader) -> Option<serde_json::Value> {
         }
     }
     system.visit(Sample(reader))
-}
-
-/// A system's link code (`Descriptor::LINK_CODE`).
-fn link_code(system: SystemId) -> u32 {
-    SystemId::ALL.into_iter().zip(SystemId::LINK_CODES).find(|&(s, _)| s == system).map_or(0, |(_, c)| c)
 }

@@ -59,26 +59,6 @@ impl<S: System> Open<S> {
         }
     }
 
-    /// A position that does not change, read by `reader`: a seat copy's view, drawn by the
-    /// same components as a campaign in play (`campaign` is the setup's start, which no
-    /// component of a copy plays on).
-    pub fn fixed(campaign: Campaign<S>, reader: Reader, state: S::State) -> Self {
-        let campaign = RwSignal::new(campaign);
-        let holder = RwSignal::new(reader);
-        let peek = RwSignal::new(None);
-        let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
-        Open {
-            campaign,
-            holder,
-            peek,
-            reader: Memo::new(move |_| holder.get()),
-            state: Memo::new(move |_| state.clone()),
-            setup,
-            shown: RwSignal::new(None),
-            announce: RwSignal::new(String::new()),
-        }
-    }
-
     /// The seats at the table, named, for hand-overs and the holder's choice.
     pub fn hands(&self, keys: impl Fn(Seat) -> String) -> Vec<super::handover::Hand> {
         self.campaign.with_untracked(|c| {

@@ -184,20 +184,17 @@ fn steps_json<S: SystemUi>(c: &Campaign<S>) -> String {
 pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let Banner(banner) = expect_context::<Banner>();
     let nav = expect_context::<Nav>();
-    let campaign = match Campaign::<S>::new(copy.view.view.setup.clone()) {
-        Ok(c) => c,
-        Err(e) => {
-            return view! { <section class="page"><p class="error" data-testid="load-error">{e.to_string()}</p></section> }
-                .into_any()
-        }
-    };
+    // A setup the rules do not start from cannot be drawn.
+    if let Err(e) = Campaign::<S>::new(copy.view.view.setup.clone()) {
+        return view! { <section class="page"><p class="error" data-testid="load-error">{e.to_string()}</p></section> }
+            .into_any();
+    }
     let whose = copy.reader_name();
     let status = copy.status();
     let (seat, id) = (crate::share::seat::seat_key(copy.reader()), copy.meta.id.clone());
     let copy_json = copy.to_json();
     let name = copy.meta.name.clone();
     let view = copy.view.view;
-    let _ = campaign;
     let device = RwSignal::new(device_campaign::<S>(&view, store::reply_steps(&platform::LocalStorage, &seat, &id)));
     let open = Open::new(device, view.reader);
     provide_context(open);
