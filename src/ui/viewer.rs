@@ -230,6 +230,11 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         }
         now
     });
+    // A seat with a step to take sees it first: on a phone the copy's heading and notes would
+    // otherwise push the step below the fold.
+    if acts.get_untracked() && taken.get_untracked() == 0 {
+        request_animation_frame(|| platform::show_and_focus("seat-play"));
+    }
     let lines = Signal::stored(view.history);
     let confirm = RwSignal::new(false);
     let play = move || {

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// How long a player's phone takes to show a seat copy it was sent (issue 30's figure, goal 3 s):
+// the release build (default dist/) served gzip-compressed under /field-desk/; on a keeping
+// device, each system's sample started and its first player's copy made on the Share tab; then a
+// fresh profile (nothing cached, no service worker), 390x844, 1.6 Mbps down, 150 ms latency and
+// the CPU 4x slower, opens that link until the copy's view is drawn (its campaign title), three
+// times per system. Figures only, no assertions.
+//
+//   node scripts/seat-open-timing.mjs [DIST]
+import fs from 'node:fs';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { startServer, REPO_ROOT } from '../tests/e2e/harness.mjs';
+
+const dir = path.resolve(REPO_ROOT, process.argv[2] || 'dist');
+if (!fs.existsSync(path.join(dir, 'index.html'))) {
+  console.log('seat-open-timing: no build to measure');
+  process.exit(0);
+}
+const SYSTEMS = ['race-for-x', 'crossfire-scouting', 'axis-of-attack', 'rapier-offensive', 'bfww2-campaign'];
+const server = await startServer({ dir, gzip: true });
+const launch = () => puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const click = (page, testid) => page.click(`[data-testid="${testid}"]`);
+
+/** The sample of `slug` started on a keeping device, and its first player's copy as a link. */
+async function seatLink(slug) {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.waitForSelector(`[data-testid="start-sample-${slug}"]`, { timeout: 30_000 });
+    await click(page, `start-sample-${slug}`);
+    await page.waitForSelector('[data-testid="tab-share"]', { timeout: 30_000 });
+    await click(page, 'tab-share');
+    // Where there is an umpire, the umpire sends every copy: hold the tablet as the umpire.
+    const umpire = await page.$$eval('[data-testid^="holder-"]', (bs) =>
+      bs.find((b) => /umpire/i.test(b.textContent))?.getAttribute('data-testid'));
+    if (umpire) await click(page, umpire);
+    await page.waitForSelector('[data-testid="seat-link-0"]', { timeout: 10_000 });
+    await click(page, 'seat-link-0');
+    await page.waitForSelector('[data-testid="seat-share-link"]', { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="seat-share-link"]')?.value?.includes('#'));
+    return await page.$eval('[data-testid="seat-share-link"]', (i) => i.value);
+  } finally {
+    await browser.close();
+  }
+}
+
+const rows = [];
+for (const slug of SYSTEMS) {
+  let link;
+  try {
+    link = await seatLink(slug);
+  } catch (e) {
+    console.log(`seat-open-timing: ${slug}: no copy made (${e.message})`);
+    continue;
+  }
+  const times = [];
+  for (let run = 0; run < 3; run++) {
+    const browser = await launch();
+    try {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      await page.setCacheEnabled(false);
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const t0 = Date.now();
+      await page.goto(link);
+      await page.waitForSelector('[data-testid="seat-copy"] [data-testid="campaign-title"], [data-testid="seat-play"]', { timeout: 60_000 });
+      times.push(Date.now() - t0);
+    } catch (e) {
+      console.log(`seat-open-timing: ${slug}, run ${run + 1} not measured: ${e.message}`);
+    } finally {
+      await browser.close();
+    }
+  }
+  times.sort((a, b) => a - b);
+  rows.push([slug, link.length - new URL(link).origin.length, times]);
+}
+await server.close();
+console.log("A phone opening its seat copy (390x844, 1.6 Mbps, 150 ms, CPU 4x, cold): ms to the copy's view drawn (goal 3,000)");
+console.log(`${'system'.padEnd(22)} ${'link'.padStart(6)} ${'median'.padStart(8)}  runs`);
+for (const [slug, len, t] of rows) {
+  console.log(`${slug.padEnd(22)} ${String(len).padStart(6)} ${String(t[Math.floor(t.length / 2)] ?? '-').padStart(8)}  ${t.join(', ')}`);
+}
