@@ -104,6 +104,11 @@ fn played(turns: u32, habits: Habits) -> Game {
 }
 
 fn main() {
+    // FD_ONLY_COPIES=1: only the following seat copies (FD_COPY_STEPS, FD_COPY_SEEDS: how far).
+    if std::env::var("FD_ONLY_COPIES").is_ok() {
+        following_copies();
+        return;
+    }
     println!(
         "Share links, version {} (URL assumed: https://example.org{PATH}#s=fd{}.…)",
         link::LINK_VERSION,
@@ -395,18 +400,19 @@ fn replies() {
 /// view is made from its whole history each time, so the end of the longest games (thousands
 /// of steps) is out of reach of a figure run.
 fn following_copies() {
-    const STEPS: usize = 300;
+    let steps_max: usize = std::env::var("FD_COPY_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
+    let seeds: u64 = std::env::var("FD_COPY_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
     use field_desk::engine::{Campaign, Reader};
     use field_desk::share::follow::Follow;
     use field_desk::share::seat::SeatCopy;
     use field_desk::systems::{Listed, SystemId, Visit};
-    struct Worst;
+    struct Worst(usize, u64);
     impl Visit for Worst {
         /// Copies measured, and the longest: characters after the origin, seat, seed and step.
         type Out = (usize, usize, Reader, u64, usize);
         fn visit<S: Listed>(self) -> Self::Out {
             let mut worst = (0, 0, None, 0, 0);
-            for seed in 1..=8u64 {
+            for seed in 1..=self.1 {
                 let mut rng = rng::Rng::new(seed);
                 let mut c = Campaign::<S>::new(S::sample()).expect("the sample starts");
                 let readers: Vec<Reader> = c.seats().into_iter().map(Some).chain([None]).collect();
@@ -415,7 +421,7 @@ fn following_copies() {
                 };
                 let mut held: Vec<Option<SeatCopy>> = vec![None; readers.len()];
                 let mut tally = grammar_walk::Tally::default();
-                for k in 0..STEPS {
+                for k in 0..self.0 {
                     for (i, &r) in readers.iter().enumerate() {
                         let now = copy(&c, r, k);
                         if held[i].as_ref().is_some_and(|h| h.view == now.view) {
@@ -438,11 +444,11 @@ fn following_copies() {
         }
     }
     println!();
-    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), samples played {STEPS} steps or to their end, 8 seeds (limit 1,000)");
+    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), samples played {steps_max} steps or to their end, 8 seeds (limit 1,000)");
     println!("{:<34} {:>8} {:>8} {:>10}", "system", "copies", "longest", "where");
     let mut all = (0, String::new());
     for id in SystemId::ALL {
-        let (n, longest, reader, seed, step) = id.visit(Worst);
+        let (n, longest, reader, seed, step) = id.visit(Worst(steps_max, seeds));
         let who = reader.map_or("the table".to_string(), |s| format!("seat {}", s.0 + 1));
         let at = format!("{who}, seed {seed}, step {step}");
         println!("{:<34} {:>8} {:>8}   {at}", id.name(), n, longest);

@@ -4,7 +4,7 @@
 // device, each system's sample started and its first player's copy made on the Share tab; then a
 // fresh profile (nothing cached, no service worker), 390x844, 1.6 Mbps down, 150 ms latency and
 // the CPU 4x slower, opens that link until the copy's view is drawn (its campaign title), three
-// times per system. Figures only, no assertions.
+// times per system, and what it downloaded (KiB as sent, gzip). Figures only, no assertions.
 //
 //   node scripts/seat-open-timing.mjs [DIST]
 import fs from 'node:fs';
@@ -56,6 +56,7 @@ for (const slug of SYSTEMS) {
     continue;
   }
   const times = [];
+  let kib = 0;
   for (let run = 0; run < 3; run++) {
     const browser = await launch();
     try {
@@ -65,10 +66,14 @@ for (const slug of SYSTEMS) {
       const cdp = await page.createCDPSession();
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Network.enable');
+      let bytes = 0;
+      cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
       const t0 = Date.now();
       await page.goto(link);
       await page.waitForSelector('[data-testid="seat-copy"] [data-testid="campaign-title"], [data-testid="seat-play"]', { timeout: 60_000 });
       times.push(Date.now() - t0);
+      kib = Math.round(bytes / 1024);
     } catch (e) {
       console.log(`seat-open-timing: ${slug}, run ${run + 1} not measured: ${e.message}`);
     } finally {
@@ -76,11 +81,11 @@ for (const slug of SYSTEMS) {
     }
   }
   times.sort((a, b) => a - b);
-  rows.push([slug, link.length - new URL(link).origin.length, times]);
+  rows.push([slug, link.length - new URL(link).origin.length, times, kib]);
 }
 await server.close();
 console.log("A phone opening its seat copy (390x844, 1.6 Mbps, 150 ms, CPU 4x, cold): ms to the copy's view drawn (goal 3,000)");
-console.log(`${'system'.padEnd(22)} ${'link'.padStart(6)} ${'median'.padStart(8)}  runs`);
-for (const [slug, len, t] of rows) {
-  console.log(`${slug.padEnd(22)} ${String(len).padStart(6)} ${String(t[Math.floor(t.length / 2)] ?? '-').padStart(8)}  ${t.join(', ')}`);
+console.log(`${'system'.padEnd(22)} ${'link'.padStart(6)} ${'KiB in'.padStart(7)} ${'median'.padStart(8)}  runs`);
+for (const [slug, len, t, kib] of rows) {
+  console.log(`${slug.padEnd(22)} ${String(len).padStart(6)} ${String(kib).padStart(7)} ${String(t[Math.floor(t.length / 2)] ?? '-').padStart(8)}  ${t.join(', ')}`);
 }

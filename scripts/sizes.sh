@@ -49,6 +49,7 @@ echo
 systems=$(grep -o 'data-system="[^"]*"' index.html | sed 's/^data-system="//; s/"$//' | paste -sd, -)
 node scripts/lighthouse.mjs "$DIST" --open "$systems"
 node scripts/open-timing.mjs "$DIST"
+node scripts/seat-open-timing.mjs "$DIST"
 
 # Where the wasm's bytes go, by crate, by module and by function (the cargo output before
 # wasm-bindgen and wasm-opt, which still has names). A split build (scripts/build-split.sh):

@@ -13,6 +13,12 @@
 //! deflated after the JSON of the view it follows as a preset dictionary (`primed`). No
 //! copy followed: the sample's fresh view, which is part of the format as it is of campaign
 //! links.
+//!
+//! Since flag values 2 and 3 (the two above with 0 and 1 for links made before): the history
+//! lines that read as plain decisions in effect (journal index = place in the history = the
+//! line's own decision, step = place + 1) are written `[text, dice]` on both sides of the
+//! patch (`compact`), the dictionary ends with the followed copy's meta and time, and the body
+//! leaves out what the device has from it (`Body2`).
 
 use super::seat::{check_id, SeatCopy, SEAT_KIND};
 use super::{patch, LoadError, Meta};
@@ -38,6 +44,10 @@ pub struct Follow {
     pub after: Option<After>,
     /// What changed in the view's JSON (`share::patch`); `None`: nothing.
     pub patch: Option<serde_json::Value>,
+    /// The patch is between the views' compact forms (`compact`); false only in links made
+    /// before that form.
+    #[serde(default)]
+    pub compact: bool,
 }
 
 /// Which copy a `Follow` follows.
@@ -80,6 +90,8 @@ pub struct FollowLink {
     pub reader: Reader,
     /// Decisions in effect and whole-view digest of the copy it follows.
     pub after: Option<(usize, u64)>,
+    /// Flags 2 and 3: the compact form and `Body2`.
+    compact: bool,
     body: Vec<u8>,
 }
 
@@ -93,6 +105,74 @@ struct Body {
     patch: Option<serde_json::Value>,
 }
 
+/// What a following copy's link carries beside its head, since flags 2 and 3: the campaign's
+/// name and first time only where they differ from the followed copy's (always for a first
+/// copy); the followed copy's time is the device's own.
+#[derive(Serialize, Deserialize)]
+struct Body2 {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    created: Option<f64>,
+    updated: f64,
+    made: f64,
+    patch: Option<serde_json::Value>,
+}
+
+/// The dictionary a following copy is deflated after: the view it follows (compact where the
+/// link is), then, for a compact link following a held copy, that copy's meta and time.
+fn dictionary(base: &serde_json::Value, held: Option<&SeatCopy>, compact: bool) -> Vec<u8> {
+    let mut out = base.to_string().into_bytes();
+    if let (true, Some(h)) = (compact, held) {
+        out.push(b'\n');
+        out.extend(serde_json::to_vec(&(&h.meta, h.made)).expect("metas serialise"));
+    }
+    out
+}
+
+/// The view's JSON with each history line that reads as a plain decision in effect written
+/// `[text, dice]` (see the module's doc); `expand` undoes it.
+fn compact(mut view: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    if let Some(Value::Array(lines)) = view.get_mut("history") {
+        for (p, line) in lines.iter_mut().enumerate() {
+            let plain = line.as_object().is_some_and(|o| {
+                o.len() == 7
+                    && o.get("index") == Some(&Value::from(p))
+                    && o.get("of") == Some(&Value::from(p))
+                    && o.get("kind") == Some(&Value::from("Decision"))
+                    && o.get("active") == Some(&Value::Bool(true))
+                    && o.get("step") == Some(&Value::from(p + 1))
+                    && o.get("text").is_some_and(Value::is_string)
+                    && o.get("dice").is_some_and(Value::is_array)
+            });
+            if plain {
+                let text = line["text"].take();
+                let dice = line["dice"].take();
+                *line = Value::Array(vec![text, dice]);
+            }
+        }
+    }
+    view
+}
+
+/// A compact view (`compact`) whole again; `None` where a line does not fit the form.
+fn expand(mut view: serde_json::Value) -> Option<serde_json::Value> {
+    use serde_json::Value;
+    if let Some(Value::Array(lines)) = view.get_mut("history") {
+        for (p, line) in lines.iter_mut().enumerate() {
+            if let Value::Array(pair) = line {
+                let [text @ Value::String(_), dice @ Value::Array(_)] = pair.as_mut_slice() else { return None };
+                *line = serde_json::json!({
+                    "index": p, "of": p, "kind": "Decision", "text": text.take(), "dice": dice.take(),
+                    "active": true, "step": p + 1,
+                });
+            }
+        }
+    }
+    Some(view)
+}
+
 impl FollowLink {
     /// The head of a following copy's payload (the envelope opened). Never panics.
     pub fn read(bytes: &[u8]) -> Option<FollowLink> {
@@ -101,9 +181,9 @@ impl FollowLink {
         let (&r, rest) = rest.split_first()?;
         let reader = (r != 255).then_some(crate::engine::Seat(r));
         let (&flag, mut rest) = rest.split_first()?;
-        let after = match flag {
-            0 => None,
-            1 => {
+        let after = match flag & 1 {
+            0 if flag < 4 => None,
+            1 if flag < 4 => {
                 let steps = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
                 let view = u64::from_le_bytes(rest.get(4..12)?.try_into().ok()?);
                 rest = &rest[12..];
@@ -113,17 +193,18 @@ impl FollowLink {
         };
         let (&n, rest) = rest.split_first()?;
         let id = std::str::from_utf8(rest.get(..n as usize)?).ok()?.to_string();
-        Some(FollowLink { id, system, reader, after, body: rest[n as usize..].to_vec() })
+        Some(FollowLink { id, system, reader, after, compact: flag >= 2, body: rest[n as usize..].to_vec() })
     }
 
     /// The whole copy, put together with `held` (the copy of this campaign and seat on this
     /// device, if any).
     pub fn open(&self, held: Option<&SeatCopy>) -> Result<SeatCopy, FollowError> {
         let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
-        let (base, after) = match self.after {
+        let (base, after, followed) = match self.after {
             None => (
                 sample_view(self.system, self.reader)
                     .ok_or_else(|| damaged("it names a seat its system does not have"))?,
+                None,
                 None,
             ),
             Some((steps, view)) => match held {
@@ -133,26 +214,43 @@ impl FollowLink {
                         && h.view.steps() == steps
                         && digest(h) == view =>
                 {
-                    (serde_json::to_value(&h.view).expect("views serialise"), Some(After { steps, view, made: h.made }))
+                    (
+                        serde_json::to_value(&h.view).expect("views serialise"),
+                        Some(After { steps, view, made: h.made }),
+                        Some(h),
+                    )
                 }
                 _ => return Err(FollowError::Missing),
             },
         };
-        let text = super::primed::inflate(base.to_string().as_bytes(), &self.body, super::seat::MAX_SEAT_BYTES)
-            .ok_or_else(|| damaged("it does not read"))?;
-        let body: Body = serde_json::from_slice(&text).map_err(|_| damaged("it does not read"))?;
-        if body.meta.id != self.id {
-            return Err(damaged("it names two campaigns"));
-        }
+        let base = if self.compact { compact(base) } else { base };
+        let text =
+            super::primed::inflate(&dictionary(&base, followed, self.compact), &self.body, super::seat::MAX_SEAT_BYTES)
+                .ok_or_else(|| damaged("it does not read"))?;
+        let (meta, made, after, patch) = if self.compact {
+            let body: Body2 = serde_json::from_slice(&text).map_err(|_| damaged("it does not read"))?;
+            let name = body.name.or_else(|| followed.map(|h| h.meta.name.clone()));
+            let created = body.created.or_else(|| followed.map(|h| h.meta.created));
+            let (Some(name), Some(created)) = (name, created) else { return Err(damaged("it does not read")) };
+            (Meta { id: self.id.clone(), name, created, updated: body.updated }, body.made, after, body.patch)
+        } else {
+            let body: Body = serde_json::from_slice(&text).map_err(|_| damaged("it does not read"))?;
+            if body.meta.id != self.id {
+                return Err(damaged("it names two campaigns"));
+            }
+            let after = after.map(|a| After { made: body.after_made.unwrap_or(a.made), ..a });
+            (body.meta, body.made, after, body.patch)
+        };
         let follow = Follow {
             format: FOLLOW_FORMAT,
             kind: SEAT_KIND.to_string(),
-            meta: body.meta,
-            made: body.made,
+            meta,
+            made,
             system: self.system,
             reader: self.reader,
-            after: after.map(|a| After { made: body.after_made.unwrap_or(a.made), ..a }),
-            patch: body.patch,
+            after,
+            patch,
+            compact: self.compact,
         };
         follow.open(held)
     }
@@ -166,25 +264,40 @@ impl Follow {
             Some(h) => serde_json::to_value(&h.view).expect("views serialise"),
             None => sample_view(self.system, self.reader).unwrap_or(serde_json::Value::Null),
         };
+        let base = if self.compact { compact(base) } else { base };
         let mut out = vec![super::link::link_code(self.system) as u8, self.reader.map_or(255, |s| s.0)];
+        let flag = if self.compact { 2 } else { 0 };
         match self.after {
-            None => out.push(0),
+            None => out.push(flag),
             Some(a) => {
-                out.push(1);
+                out.push(flag + 1);
                 out.extend_from_slice(&(a.steps as u32).to_le_bytes());
                 out.extend_from_slice(&a.view.to_le_bytes());
             }
         }
         out.push(self.meta.id.len() as u8);
         out.extend_from_slice(self.meta.id.as_bytes());
-        let body = Body {
-            meta: self.meta.clone(),
-            made: self.made,
-            after_made: self.after.map(|a| a.made),
-            patch: self.patch.clone(),
+        let json = if self.compact {
+            let followed = held.filter(|_| self.after.is_some());
+            let body = Body2 {
+                name: Some(&self.meta.name).filter(|n| followed.is_none_or(|h| &h.meta.name != *n)).cloned(),
+                created: Some(self.meta.created).filter(|c| followed.is_none_or(|h| h.meta.created != *c)),
+                updated: self.meta.updated,
+                made: self.made,
+                patch: self.patch.clone(),
+            };
+            serde_json::to_vec(&body).expect("bodies serialise")
+        } else {
+            let body = Body {
+                meta: self.meta.clone(),
+                made: self.made,
+                after_made: self.after.map(|a| a.made),
+                patch: self.patch.clone(),
+            };
+            serde_json::to_vec(&body).expect("bodies serialise")
         };
-        let json = serde_json::to_vec(&body).expect("bodies serialise");
-        out.extend(super::primed::deflate(base.to_string().as_bytes(), &json));
+        let followed = held.filter(|_| self.after.is_some());
+        out.extend(super::primed::deflate(&dictionary(&base, followed, self.compact), &json));
         out
     }
 
@@ -207,7 +320,8 @@ impl Follow {
             system: copy.system(),
             reader: copy.reader(),
             after,
-            patch: patch::diff(&old, &new),
+            patch: patch::diff(&compact(old), &compact(new)),
+            compact: true,
         }
     }
 
@@ -231,9 +345,15 @@ impl Follow {
                 _ => return Err(FollowError::Missing),
             },
         };
+        let old = if self.compact { compact(old) } else { old };
         let view = match &self.patch {
             None => old,
             Some(p) => patch::apply(&old, p).ok_or_else(|| damaged("what changed does not fit the copy it follows"))?,
+        };
+        let view = if self.compact {
+            expand(view).ok_or_else(|| damaged("what changed does not fit the copy it follows"))?
+        } else {
+            view
         };
         let view: ViewBody =
             serde_json::from_value(view).map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
