@@ -32,10 +32,6 @@ async function copyFor(keeper, n) {
   const link = await tid(keeper, 'seat-share-link').inputValue();
   assert.match(link, /#s=fd6\./);
   const chars = link.length - new URL(link).origin.length;
-  if (process.env.FD_DUMP) {
-    const dump = await keeper.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('fielddesk.sent.')).map((k) => [k, localStorage.getItem(k)])));
-    (await import('node:fs')).writeFileSync(`/tmp/sent-${n}-${chars}.json`, JSON.stringify(dump));
-  }
   assert.ok(chars <= 1000, `${chars} characters after the origin`);
   await tid(keeper, 'tab-play').click();
   return link;
