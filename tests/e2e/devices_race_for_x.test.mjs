@@ -77,6 +77,12 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     await waitText(tid(keeper, 'handover-A'), 'Anna has chosen (hidden)');
     await take(keeper, borisChoice, 'Boris');
     await lastStep(keeper, 'Turn 1: Anna chose Attack; Boris chose Regroup.');
+    // The round goes on as the keeper's Share tab offers it: each out-of-date copy in turn.
+    // Boris's new copy shows both choices now, and nothing for him to decide.
+    await b.goto(await copyFor(keeper, 1));
+    await waitText(tid(b, 'notice'), 'replaced the older one', 10_000);
+    await tid(b, 'seat-waits').waitFor();
+    assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
 
     // ---- Anna's part: the table rolls, Anna fields her forces on her phone. ----
     await phase(keeper, 'Type of battle');
