@@ -118,6 +118,11 @@ impl Visit for Travel {
                 let taken = take(&mut c, ID, &r);
                 assert!(taken.is_ok(), "{}: {d:?} refused: {:?}", S::INFO.name, taken);
                 assert_eq!(c.state(), direct.state(), "{}: {d:?} reached another position", S::INFO.name);
+                // The seat's next copy shows its reply taken; no other reader's names it.
+                assert!(c.seat_view(Some(seat)).history.iter().any(|l| l.reply == Some(r.id)), "{}", S::INFO.name);
+                for other in c.seats().into_iter().filter(|&s| s != seat).map(Some).chain([None]) {
+                    assert!(c.seat_view(other).history.iter().all(|l| l.reply != Some(r.id)), "{}", S::INFO.name);
+                }
                 f.taken += 1;
                 // Taken twice, it is taken once.
                 let len = c.journal().len();

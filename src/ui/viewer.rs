@@ -18,9 +18,18 @@ use leptos::prelude::*;
 pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
     let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
     let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
+    let sent = sent_reply(copy);
     let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
         Ok(store::Kept::New) => format!("{what} is on this device now."),
-        Ok(store::Kept::Replaced) => format!("{what} replaced the older one on this device."),
+        Ok(store::Kept::Replaced) => match sent {
+            Some(reply) if copy.view.shows_reply(reply) => {
+                format!("{what} replaced the older one on this device. Your reply was taken: it is in this copy.")
+            }
+            Some(_) => format!(
+                "{what} replaced the older one on this device. Your last reply is not in it: take your step again on this copy and send the new reply."
+            ),
+            None => format!("{what} replaced the older one on this device."),
+        },
         Ok(store::Kept::HadNewer) => {
             format!(
                 "This device already has a newer {what}, so the one just opened was not kept. Showing the newer one."
@@ -29,6 +38,20 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
         Err(e) => return Err(e),
     };
     Ok((message, screen))
+}
+
+/// The reply this device made on its copy of `copy`'s campaign and seat, if it holds steps
+/// taken there: its id (`share::reply`), to tell whether the copy that arrived shows it.
+fn sent_reply(copy: &SeatCopy) -> Option<u64> {
+    use crate::share::link::{read, Received};
+    let (seat, id) = (copy.seat_key(), &copy.meta.id);
+    let steps = store::reply_steps(&platform::LocalStorage, &seat, id)?;
+    let held = store::load_seat_copy(&platform::LocalStorage, &seat, id).ok()?;
+    let payload = crate::share::reply::reply_from_copy(&held, &steps).ok()?;
+    match read(&payload).ok()? {
+        Received::Reply(r) => Some(r.id),
+        _ => None,
+    }
 }
 
 /// The received views, for the campaign list. Each can be removed from here, without opening

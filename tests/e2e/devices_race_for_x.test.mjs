@@ -81,6 +81,7 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     // Boris's new copy shows both choices now, and nothing for him to decide.
     await b.goto(await copyFor(keeper, 1));
     await waitText(tid(b, 'notice'), 'replaced the older one', 10_000);
+    await waitText(tid(b, 'notice'), 'Your reply was taken: it is in this copy.');
     await tid(b, 'seat-waits').waitFor();
     assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
 

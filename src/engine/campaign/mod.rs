@@ -109,6 +109,10 @@ pub struct HistoryLine {
     pub active: bool,
     /// Position among the decisions in effect, when active (1-based).
     pub step: Option<usize>,
+    /// The reply the decision came in (`Entry::reply`), on the replying seat's own lines only:
+    /// its device sees that its reply was taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -331,6 +335,12 @@ impl<S: System> Campaign<S> {
                     line.dice.clear();
                 }
             }
+            if let (Some(_), HistoryKind::Decision, Action::Decide(e)) = (reader, line.kind, &self.journal[line.index])
+            {
+                if e.by == reader {
+                    line.reply = e.reply;
+                }
+            }
             if readable[line.of] {
                 lines.push(line);
             }
@@ -355,6 +365,7 @@ impl<S: System> Campaign<S> {
             dice,
             active: false,
             step: None,
+            reply: None,
         };
         for (index, action) in self.journal.iter().enumerate() {
             match action {
