@@ -4,6 +4,7 @@
 pub mod band;
 pub mod campaign;
 pub mod dice;
+pub mod fair;
 pub mod grammar;
 pub mod odds;
 pub mod pasted;
