@@ -36,15 +36,22 @@ function started() {
 }
 
 /**
- * Resolves once no system's code is on its way (the app marks the page with data-chunk-loading
- * while it fetches one, and says when it has arrived), or 15 s on: the precache, which fetches
- * every file of the build, must not share a slow link with the screen the players wait for.
+ * Resolves once no chunk of the app's code has been on its way for a second (the app marks the
+ * page with data-chunk-loading while it fetches one: a system's screens, or the code that reads
+ * a link, which then opens a screen of its own), or 15 s on: the precache, which fetches every
+ * file of the build, must not share a slow link with the screen the players wait for.
  */
 function settled() {
+  const end = Date.now() + 15_000;
   return new Promise((resolve) => {
-    if (!document.documentElement.hasAttribute('data-chunk-loading')) return resolve();
-    document.addEventListener('fielddesk-chunk-settled', () => resolve(), { once: true });
-    setTimeout(resolve, 15_000);
+    let quiet = null;
+    const look = () => {
+      if (document.documentElement.hasAttribute('data-chunk-loading')) quiet = null;
+      else quiet ??= Date.now();
+      if (Date.now() >= end || (quiet !== null && Date.now() - quiet >= 1000)) return resolve();
+      setTimeout(look, 200);
+    };
+    look();
   });
 }
 

@@ -240,18 +240,24 @@ pub async fn after_paint() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// Says whether a system's code is on its way (`busy`), for public/register-sw.js: the service
-/// worker's background precache waits until the screen the players wait for has its code.
+/// Says that a chunk's code is on its way (`busy`) or has come, for public/register-sw.js: the
+/// service worker's background precache waits until what the players wait for has its code.
 pub fn chunk_loading(busy: bool) {
+    thread_local! {
+        static LOADING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    // Several at once (a link's reading code, then the screen it opens): settled when none is.
+    let n = LOADING.with(|l| {
+        let n = if busy { l.get() + 1 } else { l.get().saturating_sub(1) };
+        l.set(n);
+        n
+    });
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let Some(root) = doc.document_element() else { return };
-    if busy {
+    if n > 0 {
         let _ = root.set_attribute("data-chunk-loading", "");
     } else {
         let _ = root.remove_attribute("data-chunk-loading");
-        if let Ok(ev) = web_sys::Event::new("fielddesk-chunk-settled") {
-            let _ = doc.dispatch_event(&ev);
-        }
     }
 }
 

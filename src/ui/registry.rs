@@ -151,7 +151,12 @@ macro_rules! calls {
             #[allow(unused_imports)]
             use super::*;
             $(pub async fn $name($($arg: $ty),*) -> Result<$ret, Unloaded> {
-                chunked::$name($($arg),*).await.map_err(|_| Unloaded)
+                // Marked as a screen's chunk is: the precache waits for it (a seat link on a
+                // phone's slow link otherwise shared it with the whole build's download).
+                platform::chunk_loading(true);
+                let done = chunked::$name($($arg),*).await.map_err(|_| Unloaded);
+                platform::chunk_loading(false);
+                done
             })*
         }
 
