@@ -408,10 +408,12 @@ fn following_copies() {
     use field_desk::systems::{Listed, SystemId, Visit};
     struct Worst(usize, u64);
     impl Visit for Worst {
-        /// Copies measured, and the longest: characters after the origin, seat, seed and step.
-        type Out = (usize, usize, Reader, u64, usize);
+        /// Copies measured, and the longest: characters after the origin, seat, seed and step;
+        /// then the longest of the copies sent only when a seat comes to act (following the
+        /// one it held when it last acted), with where.
+        type Out = (usize, usize, Reader, u64, usize, usize, Reader, u64, usize);
         fn visit<S: Listed>(self) -> Self::Out {
-            let mut worst = (0, 0, None, 0, 0);
+            let mut worst = (0, 0, None, 0, 0, 0, None, 0, 0);
             for seed in 1..=self.1 {
                 let mut rng = rng::Rng::new(seed);
                 let mut c = Campaign::<S>::new(S::sample()).expect("the sample starts");
@@ -419,19 +421,35 @@ fn following_copies() {
                 let copy = |c: &Campaign<S>, r: Reader, k: usize| {
                     SeatCopy::new(meta("Sample"), 1.7e12 + k as f64, S::view_body(c.seat_view(r)))
                 };
+                let chars = |now: &SeatCopy, held: Option<&SeatCopy>| {
+                    let f = Follow::make(now, held);
+                    PATH.len() + link::FRAGMENT_KEY.len() + link::encode_follow(&f, held).len()
+                };
                 let mut held: Vec<Option<SeatCopy>> = vec![None; readers.len()];
+                // Sent only when the seat comes to act.
+                let mut acting: Vec<(bool, Option<SeatCopy>)> = vec![(false, None); readers.len()];
                 let mut tally = grammar_walk::Tally::default();
                 for k in 0..self.0 {
+                    let to_act = c.to_act();
                     for (i, &r) in readers.iter().enumerate() {
+                        let acts = r.is_some_and(|s| to_act.contains(&s));
+                        let comes = acts && !acting[i].0;
+                        acting[i].0 = acts;
                         let now = copy(&c, r, k);
+                        if comes {
+                            let n = chars(&now, acting[i].1.as_ref());
+                            if n > worst.5 {
+                                (worst.5, worst.6, worst.7, worst.8) = (n, r, seed, k);
+                            }
+                            acting[i].1 = Some(now.clone());
+                        }
                         if held[i].as_ref().is_some_and(|h| h.view == now.view) {
                             continue;
                         }
-                        let f = Follow::make(&now, held[i].as_ref());
-                        let n = PATH.len() + link::FRAGMENT_KEY.len() + link::encode_follow(&f, held[i].as_ref()).len();
+                        let n = chars(&now, held[i].as_ref());
                         worst.0 += 1;
                         if n > worst.1 {
-                            worst = (worst.0, n, r, seed, k);
+                            (worst.1, worst.2, worst.3, worst.4) = (n, r, seed, k);
                         }
                         held[i] = Some(now);
                     }
@@ -444,14 +462,17 @@ fn following_copies() {
         }
     }
     println!();
-    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), samples played {steps_max} steps or to their end, 8 seeds (limit 1,000)");
-    println!("{:<34} {:>8} {:>8} {:>10}", "system", "copies", "longest", "where");
+    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), samples played {steps_max} steps or to their end, 8 seeds (limit 1,000); and sent only when a seat comes to act");
+    println!("{:<34} {:>8} {:>8} {:<32} {:>8}   where", "system", "copies", "longest", "where", "to act");
     let mut all = (0, String::new());
+    let place = |r: Reader, seed: u64, step: usize| {
+        let who = r.map_or("the table".to_string(), |s| format!("seat {}", s.0 + 1));
+        format!("{who}, seed {seed}, step {step}")
+    };
     for id in SystemId::ALL {
-        let (n, longest, reader, seed, step) = id.visit(Worst(steps_max, seeds));
-        let who = reader.map_or("the table".to_string(), |s| format!("seat {}", s.0 + 1));
-        let at = format!("{who}, seed {seed}, step {step}");
-        println!("{:<34} {:>8} {:>8}   {at}", id.name(), n, longest);
+        let (n, longest, reader, seed, step, acts, ar, aseed, astep) = id.visit(Worst(steps_max, seeds));
+        let at = place(reader, seed, step);
+        println!("{:<34} {:>8} {:>8} {at:<32} {:>8}   {}", id.name(), n, longest, acts, place(ar, aseed, astep));
         if longest > all.0 {
             all = (longest, format!("{}, {at}", id.name()));
         }
