@@ -109,8 +109,8 @@ impl std::fmt::Display for PinError {
         match self {
             PinError::Wrong(1) => f.write_str("Wrong PIN: 1 try left"),
             PinError::Wrong(n) => write!(f, "Wrong PIN: {n} tries left"),
-            PinError::Wait(s) if *s as f64 * 1000.0 >= WAIT_MS => write!(f, "Five wrong tries: wait {s} seconds"),
-            PinError::Wait(s) => write!(f, "Too many wrong tries: wait {s} seconds"),
+            PinError::Wait(1) => f.write_str("Five wrong tries: wait 1 second"),
+            PinError::Wait(s) => write!(f, "Five wrong tries: wait {s} seconds"),
             PinError::Shape => f.write_str("A PIN is 4 to 8 digits"),
             PinError::Differ => f.write_str("The two PINs differ"),
             PinError::Store => f.write_str("The PIN could not be kept"),

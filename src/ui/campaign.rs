@@ -215,6 +215,7 @@ pub(super) fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Resul
 pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
     let open = expect_context::<Open<S>>();
     let Banner(banner) = expect_context::<Banner>();
+    let pins = expect_context::<super::pin::Pins>();
     let seats: Vec<(Option<Seat>, String)> = std::iter::once((None, "The whole table".to_string()))
         .chain(
             open.campaign
@@ -231,17 +232,27 @@ pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
                     aria-pressed=move || (open.holder.get() == seat).to_string()
                     data-testid=format!("holder-{key}")
                     on:click=move |_| {
-                        open.holder.set(seat);
-                        if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
+                        let id = id.clone();
+                        let hold = move || {
+                            open.holder.set(seat);
+                            if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
+                        };
+                        match seat.filter(|_| open.holder.get_untracked() != seat) {
+                            Some(s) => pins.ask(s, format!("{}'s PIN", open.campaign.with_untracked(|c| c.seat_name(s))), hold),
+                            None => hold(),
+                        }
                     }>{name}</button>
             }
         })
         .collect_view();
+    let (umpire, named) =
+        open.campaign.with_untracked(|c| (c.umpire(), c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect()));
     view! {
         <div class="field holder" data-testid="holder">
             <span class="label">"Who holds this tablet"</span>
             <div class="segmented">{buttons}</div>
             <span class="hint">"The screens and the log show what this player may see; secrets of the others stay covered."</span>
+            {super::pin::lock_controls(open.holder, umpire, named)}
         </div>
     }
 }
@@ -297,6 +308,9 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let campaign = RwSignal::new(campaign);
     let open = Open::new(campaign, store::holder(&LocalStorage, &meta.get_untracked().id));
     provide_context(open);
+    let pins = super::pin::Pins::new(meta.get_untracked().id);
+    provide_context(pins);
+    let confirm_undo = RwSignal::new(None::<String>);
     provide_context(super::draft::DraftOf(meta.get_untracked().id));
     S::contexts();
 
@@ -405,7 +419,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                         <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
                     })}
                     <button class="btn" data-testid="undo" disabled=move || !can_undo.get() title=move || undo_label.get()
-                        on:click=move |_| campaign.update(|c| { c.undo(); })>
+                        on:click=move |_| pins.undo(campaign, reader.get_untracked(), confirm_undo)>
                         <span class="arrow" aria-hidden="true">"\u{21B6}"</span><span class="btn-word">" Undo"</span>
                     </button>
                     <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
@@ -467,6 +481,8 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     }>"Save to a file"</button>
                 </div>
             </Show>
+            <super::pin::PinPrompt/>
+            {super::pin::undo_confirm(campaign, confirm_undo)}
             <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
         </section>
     }
