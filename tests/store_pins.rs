@@ -112,6 +112,9 @@ fn an_undo_says_whose_hidden_step_it_takes_back() {
     assert_eq!(c.undo_hidden_from(None), Some(Some(Seat(0))), "the table may not read Anna's choice");
     assert_eq!(c.undo_hidden_from(Some(Seat(1))), Some(Some(Seat(0))));
     assert_eq!(c.undo_hidden_from(Some(Seat(0))), None, "Anna may");
+    assert_eq!(c.hidden_back_to(None, 0), vec![Some(Seat(0))]);
+    assert_eq!(c.hidden_back_to(Some(Seat(0)), 0), vec![]);
     choose(&mut c, Side::B, Regroup);
     assert_eq!(c.undo_hidden_from(None), None, "both in: everyone reads them");
+    assert_eq!(c.hidden_back_to(None, 0), vec![], "going back over both hides nothing read");
 }

@@ -310,7 +310,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     provide_context(open);
     let pins = super::pin::Pins::new(meta.get_untracked().id);
     provide_context(pins);
-    let confirm_undo = RwSignal::new(None::<String>);
+    let confirm_undo: super::pin::Confirm = RwSignal::new(None);
     provide_context(super::draft::DraftOf(meta.get_untracked().id));
     S::contexts();
 
@@ -391,7 +391,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let undo_label = Memo::new(move |_| {
         campaign.with(|c| c.undo_label_for(reader.get())).map_or("Undo".to_string(), |l| format!("Undo: {l}"))
     });
-    let back_to = Callback::new(move |step: usize| campaign.update(|c| c.undo_to(step)));
+    let back_to = Callback::new(move |step: usize| pins.back_to(campaign, reader.get_untracked(), step, confirm_undo));
 
     let tabs = Tab::ALL
         .into_iter()
@@ -419,7 +419,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                         <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
                     })}
                     <button class="btn" data-testid="undo" disabled=move || !can_undo.get() title=move || undo_label.get()
-                        on:click=move |_| pins.undo(campaign, reader.get_untracked(), confirm_undo)>
+                        on:click=move |_| pins.back_to(campaign, reader.get_untracked(), campaign.with_untracked(|c| c.steps()).saturating_sub(1), confirm_undo)>
                         <span class="arrow" aria-hidden="true">"\u{21B6}"</span><span class="btn-word">" Undo"</span>
                     </button>
                     <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
@@ -482,7 +482,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 </div>
             </Show>
             <super::pin::PinPrompt/>
-            {super::pin::undo_confirm(campaign, confirm_undo)}
+            {super::pin::undo_confirm(confirm_undo)}
             <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
         </section>
     }

@@ -58,24 +58,48 @@ impl Pins {
         }
     }
 
-    /// Undoes the last step; one hidden from `reader` (once any seat is locked) needs the PIN of the
-    /// seat that took it, or a confirmation naming it (`confirm`).
-    pub fn undo<S: System>(&self, campaign: RwSignal<Campaign<S>>, reader: Reader, confirm: RwSignal<Option<String>>) {
-        let hidden = self.any().then(|| campaign.with_untracked(|c| c.undo_hidden_from(reader))).flatten();
-        let undo = move || campaign.update(|c| _ = c.undo());
-        match hidden {
-            None => undo(),
-            Some(by) => {
-                let name = by.map(|s| campaign.with_untracked(|c| c.seat_name(s)));
-                let what = name.as_ref().map_or("a hidden step".into(), |n| format!("{n}'s hidden step"));
-                match by.filter(|s| self.locked(*s)) {
-                    Some(seat) => self.ask(seat, format!("Undo {what}: {}'s PIN", name.unwrap_or_default()), undo),
-                    None => confirm.set(Some(format!("This undoes {what}. Undo?"))),
-                }
-            }
+    /// Goes back to `steps` decisions in effect (the undo button: one fewer). Once any seat is
+    /// locked here, a step hidden from `reader` needs the PIN of the locked seat that took it, and
+    /// one of an unlocked seat a confirmation naming it (`confirm`).
+    pub fn back_to<S: System>(&self, campaign: RwSignal<Campaign<S>>, reader: Reader, steps: usize, confirm: Confirm) {
+        let hidden = if self.any() { campaign.with_untracked(|c| c.hidden_back_to(reader, steps)) } else { vec![] };
+        let name = move |s: Seat| campaign.with_untracked(|c| c.seat_name(s));
+        let locked: Vec<(Seat, String)> =
+            hidden.iter().flatten().copied().filter(|s| self.locked(*s)).map(|s| (s, name(s))).collect();
+        let open: Vec<String> = hidden
+            .iter()
+            .filter(|s| s.is_none_or(|s| !locked.iter().any(|(l, _)| *l == s)))
+            .map(|s| s.map_or("someone".into(), name))
+            .collect();
+        // The latest step's seat is asked first.
+        let locked = locked.into_iter().rev().collect();
+        let back = Back { locked, go: Callback::new(move |_| campaign.update(|c| c.undo_to(steps))) };
+        match open.as_slice() {
+            [] => self.unlock(back),
+            [one] => confirm.set(Some((format!("This undoes {one}'s hidden step. Undo?"), back))),
+            more => confirm.set(Some((format!("This undoes hidden steps of {}. Undo?", more.join(" and ")), back))),
+        }
+    }
+
+    /// Asks each locked seat's PIN in turn, then goes back.
+    fn unlock(&self, mut back: Back) {
+        let pins = *self;
+        match back.locked.pop() {
+            None => back.go.run(()),
+            Some((seat, name)) => self.ask(seat, format!("Undo: {name}'s PIN"), move || pins.unlock(back.clone())),
         }
     }
 }
+
+/// Going back: the locked seats still to give their PIN (named), then the going.
+#[derive(Clone)]
+pub struct Back {
+    locked: Vec<(Seat, String)>,
+    go: Callback<()>,
+}
+
+/// An undo's confirmation in waiting: its heading and what it goes back to.
+pub type Confirm = RwSignal<Option<(String, Back)>>;
 
 /// The PIN dialog, while something waits on one.
 #[component]
@@ -147,14 +171,15 @@ fn confirm_dialog(
     }
 }
 
-/// The undo's confirmation of a hidden step, when `Pins::undo` asks for one.
-pub fn undo_confirm<S: System>(campaign: RwSignal<Campaign<S>>, confirm: RwSignal<Option<String>>) -> impl IntoView {
+/// The undo's confirmation of a hidden step, when `Pins::back_to` asks for one.
+pub fn undo_confirm(confirm: Confirm) -> impl IntoView {
+    let pins = expect_context::<Pins>();
     move || {
-        confirm.get().map(|title| {
+        confirm.get().map(|(title, back)| {
             let shown = RwSignal::new(true);
             Effect::new(move |_| (!shown.get()).then(|| confirm.set(None)));
             confirm_dialog(title, "No one else sees what it was.", "Undo", "undo-hidden", shown, move || {
-                campaign.update(|c| _ = c.undo())
+                pins.unlock(back.clone())
             })
         })
     }

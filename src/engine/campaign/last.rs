@@ -44,6 +44,24 @@ impl<S: System> Campaign<S> {
         .flatten()
     }
 
+    /// Whose steps hidden from `reader` going back to `steps` decisions in effect takes back
+    /// (each seat once, the latest first; as `undo_hidden_from` judges each).
+    pub fn hidden_back_to(&self, reader: Reader, steps: usize) -> Vec<Option<Seat>> {
+        let mut out = Vec::new();
+        let mut left = self.active.len().saturating_sub(steps);
+        self.back_from_last(|entry, before, _| {
+            if left == 0 {
+                return Some(());
+            }
+            left -= 1;
+            if !self.audience_of(entry, before).decision.admits(reader) && !out.contains(&entry.by) {
+                out.push(entry.by);
+            }
+            None
+        });
+        out
+    }
+
     /// Who may read the journal's last line, when it is a decision (`readers().last()`).
     pub fn last_readers(&self) -> Option<Readers> {
         if !matches!(self.journal.last(), Some(Action::Decide(_))) {
