@@ -172,3 +172,26 @@ async fn a_locked_hand_over_and_an_undo_of_a_hidden_step_ask_first() {
     root.remove();
     forget(id);
 }
+
+#[wasm_bindgen_test]
+async fn without_an_umpire_a_locked_players_copy_asks_for_the_pin() {
+    let id = "00000000000000a4";
+    store::set_pin(&mut LocalStorage, id, "1", "97531", [5; 16]).unwrap();
+    let (root, _open, handle) = screen(id, Tab::Share, Campaign::new(sample_setup()).unwrap());
+    tick().await;
+    // Anna's copy (unlocked) is made at once; Bob's asks for his PIN first.
+    click(&root, "seat-link-0");
+    tick().await;
+    assert!(find(&root, "pin-dialog").is_none() && find(&root, "seat").is_some());
+    click(&root, "seat-link-1");
+    tick().await;
+    assert!(find(&root, "pin-dialog").is_some());
+    assert_eq!(must(&root, "seat-link-1").get_attribute("aria-pressed").as_deref(), Some("false"));
+    pin(&root, "97531");
+    tick().await;
+    tick().await;
+    assert_eq!(must(&root, "seat-link-1").get_attribute("aria-pressed").as_deref(), Some("true"));
+    drop(handle);
+    root.remove();
+    forget(id);
+}

@@ -12,13 +12,15 @@ use crate::engine::{Campaign, Reader, Seat, System};
 use crate::share::seat::seat_key;
 use crate::store;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 /// What waits on a PIN: whose, the dialog's heading, and what runs once it is given.
 #[derive(Clone)]
 struct Ask {
     seat: Seat,
     title: String,
-    then: Callback<()>,
+    /// Not a `Callback`: no owner's end takes it away while it waits.
+    then: Arc<dyn Fn() + Send + Sync>,
 }
 
 /// The PINs of the open campaign on this device.
@@ -52,7 +54,7 @@ impl Pins {
     /// Runs `then` at once if `seat` has no PIN here, else once its PIN is given.
     pub fn ask(&self, seat: Seat, title: String, then: impl Fn() + Send + Sync + 'static) {
         if self.locked(seat) {
-            self.ask.set(Some(Ask { seat, title, then: Callback::new(move |_| then()) }));
+            self.ask.set(Some(Ask { seat, title, then: Arc::new(then) }));
         } else {
             then();
         }
@@ -73,7 +75,7 @@ impl Pins {
             .collect();
         // The latest step's seat is asked first.
         let locked = locked.into_iter().rev().collect();
-        let back = Back { locked, go: Callback::new(move |_| campaign.update(|c| c.undo_to(steps))) };
+        let back = Back { locked, go: Arc::new(move || campaign.update(|c| c.undo_to(steps))) };
         match open.as_slice() {
             [] => self.unlock(back),
             [one] => confirm.set(Some((format!("This undoes {one}'s hidden step. Undo?"), back))),
@@ -85,7 +87,7 @@ impl Pins {
     fn unlock(&self, mut back: Back) {
         let pins = *self;
         match back.locked.pop() {
-            None => back.go.run(()),
+            None => (back.go)(),
             Some((seat, name)) => self.ask(seat, format!("Undo: {name}'s PIN"), move || pins.unlock(back.clone())),
         }
     }
@@ -95,7 +97,7 @@ impl Pins {
 #[derive(Clone)]
 pub struct Back {
     locked: Vec<(Seat, String)>,
-    go: Callback<()>,
+    go: Arc<dyn Fn() + Send + Sync>,
 }
 
 /// An undo's confirmation in waiting: its heading and what it goes back to.
@@ -117,7 +119,7 @@ pub fn PinPrompt() -> impl IntoView {
                 match store::try_pin(&mut LocalStorage, &id, &key, &pin.get_untracked(), platform::now()) {
                     Ok(()) => {
                         pins.ask.set(None);
-                        ask.then.run(());
+                        (ask.then)();
                     }
                     Err(e) => {
                         pin.set(String::new());
