@@ -93,6 +93,13 @@ async fn a_locked_seat_is_not_held_without_its_pin_and_five_wrong_tries_wait() {
     assert_eq!(store::holder(&LocalStorage, id), Some(Seat(0)));
     drop(handle);
     root.remove();
+    // Opened again, the locked seat is not held until its PIN is given again.
+    let (root, open, handle) = screen(id, Tab::Log, Campaign::new(sample_setup()).unwrap());
+    tick().await;
+    assert_eq!(open.holder.get_untracked(), None);
+    assert_eq!(must(&root, "holder-0").get_attribute("aria-pressed").as_deref(), Some("false"));
+    drop(handle);
+    root.remove();
     forget(id);
 }
 

@@ -306,7 +306,10 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let nav = expect_context::<Nav>();
     let meta = RwSignal::new(meta);
     let campaign = RwSignal::new(campaign);
-    let open = Open::new(campaign, store::holder(&LocalStorage, &meta.get_untracked().id));
+    // A locked seat is held again only with its PIN: opened afresh, the table holds the device.
+    let id = meta.get_untracked().id;
+    let held = store::holder(&LocalStorage, &id).filter(|s| !store::locked(&LocalStorage, &id, &s.0.to_string()));
+    let open = Open::new(campaign, held);
     provide_context(open);
     let pins = super::pin::Pins::new(meta.get_untracked().id);
     provide_context(pins);
@@ -363,9 +366,11 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     if platform::take_focus_on_open() {
                         platform::focus_next_action();
                     }
+                    // A locked seat's screen is not shown before the app runs: nothing is kept.
+                    let locked = open.holder.get_untracked().is_some_and(|s| pins.locked(s));
                     if let Some(g) = platform::drawn_glimpse() {
                         // A failed write (a full store) loses nothing: the page just waits plainer.
-                        let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));
+                        let _ = store::set_glimpse(&mut LocalStorage, &id, (!locked).then_some(g));
                     }
                 }
             },
