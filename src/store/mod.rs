@@ -13,10 +13,14 @@ pub const PREFIX: &str = "fielddesk.campaign.";
 
 mod draft;
 mod glimpse;
+mod pins;
 mod seats;
 mod typed;
 pub use draft::{draft_part, set_draft_part, DraftPoint, DRAFT_PREFIX};
 pub use glimpse::{glimpse, set_glimpse, Glimpse, Para, GLIMPSE_PREFIX};
+pub use pins::{
+    any_locked, clear_pin, lock, locked, pin_hash, set_pin, try_pin, valid_pin, Lock, PinError, PIN_PREFIX,
+};
 pub use seats::{
     delete_seat_copy, delete_seat_copy_at, keep_seat_copy, keep_sent_copy, load_seat_copy, note_sent_view, reply_steps,
     seat_copies, seat_copy_system, sent_copy, sent_views, set_reply_steps, Kept, SeatListing, REPLY_PREFIX,
@@ -232,17 +236,25 @@ pub fn save(b: &mut dyn Backend, doc: &Document) -> Result<(), StoreError> {
 
 pub fn delete(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
     b.remove(&key(id))?;
+    // What this device kept for it means nothing now; failing to forget it loses nothing.
+    let _ = forget_device(b, id);
+    Ok(())
+}
+
+/// Forgets what this device keeps for campaign `id` beside the campaign itself: its seats'
+/// PINs, who holds the device, what its screen last showed, a step's choices in progress and
+/// the copies sent from here. The campaign stays.
+pub fn forget_device(b: &mut dyn Backend, id: &str) -> Result<(), StoreError> {
     if holder(b, id).is_some() {
-        // Who held the device for it means nothing now; failing to forget it loses nothing.
-        let _ = set_holder(b, id, None);
+        set_holder(b, id, None)?;
     }
-    // What its screen last showed, and a step's choices in progress, mean nothing now either.
-    let _ = glimpse::forget_glimpse(b, id);
-    let _ = draft::forget_draft(b, id);
-    let _ = b.remove(&format!("{SENT_PREFIX}{id}"));
+    glimpse::forget_glimpse(b, id)?;
+    draft::forget_draft(b, id)?;
+    pins::forget_pins(b, id)?;
+    b.remove(&format!("{SENT_PREFIX}{id}"))?;
     let sent = format!("{SENT_PREFIX}{id}.");
-    for k in b.keys().unwrap_or_default().into_iter().filter(|k| k.starts_with(&sent)) {
-        let _ = b.remove(&k);
+    for k in b.keys()?.into_iter().filter(|k| k.starts_with(&sent)) {
+        b.remove(&k)?;
     }
     Ok(())
 }

@@ -215,6 +215,7 @@ pub(super) fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Resul
 pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
     let open = expect_context::<Open<S>>();
     let Banner(banner) = expect_context::<Banner>();
+    let pins = expect_context::<super::pin::Pins>();
     let seats: Vec<(Option<Seat>, String)> = std::iter::once((None, "The whole table".to_string()))
         .chain(
             open.campaign
@@ -231,17 +232,27 @@ pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
                     aria-pressed=move || (open.holder.get() == seat).to_string()
                     data-testid=format!("holder-{key}")
                     on:click=move |_| {
-                        open.holder.set(seat);
-                        if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
+                        let id = id.clone();
+                        let hold = move || {
+                            open.holder.set(seat);
+                            if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
+                        };
+                        match seat.filter(|_| open.holder.get_untracked() != seat) {
+                            Some(s) => pins.ask(s, format!("{}'s PIN", open.campaign.with_untracked(|c| c.seat_name(s))), hold),
+                            None => hold(),
+                        }
                     }>{name}</button>
             }
         })
         .collect_view();
+    let (umpire, named) =
+        open.campaign.with_untracked(|c| (c.umpire(), c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect()));
     view! {
         <div class="field holder" data-testid="holder">
             <span class="label">"Who holds this tablet"</span>
             <div class="segmented">{buttons}</div>
             <span class="hint">"The screens and the log show what this player may see; secrets of the others stay covered."</span>
+            {super::pin::lock_controls(open.holder, umpire, named)}
         </div>
     }
 }
@@ -295,8 +306,14 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let nav = expect_context::<Nav>();
     let meta = RwSignal::new(meta);
     let campaign = RwSignal::new(campaign);
-    let open = Open::new(campaign, store::holder(&LocalStorage, &meta.get_untracked().id));
+    // A locked seat is held again only with its PIN: opened afresh, the table holds the device.
+    let id = meta.get_untracked().id;
+    let held = store::holder(&LocalStorage, &id).filter(|s| !store::locked(&LocalStorage, &id, &s.0.to_string()));
+    let open = Open::new(campaign, held);
     provide_context(open);
+    let pins = super::pin::Pins::new(meta.get_untracked().id);
+    provide_context(pins);
+    let confirm_undo: super::pin::Confirm = RwSignal::new(None);
     provide_context(super::draft::DraftOf(meta.get_untracked().id));
     S::contexts();
 
@@ -349,9 +366,11 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     if platform::take_focus_on_open() {
                         platform::focus_next_action();
                     }
+                    // A locked seat's screen is not shown before the app runs: nothing is kept.
+                    let locked = open.holder.get_untracked().is_some_and(|s| pins.locked(s));
                     if let Some(g) = platform::drawn_glimpse() {
                         // A failed write (a full store) loses nothing: the page just waits plainer.
-                        let _ = store::set_glimpse(&mut LocalStorage, &id, Some(g));
+                        let _ = store::set_glimpse(&mut LocalStorage, &id, (!locked).then_some(g));
                     }
                 }
             },
@@ -377,7 +396,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let undo_label = Memo::new(move |_| {
         campaign.with(|c| c.undo_label_for(reader.get())).map_or("Undo".to_string(), |l| format!("Undo: {l}"))
     });
-    let back_to = Callback::new(move |step: usize| campaign.update(|c| c.undo_to(step)));
+    let back_to = Callback::new(move |step: usize| pins.back_to(campaign, reader.get_untracked(), step, confirm_undo));
 
     let tabs = Tab::ALL
         .into_iter()
@@ -405,7 +424,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                         <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
                     })}
                     <button class="btn" data-testid="undo" disabled=move || !can_undo.get() title=move || undo_label.get()
-                        on:click=move |_| campaign.update(|c| { c.undo(); })>
+                        on:click=move |_| pins.back_to(campaign, reader.get_untracked(), campaign.with_untracked(|c| c.steps()).saturating_sub(1), confirm_undo)>
                         <span class="arrow" aria-hidden="true">"\u{21B6}"</span><span class="btn-word">" Undo"</span>
                     </button>
                     <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
@@ -467,6 +486,8 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                     }>"Save to a file"</button>
                 </div>
             </Show>
+            <super::pin::PinPrompt/>
+            {super::pin::undo_confirm(confirm_undo)}
             <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
         </section>
     }

@@ -58,6 +58,7 @@ pub fn hand_over<V: IntoView + 'static>(
     });
     // On a seat's own device only that seat's part shows, open: there is no one to pass it to.
     let own = super::viewer::own_seat();
+    let pins = use_context::<super::pin::Pins>();
     move || {
         if let Some(me) = own {
             return own_device(&hands, me, &done, words, &panel).into_any();
@@ -91,10 +92,15 @@ pub fn hand_over<V: IntoView + 'static>(
                                     view! { <p class="done">{format!("\u{2714} {name} {} (hidden)", words.done)}</p> }.into_any()
                                 } else {
                                     let name = name.clone();
+                                    let who = format!("{name}'s PIN");
                                     view! {
                                         <p>{format!("Pass the tablet to {name}. Only {name} should look.")}</p>
                                         <button class="btn primary big" data-testid=reveal.clone()
-                                            on:click=move |_| peek.set(Some(seat))>{format!("I am {name}: {}", words.action)}</button>
+                                            on:click=move |_| match pins {
+                                                // A locked seat opens with its PIN.
+                                                Some(p) => p.ask(seat, who.clone(), move || peek.set(Some(seat))),
+                                                None => peek.set(Some(seat)),
+                                            }>{format!("I am {name}: {}", words.action)}</button>
                                     }.into_any()
                                 }}
                             </div>

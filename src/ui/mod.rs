@@ -11,6 +11,7 @@ pub mod handover;
 pub mod list;
 pub mod log;
 pub mod opening;
+pub mod pin;
 pub mod platform;
 pub mod registry;
 pub mod route;

@@ -27,6 +27,7 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
     let left_out = Memo::new(move |_| campaign.with(|c| c.left_out()));
     let umpire = campaign.with_untracked(|c| c.umpire());
     let is_umpire = Memo::new(move |_| umpire.is_some() && open.holder.get() == umpire);
+    let pins = expect_context::<super::pin::Pins>();
     view! {
         {holder_choice::<S>(holder_id)}
         {move || match shared.get() {
@@ -52,9 +53,19 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
                 let doc = campaign.with(|c| super::campaign::document(meta.get(), c));
                 Sent::campaign(&doc.meta.name, doc.to_json())
             });
-            view! {
-                <SharePanel sent=sent id="full" heading="The whole campaign, for your own devices"
-                    hint="Every secret travels in this one: the hidden deployment, every player's orders and rolls. Open it only on a device of yours that no player will read."/>
+            // A locked umpire's seat gives its PIN again before the whole campaign is made.
+            let u = umpire.expect("the umpire holds");
+            let shown = RwSignal::new(!pins.locked(u));
+            move || if shown.get() {
+                view! {
+                    <SharePanel sent=sent id="full" heading="The whole campaign, for your own devices"
+                        hint="Every secret travels in this one: the hidden deployment, every player's orders and rolls. Open it only on a device of yours that no player will read."/>
+                }.into_any()
+            } else {
+                view! {
+                    <button type="button" class="btn" data-testid="full-unlock"
+                        on:click=move |_| pins.ask(u, "The umpire's PIN".into(), move || shown.set(true))>"The whole campaign"</button>
+                }.into_any()
             }
         })}
         {seat_links::<S>(meta, campaign)}
@@ -119,6 +130,25 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
     let open = expect_context::<Open<S>>();
     let choices = Memo::new(move |_| campaign.with(|c| sendable(c, open.holder.get())));
     let chosen = RwSignal::new(None::<Reader>);
+    // Another holder chooses again (a locked seat's copy asks for its PIN).
+    Effect::new(move |_| {
+        open.holder.track();
+        chosen.set(None);
+    });
+    let pins = expect_context::<super::pin::Pins>();
+    let umpire = campaign.with_untracked(|c| c.umpire());
+    // A seat's copy is its view: made for another holder than the seat or the umpire, the seat's
+    // PIN first, where it has one.
+    let choose = move |reader: Reader| {
+        let holder = open.holder.get_untracked();
+        match reader.filter(|s| holder != Some(*s) && (umpire.is_none() || holder != umpire)) {
+            Some(s) => {
+                let title = format!("{}'s PIN", campaign.with_untracked(|c| c.seat_name(s)));
+                pins.ask(s, title, move || chosen.set(Some(reader)))
+            }
+            None => chosen.set(Some(reader)),
+        }
+    };
     // A choice the holder may no longer send (the holder changed) is dropped.
     let picked = Memo::new(move |_| chosen.get().filter(|r| choices.with(|c| c.iter().any(|(x, _)| x == r))));
     // Which seats' copies are out of date: their view now is not the one last shown here.
@@ -163,7 +193,7 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
                             stale.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join("'s copy, "))}</p>
                         {next.map(|(seat, name)| view! {
                             <button type="button" class="btn primary" data-testid="next-stale-copy"
-                                on:click=move |_| chosen.set(Some(Some(seat)))>{format!("{name}'s copy")}</button>
+                                on:click=move |_| choose(Some(seat))>{format!("{name}'s copy")}</button>
                         })}
                     </div>
                 })
@@ -173,7 +203,7 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
                     <button type="button" class="btn seg" class:on=move || picked.get() == Some(reader)
                         aria-pressed=move || (picked.get() == Some(reader)).to_string()
                         data-testid=format!("seat-link-{}", seat_key(reader))
-                        on:click=move |_| chosen.set(Some(reader))>{name}</button>
+                        on:click=move |_| choose(reader)>{name}</button>
                 }).collect_view()}
             </div>
             {move || picked.get().map(|reader| seat_panel::<S>(meta, campaign, reader, choices))}

@@ -6,7 +6,7 @@
 
 use super::{apply_line, Action, Campaign, Entry};
 use crate::engine::dice;
-use crate::engine::seat::{Reader, Readers};
+use crate::engine::seat::{Reader, Readers, Seat};
 use crate::engine::system::System;
 
 impl<S: System> Campaign<S> {
@@ -33,6 +33,33 @@ impl<S: System> Campaign<S> {
                 }
             })
         })
+    }
+
+    /// Whether the undo button would take back a step whose decision `reader` may not read (its
+    /// line may be announced): then `Some` of the seat that took it (`None` inside when the entry names none).
+    pub fn undo_hidden_from(&self, reader: Reader) -> Option<Option<Seat>> {
+        self.back_from_last(|entry, before, _| {
+            Some((!self.audience_of(entry, before).decision.admits(reader)).then_some(entry.by))
+        })
+        .flatten()
+    }
+
+    /// Whose steps hidden from `reader` going back to `steps` decisions in effect takes back
+    /// (each seat once, the latest first; as `undo_hidden_from` judges each).
+    pub fn hidden_back_to(&self, reader: Reader, steps: usize) -> Vec<Option<Seat>> {
+        let mut out = Vec::new();
+        let mut left = self.active.len().saturating_sub(steps);
+        self.back_from_last(|entry, before, _| {
+            if left == 0 {
+                return Some(());
+            }
+            left -= 1;
+            if !self.audience_of(entry, before).decision.admits(reader) && !out.contains(&entry.by) {
+                out.push(entry.by);
+            }
+            None
+        });
+        out
     }
 
     /// Who may read the journal's last line, when it is a decision (`readers().last()`).
