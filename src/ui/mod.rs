@@ -2,6 +2,7 @@
 //! the campaign screen of each system, and the rules reference. Components render state and
 //! dispatch decisions; every rule lives in `systems/`.
 
+pub mod camera;
 pub mod campaign;
 pub mod dialog;
 pub mod dice;
@@ -14,6 +15,8 @@ pub mod opening;
 pub mod platform;
 pub mod registry;
 pub mod route;
+pub mod scan;
+pub mod scanner;
 pub mod share;
 pub mod sharetab;
 pub mod transfer;

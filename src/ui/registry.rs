@@ -15,7 +15,7 @@
 
 use super::campaign::SystemUi;
 use super::failure::Failure;
-use super::{opening, platform, route, share, transfer};
+use super::{opening, platform, route, scan, share, transfer};
 use crate::systems::SystemId;
 use leptos::prelude::*;
 
@@ -178,6 +178,8 @@ calls! {
     transfer: fn import(item: transfer::Incoming) -> Result<String, Failure> { transfer::import(item) }
     transfer: fn make_link(sent: share::Sent) -> Result<share::Made, Failure> { share::make(&sent) }
     transfer: fn fill_summaries() -> usize { crate::store::fill_summaries(&mut platform::LocalStorage).unwrap_or(0) }
+    // The QR scanner's screen with its camera code and decoder (rqrr): a chunk of its own.
+    scan: fn scanner(purpose: scan::ScanFor, close: Callback<()>) -> AnyView { crate::ui::scanner::view(purpose, close) }
 }
 
 /// The setup form of a system.
@@ -242,6 +244,11 @@ pub async fn make_link(sent: share::Sent) -> Result<share::Made, Failure> {
 /// Gives every campaign stored before summaries its summary; how many were given one.
 pub async fn fill_summaries() -> usize {
     calls::fill_summaries().await.unwrap_or(0)
+}
+
+/// The in-app QR scanner's screen (`ui/scanner.rs`, in the `scan` chunk).
+pub async fn scanner(purpose: scan::ScanFor, close: Callback<()>) -> Result<AnyView, Unloaded> {
+    calls::scanner(purpose, close).await
 }
 
 /// A chunk's code could not be fetched.
