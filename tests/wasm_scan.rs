@@ -1,6 +1,6 @@
-//! The in-app QR scanner's screen (wasm-bindgen-test in headless Chromium): the button opens it
-//! with its words and a Stop button; where the browser gives no camera (the test browser has
-//! none, or refuses it) the reason is said in words, never a panic; Stop takes it away. The
+//! The in-app QR scanner's screen (wasm-bindgen-test in headless Chromium): its words and a
+//! Stop button; where the browser gives no camera (the test browser has none, or refuses it) the
+//! reason is said in words, never a panic; Stop goes back to the Share tab it came from. The
 //! camera's reasons are worded by `CameraError`'s `Display`. The decoding itself is
 //! `tests/qr_scan.rs` (native) and the whole scan `tests/e2e/scan.test.mjs` (Chromium's fake
 //! camera).
@@ -10,8 +10,7 @@
 mod wasm;
 
 use field_desk::ui::camera::{pause, CameraError};
-use field_desk::ui::scan::{ScanButton, ScanFor};
-use leptos::prelude::*;
+use field_desk::ui::scanner;
 use wasm::*;
 use wasm_bindgen_test::*;
 
@@ -20,21 +19,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 async fn the_scanner_opens_says_what_to_do_and_why_the_camera_gives_nothing() {
     let root = container();
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        view! { <ScanButton purpose=ScanFor::Reply label="Scan a reply"/> }
-    });
+    let handle = leptos::mount::mount_to(root.clone(), move || scanner::view(Some("c0ffee".into())));
     tick().await;
-    assert_eq!(text(&root, "scan-open"), "Scan a reply");
-    assert!(find(&root, "scanner").is_none());
-    click(&root, "scan-open");
-    tick().await;
-    // The scanner's code (a chunk in the release build) is there at once here.
-    for _ in 0..50 {
-        if find(&root, "scanner").is_some() {
-            break;
-        }
-        pause(20).await;
-    }
+    assert!(text_content(&root, "scanner").contains("Scan a reply"));
     assert!(text(&root, "scan-line").contains("Point the camera at the reply's QR code"));
     assert!(text_content(&root, "scanner").contains("whose storage is not this app's"));
     // The camera starts, or the reason it does not is shown in words.
@@ -59,7 +46,8 @@ async fn the_scanner_opens_says_what_to_do_and_why_the_camera_gives_nothing() {
     }
     click(&root, "scan-stop");
     tick().await;
-    assert!(find(&root, "scanner").is_none(), "Stop takes the scanner away");
+    let hash = web_sys::window().unwrap().location().hash().unwrap();
+    assert_eq!(hash, "#/c/c0ffee/share", "Stop goes back to the Share tab");
     drop(handle);
 }
 

@@ -138,7 +138,7 @@ pub fn CampaignList() -> impl IntoView {
             <super::viewer::SeatCopies/>
             <section class="scan-code" data-testid="scan-code">
                 <p class="hint">"Sent a copy of your seat, or a reply, as a QR code? Scan it here, in the app, so it lands where Field Desk keeps it."</p>
-                <super::scan::ScanButton purpose=super::scan::ScanFor::AnyLink label="Scan a code"/>
+                <a class="btn big" href="#/scan" data-testid="scan-open">"Scan a code"</a>
             </section>
             <section class="systems" aria-labelledby="systems-heading" data-testid="system-picker">
                 <h2 id="systems-heading" tabindex="-1" node_ref=systems_heading>"Start a campaign"</h2>

@@ -15,7 +15,6 @@ pub mod opening;
 pub mod platform;
 pub mod registry;
 pub mod route;
-pub mod scan;
 pub mod scanner;
 pub mod share;
 pub mod sharetab;
@@ -201,6 +200,7 @@ pub fn App() -> impl IntoView {
                 },
                 Page::Rules(system) => registry::rules_reference(system),
                 Page::SeatCopy(seat, id, _) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
+                Page::Scan(back) => registry::scanner(back),
             }}}
         </main>
     }
@@ -234,6 +234,8 @@ enum Page {
     Rules(crate::systems::SystemId),
     /// A seat copy's seat and campaign, and how many copies had been received when drawn.
     SeatCopy(String, String, u32),
+    /// The QR scanner, and the campaign whose Share tab opened it.
+    Scan(Option<String>),
 }
 
 impl Page {
@@ -245,6 +247,7 @@ impl Page {
             Screen::Edit(id) => Page::Edit(id.clone()),
             Screen::Rules(x) => Page::Rules(*x),
             Screen::SeatCopy { seat, id } => Page::SeatCopy(seat.clone(), id.clone(), 0),
+            Screen::Scan(back) => Page::Scan(back.clone()),
         }
     }
 }

@@ -1,11 +1,12 @@
-//! The in-app QR scanner's screen, built in its own wasm chunk (`registry::scanner`, chunk
-//! `scan`) with the decoder: the camera's picture (`ui/camera.rs`), a line saying what to do, a
-//! button to stop. Each look reads the picture (the browser's `BarcodeDetector` where it has one,
-//! else `share::scan::decode_rgba`); a Field Desk link stops the camera and opens by the same
-//! path as a pasted one (the location hash); any other code is said so, and scanning goes on.
+//! The in-app QR scanner's screen (`#/scan`, from the campaign list; `#/scan/<id>`, from a
+//! campaign's Share tab), built in its own wasm chunk (`registry::scanner`, chunk `scan`) with
+//! the decoder: the camera's picture (`ui/camera.rs`), a line saying what to do, a button to
+//! stop. Each look reads the picture (the browser's `BarcodeDetector` where it has one, else
+//! `share::scan::decode_rgba`); a Field Desk link stops the camera and opens by the same path as
+//! a pasted one (the location hash); any other code is said so, and scanning goes on. The camera
+//! stops when the screen goes (Stop, a link read, the back button).
 
 use super::camera::{self, CameraError};
-use super::scan::ScanFor;
 use leptos::prelude::*;
 
 /// Between two looks at the camera.
@@ -23,13 +24,14 @@ enum Looking {
     Failed(CameraError),
 }
 
-/// The scanner, for `purpose`; `close` takes it away (the caller's Stop, or a link found).
-pub fn view(purpose: ScanFor, close: Callback<()>) -> AnyView {
-    view! { <Scanner purpose close/> }.into_any()
+/// The scanner; `back`: the campaign whose Share tab opened it (a reply is looked for), where
+/// Stop goes back to; else the campaign list.
+pub fn view(back: Option<String>) -> AnyView {
+    view! { <Scanner back/> }.into_any()
 }
 
 #[component]
-fn Scanner(purpose: ScanFor, close: Callback<()>) -> impl IntoView {
+fn Scanner(back: Option<String>) -> impl IntoView {
     let video = NodeRef::<leptos::html::Video>::new();
     let state = RwSignal::new(Looking::Starting);
     // Lives as long as the scanner is shown: the loop stops the camera once it is gone.
@@ -58,7 +60,6 @@ fn Scanner(purpose: ScanFor, close: Callback<()>) -> impl IntoView {
                     Some(fragment) => {
                         camera.stop();
                         alive.try_set(false);
-                        close.run(());
                         super::platform::set_hash(&fragment);
                         return;
                     }
@@ -70,17 +71,23 @@ fn Scanner(purpose: ScanFor, close: Callback<()>) -> impl IntoView {
             camera.stop();
         });
     });
+    let reply = back.is_some();
+    let back = match back {
+        Some(id) => super::route::Screen::Campaign { id, tab: super::route::Tab::Share },
+        None => super::route::Screen::List,
+    };
     let stop = move |_| {
         alive.set(false);
-        close.run(());
+        super::platform::set_hash(&back.to_hash());
     };
-    let line = match purpose {
-        ScanFor::Reply => "Point the camera at the reply's QR code, on the player's screen.",
-        ScanFor::AnyLink => "Point the camera at the Field Desk QR code: a seat's copy or a reply.",
+    let line = if reply {
+        "Point the camera at the reply's QR code, on the player's screen."
+    } else {
+        "Point the camera at the Field Desk QR code: a seat's copy or a reply."
     };
     view! {
-        <section class="scanner" data-testid="scanner" aria-labelledby="scanner-heading">
-            <h2 id="scanner-heading">{match purpose { ScanFor::Reply => "Scan a reply", ScanFor::AnyLink => "Scan a code" }}</h2>
+        <section class="page scanner" data-testid="scanner">
+            <h1>{if reply { "Scan a reply" } else { "Scan a code" }}</h1>
             <p class="scan-line" data-testid="scan-line">{line}</p>
             <video node_ref=video class="scan-video" data-testid="scan-video" aria-label="The camera's picture"></video>
             <p class="hint scan-status" role="status" data-testid="scan-status">{move || match state.get() {
