@@ -3,12 +3,15 @@
 //! scanner's chunk, not the first visit. Frames come from `getUserMedia` through a video element
 //! drawn on a canvas; `BarcodeDetector` reads them where the browser has one, else the caller
 //! decodes the frame (`share::scan`, pure Rust).
+//!
+//! The browser is called by name (`Reflect` and `Function::call`), not through web-sys's typed
+//! bindings: each typed binding is a function of glue in the page's own script and an import of
+//! the main module, loaded on every first visit; these calls add none.
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlVideoElement, MediaStream};
 
 /// Why the camera gives no pictures. Worded where it is shown (its `Display`).
 #[derive(Clone, Debug, PartialEq)]
@@ -53,125 +56,134 @@ fn camera_error(e: JsValue) -> CameraError {
     }
 }
 
+/// `target[key]`, undefined where it is missing.
+fn get(target: &JsValue, key: &str) -> JsValue {
+    Reflect::get(target, &key.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(target, &key.into(), value);
+}
+
+/// `target[method](...args)`; an error where it is not a function or throws.
+fn call(target: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
+    let f = get(target, method);
+    if !f.is_function() {
+        return Err(JsValue::from_str(method));
+    }
+    let f: &Function = f.unchecked_ref();
+    match args {
+        [] => f.call0(target),
+        [a] => f.call1(target, a),
+        [a, b] => f.call2(target, a, b),
+        _ => Reflect::apply(f, target, &args.iter().copied().collect::<Array>()),
+    }
+}
+
+/// The value a promise that `result` holds resolves to.
+async fn settled(result: Result<JsValue, JsValue>) -> Result<JsValue, JsValue> {
+    let promise = result?;
+    JsFuture::from(promise.unchecked_into::<Promise>()).await
+}
+
 /// The camera, running into `video`. Stop it with `stop` (the scanner does, when it is done or
-/// closed).
+/// the screen goes).
 pub struct Camera {
-    stream: MediaStream,
-    video: HtmlVideoElement,
-    canvas: HtmlCanvasElement,
+    stream: JsValue,
+    video: JsValue,
+    canvas: JsValue,
     /// The browser's `BarcodeDetector` for QR codes, while it works.
-    detector: RefCell<Option<Object>>,
+    detector: RefCell<Option<JsValue>>,
 }
 
 /// The longest side a frame is drawn at for decoding.
-const FRAME_SIDE: u32 = 640;
+const FRAME_SIDE: f64 = 640.0;
 
 /// Asks for the back camera (any camera where there is none) and shows it in `video`.
-pub async fn open(video: HtmlVideoElement) -> Result<Camera, CameraError> {
-    let window = web_sys::window().ok_or(CameraError::Unsupported)?;
-    let navigator = window.navigator();
-    let has_devices = Reflect::get(&navigator, &"mediaDevices".into()).is_ok_and(|d| !d.is_undefined() && !d.is_null());
-    if !has_devices {
+pub async fn open(video: impl Into<JsValue>) -> Result<Camera, CameraError> {
+    let video: JsValue = video.into();
+    let window: JsValue = js_sys::global().into();
+    let devices = get(&get(&window, "navigator"), "mediaDevices");
+    if devices.is_undefined() || devices.is_null() {
         return Err(CameraError::Unsupported);
     }
-    let devices = navigator.media_devices().map_err(|_| CameraError::Unsupported)?;
-    let wanted = Object::new();
-    let _ = Reflect::set(&wanted, &"facingMode".into(), &"environment".into());
-    let constraints = web_sys::MediaStreamConstraints::new();
-    constraints.set_video(&wanted);
-    constraints.set_audio(&JsValue::FALSE);
-    let asked = devices.get_user_media_with_constraints(&constraints).map_err(camera_error)?;
-    let stream: MediaStream = JsFuture::from(asked).await.map_err(camera_error)?.unchecked_into();
-    video.set_muted(true);
-    let _ = video.set_attribute("playsinline", "");
-    video.set_src_object(Some(&stream));
-    if let Ok(playing) = video.play() {
-        let _ = JsFuture::from(playing).await;
-    }
-    let canvas = window
-        .document()
-        .and_then(|d| d.create_element("canvas").ok())
-        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
-        .ok_or(CameraError::Unsupported)?;
-    let camera = Camera { stream, video, canvas, detector: RefCell::new(barcode_detector(&window)) };
-    Ok(camera)
+    let (wanted, constraints) = (Object::new(), Object::new());
+    set(&wanted, "facingMode", &"environment".into());
+    set(&constraints, "video", &wanted);
+    set(&constraints, "audio", &JsValue::FALSE);
+    let stream = settled(call(&devices, "getUserMedia", &[&constraints])).await.map_err(camera_error)?;
+    set(&video, "muted", &JsValue::TRUE);
+    let _ = call(&video, "setAttribute", &[&"playsinline".into(), &"".into()]);
+    set(&video, "srcObject", &stream);
+    let _ = settled(call(&video, "play", &[])).await;
+    let canvas = call(&get(&window, "document"), "createElement", &[&"canvas".into()]).map_err(camera_error)?;
+    let detector = barcode_detector(&window);
+    Ok(Camera { stream, video, canvas, detector: RefCell::new(detector) })
 }
 
 /// `new BarcodeDetector({ formats: ["qr_code"] })`, where the browser has it.
-fn barcode_detector(window: &web_sys::Window) -> Option<Object> {
-    let make = Reflect::get(window, &"BarcodeDetector".into()).ok()?.dyn_into::<Function>().ok()?;
+fn barcode_detector(window: &JsValue) -> Option<JsValue> {
+    let make = get(window, "BarcodeDetector");
+    if !make.is_function() {
+        return None;
+    }
     let options = Object::new();
-    Reflect::set(&options, &"formats".into(), &Array::of1(&"qr_code".into())).ok()?;
-    Reflect::construct(&make, &Array::of1(&options)).ok()?.dyn_into::<Object>().ok()
+    set(&options, "formats", &Array::of1(&"qr_code".into()));
+    Reflect::construct(make.unchecked_ref::<Function>(), &Array::of1(&options)).ok()
 }
 
 impl Camera {
-    /// Whether the browser's own detector reads the frames.
-    pub fn has_detector(&self) -> bool {
-        self.detector.borrow().is_some()
-    }
-
     /// The text of a QR code the browser's detector sees now: `Ok(None)` where it sees none,
     /// `Err(())` where there is no detector or it failed (it is then dropped, and the frames go
     /// to the caller's decoder).
     pub async fn detect(&self) -> Result<Option<String>, ()> {
         let detector = self.detector.borrow().clone().ok_or(())?;
-        let found = async {
-            let detect = Reflect::get(&detector, &"detect".into()).ok()?.dyn_into::<Function>().ok()?;
-            let promise = detect.call1(&detector, &self.video).ok()?.dyn_into::<Promise>().ok()?;
-            let codes = JsFuture::from(promise).await.ok()?;
-            let text = Array::from(&codes)
-                .iter()
-                .find_map(|code| Reflect::get(&code, &"rawValue".into()).ok().and_then(|v| v.as_string()));
-            Some(text)
+        match settled(call(&detector, "detect", &[&self.video])).await {
+            Ok(codes) => Ok(Array::from(&codes).iter().find_map(|code| get(&code, "rawValue").as_string())),
+            Err(_) => {
+                self.detector.replace(None);
+                Err(())
+            }
         }
-        .await;
-        if found.is_none() {
-            self.detector.replace(None);
-        }
-        found.ok_or(())
     }
 
     /// The picture now as RGBA bytes with its width and height, drawn at most `FRAME_SIDE`
     /// pixels on its longer side; `None` before the camera's first picture.
     pub fn frame(&self) -> Option<(Vec<u8>, usize, usize)> {
-        let (w, h) = (self.video.video_width(), self.video.video_height());
-        if w == 0 || h == 0 {
+        let (w, h) = (get(&self.video, "videoWidth").as_f64()?, get(&self.video, "videoHeight").as_f64()?);
+        if w < 1.0 || h < 1.0 {
             return None;
         }
-        let scale = (FRAME_SIDE as f64 / w.max(h) as f64).min(1.0);
-        let (w, h) = (((w as f64 * scale) as u32).max(1), ((h as f64 * scale) as u32).max(1));
-        self.canvas.set_width(w);
-        self.canvas.set_height(h);
+        let scale = (FRAME_SIDE / w.max(h)).min(1.0);
+        let (w, h) = ((w * scale).floor().max(1.0), (h * scale).floor().max(1.0));
+        set(&self.canvas, "width", &w.into());
+        set(&self.canvas, "height", &h.into());
         let options = Object::new();
-        let _ = Reflect::set(&options, &"willReadFrequently".into(), &JsValue::TRUE);
-        let context = self
-            .canvas
-            .get_context_with_context_options("2d", &options)
-            .ok()??
-            .dyn_into::<CanvasRenderingContext2d>()
-            .ok()?;
-        context.draw_image_with_html_video_element_and_dw_and_dh(&self.video, 0.0, 0.0, w as f64, h as f64).ok()?;
-        let data = context.get_image_data(0.0, 0.0, w as f64, h as f64).ok()?;
-        Some((data.data().0, w as usize, h as usize))
+        set(&options, "willReadFrequently", &JsValue::TRUE);
+        let context = call(&self.canvas, "getContext", &[&"2d".into(), &options]).ok()?;
+        let (zero, wv, hv) = (JsValue::from(0.0), JsValue::from(w), JsValue::from(h));
+        call(&context, "drawImage", &[&self.video, &zero, &zero, &wv, &hv]).ok()?;
+        let data = get(&call(&context, "getImageData", &[&zero, &zero, &wv, &hv]).ok()?, "data");
+        let bytes = js_sys::Uint8Array::new(&get(&data, "buffer")).to_vec();
+        Some((bytes, w as usize, h as usize))
     }
 
     /// Turns the camera off.
     pub fn stop(&self) {
-        for track in self.stream.get_tracks().iter() {
-            if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
-                track.stop();
+        if let Ok(tracks) = call(&self.stream, "getTracks", &[]) {
+            for track in Array::from(&tracks).iter() {
+                let _ = call(&track, "stop", &[]);
             }
         }
-        self.video.set_src_object(None);
+        set(&self.video, "srcObject", &JsValue::NULL);
     }
 }
 
 /// Resolves after `ms` milliseconds (between two looks at the camera).
 pub async fn pause(ms: i32) {
     let promise = Promise::new(&mut |resolve, _| {
-        let set = web_sys::window().map(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms));
-        if !matches!(set, Some(Ok(_))) {
+        let window: JsValue = js_sys::global().into();
+        if call(&window, "setTimeout", &[&resolve, &ms.into()]).is_err() {
             let _ = resolve.call0(&JsValue::NULL);
         }
     });
