@@ -7,6 +7,7 @@ pub mod link;
 pub mod patch;
 pub mod primed;
 pub mod reply;
+pub mod scan;
 pub mod seat;
 pub mod typed;
 

@@ -136,6 +136,10 @@ pub fn CampaignList() -> impl IntoView {
                 }.into_any(),
             }}
             <super::viewer::SeatCopies/>
+            <section class="scan-code" data-testid="scan-code">
+                <p class="hint">"Sent a copy of your seat, or a reply, as a QR code? Scan it here, in the app, so it lands where Field Desk keeps it."</p>
+                <a class="btn big" href="#/scan" data-testid="scan-open">"Scan a code"</a>
+            </section>
             <section class="systems" aria-labelledby="systems-heading" data-testid="system-picker">
                 <h2 id="systems-heading" tabindex="-1" node_ref=systems_heading>"Start a campaign"</h2>
                 <ul class="system-cards">

@@ -2,6 +2,7 @@
 //! the campaign screen of each system, and the rules reference. Components render state and
 //! dispatch decisions; every rule lives in `systems/`.
 
+pub mod camera;
 pub mod campaign;
 pub mod dialog;
 pub mod dice;
@@ -15,6 +16,7 @@ pub mod pin;
 pub mod platform;
 pub mod registry;
 pub mod route;
+pub mod scanner;
 pub mod share;
 pub mod sharetab;
 pub mod transfer;
@@ -199,6 +201,7 @@ pub fn App() -> impl IntoView {
                 },
                 Page::Rules(system) => registry::rules_reference(system),
                 Page::SeatCopy(seat, id, _) => view! { <viewer::SeatCopyScreen seat=seat id=id/> }.into_any(),
+                Page::Scan(back) => registry::scanner(back),
             }}}
         </main>
     }
@@ -232,6 +235,8 @@ enum Page {
     Rules(crate::systems::SystemId),
     /// A seat copy's seat and campaign, and how many copies had been received when drawn.
     SeatCopy(String, String, u32),
+    /// The QR scanner, and the campaign whose Share tab opened it.
+    Scan(Option<String>),
 }
 
 impl Page {
@@ -243,6 +248,7 @@ impl Page {
             Screen::Edit(id) => Page::Edit(id.clone()),
             Screen::Rules(x) => Page::Rules(*x),
             Screen::SeatCopy { seat, id } => Page::SeatCopy(seat.clone(), id.clone(), 0),
+            Screen::Scan(back) => Page::Scan(back.clone()),
         }
     }
 }

@@ -249,6 +249,27 @@ pub async fn fill_summaries() -> usize {
     calls::fill_summaries().await.unwrap_or(0)
 }
 
+/// The in-app QR scanner's screen (`ui/scanner.rs`) with its camera code and decoder (rqrr):
+/// the chunk `scan`, fetched the first time it opens. `back`: the campaign whose Share tab opened it.
+pub fn scanner(back: Option<String>) -> AnyView {
+    #[cfg(not(feature = "split"))]
+    {
+        super::scanner::view(back)
+    }
+    #[cfg(feature = "split")]
+    lazily(Waiting::Scanner, async move { scan_chunk::scanner(back).await.map(Deferred::from) })
+}
+
+#[cfg(feature = "split")]
+mod scan_chunk {
+    use leptos::prelude::AnyView;
+    use leptos::wasm_split::SplitLoaderError;
+    #[leptos::wasm_split::wasm_split(scan, wasm_split_path = ::leptos::wasm_split, fallible)]
+    pub fn scanner(back: Option<String>) -> Result<AnyView, SplitLoaderError> {
+        Ok(crate::ui::scanner::view(back))
+    }
+}
+
 /// A chunk's code could not be fetched.
 #[derive(Clone, Copy, Debug)]
 pub struct Unloaded;
@@ -259,6 +280,8 @@ pub struct Unloaded;
 pub enum Waiting {
     /// A line saying so.
     Screens,
+    /// The same, for the QR scanner.
+    Scanner,
     /// A stored campaign's head, from its stored summary: on a slow link the players see at
     /// once which campaign is opening and where it stands; and the step its screen last showed
     /// on this device, drawn as that screen draws it (so the screen that follows, drawn in its
@@ -270,9 +293,12 @@ pub enum Waiting {
 impl Waiting {
     fn view(&self) -> AnyView {
         match self {
-            Waiting::Screens => {
-                view! { <p class="page" role="status" data-testid="chunk-loading">"Loading this system's screens…"</p> }
-                    .into_any()
+            Waiting::Screens | Waiting::Scanner => {
+                let line = match self {
+                    Waiting::Scanner => "Opening the scanner…",
+                    _ => "Loading this system's screens…",
+                };
+                view! { <p class="page" role="status" data-testid="chunk-loading">{line}</p> }.into_any()
             }
             Waiting::Campaign(s, glimpse) => view! {
                 <section class="page campaign waiting" data-testid="campaign-waiting">

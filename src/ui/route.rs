@@ -18,6 +18,8 @@ pub enum Screen {
         seat: String,
         id: String,
     },
+    /// The in-app QR scanner; opened from a campaign's Share tab (its id), Stop goes back there.
+    Scan(Option<String>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +65,8 @@ impl Screen {
             ["rules", s] => system(s).map(Screen::Rules).unwrap_or(Screen::List),
             ["edit", id] => Screen::Edit(id.to_string()),
             ["v", seat, id] => Screen::SeatCopy { seat: seat.to_string(), id: id.to_string() },
+            ["scan"] => Screen::Scan(None),
+            ["scan", id] => Screen::Scan(Some(id.to_string())),
             ["c", id] => Screen::Campaign { id: id.to_string(), tab: Tab::Play },
             ["c", id, t] => Screen::Campaign {
                 id: id.to_string(),
@@ -79,6 +83,8 @@ impl Screen {
             Screen::Campaign { id, tab } => format!("/c/{id}/{}", tab.slug()),
             Screen::Edit(id) => format!("/edit/{id}"),
             Screen::SeatCopy { seat, id } => format!("/v/{seat}/{id}"),
+            Screen::Scan(None) => "/scan".into(),
+            Screen::Scan(Some(id)) => format!("/scan/{id}"),
         }
     }
 }

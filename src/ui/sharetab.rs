@@ -69,7 +69,7 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
             }
         })}
         {seat_links::<S>(meta, campaign)}
-        <TakeReply/>
+        <TakeReply id=meta.with_untracked(|m| m.id.clone())/>
     }
     .into_any()
 }
@@ -77,30 +77,22 @@ pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<
 /// Pasting a player's reply (a link made on their own device): opened as the link itself
 /// would be, so it is checked and taken, or refused in words, by the one path links take.
 #[component]
-fn TakeReply() -> impl IntoView {
+fn TakeReply(id: String) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<&'static str>);
-    let take = move || {
-        let t = text.get_untracked();
-        let fragment = t.trim().rsplit('#').next().unwrap_or_default();
-        // The payload alone (`fd5.…`) as well as the whole link.
-        let fragment = if fragment.starts_with("fd") {
-            format!("{}{fragment}", crate::share::link::FRAGMENT_KEY)
-        } else {
-            fragment.to_string()
-        };
-        if crate::share::link::is_link(&fragment) {
+    let take = move || match crate::share::scan::link_fragment(&text.get_untracked()) {
+        Some(fragment) => {
             error.set(None);
             text.set(String::new());
             platform::set_hash(&fragment);
-        } else {
-            error.set(Some("That is not a Field Desk link: paste the whole reply link the player sent."));
         }
+        None => error.set(Some("That is not a Field Desk link: paste the whole reply link the player sent.")),
     };
     view! {
         <section class="take-reply" data-testid="take-reply">
             <h2>"Take a player's reply"</h2>
-            <p class="hint">"A player who decides on their own device sends back a reply link. Open it on this device, or paste it here; it is checked against this campaign before anything changes."</p>
+            <p class="hint">"A player who decides on their own device sends back a reply link. Scan its QR code here, open it on this device, or paste it; it is checked against this campaign before anything changes."</p>
+            <a class="btn big primary" href=format!("#/scan/{id}") data-testid="scan-open">"Scan a reply"</a>
             <label class="field">
                 <span>"Reply link"</span>
                 <input type="text" class="wide" data-testid="reply-paste" prop:value=move || text.get()
