@@ -17,7 +17,7 @@ if (!fs.existsSync(path.join(dir, 'index.html'))) {
   console.log('seat-open-timing: no build to measure');
   process.exit(0);
 }
-const SYSTEMS = ['race-for-x', 'crossfire-scouting', 'axis-of-attack', 'rapier-offensive', 'bfww2-campaign'];
+const SYSTEMS = process.env.ONLY ? [process.env.ONLY] : ['race-for-x', 'crossfire-scouting', 'axis-of-attack', 'rapier-offensive', 'bfww2-campaign'];
 const server = await startServer({ dir, gzip: true });
 const launch = () => puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 const click = (page, testid) => page.click(`[data-testid="${testid}"]`);
@@ -34,7 +34,7 @@ async function seatLink(slug) {
     await click(page, 'tab-share');
     // Where there is an umpire, the umpire sends every copy: hold the tablet as the umpire.
     const umpire = await page.$$eval('[data-testid^="holder-"]', (bs) =>
-      bs.find((b) => /umpire/i.test(b.textContent))?.getAttribute('data-testid'));
+      bs.find((b) => /^holder-\d+$/.test(b.dataset.testid) && /umpire/i.test(b.textContent))?.getAttribute('data-testid'));
     if (umpire) await click(page, umpire);
     await page.waitForSelector('[data-testid="seat-link-0"]', { timeout: 10_000 });
     await click(page, 'seat-link-0');
@@ -68,7 +68,12 @@ for (const slug of SYSTEMS) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await cdp.send('Network.enable');
       let bytes = 0;
-      cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+      const urls = new Map();
+      cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+      cdp.on('Network.loadingFinished', (e) => {
+        bytes += e.encodedDataLength;
+        if (process.env.SHOW) console.log(Date.now() - t0, Math.round(e.encodedDataLength / 1024), urls.get(e.requestId)?.split('/').pop());
+      });
       const t0 = Date.now();
       await page.goto(link);
       await page.waitForSelector('[data-testid="seat-copy"] [data-testid="campaign-title"], [data-testid="seat-play"]', { timeout: 60_000 });

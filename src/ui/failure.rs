@@ -31,6 +31,22 @@ pub enum Failure {
     MakeReply(crate::share::reply::MakeError),
     /// A seat copy that follows one this device does not hold, or does not fit it.
     Follow(crate::share::follow::FollowError),
+    /// One of the above worded where it happened, in the transfer chunk (`said`): the words of
+    /// links, replies and copies travel with that code, not in the first visit's.
+    Said(String),
+}
+
+impl Failure {
+    /// Links', replies' and copies' failures as their words (in the chunk that reads them: the
+    /// shell shows them without carrying their wording); the others as they are.
+    pub fn said(self) -> Failure {
+        match self {
+            Failure::Link(_) | Failure::Reply(_) | Failure::MakeReply(_) | Failure::Follow(_) => {
+                Failure::Said(self.to_string())
+            }
+            other => other,
+        }
+    }
 }
 
 impl From<StoreError> for Failure {
@@ -72,6 +88,7 @@ impl fmt::Display for Failure {
             Failure::Reply(e) => e.fmt(f),
             Failure::MakeReply(e) => e.fmt(f),
             Failure::Follow(e) => e.fmt(f),
+            Failure::Said(words) => f.write_str(words),
         }
     }
 }

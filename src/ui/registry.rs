@@ -179,9 +179,10 @@ macro_rules! calls {
 calls! {
     // What reads any system's campaigns at once (links, files, backups, documents stored before
     // summaries): a chunk of its own, fetched only when one of these happens.
-    transfer: fn take_in(from: transfer::Source) -> transfer::Taken { transfer::take_in(from) }
-    transfer: fn import(item: transfer::Incoming) -> Result<String, Failure> { transfer::import(item) }
-    transfer: fn make_link(sent: share::Sent) -> Result<share::Made, Failure> { share::make(&sent) }
+    // Their failures are worded in the chunk (`Failure::said`), so their words load with it.
+    transfer: fn take_in(from: transfer::Source) -> transfer::Taken { transfer::take_in(from).said() }
+    transfer: fn import(item: transfer::Incoming) -> Result<String, Failure> { transfer::import(item).map_err(Failure::said) }
+    transfer: fn make_link(sent: share::Sent) -> Result<share::Made, Failure> { share::make(&sent).map_err(Failure::said) }
     transfer: fn fill_summaries() -> usize { crate::store::fill_summaries(&mut platform::LocalStorage).unwrap_or(0) }
 }
 

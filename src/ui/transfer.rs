@@ -42,6 +42,18 @@ pub enum Taken {
     Failed(Failure),
 }
 
+impl Taken {
+    /// With its failures worded here (`Failure::said`): run in the transfer chunk.
+    pub fn said(self) -> Taken {
+        match self {
+            Taken::Review(items, errors) => Taken::Review(items, errors.into_iter().map(Failure::said).collect()),
+            Taken::Reply(r) => Taken::Reply(r.map_err(Failure::said)),
+            Taken::Failed(e) => Taken::Failed(e.said()),
+            seat => seat,
+        }
+    }
+}
+
 /// Reads a link or a file (in the transfer chunk: it decodes any system's campaigns).
 pub fn take_in(from: Source) -> Taken {
     use crate::share::link::{read_fragment, LinkError, Received};
