@@ -3,7 +3,7 @@
 // the umpire's tablet. The German side's copy, made after, shows nothing of the Soviet refit.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, screenshotPath, smallTargets } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, phase, axeCheck, screenshotPath, smallTargets, seatCopyLink, pasteReply } from './harness.mjs';
 
 let server;
 let browser;
@@ -18,15 +18,9 @@ after(async () => {
 
 const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-/** The umpire's Share tab: side `n`'s copy as a link. */
+/** The umpire's Share tab: side `n`'s copy, short enough for a QR code. */
 async function copyFor(page, n) {
-  await tid(page, 'tab-share').click();
-  await tid(page, 'holder-0').click();
-  await waitFor(async () => (await tid(page, 'holder-0').getAttribute('aria-pressed')) === 'true', 'the umpire holds the tablet');
-  await tid(page, `seat-link-${n}`).click();
-  await tid(page, 'seat-share-link').waitFor();
-  const link = await tid(page, 'seat-share-link').inputValue();
-  assert.match(link, /#s=fd6\./);
+  const link = await seatCopyLink(page, n, { holder: '0' });
   assert.ok(link.length - new URL(link).origin.length <= 1000, `${link.length} characters`);
   return link;
 }
@@ -37,7 +31,6 @@ test("a Battlefront side refits on its own phone and the umpire takes its reply"
   await tid(page, 'start-sample-bfww2-campaign').click();
   await phase(page, 'Housekeeping and refit', 10_000);
   const soviet = await copyFor(page, 1);
-  await tid(page, 'tab-play').click();
 
   const phone = await newPage(browser, { width: 390, height: 844 });
   const p = phone.page;
@@ -63,10 +56,7 @@ test("a Battlefront side refits on its own phone and the umpire takes its reply"
     await p.screenshot({ path: screenshotPath('devices-bfww2-reply-390x844.png') });
 
     // The umpire pastes the reply: the Soviet refit is done, with its roll, on the tablet.
-    await tid(page, 'tab-share').click();
-    await tid(page, 'reply-paste').fill(reply);
-    await tid(page, 'reply-take').click();
-    await waitText(tid(page, 'notice'), 'reply is taken', 10_000);
+    await pasteReply(page, reply);
     await tid(page, 'tab-share').click();
     await tid(page, 'holder-table').click();
     await tid(page, 'tab-play').click();

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, lastStep, tapDie, toggleUnits,
-  fillOutcome, phase, axeCheck, screenshotPath,
+  fillOutcome, phase, axeCheck, screenshotPath, seatCopyLink, pasteReply,
 } from './harness.mjs';
 
 let server;
@@ -23,28 +23,15 @@ after(async () => {
 
 const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-/** The keeper's Share tab: seat `n`'s copy (0 Anna, 1 Boris) as a link. */
+/** The keeper's Share tab: seat `n`'s copy (0 Anna, 1 Boris), short enough for a QR code. */
 async function copyFor(keeper, n) {
-  await tid(keeper, 'tab-share').click();
-  await tid(keeper, `seat-link-${n}`).click();
-  await waitText(tid(keeper, 'seat').locator('h2'), n === 0 ? 'Anna' : 'Boris');
-  await tid(keeper, 'seat-share-link').waitFor();
-  const link = await tid(keeper, 'seat-share-link').inputValue();
-  assert.match(link, /#s=fd6\./);
+  const link = await seatCopyLink(keeper, n);
   const chars = link.length - new URL(link).origin.length;
   assert.ok(chars <= 1000, `${chars} characters after the origin`);
-  await tid(keeper, 'tab-play').click();
   return link;
 }
 
-/** The keeper pastes a reply on its Share tab and sees it taken. */
-async function take(keeper, reply, who) {
-  await tid(keeper, 'tab-share').click();
-  await tid(keeper, 'reply-paste').fill(reply);
-  await tid(keeper, 'reply-take').click();
-  await waitText(tid(keeper, 'notice'), `${who}'s reply is taken.`, 10_000);
-  await tid(keeper, 'tab-play').click();
-}
+const take = pasteReply;
 
 /** What a phone stored: every localStorage value, as one text. */
 const stored = (p) => p.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));

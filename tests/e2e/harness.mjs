@@ -412,3 +412,32 @@ export async function glance(page, prefix, name, action, misses, { fold = true }
   }
   await page.setViewportSize(VIEWPORTS[0]);
 }
+
+// ---- Several devices (issue 30): the keeper's Share tab. ----
+
+/**
+ * The keeper's Share tab: seat `seat`'s copy as a link (`fd6.`), made with `holder` holding the
+ * tablet where given (the umpire: `'0'`); back on the Play tab after.
+ */
+export async function seatCopyLink(page, seat, { holder } = {}) {
+  await tid(page, 'tab-share').click();
+  if (holder !== undefined) {
+    await tid(page, `holder-${holder}`).click();
+    await waitFor(async () => (await tid(page, `holder-${holder}`).getAttribute('aria-pressed')) === 'true', `seat ${holder} holds the tablet`);
+  }
+  await tid(page, `seat-link-${seat}`).click();
+  await tid(page, 'seat-share-link').waitFor();
+  await waitFor(async () => /#s=fd6\./.test(await tid(page, 'seat-share-link').inputValue()), 'a following seat copy');
+  const link = await tid(page, 'seat-share-link').inputValue();
+  await tid(page, 'tab-play').click();
+  return link;
+}
+
+/** The keeper pastes a reply on its Share tab and sees it taken (`who`'s, when named). */
+export async function pasteReply(page, reply, who = '') {
+  await tid(page, 'tab-share').click();
+  await tid(page, 'reply-paste').fill(reply);
+  await tid(page, 'reply-take').click();
+  await waitText(tid(page, 'notice'), who ? `${who}'s reply is taken.` : 'reply is taken', 10_000);
+  await tid(page, 'tab-play').click();
+}

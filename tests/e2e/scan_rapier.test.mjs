@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, seatCopyLink } from './harness.mjs';
 import { writeY4m, cameraBrowser, qrOf } from './camera.mjs';
 
 let server;
@@ -37,14 +37,7 @@ async function typeDice(page, dice) {
 }
 
 /** The umpire's Share tab: `seat`'s copy link (the umpire holding the tablet). */
-async function copyFor(page, seat) {
-  await tid(page, 'tab-share').click();
-  await tid(page, 'holder-0').click();
-  await waitFor(async () => (await tid(page, 'holder-0').getAttribute('aria-pressed')) === 'true', 'the umpire holds it');
-  await tid(page, `seat-link-${seat}`).click();
-  await tid(page, 'seat-share-link').waitFor();
-  return tid(page, 'seat-share-link').inputValue();
-}
+const copyFor = (page, seat) => seatCopyLink(page, seat, { holder: '0' });
 
 /** The reply on the phone, as the tablet's camera will see it; the umpire scans it. */
 async function scanReply(phone, page) {
