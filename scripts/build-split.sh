@@ -169,7 +169,9 @@ html = html
   .replace(/<style>([\s\S]*?)<\/style>/g, (all, css) =>
     `<style>${minifyCss(css.replace(/^[ \t]*\/\*[\s\S]*?\*\/[ \t]*\n/gm, '').replace(/\/\*[\s\S]*?\*\//g, ''))}</style>`)
   .replace(/<script([^>]*)>([\s\S]*?)<\/script>/g, (all, attrs, js) =>
-    `<script${attrs}>${js.replace(/^[ \t]*\/\/.*\n/gm, '')}</script>`);
+    `<script${attrs}>${js.replace(/^[ \t]*\/\/.*\n/gm, '')}</script>`)
+  // Nor indentation (the page has no <pre> or <textarea>, and no script string spans lines).
+  .replace(/^[ \t]+/gm, '');
 fs.writeFileSync(`${out}/index.html`, html);
 EOF
 # The scripts without their comments and indentation (about 3 KB gzip of the page's own files),

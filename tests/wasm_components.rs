@@ -196,6 +196,8 @@ async fn typed_errors_reach_the_screen_in_words() {
     };
     assert!(items.is_empty());
     assert!(matches!(errors[..], [Failure::Link(LinkError::Corrupt | LinkError::NotALink)]), "{errors:?}");
+    // Worded in the transfer chunk, as registry::take_in does.
+    let errors: Vec<Failure> = errors.into_iter().map(Failure::said).collect();
     let words = errors[0].to_string();
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {

@@ -41,9 +41,10 @@ impl Failure {
     /// shell shows them without carrying their wording); the others as they are.
     pub fn said(self) -> Failure {
         match self {
-            Failure::Link(_) | Failure::Reply(_) | Failure::MakeReply(_) | Failure::Follow(_) => {
-                Failure::Said(self.to_string())
-            }
+            Failure::Link(e) => Failure::Said(e.to_string()),
+            Failure::Reply(e) => Failure::Said(e.to_string()),
+            Failure::MakeReply(e) => Failure::Said(e.to_string()),
+            Failure::Follow(e) => Failure::Said(e.to_string()),
             other => other,
         }
     }
@@ -78,16 +79,17 @@ impl fmt::Display for Failure {
         match self {
             Failure::Store(e) => e.fmt(f),
             Failure::Load(e) => e.fmt(f),
-            Failure::Link(e) => e.fmt(f),
             Failure::Setup(why) => f.write_str(why),
             Failure::Unloaded => f.write_str(
                 "This part of Field Desk is fetched the first time it is needed, and the network did not answer. Nothing is lost: reconnect and try again.",
             ),
             Failure::Browser(e) => e.fmt(f),
             Failure::NotASample => f.write_str("Field Desk asked for a sample and got a screen."),
-            Failure::Reply(e) => e.fmt(f),
-            Failure::MakeReply(e) => e.fmt(f),
-            Failure::Follow(e) => e.fmt(f),
+            // Worded by `said` where they happen (the transfer chunk), so these words stay out
+            // of the first visit; only a failure shown without it reads this.
+            Failure::Link(_) | Failure::Reply(_) | Failure::MakeReply(_) | Failure::Follow(_) => {
+                f.write_str("Field Desk could not read or take this.")
+            }
             Failure::Said(words) => f.write_str(words),
         }
     }
