@@ -137,7 +137,7 @@ pub fn CampaignList() -> impl IntoView {
             }}
             <super::viewer::SeatCopies/>
             <section class="scan-code" data-testid="scan-code">
-                <p class="hint">"Sent a copy of your seat, or a reply, as a QR code? Scan it here, in the app, so it lands where Field Desk keeps it."</p>
+                <p class="hint">"A seat copy or a reply as a QR code? Scan it here, in the app, so it lands where Field Desk keeps it."</p>
                 <a class="btn big" href="#/scan" data-testid="scan-open">"Scan a code"</a>
             </section>
             <section class="systems" aria-labelledby="systems-heading" data-testid="system-picker">
@@ -187,7 +187,7 @@ pub fn CampaignList() -> impl IntoView {
                 <p data-testid="persist-status">{move || match settings.get().persisted {
                     Some(true) => "The browser has agreed to keep Field Desk's data (persistent storage).".to_string(),
                     Some(false) => "The browser has not granted persistent storage: it may clear Field Desk's data when space runs low. Back up regularly, or install the app to the home screen.".to_string(),
-                    None => "Persistent storage has not been requested yet; it is asked for on the first save.".to_string(),
+                    None => "Persistent storage is asked for on the first save.".to_string(),
                 }}</p>
             </details>
             {move || confirm_delete.get().map(|(id, name)| view! {
