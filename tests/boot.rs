@@ -9,16 +9,25 @@ fn escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+const INDEX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/index.html");
+const LIST_OPEN: &str = "<ul class=\"system-cards\">\n";
+const LIST_CLOSE: &str = "          </ul>";
+
+/// `BOOT=write cargo test --test boot` writes index.html's cards from `systems!` (a new
+/// system's card, or changed words), so they are never edited by hand; without it the test
+/// checks them.
 #[test]
 fn boot_cards_are_the_systems_cards() {
-    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/index.html")).unwrap();
-    let cards: Vec<&str> = html.split("<li class=\"system-card\" ").skip(1).collect();
     let listed: Vec<SystemId> = SystemId::ALL.into_iter().filter(|s| !s.test_only()).collect();
+    if std::env::var("BOOT").as_deref() == Ok("write") {
+        write_cards(&listed);
+    }
+    let html = std::fs::read_to_string(INDEX).unwrap();
+    let cards: Vec<&str> = html.split("<li class=\"system-card\" ").skip(1).collect();
     assert_eq!(
         cards.len(),
         listed.len(),
-        "one card per system in index.html; the cards to write:\n{}",
-        all_cards(&listed)
+        "one card per system in index.html: run `BOOT=write cargo test --test boot` to write them"
     );
     for (card, &sys) in cards.iter().zip(&listed) {
         let card = &card[..card.find("</li>").expect("a card ends")];
@@ -33,10 +42,20 @@ fn boot_cards_are_the_systems_cards() {
         assert_eq!(
             compact,
             expected,
-            "index.html's card for {}; the cards to write:\n{}",
+            "index.html's card for {}: run `BOOT=write cargo test --test boot` to write them",
             sys.slug(),
-            all_cards(&listed)
         );
+    }
+}
+
+/// Writes `systems`' cards between index.html's list tags, leaving the rest of the page as it is.
+fn write_cards(systems: &[SystemId]) {
+    let html = std::fs::read_to_string(INDEX).unwrap();
+    let start = html.find(LIST_OPEN).expect("index.html has the boot card list") + LIST_OPEN.len();
+    let end = start + html[start..].find(LIST_CLOSE).expect("the boot card list ends");
+    let written = format!("{}{}{}", &html[..start], all_cards(systems), &html[end..]);
+    if written != html {
+        std::fs::write(INDEX, written).unwrap();
     }
 }
 
