@@ -394,13 +394,24 @@ fn replies() {
     }
 }
 
+/// How the walk weights a system's choices: Race for X as the table plays it (one action in
+/// six a regroup: drawn evenly, the race is a random walk that ran past 10,000 steps in one
+/// seed); the others evenly.
+fn table_flags(id: field_desk::systems::SystemId) -> &'static [(u16, usize)] {
+    match id {
+        field_desk::systems::SystemId::RaceForX => grammar_walk::RACE_FOR_X_AT_THE_TABLE,
+        _ => &[],
+    }
+}
+
 /// Seat copies as sent after every change of a seat's view (`fd6.`: what changed since the copy
 /// its device holds; the first, since the sample's fresh view), for every seat of every
-/// system's sample in the suites' random legal play (8 seeds), up to `STEPS` steps: a seat's
-/// view is made from its whole history each time, so the end of the longest games (thousands
-/// of steps) is out of reach of a figure run.
+/// system's sample in the suites' random legal play (8 seeds, weighted by `table_flags`),
+/// played to its end (or `FD_COPY_STEPS` steps). Printed: the games that ended, the longest's
+/// steps, the copies measured and the longest, and the longest copy sent only when a seat
+/// comes to act (following the one it held when it last acted).
 fn following_copies() {
-    let steps_max: usize = std::env::var("FD_COPY_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
+    let steps_max: usize = std::env::var("FD_COPY_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let seeds: u64 = std::env::var("FD_COPY_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(8);
     use field_desk::engine::{Campaign, Reader};
     use field_desk::share::follow::Follow;
@@ -411,9 +422,10 @@ fn following_copies() {
         /// Copies measured, and the longest: characters after the origin, seat, seed and step;
         /// then the longest of the copies sent only when a seat comes to act (following the
         /// one it held when it last acted), with where.
-        type Out = (usize, usize, Reader, u64, usize, usize, Reader, u64, usize);
+        /// Last, the games played to their end, and the longest game's steps.
+        type Out = (usize, usize, Reader, u64, usize, usize, Reader, u64, usize, u64, usize);
         fn visit<S: Listed>(self) -> Self::Out {
-            let mut worst = (0, 0, None, 0, 0, 0, None, 0, 0);
+            let mut worst = (0, 0, None, 0, 0, 0, None, 0, 0, 0, 0);
             for seed in 1..=self.1 {
                 let mut rng = rng::Rng::new(seed);
                 let mut c = Campaign::<S>::new(S::sample()).expect("the sample starts");
@@ -429,7 +441,9 @@ fn following_copies() {
                 // Sent only when the seat comes to act.
                 let mut acting: Vec<(bool, Option<SeatCopy>)> = vec![(false, None); readers.len()];
                 let mut tally = grammar_walk::Tally::default();
+                let weights = grammar_walk::Weights { flags: table_flags(S::ID), numbers: &[] };
                 for k in 0..self.0 {
+                    worst.10 = worst.10.max(k);
                     let to_act = c.to_act();
                     for (i, &r) in readers.iter().enumerate() {
                         let acts = r.is_some_and(|s| to_act.contains(&s));
@@ -453,7 +467,11 @@ fn following_copies() {
                         }
                         held[i] = Some(now);
                     }
-                    if S::over(c.setup(), c.state()) || !grammar_walk::step(&mut c, &mut rng, 2_000, &mut tally) {
+                    if S::over(c.setup(), c.state()) {
+                        worst.9 += 1;
+                        break;
+                    }
+                    if !grammar_walk::step_weighted(&mut c, &mut rng, weights, 2_000, &mut tally) {
                         break;
                     }
                 }
@@ -462,17 +480,28 @@ fn following_copies() {
         }
     }
     println!();
-    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), samples played {steps_max} steps or to their end, 8 seeds (limit 1,000); and sent only when a seat comes to act");
-    println!("{:<34} {:>8} {:>8} {:<32} {:>8}   where", "system", "copies", "longest", "where", "to act");
+    println!("Seat copies sent after each change of the seat's view (fd6.: what changed since the copy it holds), samples played {}, 8 seeds (limit 1,000); and sent only when a seat comes to act", if steps_max == usize::MAX { "to their end".to_string() } else { format!("{steps_max} steps or to their end") });
+    println!(
+        "{:<38} {:>6} {:>6} {:>8} {:>8} {:<32} {:>8}   where",
+        "system", "ended", "steps", "copies", "longest", "where", "to act"
+    );
     let mut all = (0, String::new());
     let place = |r: Reader, seed: u64, step: usize| {
         let who = r.map_or("the table".to_string(), |s| format!("seat {}", s.0 + 1));
         format!("{who}, seed {seed}, step {step}")
     };
     for id in SystemId::ALL {
-        let (n, longest, reader, seed, step, acts, ar, aseed, astep) = id.visit(Worst(steps_max, seeds));
+        let (n, longest, reader, seed, step, acts, ar, aseed, astep, ended, steps) = id.visit(Worst(steps_max, seeds));
         let at = place(reader, seed, step);
-        println!("{:<34} {:>8} {:>8} {at:<32} {:>8}   {}", id.name(), n, longest, acts, place(ar, aseed, astep));
+        let ended = format!("{ended}/{seeds}");
+        println!(
+            "{:<38} {ended:>6} {steps:>6} {:>8} {:>8} {at:<32} {:>8}   {}",
+            id.name(),
+            n,
+            longest,
+            acts,
+            place(ar, aseed, astep)
+        );
         if longest > all.0 {
             all = (longest, format!("{}, {at}", id.name()));
         }

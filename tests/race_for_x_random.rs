@@ -64,29 +64,8 @@ fn orbat(setup: &Setup, side: Side) -> &Orbat {
 // Legal decisions: drawn from the grammar
 // ---------------------------------------------------------------------------------------
 
-/// The grammar's flags weighted by context (`grammar_walk::RandomChooser::flags`, in
-/// hundredths of yes; the contexts are `systems/race_for_x/grammar_v1.rs`'s) to play as the
-/// table does: one action in six a regroup; in the fight a clock roll one step in five while
-/// the clock runs, mostly the outcome otherwise (a note or names now and then); objectives
-/// mostly taken, mostly both.
-const FLAGS: &[(u16, usize)] = &[
-    (17, 17), // A regroups
-    (18, 17), // B regroups
-    (20, 80), // not a clock roll (by clock rolled yet, objectives named yet)
-    (21, 80),
-    (22, 80),
-    (23, 80),
-    (24, 10), // not the outcome, the clock stopped
-    (25, 10),
-    (26, 10),
-    (27, 10),
-    (28, 13), // not the outcome, the clock running
-    (29, 13),
-    (30, 13),
-    (31, 13),
-    (36, 88), // some objectives
-    (37, 71), // both
-];
+/// Race for X played as the table does (`grammar_walk::RACE_FOR_X_AT_THE_TABLE`).
+const FLAGS: &[(u16, usize)] = grammar_walk::RACE_FOR_X_AT_THE_TABLE;
 
 /// Draws before a step gives up (the only draws the grammar cannot use are the random
 /// chooser's empty note texts).

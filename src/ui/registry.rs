@@ -400,6 +400,7 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
         Failed,
     }
     let state = RwSignal::new(Chunk::Loading);
+    let what = if matches!(waiting, Waiting::Scanner) { "The scanner" } else { "This system's screens" };
     let screen = StoredValue::new_local(None::<AnyView>);
     // The screen's frame, its header and its tab's content (`super::Later`) are each drawn in a
     // task of their own, and the whole shown in the next one, in place of the waiting view:
@@ -441,8 +442,8 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
         Chunk::Ready => screen.try_update_value(Option::take).flatten().unwrap_or_else(|| ().into_any()),
         Chunk::Failed => view! {
             <section class="page" role="alert" data-testid="chunk-error">
-                <h1>"This system's screens could not be loaded"</h1>
-                <p>"Field Desk fetches each system's screens the first time one of them opens, and the network did not answer. Nothing is lost: reconnect and open it again."</p>
+                <h1>{what}" could not be loaded"</h1>
+                <p>"Field Desk fetches these screens the first time they open, and the network did not answer. Nothing is lost: reconnect and open them again."</p>
                 <a class="btn" href="#/">"Back to the campaign list"</a>
             </section>
         }

@@ -110,6 +110,16 @@ test('a chunk that cannot be fetched is a message, and opening again works once 
   await waitText(tid(page, 'phase-title'), 'Table area', 10_000);
 });
 
+test('the scanner that cannot be fetched says so in its own words', async (t) => {
+  const { page, context, errors } = await pageWithoutWorker(t);
+  await context.route(CHUNK_RE, (route) => route.abort('internetdisconnected'));
+  await page.goto(server.url);
+  await tid(page, 'scan-open').click();
+  await waitText(tid(page, 'chunk-error'), 'The scanner could not be loaded', 10_000);
+  assert.doesNotMatch(await tid(page, 'chunk-error').textContent(), /system/, 'not called a system');
+  assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
+});
+
 /**
  * A stored campaign of `slug` opened again with its chunks held back: index.html and then the
  * app's waiting view draw its head and the step its screen last showed (heading and first

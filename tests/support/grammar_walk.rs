@@ -160,9 +160,22 @@ pub fn step<S: Grammar>(c: &mut Campaign<S>, rng: &mut Rng, tries: usize, tally:
 where
     S::Decision: std::fmt::Debug,
 {
+    step_weighted(c, rng, Weights::default(), tries, tally)
+}
+
+/// `step` with the grammar's choices weighted by context (`Weights`).
+pub fn step_weighted<S: Grammar>(
+    c: &mut Campaign<S>,
+    rng: &mut Rng,
+    weights: Weights<'_>,
+    tries: usize,
+    tally: &mut Tally,
+) -> bool
+where
+    S::Decision: std::fmt::Debug,
+{
     for _ in 0..tries {
-        let drawn =
-            S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, Weights::default()), None);
+        let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, weights), None);
         let Ok(d) = drawn else {
             tally.unusable += 1;
             continue;
@@ -244,3 +257,27 @@ pub fn draw<S: Grammar>(c: &Campaign<S>, rng: &mut Rng, tries: usize) -> Option<
         S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, Weights::default()), None).ok()
     })
 }
+
+/// The grammar's flags weighted by context (`grammar_walk::RandomChooser::flags`, in
+/// hundredths of yes; the contexts are `systems/race_for_x/grammar_v1.rs`'s) to play as the
+/// table does: one action in six a regroup; in the fight a clock roll one step in five while
+/// the clock runs, mostly the outcome otherwise (a note or names now and then); objectives
+/// mostly taken, mostly both.
+pub const RACE_FOR_X_AT_THE_TABLE: &[(u16, usize)] = &[
+    (17, 17), // A regroups
+    (18, 17), // B regroups
+    (20, 80), // not a clock roll (by clock rolled yet, objectives named yet)
+    (21, 80),
+    (22, 80),
+    (23, 80),
+    (24, 10), // not the outcome, the clock stopped
+    (25, 10),
+    (26, 10),
+    (27, 10),
+    (28, 13), // not the outcome, the clock running
+    (29, 13),
+    (30, 13),
+    (31, 13),
+    (36, 88), // some objectives
+    (37, 71), // both
+];
