@@ -399,6 +399,7 @@ fn undo_redo_and_undo_to() {
             Action::Decide(_) => "D",
             Action::Undo => "U",
             Action::Redo => "R",
+            Action::Seal(_) => "S",
         })
         .collect();
     assert_eq!(kinds.concat(), "DDDDURUUURRUUU");

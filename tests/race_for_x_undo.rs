@@ -314,6 +314,7 @@ fn a_secret_choice_remade_after_undo_is_never_a_redo() {
             Action::Decide(_) => "decide",
             Action::Undo => "undo",
             Action::Redo => "redo",
+            Action::Seal(_) => "seal",
         })
         .collect();
     assert_eq!(kinds, ["decide", "undo", "decide"]);

@@ -18,13 +18,57 @@
 use super::dice::Die;
 use sha2::{Digest, Sha256};
 
-/// A 128-bit secret: a seal's salt, or a side's value for a joint roll.
+/// A 128-bit secret: a seal's salt, or a side's value for a joint roll. Stored as hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Secret(pub [u8; 16]);
 
-/// The SHA-256 a side sends before its decision or value.
+/// The SHA-256 a side sends before its decision or value. Stored as hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Seal(pub [u8; 32]);
+
+impl Secret {
+    /// A fresh secret from `rng` (the browser's entropy in the app).
+    pub fn fresh(rng: &mut dyn rand::RngCore) -> Secret {
+        let mut b = [0; 16];
+        rng.fill_bytes(&mut b);
+        Secret(b)
+    }
+}
+
+fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn of_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0; N];
+    for (k, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&text[2 * k..2 * k + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+macro_rules! hex_serde {
+    ($t:ident, $n:literal) => {
+        impl serde::Serialize for $t {
+            fn serialize<Z: serde::Serializer>(&self, z: Z) -> Result<Z::Ok, Z::Error> {
+                z.serialize_str(&to_hex(&self.0))
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                of_hex::<$n>(&text)
+                    .map($t)
+                    .ok_or_else(|| serde::de::Error::custom(concat!("not ", $n, " bytes in hex")))
+            }
+        }
+    };
+}
+hex_serde!(Secret, 16);
+hex_serde!(Seal, 32);
 
 impl Seal {
     /// The seal of `coded` (a decision as the system's grammar codes it) under `salt`.
@@ -46,7 +90,7 @@ impl Seal {
     }
 
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        to_hex(&self.0)
     }
 }
 
@@ -122,6 +166,18 @@ mod tests {
         assert!(!s.opens(b"regroup", &secret(7)), "another decision");
         assert!(!s.opens(b"attack", &secret(8)), "another salt");
         assert_eq!(Seal::of_value(&secret(1)), Seal::of(&[], &secret(1)));
+    }
+
+    #[test]
+    fn seals_and_secrets_are_stored_as_hex() {
+        let s = Seal::of(b"attack", &secret(7));
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, format!("\"{}\"", s.to_hex()));
+        assert_eq!(serde_json::from_str::<Seal>(&json).unwrap(), s);
+        assert_eq!(serde_json::to_string(&secret(171)).unwrap(), "\"abababababababababababababababab\"");
+        for bad in ["\"ab\"", "\"zz\"", "17", "\"é\"", &format!("\"{}0\"", s.to_hex())] {
+            assert!(serde_json::from_str::<Seal>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! decision, read on that view; that this seat may take it now; the rules. A refusal changes
 //! nothing.
 
-use super::link::{encode_reply, LinkError, ReplyHead, ReplyLink, Step};
+use super::link::{encode_reply, encode_reply_of, LinkError, ReplyHead, ReplyKind, ReplyLink, Step};
+use crate::engine::campaign::{coded, SealError};
+use crate::engine::fair::{Seal, Secret};
 use crate::engine::{Campaign, DecideError, Reader, Seat, SeatView, System};
 use crate::systems::Listed;
 use std::fmt;
@@ -30,15 +32,42 @@ pub fn view_digest<S: System>(setup: &S::Setup, state: &S::State) -> u64 {
 /// from its view. Fails when the copy is the whole table's (no seat to reply as), there are no
 /// steps or too many, or one does not play on the view.
 pub fn reply_to<S: Listed>(campaign: &str, copy: &SeatView<S>, steps: &[Step<S>]) -> Result<String, LinkError> {
-    let seat = copy.reader.ok_or(LinkError::Corrupt)?;
-    let head = ReplyHead {
+    encode_reply::<S>(&head_of(campaign, copy)?, &copy.setup, &copy.state, steps)
+}
+
+fn head_of<S: Listed>(campaign: &str, copy: &SeatView<S>) -> Result<ReplyHead, LinkError> {
+    Ok(ReplyHead {
         system: S::ID,
         campaign: campaign.to_string(),
-        seat,
+        seat: copy.reader.ok_or(LinkError::Corrupt)?,
         steps: copy.steps as u64,
         view: view_digest::<S>(&copy.setup, &copy.state),
-    };
-    encode_reply::<S>(&head, &copy.setup, &copy.state, steps)
+    })
+}
+
+/// A seal reply (issue 31): the seal of `step` (its decision) under `salt`, made on the copy;
+/// the decision itself stays on the seat's device until the reveal. Its seal is returned too,
+/// for the device to keep.
+pub fn seal_to<S: Listed>(
+    campaign: &str,
+    copy: &SeatView<S>,
+    step: &Step<S>,
+    salt: &Secret,
+) -> Result<(String, Seal), LinkError> {
+    let seal = Seal::of(&coded(&step.0), salt);
+    let link = encode_reply_of::<S>(&head_of(campaign, copy)?, ReplyKind::Seal(seal), &copy.setup, &copy.state, &[])?;
+    Ok((link, seal))
+}
+
+/// A reveal reply: the sealed `step` with its `salt`, made on the copy the seat holds now.
+pub fn reveal_to<S: Listed>(
+    campaign: &str,
+    copy: &SeatView<S>,
+    step: &Step<S>,
+    salt: &Secret,
+) -> Result<String, LinkError> {
+    let head = head_of(campaign, copy)?;
+    encode_reply_of::<S>(&head, ReplyKind::Reveal(*salt), &copy.setup, &copy.state, std::slice::from_ref(step))
 }
 
 /// Why the keeper refuses a reply. Nothing changes in any of these cases.
@@ -62,6 +91,14 @@ pub enum Refusal {
     NotTheirs { seat: String },
     /// The rules refuse it here, in the system's words (`System::refusal`).
     Rules { seat: String, why: String },
+    /// A seal from a seat that has already sealed the choice the position waits on.
+    AlreadySealed { seat: String },
+    /// A reveal with no seal of this seat standing for the choice the position waits on.
+    NoSeal { seat: String },
+    /// A reveal before every seal is in (`waiting`: whose seals are missing).
+    RevealTooSoon { seat: String, waiting: Vec<String> },
+    /// A reveal whose decision and salt do not hash to the seal taken before.
+    SealMismatch { seat: String },
 }
 
 impl fmt::Display for Refusal {
@@ -90,6 +127,20 @@ impl fmt::Display for Refusal {
             }
             Refusal::NotTheirs { seat } => write!(f, "{seat} does not take that step now; nothing changed."),
             Refusal::Rules { seat, why } => write!(f, "{seat}'s reply breaks the rules here: {why}"),
+            Refusal::AlreadySealed { seat } => write!(f, "{seat} has already sealed this choice; nothing changed."),
+            Refusal::NoSeal { seat } => write!(
+                f,
+                "{seat}'s reveal has no seal taken here for this choice: take {seat}'s seal first, or send {seat} a new copy."
+            ),
+            Refusal::RevealTooSoon { seat, waiting } => write!(
+                f,
+                "{seat}'s reveal came before every seal was in (still to seal: {}). Take it again once they have sealed.",
+                waiting.join(", ")
+            ),
+            Refusal::SealMismatch { seat } => write!(
+                f,
+                "{seat}'s reveal does not match {seat}'s seal: the choice or its salt was changed after sealing. Nothing changed."
+            ),
         }
     }
 }
@@ -113,7 +164,7 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
         return Err(Refusal::NoSuchSeat);
     }
     let name = c.seat_name(seat);
-    if c.took_reply(reply.id) {
+    if c.took_reply(reply.id) || c.took_seal(reply.id) {
         return Err(Refusal::AlreadyTaken { seat: name });
     }
     let reader: Reader = Some(seat);
@@ -124,6 +175,18 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
         return Err(Refusal::Stale { seat: name, since: since.map(|l| l.text).next() });
     }
     let steps: Vec<Step<S>> = reply.steps::<S>(&setup, &state).map_err(|_| Refusal::Damaged)?;
+    match reply.kind {
+        ReplyKind::Steps => {}
+        ReplyKind::Seal(seal) => {
+            c.seal_for_seat(seat, seal, Some(reply.id)).map_err(|e| sealed(c, seat, e))?;
+            return Ok(Taken { seat });
+        }
+        ReplyKind::Reveal(salt) => {
+            let [(decision, dice)] = <[Step<S>; 1]>::try_from(steps).map_err(|_| Refusal::Damaged)?;
+            c.reveal_for_seat(seat, decision, dice, salt, reply.id).map_err(|e| sealed(c, seat, e))?;
+            return Ok(Taken { seat });
+        }
+    }
     // All its steps or none.
     let mut after = c.clone();
     for (decision, dice) in steps {
@@ -146,6 +209,24 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
     }
     *c = after;
     Ok(Taken { seat })
+}
+
+/// A seal's or reveal's refusal in the keeper's words.
+fn sealed<S: Listed>(c: &Campaign<S>, seat: Seat, e: SealError<S::Error>) -> Refusal {
+    let name = c.seat_name(seat);
+    match e {
+        SealError::NotToAct => Refusal::NotTheirs { seat: name },
+        SealError::AlreadySealed => Refusal::AlreadySealed { seat: name },
+        SealError::NoSeal => Refusal::NoSeal { seat: name },
+        SealError::Waiting(seats) => {
+            Refusal::RevealTooSoon { seat: name, waiting: seats.into_iter().map(|s| c.seat_name(s)).collect() }
+        }
+        SealError::Mismatch => Refusal::SealMismatch { seat: name },
+        SealError::Decide(DecideError::Rules(e)) => {
+            Refusal::Rules { seat: name, why: S::refusal(c.setup(), c.state(), &e) }
+        }
+        SealError::Decide(DecideError::Dice(e)) => Refusal::Rules { seat: name, why: e.to_string() },
+    }
 }
 
 /// Why this device cannot make a reply from its copy.

@@ -3,8 +3,11 @@
 //! The position is the fold of the decisions in effect over the system's rules.
 
 mod last;
+mod seal;
 mod seat_step;
 mod shared;
+
+pub use seal::{coded, SealError, SealLine, SealShown};
 
 pub use shared::SeatView;
 
@@ -30,6 +33,11 @@ pub struct Entry<D> {
     /// links leave it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply: Option<u64>,
+    /// The salt it was sealed under (`fair::Seal`), when its seat sealed it before the reveal
+    /// (`Campaign::reveal_for_seat`, `decide_sealed`): what lets every device check the seal.
+    /// Kept in stored documents and files; links leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<super::fair::Secret>,
 }
 
 /// Entries are the same when their decision and dice are; the seat counts only when both
@@ -46,7 +54,7 @@ impl<D: PartialEq> PartialEq for Entry<D> {
 impl<D> Entry<D> {
     /// An entry as older formats and links carry it: the seat is inferred on replay.
     pub fn new(decision: D, dice: Vec<Roll>) -> Self {
-        Entry { decision, dice, by: None, reply: None }
+        Entry { decision, dice, by: None, reply: None, salt: None }
     }
 }
 
@@ -56,6 +64,8 @@ pub enum Action<D> {
     Decide(Entry<D>),
     Undo,
     Redo,
+    /// A seat's seal of a choice it will reveal later (`seal.rs`): changes no position.
+    Seal(SealLine),
 }
 
 /// Where a decision's dice come from.
@@ -113,6 +123,10 @@ pub struct HistoryLine {
     /// its device sees that its reply was taken.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply: Option<u64>,
+    /// Its seal, on a seal line or a decision sealed before it was revealed (`seal.rs`); the
+    /// decision and salt only for a reader who may read the decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal: Option<SealShown>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +134,8 @@ pub enum HistoryKind {
     Decision,
     Undo,
     Redo,
+    /// A seat sealed a choice (`Action::Seal`): everyone may read that it did, and its seal.
+    Seal,
 }
 
 pub struct Campaign<S: System> {
@@ -190,6 +206,12 @@ impl<S: System> Campaign<S> {
                         return Err(fail("redo with nothing to redo".into()));
                     }
                     c.redo().map_err(|e| fail(e.to_string()))?;
+                }
+                Action::Seal(line) => {
+                    if !S::seats(&c.setup).contains(&line.by) {
+                        return Err(fail(format!("sealed by a seat this campaign does not have ({})", line.by.0)));
+                    }
+                    c.journal.push(Action::Seal(line));
                 }
             }
         }
@@ -278,7 +300,7 @@ impl<S: System> Campaign<S> {
         };
         let next = self.check_and_apply(&decision, &dice::values(&rolls), None)?;
         let by = S::actor(&self.setup, self.state(), &decision);
-        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by, reply: None }));
+        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by, reply: None, salt: None }));
         self.active.push(self.journal.len() - 1);
         self.redo.clear();
         self.trail.push(next);
@@ -334,6 +356,11 @@ impl<S: System> Campaign<S> {
                 if !r.dice.admits(reader) {
                     line.dice.clear();
                 }
+                if !r.decision.admits(reader) {
+                    if let Some(seal) = &mut line.seal {
+                        seal.open = None;
+                    }
+                }
             }
             if let (Some(_), HistoryKind::Decision, Action::Decide(e)) = (reader, line.kind, &self.journal[line.index])
             {
@@ -366,6 +393,7 @@ impl<S: System> Campaign<S> {
             active: false,
             step: None,
             reply: None,
+            seal: None,
         };
         for (index, action) in self.journal.iter().enumerate() {
             match action {
@@ -380,7 +408,9 @@ impl<S: System> Campaign<S> {
                     states.push(after);
                     active.push(index);
                     redo.clear();
-                    lines.push((line(index, index, HistoryKind::Decision, text, entry.dice.clone()), None));
+                    let mut decided = line(index, index, HistoryKind::Decision, text, entry.dice.clone());
+                    decided.seal = Self::seal_shown(entry);
+                    lines.push((decided, None));
                 }
                 Action::Undo => {
                     let i = active.pop().unwrap_or(0);
@@ -401,6 +431,13 @@ impl<S: System> Campaign<S> {
                     active.push(i);
                     let what = texts[i].clone().unwrap_or_default();
                     lines.push((line(index, i, HistoryKind::Redo, format!("Redone: {what}"), vec![]), None));
+                }
+                Action::Seal(seal) => {
+                    let who = S::seat_name(&self.setup, &states.current, seal.by);
+                    let text = format!("{who} sealed a choice (seal {}…)", &seal.seal.to_hex()[..8]);
+                    let mut sealed = line(index, index, HistoryKind::Seal, text, vec![]);
+                    sealed.seal = Some(SealShown { seal: seal.seal, open: None });
+                    lines.push((sealed, None));
                 }
             }
         }

@@ -118,6 +118,11 @@ impl<S: System> Campaign<S> {
                     active.push(i);
                     target[index] = i;
                 }
+                // A seal is the keeper's to check: a link or file leaves it out.
+                Action::Seal(_) => {
+                    drop[index] = true;
+                    target[index] = index;
+                }
             }
         }
         (target, drop)

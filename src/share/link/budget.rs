@@ -52,7 +52,7 @@ pub(super) fn work_fits<S: System>(setup: &S::Setup, journal: &[Action<S::Decisi
     let mut cost = ReplayCost::new::<S>(setup);
     journal.iter().try_for_each(|a| match a {
         Action::Decide(e) => cost.add::<S>(setup, &e.decision),
-        Action::Undo => Ok(()),
+        Action::Undo | Action::Seal(_) => Ok(()),
         Action::Redo => cost.add_state(),
     })
 }

@@ -35,5 +35,6 @@ pub(super) fn line_kind<D>(a: &Action<D>) -> usize {
         Action::Decide(_) => LINE_DECIDE,
         Action::Undo => LINE_UNDO,
         Action::Redo => LINE_REDO,
+        Action::Seal(_) => unreachable!("links leave seal lines out (`link::payload`)"),
     }
 }

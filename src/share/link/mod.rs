@@ -203,11 +203,13 @@ mod tests;
 pub use envelope::{seal, seal_as, unseal, unseal_versioned};
 pub use error::LinkError;
 pub use older::encode_older;
-pub use reply::{encode_reply, ReplyHead, ReplyLink, Step, MAX_REPLY_STEPS, REPLY_LINK_VERSION};
+pub use reply::{
+    encode_reply, encode_reply_of, ReplyHead, ReplyKind, ReplyLink, Step, MAX_REPLY_STEPS, REPLY_LINK_VERSION,
+};
 
 use super::seat::SeatCopy;
 use super::{Document, Meta, FORMAT};
-use crate::engine::System;
+use crate::engine::{Action, System};
 use crate::systems::axis_of_attack::{AxisOfAttack, GrammarV2};
 use crate::systems::crossfire_scouting::{CrossfireScouting, GrammarV2 as ScoutingV2};
 use crate::systems::race_for_x::grammar_v1::GrammarV1;
@@ -402,6 +404,16 @@ pub fn coded_system(code: u32) -> Option<SystemId> {
 /// The coded bytes of a campaign (what `seal` checksums and marks).
 /// Exposed for measurements and tests; `encode` is the way to make a link.
 pub fn payload(doc: &Document) -> Vec<u8> {
+    // Seal lines are the keeper's to check (`engine::campaign::seal`): a link leaves them out,
+    // as it leaves out replies and salts. They change no position.
+    let unsealed;
+    let doc = match without_seals(&doc.body) {
+        Some(body) => {
+            unsealed = Document { body, ..doc.clone() };
+            &unsealed
+        }
+        None => doc,
+    };
     // A Race for X journal whose replay would take more than the bound is written plain (and
     // refused on reading), as link version 1 always did.
     // Other systems' journals past the bound travel as JSON text, refused on reading.
@@ -419,6 +431,21 @@ pub fn payload(doc: &Document) -> Vec<u8> {
     let mut e = Encoder::new();
     code_document(&mut e, Some(doc), false, None).expect("every document has a plain coding");
     e.finish()
+}
+
+/// `body` without its seal lines, if it has any.
+fn without_seals(body: &Body) -> Option<Body> {
+    struct Strip;
+    impl crate::systems::VisitBody for Strip {
+        type Out = Option<Body>;
+        fn visit<S: Listed>(self, setup: &S::Setup, journal: &[Action<S::Decision>]) -> Self::Out {
+            journal.iter().any(|a| matches!(a, Action::Seal(_))).then(|| {
+                let kept = journal.iter().filter(|a| !matches!(a, Action::Seal(_))).cloned().collect();
+                S::body(setup.clone(), kept)
+            })
+        }
+    }
+    body.visit(Strip)
 }
 
 /// The one replay bound (`budget`: lines and work), for campaigns that come in other ways than

@@ -9,6 +9,10 @@
 //! | made on  | the decisions in effect in the copy it was made on (a number), then the digest of the seat's view in that copy (64 bits as they are) |
 //! | steps    | how many (a number, 1 to `MAX_REPLY_STEPS`); a flag "as JSON text"; then each step |
 //!
+//! A sealed choice's replies (issue 31) write 0 steps, then their kind (one of 2, uniform):
+//! a **seal** (0) is followed by the seal's 256 bits and nothing else; a **reveal** (1) by the
+//! salt's 128 bits, then its steps as above. Replies from before have no 0 there.
+//!
 //! Each step: the decision through the system's grammar, walked on the seat's device's
 //! position (the copy's view, with the reply's earlier steps played on it by the rules), or
 //! its JSON as a text; then its dice as a link codes them (`generic::code_dice`: number and
@@ -22,6 +26,7 @@ use super::generic::{code_decision, code_dice};
 use super::models::{int, raw, text, Models};
 use super::range::{Coder, Decoder, Encoder, HALF};
 use super::{code_id, coded_system, seal_as, CodeOf, LinkError, SYSTEMS};
+use crate::engine::fair::{Seal, Secret};
 use crate::engine::{Roll, Seat, System};
 use crate::systems::{Listed, SystemId};
 
@@ -42,10 +47,23 @@ pub struct ReplyHead {
     pub view: u64,
 }
 
+/// What a reply carries after its head.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyKind {
+    /// Decisions with their dice.
+    Steps,
+    /// The seal of a secret choice, nothing of the choice itself.
+    Seal(Seal),
+    /// A sealed choice revealed: its decision and dice (the steps), and the salt it was
+    /// sealed under.
+    Reveal(Secret),
+}
+
 /// A reply as it arrived: its head read, its decision still coded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplyLink {
     pub head: ReplyHead,
+    pub kind: ReplyKind,
     /// The reply's identity: the first 64 bits of SHA-256 over its coded bytes, so the same
     /// reply arriving twice is known.
     pub id: u64,
@@ -66,14 +84,25 @@ pub fn encode_reply<S: Listed>(
     state: &S::State,
     steps: &[Step<S>],
 ) -> Result<String, LinkError> {
+    encode_reply_of::<S>(head, ReplyKind::Steps, setup, state, steps)
+}
+
+/// A reply of any kind (`ReplyKind`): a seal carries no steps; steps and a reveal at least one.
+pub fn encode_reply_of<S: Listed>(
+    head: &ReplyHead,
+    kind: ReplyKind,
+    setup: &S::Setup,
+    state: &S::State,
+    steps: &[Step<S>],
+) -> Result<String, LinkError> {
     // Through the grammar when it reads back as the same steps (a grammar walked on a view
     // may not tell apart what the whole position would), else as JSON text.
     for json in [false, true] {
         let mut e = Encoder::new();
-        if code_reply::<Encoder, S>(&mut e, Some(head), setup, state, Some(steps), json).is_ok() {
+        if code_reply::<Encoder, S>(&mut e, Some((head, kind)), setup, state, Some(steps), json).is_ok() {
             let bytes = e.finish();
-            let back = ReplyLink::read(bytes.clone()).and_then(|r| r.steps::<S>(setup, state));
-            if back.as_deref() == Ok(steps) {
+            let back = ReplyLink::read(bytes.clone()).and_then(|r| Ok((r.kind, r.steps::<S>(setup, state)?)));
+            if back.as_ref().is_ok_and(|(k, s)| *k == kind && s[..] == *steps) {
                 return Ok(seal_as(&bytes, REPLY_LINK_VERSION));
             }
         }
@@ -87,11 +116,12 @@ impl ReplyLink {
         let mut d = Decoder::new(&bytes)?;
         let mut m = Models::new();
         let head = code_head(&mut d, &mut m, None)?;
-        Ok(ReplyLink { head, id: reply_id(&bytes), bytes })
+        let (kind, _) = code_kind(&mut d, &mut m, None, 0)?;
+        Ok(ReplyLink { head, kind, id: reply_id(&bytes), bytes })
     }
 
     /// The steps, read on the view the reply says it was made on (`setup`, `state`: the seat's
-    /// view, worked out by the keeper). Never panics.
+    /// view, worked out by the keeper); none for a seal. Never panics.
     pub fn steps<S: Listed>(&self, setup: &S::Setup, state: &S::State) -> Result<Vec<Step<S>>, LinkError> {
         if self.head.system != S::ID {
             return Err(LinkError::Corrupt);
@@ -123,17 +153,72 @@ fn code_head<C: Coder>(c: &mut C, m: &mut Models, head: Option<&ReplyHead>) -> R
     Ok(ReplyHead { system, campaign, seat, steps, view })
 }
 
+/// The reply's kind, after its head (see the module's doc), and then its number of steps
+/// (`given`: the steps to write, when writing).
+fn code_kind<C: Coder>(
+    c: &mut C,
+    m: &mut Models,
+    kind: Option<ReplyKind>,
+    given: u64,
+) -> Result<(ReplyKind, u64), LinkError> {
+    let plain = matches!(kind, None | Some(ReplyKind::Steps));
+    let n = int(c, &mut m.lines, if plain { given } else { 0 })?;
+    if n > 0 {
+        return Ok((ReplyKind::Steps, n));
+    }
+    let code = match kind {
+        Some(ReplyKind::Reveal(_)) => 1,
+        _ => 0,
+    };
+    Ok(match c.uniform(2, code)? {
+        0 => {
+            let given = match kind {
+                Some(ReplyKind::Seal(s)) => s.0,
+                _ => [0; 32],
+            };
+            let mut seal = [0u8; 32];
+            for k in 0..4 {
+                let v = raw(c, 64, u64::from_le_bytes(given[8 * k..8 * k + 8].try_into().expect("8 bytes")))?;
+                seal[8 * k..8 * k + 8].copy_from_slice(&v.to_le_bytes());
+            }
+            (ReplyKind::Seal(Seal(seal)), 0)
+        }
+        _ => {
+            let given_salt = match kind {
+                Some(ReplyKind::Reveal(s)) => s.0,
+                _ => [0; 16],
+            };
+            let mut salt = [0u8; 16];
+            for k in 0..2 {
+                let v = raw(c, 64, u64::from_le_bytes(given_salt[8 * k..8 * k + 8].try_into().expect("8 bytes")))?;
+                salt[8 * k..8 * k + 8].copy_from_slice(&v.to_le_bytes());
+            }
+            let n = int(c, &mut m.lines, given)?;
+            if n == 0 {
+                return Err(LinkError::Corrupt);
+            }
+            (ReplyKind::Reveal(Secret(salt)), n)
+        }
+    })
+}
+
 fn code_reply<C: Coder, S: Listed>(
     c: &mut C,
-    head: Option<&ReplyHead>,
+    given: Option<(&ReplyHead, ReplyKind)>,
     setup: &S::Setup,
     state: &S::State,
     steps: Option<&[Step<S>]>,
     json: bool,
 ) -> Result<(ReplyHead, Vec<Step<S>>), LinkError> {
     let mut m = Models::with_texts(S::LINK_TEXTS);
-    let head = code_head(c, &mut m, head)?;
-    let n = int(c, &mut m.lines, steps.map_or(0, |s| s.len() as u64))?;
+    let head = code_head(c, &mut m, given.map(|g| g.0))?;
+    let (kind, n) = code_kind(c, &mut m, given.map(|g| g.1), steps.map_or(0, |s| s.len() as u64))?;
+    if matches!(kind, ReplyKind::Seal(_)) {
+        return match steps {
+            Some(s) if !s.is_empty() => Err(LinkError::Corrupt),
+            _ => Ok((head, Vec::new())),
+        };
+    }
     if n == 0 || n > MAX_REPLY_STEPS as u64 {
         return Err(LinkError::Corrupt);
     }

@@ -1,0 +1,271 @@
+//! Sealed choices (issue 31), for every system of the list: from random legal play, every
+//! choice made while the position waits on two seats or more is played sealed (each seat's
+//! seal taken first, as a reply or, for the keeper's own seat, by deciding with a salt; then
+//! the reveals, as replies) and reaches the same position as the same decisions and dice
+//! taken directly. At every sealed choice, a changed reveal, a reveal before every seal is in,
+//! a reveal with no seal, a second seal and the same seal taken twice are each refused with
+//! their own refusal, and nothing changes. Every reader's copy carries the seals, and the
+//! decision and salt only once that reader may read the decision.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/grammar_walk.rs"]
+mod grammar_walk;
+#[path = "support/rng.rs"]
+mod rng;
+
+use field_desk::engine::campaign::coded;
+use field_desk::engine::fair::Secret;
+use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Roll, Seat, System};
+use field_desk::share::link::{self, Received, ReplyLink};
+use field_desk::share::reply::{reveal_to, seal_to, take, Refusal};
+use field_desk::share::{Document, Meta};
+use field_desk::systems::{Listed, SystemId, Visit};
+use rng::Rng;
+
+const ID: &str = "0123456789abcdef";
+
+fn reply_link(text: &str) -> ReplyLink {
+    match link::read(text).expect("a reply link reads") {
+        Received::Reply(r) => r,
+        other => panic!("not read as a reply: {other:?}"),
+    }
+}
+
+fn salt(rng: &mut Rng) -> Secret {
+    let mut b = [0u8; 16];
+    for x in &mut b {
+        *x = rng.below(256) as u8;
+    }
+    Secret(b)
+}
+
+/// Takes `reply` and expects `want`, with nothing changed.
+fn refused<S: Listed>(k: &mut Campaign<S>, reply: &ReplyLink, want: impl Fn(&Refusal) -> bool, what: &str) {
+    let (journal, state) = (k.journal().len(), k.state().clone());
+    match take(k, ID, reply) {
+        Err(r) if want(&r) => {}
+        other => panic!("{}: {what}: {other:?}", S::ID.slug()),
+    }
+    assert_eq!((k.journal().len(), k.state()), (journal, &state), "{what}: nothing changes");
+}
+
+#[derive(Default, Debug)]
+struct Figures {
+    rounds: usize,
+    keeper_sealed: usize,
+    refusals: usize,
+}
+
+struct Sealed;
+
+impl Visit for Sealed {
+    type Out = Figures;
+    fn visit<S: Listed>(self) -> Figures {
+        let mut f = Figures::default();
+        for seed in 0..4u64 {
+            let mut rng = Rng::new(0x5ea1 + seed);
+            // `direct` takes every decision as it is drawn; `keeper` the same ones, sealed.
+            let mut direct = Campaign::<S>::new(S::sample()).expect("the sample starts");
+            let mut keeper = direct.clone();
+            for _ in 0..150 {
+                if S::over(direct.setup(), direct.state()) {
+                    break;
+                }
+                let waits = direct.to_act();
+                let Some(d1) = grammar_walk::draw(&direct, &mut rng, 200) else { break };
+                let by1 = S::actor(direct.setup(), direct.state(), &d1);
+                direct.decide(d1.clone(), DiceInput::App(&mut rng)).expect("drawn legal");
+                let rolls1 = last_rolls(&direct);
+                let second = match by1 {
+                    // The same wait goes on for the others (a choice that ends it, a concession,
+                    // is not a sealed one).
+                    Some(s1)
+                        if waits.len() == 2
+                            && waits.contains(&s1)
+                            && direct.to_act() == waits.iter().copied().filter(|&s| s != s1).collect::<Vec<_>>() =>
+                    {
+                        // The next choice, if another seat of the same wait takes it.
+                        grammar_walk::draw(&direct, &mut rng, 200).and_then(|d2| {
+                            let s2 = S::actor(direct.setup(), direct.state(), &d2)?;
+                            (s2 != s1 && waits.contains(&s2)).then_some((s1, s2, d2))
+                        })
+                    }
+                    _ => None,
+                };
+                let Some((s1, s2, d2)) = second else {
+                    // Not a sealed choice: taken directly on the keeper too.
+                    keeper.decide(d1, DiceInput::Typed(values(&rolls1))).expect("the same step plays");
+                    assert_eq!(keeper.state(), direct.state());
+                    continue;
+                };
+                direct.decide(d2.clone(), DiceInput::App(&mut rng)).expect("drawn legal");
+                let rolls2 = last_rolls(&direct);
+                f.rounds += 1;
+                let (salt1, salt2) = (salt(&mut rng), salt(&mut rng));
+                let own = f.rounds % 2 == 0;
+                let k0 = keeper.clone();
+                // The second seat's seal, made on its copy.
+                let (link2, seal2) =
+                    seal_to::<S>(ID, &keeper.seat_view(Some(s2)), &(d2.clone(), rolls2.clone()), &salt2)
+                        .expect("a seal codes");
+                let seal_reply2 = reply_link(&link2);
+                // A reveal before every seal is in (the first seat has not sealed yet).
+                let early = reply_link(
+                    &reveal_to::<S>(ID, &keeper.seat_view(Some(s2)), &(d2.clone(), rolls2.clone()), &salt2).unwrap(),
+                );
+                refused(&mut keeper, &early, |r| matches!(r, Refusal::NoSeal { .. }), "a reveal with no seal");
+                take(&mut keeper, ID, &seal_reply2).expect("the seal is taken");
+                refused(
+                    &mut keeper,
+                    &seal_reply2,
+                    |r| matches!(r, Refusal::AlreadyTaken { .. }),
+                    "the same seal twice",
+                );
+                let again = reply_link(
+                    &seal_to::<S>(ID, &keeper.seat_view(Some(s2)), &(d2.clone(), rolls2.clone()), &salt(&mut rng))
+                        .unwrap()
+                        .0,
+                );
+                refused(&mut keeper, &again, |r| matches!(r, Refusal::AlreadySealed { .. }), "a second seal");
+                refused(
+                    &mut keeper,
+                    &early,
+                    |r| matches!(r, Refusal::RevealTooSoon { .. }),
+                    "a reveal before every seal",
+                );
+                f.refusals += 5;
+                // Every other reader sees that the seat sealed, and its seal; nothing of the choice.
+                for r in keeper.seats() {
+                    let view = keeper.seat_view(Some(r));
+                    let line = view.history.iter().rev().find(|l| l.kind == HistoryKind::Seal).expect("a seal line");
+                    assert_eq!(line.seal.as_ref().map(|s| s.seal), Some(seal2));
+                    assert!(line.seal.as_ref().unwrap().open.is_none());
+                }
+                // The first seat seals: the keeper's own, by deciding with a salt; or by reply.
+                if own {
+                    f.keeper_sealed += 1;
+                    keeper
+                        .decide_sealed(d1.clone(), DiceInput::Typed(values(&rolls1)), salt1)
+                        .expect("the keeper's own");
+                } else {
+                    let (link1, _) =
+                        seal_to::<S>(ID, &keeper.seat_view(Some(s1)), &(d1.clone(), rolls1.clone()), &salt1).unwrap();
+                    take(&mut keeper, ID, &reply_link(&link1)).expect("the first seal is taken");
+                    // Changed reveals: another salt, or another decision under the same salt.
+                    let view1 = keeper.seat_view(Some(s1));
+                    let forged = reply_link(
+                        &reveal_to::<S>(ID, &view1, &(d1.clone(), rolls1.clone()), &salt(&mut rng)).unwrap(),
+                    );
+                    refused(&mut keeper, &forged, |r| matches!(r, Refusal::SealMismatch { .. }), "another salt");
+                    f.refusals += 1;
+                    let reveal1 =
+                        reply_link(&reveal_to::<S>(ID, &view1, &(d1.clone(), rolls1.clone()), &salt1).unwrap());
+                    take(&mut keeper, ID, &reveal1).expect("the first reveal is taken");
+                }
+                if std::env::var("DBG").is_ok() {
+                    eprintln!("waits {waits:?} now {:?} d1 {d1:?} d2 {d2:?} s2 {s2:?}", keeper.to_act());
+                }
+                // The second seat reveals, on the copy it holds now.
+                let view2 = keeper.seat_view(Some(s2));
+                if let Some(other) = another_decision(&keeper, s2, &d2, &mut rng) {
+                    if let Ok(forged) = reveal_to::<S>(ID, &view2, &(other, Vec::new()), &salt2) {
+                        let forged = reply_link(&forged);
+                        refused(
+                            &mut keeper,
+                            &forged,
+                            |r| matches!(r, Refusal::SealMismatch { .. }),
+                            "another decision",
+                        );
+                        f.refusals += 1;
+                    }
+                }
+                take(
+                    &mut keeper,
+                    ID,
+                    &reply_link(&reveal_to::<S>(ID, &view2, &(d2.clone(), rolls2.clone()), &salt2).unwrap()),
+                )
+                .expect("the second reveal is taken");
+                assert_eq!(
+                    keeper.state(),
+                    direct.state(),
+                    "{}: the sealed round reaches the same position",
+                    S::ID.slug()
+                );
+                assert!(keeper.steps() == k0.steps() + 2);
+                check_copies(&keeper, s1, s2, &d1, &d2);
+            }
+            // Stored whole (JSON), the keeper replays with its seals and salts; a link leaves
+            // them out and reaches the same position.
+            let json = serde_json::to_string(keeper.journal()).unwrap();
+            let back: Vec<Action<S::Decision>> = serde_json::from_str(&json).unwrap();
+            let again = Campaign::<S>::replay(keeper.setup().clone(), back).expect("replays");
+            assert_eq!(again.state(), keeper.state());
+            assert_eq!(again.journal().len(), keeper.journal().len());
+            let meta = Meta { id: ID.into(), name: "Sealed".into(), created: 1.7e12, updated: 1.7e12 };
+            let doc = Document::new(meta, &S::any(keeper.clone()));
+            let sealed = |j: &[Action<S::Decision>]| j.iter().any(|a| matches!(a, Action::Seal(_)));
+            assert_eq!(sealed(S::parts(&doc.body).unwrap().1), sealed(keeper.journal()), "a document keeps its seals");
+            let linked = link::decode(&link::encode(&doc)).expect("the link opens");
+            let (setup, journal) = S::parts(&linked.body).expect("the same system");
+            assert!(!journal.iter().any(|a| matches!(a, Action::Seal(_))), "a link leaves seals out");
+            let c = Campaign::<S>::replay(setup.clone(), journal.to_vec()).unwrap();
+            assert_eq!(c.state(), keeper.state(), "a link reaches the same position");
+        }
+        f
+    }
+}
+
+/// A decision `seat` may take now other than `d`, if the grammar draws one.
+fn another_decision<S: Listed>(c: &Campaign<S>, seat: Seat, d: &S::Decision, rng: &mut Rng) -> Option<S::Decision> {
+    (0..50).find_map(|_| {
+        grammar_walk::draw(c, rng, 50)
+            .filter(|x| x != d && S::actor(c.setup(), c.state(), x) == Some(seat) && c.dice_for(x).is_none())
+    })
+}
+
+fn values(rolls: &[Roll]) -> Vec<u16> {
+    rolls.iter().map(|r| r.value).collect()
+}
+
+fn last_rolls<S: System>(c: &Campaign<S>) -> Vec<Roll> {
+    c.active_entries().last().map(|e| e.dice.clone()).unwrap_or_default()
+}
+
+/// Each seat's copy: its own sealed decision open to it; the other's open only if that seat
+/// may read it, and then it opens the seal.
+fn check_copies<S: Listed>(k: &Campaign<S>, s1: Seat, s2: Seat, d1: &S::Decision, d2: &S::Decision) {
+    for reader in k.seats() {
+        let view = k.seat_view(Some(reader));
+        let text = serde_json::to_string(&view.history).unwrap();
+        for line in view.history.iter().filter(|l| l.kind == HistoryKind::Decision && l.active) {
+            let Some(seal) = &line.seal else { continue };
+            if let Some((json, salt)) = &seal.open {
+                assert!(seal.seal.opens(json.as_bytes(), salt), "an open seal opens");
+            }
+        }
+        // A decision the reader may not read never travels in its copy.
+        for (s, d) in [(s1, d1), (s2, d2)] {
+            let json = String::from_utf8(coded(d)).unwrap();
+            let readable = k
+                .history_for(Some(reader))
+                .iter()
+                .any(|l| l.seal.as_ref().is_some_and(|x| x.open.as_ref().is_some_and(|o| o.0 == json)));
+            if reader != s && !readable {
+                let escaped = serde_json::to_string(&json).unwrap();
+                assert!(!text.contains(&escaped[1..escaped.len() - 1]), "{reader:?} reads {s:?}'s sealed choice");
+            }
+        }
+    }
+}
+
+#[test]
+fn sealed_choices_reach_the_same_positions_and_changed_reveals_are_refused() {
+    for id in SystemId::ALL {
+        let f = id.visit(Sealed);
+        println!("{}: {f:?}", id.slug());
+        if matches!(id, SystemId::RaceForX | SystemId::AxisOfAttack | SystemId::Bfww2Campaign) {
+            assert!(f.rounds >= 4 && f.keeper_sealed >= 1, "{}: too few sealed rounds: {f:?}", id.slug());
+        }
+    }
+}
