@@ -40,14 +40,15 @@ pub fn kill_number(setup: &Setup, s: &State, t: Target) -> u16 {
     }
 }
 
-pub fn destroy(s: &mut State, t: Target) {
+pub fn destroy(s: &mut State, t: Target) -> Result<(), RuleError> {
     match t {
-        Target::Counter(id) => s.counters[id as usize].place = CounterPlace::Gone,
+        Target::Counter(id) => s.counters.get_mut(id as usize).ok_or(RuleError::UnknownCounter(id))?.place = CounterPlace::Gone,
         Target::Unit(r) => {
-            let i = s.index_of(r).expect("a target on the table");
+            let i = s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
             s.units[i].place = Place::Killed;
         }
     }
+    Ok(())
 }
 
 /// Thick fog: fire only at sectors holding or next to a friendly unit.
@@ -91,7 +92,7 @@ pub fn call_fire(setup: &Setup, s: &mut State, sector: Sector, dice: &[u16]) -> 
     let killed: Vec<Target> =
         targets.iter().zip(dice).filter(|(t, &d)| d >= kill_number(setup, s, **t)).map(|(t, _)| *t).collect();
     for t in killed {
-        destroy(s, t);
+        destroy(s, t)?;
     }
     s.on_call.push((s.turn, sector));
     Ok(())
@@ -227,7 +228,7 @@ pub fn support(
                 }
             }
             Target::Unit(r) => {
-                let i = s.index_of(r).expect("checked above");
+                let i = s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
                 if s.units[i].fired {
                     return Err(RuleError::AlreadyFired(b));
                 }
@@ -236,7 +237,7 @@ pub fn support(
         }
     }
     if dice.iter().any(|&d| d >= kill_number(setup, s, target)) {
-        destroy(s, target);
+        destroy(s, target)?;
     }
     Ok(())
 }

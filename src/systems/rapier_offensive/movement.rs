@@ -299,7 +299,7 @@ pub fn release(s: &mut State, r: UnitRef, division: u8, frontage: Option<Frontag
     match (s.frontage(division), frontage) {
         (None, None) => return Err(RuleError::FrontageMissing(division)),
         (None, Some(f)) if f.is_valid() => {
-            let orders = s.orders.as_mut().expect("reserves exist only after the orders");
+            let orders = s.orders.as_mut().ok_or(RuleError::OrdersNotIssued)?;
             orders.frontages[division as usize] = Some(f);
         }
         (Some(have), Some(f)) if have != f => return Err(RuleError::BadFrontage),
