@@ -82,7 +82,7 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
         }
         Decision::RevealPostures => {
             need(&s, Phase::Reveal)?;
-            reveal(setup, &mut s);
+            reveal(setup, &mut s)?;
         }
         Decision::RollOff => {
             need(&s, Phase::RollOff)?;
@@ -236,8 +236,12 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
 }
 
 /// Postures are shown: one attacker, a roll-off, or no scenario (housekeeping done already).
-fn reveal(setup: &Setup, s: &mut State) {
-    let p = [s.postures[0].expect("both chose"), s.postures[1].expect("both chose")];
+fn reveal(setup: &Setup, s: &mut State) -> Result<(), RuleError> {
+    let p = match s.postures {
+        [Some(a), Some(b)] => [a, b],
+        [None, _] => return Err(RuleError::PostureMissing(0)),
+        [_, None] => return Err(RuleError::PostureMissing(1)),
+    };
     s.revealed = true;
     let outcome = if s.first_scenario() { PostureOutcome::Attacker(setup.first_attacker) } else { postures(p) };
     let attacker = match outcome {
@@ -269,6 +273,7 @@ fn reveal(setup: &Setup, s: &mut State) {
             Phase::Cleanup
         }
     };
+    Ok(())
 }
 
 fn choose_forces(
