@@ -228,12 +228,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
         }
         Decision::FireMission { sector } => {
             expect(state, Phase::Bombardment)?;
-            if !sector.is_on_table() {
-                return Err(RuleError::OutsideDeploymentArea(*sector));
-            }
-            if s.pre_battle_fm.iter().filter(|&&t| t == *sector).count() >= tables::PRE_BATTLE_FM_PER_SECTOR as usize {
-                return Err(RuleError::SectorFireLimit(*sector));
-            }
+            fire::may_fire_mission(&s, *sector)?;
             let ids: Vec<u16> = s.counters_in(*sector).map(|c| c.id).collect();
             for (id, &die) in ids.iter().zip(dice) {
                 if die >= KILL {
