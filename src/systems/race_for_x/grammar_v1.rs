@@ -25,7 +25,7 @@
 
 use super::rules::{self, Decision};
 use super::state::PlayerState;
-use super::tables::{OffensiveAction, CLOCK_TICKS};
+use super::tables::OffensiveAction;
 use super::{BattleOutcome, Orbat, Phase, RaceForX, Setup, Side, StandRef, State};
 use crate::engine::grammar::one_of;
 use crate::engine::{Chooser, GrammarOf};
@@ -133,7 +133,7 @@ pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Deci
                 Some(_) => return Err(c.refuse()),
                 None => None,
             };
-            let clock_runs = b.clock < CLOCK_TICKS;
+            let clock_runs = rules::clock_runs(b);
             let ctx = (b.clock_rolls > 0) as u16 | (b.objectives.iter().any(|o| !o.is_empty()) as u16) << 1;
             let variant = if clock_runs && !c.flag(NOT_CLOCK + ctx, given.map(|g| g != 0))? {
                 0

@@ -293,6 +293,12 @@ pub fn pending_commanders(orbat: &Orbat, p: &PlayerState) -> Vec<StandRef> {
         .collect()
 }
 
+/// Whether the battle's clock still runs, so it may be rolled: the grammar and `apply` both
+/// ask it.
+pub fn clock_runs(b: &Battle) -> bool {
+    b.clock < tables::CLOCK_TICKS
+}
+
 /// Fighting stands of the fielded units that are still alive (before this battle's losses).
 pub fn fielded_fighting_stands(orbat: &Orbat, p: &PlayerState, fielded: &[u16]) -> usize {
     orbat.stand_refs().filter(|&r| killable(p, fielded, r) && fighting(orbat, r)).count()
@@ -406,7 +412,7 @@ fn play(setup: &Setup, s: &mut State, mut part: Part, decision: &Decision, dice:
             Step::Fight
         }
         (Step::Fight, Decision::ClockRoll) => {
-            if b.clock >= tables::CLOCK_TICKS {
+            if !clock_runs(b) {
                 return Err(RuleError::ClockRunOut);
             }
             b.clock_rolls += 1;
