@@ -22,22 +22,26 @@ pub fn sector_of(s: &State, t: Target) -> Option<Sector> {
     }
 }
 
-/// The score that kills this target (6; 5+ or 4+ for moving targets under the option).
-pub fn kill_number(setup: &Setup, s: &State, t: Target) -> u16 {
+/// The score that kills this target (6; 5+ or 4+ for moving targets under the option), or why
+/// there is none: a target the position does not hold.
+pub fn kill_number(setup: &Setup, s: &State, t: Target) -> Result<u16, RuleError> {
     let moving = setup.options.moving_targets;
-    match t {
+    Ok(match t {
         Target::Counter(id) => {
-            let c = &s.counters[id as usize];
+            let c = s.counters.get(id as usize).ok_or(RuleError::UnknownCounter(id))?;
             match c.piece {
-                Some(Piece::Unit(i)) => kill_target(moving, c.moved, setup.defender.units[i as usize].kind),
+                Some(Piece::Unit(i)) => {
+                    let unit = setup.defender.units.get(i as usize).ok_or(RuleError::UnknownCounter(id))?;
+                    kill_target(moving, c.moved, unit.kind)
+                }
                 _ => tables::KILL,
             }
         }
         Target::Unit(r) => {
-            let u = s.units[s.index_of(r).expect("a target on the table")];
+            let u = s.units[s.index_of(r).ok_or(RuleError::UnknownUnit(r))?];
             kill_target(moving, u.moved, s.unit(setup, r).kind)
         }
-    }
+    })
 }
 
 pub fn destroy(s: &mut State, t: Target) -> Result<(), RuleError> {
@@ -109,8 +113,12 @@ pub fn may_call_fire(s: &State, sector: Sector) -> Result<(), RuleError> {
 pub fn call_fire(setup: &Setup, s: &mut State, sector: Sector, dice: &[u16]) -> Result<(), RuleError> {
     may_call_fire(s, sector)?;
     let targets = on_call_targets(s, sector);
-    let killed: Vec<Target> =
-        targets.iter().zip(dice).filter(|(t, &d)| d >= kill_number(setup, s, **t)).map(|(t, _)| *t).collect();
+    let mut killed = Vec::new();
+    for (&t, &d) in targets.iter().zip(dice) {
+        if d >= kill_number(setup, s, t)? {
+            killed.push(t);
+        }
+    }
     for t in killed {
         destroy(s, t)?;
     }
@@ -263,7 +271,8 @@ pub fn support(
             }
         }
     }
-    if dice.iter().any(|&d| d >= kill_number(setup, s, target)) {
+    let kill = kill_number(setup, s, target)?;
+    if dice.iter().any(|&d| d >= kill) {
         destroy(s, target)?;
     }
     Ok(())
