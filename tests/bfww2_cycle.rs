@@ -418,3 +418,18 @@ fn odds_before_the_cpp_roll() {
     );
     assert!(c.preview(&D::EndRefit { side: RUSSIAN }).is_none());
 }
+
+#[test]
+fn reveal_with_a_posture_missing_is_refused_not_a_panic() {
+    // A position from outside (a seat copy) may stand at the reveal with a posture unchosen:
+    // `apply` refuses it with a typed error.
+    use field_desk::systems::bfww2_campaign::apply::apply;
+    let setup = sample_setup();
+    let c = C::new(setup.clone()).unwrap();
+    let mut at = c.state().clone();
+    at.phase = Phase::Reveal;
+    at.postures = [Some(Attack), None];
+    assert_eq!(apply(&setup, &at, &D::RevealPostures, &[]), Err(RuleError::PostureMissing(1)));
+    at.postures = [None, Some(Defend)];
+    assert_eq!(apply(&setup, &at, &D::RevealPostures, &[]), Err(RuleError::PostureMissing(0)));
+}

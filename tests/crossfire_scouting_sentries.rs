@@ -157,3 +157,16 @@ fn a_leader_spotting_for_himself_banks_at_once() {
     ok(&mut c, Decision::Reveal { what: Sighting::Troops("an MG".into()) }, &[]);
     assert_eq!(c.state().finds[0].status, FindStatus::Banked);
 }
+
+#[test]
+fn a_spot_where_the_scout_stands_without_its_area_is_refused_not_a_panic() {
+    // A position from outside (a seat copy) may hold a sentries' spot, not reactive, that names
+    // no area: `apply` refuses the cat and holding fire with typed errors.
+    use field_desk::systems::crossfire_scouting::RuleError;
+    let c = atkins_in_field();
+    let mut at = c.state().clone();
+    at.phase = Phase::SentriesSpotted { scout: ATKINS, area: None, scout_spots: true, reactive: false };
+    let phase = at.phase;
+    assert_eq!(rules::apply(c.setup(), &at, &Decision::Cat, &[]), Err(RuleError::NotNow { phase }));
+    assert!(matches!(rules::apply(c.setup(), &at, &Decision::HoldFire, &[]), Err(RuleError::MustFire(_))));
+}

@@ -475,3 +475,39 @@ fn on_call_missions_left_are_eight_a_battle_and_four_a_turn() {
     s.on_call.extend([(turn, Sector { axis: 1, line: 3 }); 2]);
     assert_eq!(s.on_call_left(), (0, 0));
 }
+
+#[test]
+fn positions_no_play_leads_to_are_refused_not_a_panic() {
+    // A position from outside (a seat copy) may hold a step without what it implies: the
+    // examine step without a recon find, ground combat with none under way, a release in a view
+    // without the orders. `apply` refuses each with a typed error.
+    use field_desk::systems::rapier_offensive::rules::apply;
+    use field_desk::systems::rapier_offensive::state::Recon;
+    let setup = sample_setup();
+    let mut c = to_battle(setup.clone());
+    let mut examine = c.state().clone();
+    examine.phase = Phase::Examine;
+    examine.recon.clear();
+    let d = Decision::Examine { counters: vec![0, 1] };
+    assert_eq!(apply(&setup, &examine, &d, &[]), Err(RuleError::NothingToExamine));
+    examine.recon.push(Recon { target: None, examined: vec![] });
+    assert_eq!(apply(&setup, &examine, &d, &[]), Err(RuleError::NothingToExamine));
+
+    ok(&mut c, Decision::RollEvent, &[1]);
+    let mut release = c.state().clone();
+    release.orders = None;
+    release.units[0].place = Place::CorpsReserve;
+    let d = Decision::Release {
+        unit: unit(0, 0),
+        division: 0,
+        frontage: field_desk::systems::rapier_offensive::grid::Frontage::new(1, 1),
+    };
+    assert_eq!(apply(&setup, &release, &d, &[]), Err(RuleError::OrdersNotIssued));
+
+    let mut combat = c.state().clone();
+    combat.phase = Phase::GroundCombat;
+    combat.combat = None;
+    assert_eq!(apply(&setup, &combat, &Decision::CombatRoll, &[]), Err(RuleError::NoCombat));
+    let d = Decision::AllocateLosses { losses: vec![] };
+    assert_eq!(apply(&setup, &combat, &d, &[]), Err(RuleError::NoCombat));
+}

@@ -70,7 +70,6 @@ pub(super) fn reinforce(
     if got > available as u32 {
         return Err(RuleError::TooManyDice { available, got: got.min(u16::MAX as u32) as u16 });
     }
-    let auto: Vec<u16> = t.auto[side.index()].iter().map(|a| a.platoon).collect();
     for (k, a) in assign.iter().enumerate() {
         let name = || platoon_name(s, side, a.platoon);
         let p = s
@@ -82,15 +81,7 @@ pub(super) fn reinforce(
         if a.dice == 0 {
             return Err(RuleError::NoDice { platoon: name() });
         }
-        if !p.on_roster() {
-            return Err(RuleError::ExchangedAway { platoon: name() });
-        }
-        if auto.contains(&a.platoon) {
-            return Err(RuleError::AutoUpgraded { platoon: name() });
-        }
-        if p.strength >= p.start {
-            return Err(RuleError::AtStartingStrength { platoon: name(), strength: p.strength });
-        }
+        may_reinforce(Some(&t), side, a.platoon, p)?;
     }
     let item = LedgerItem::ReinforcementDice { dice: vp as u16 * tables::DICE_PER_VP };
     spend(setup, s, side, vp as i32, item)?;
@@ -128,17 +119,8 @@ pub(super) fn exchange(
     if t.exchanges_done[side.index()] {
         return Err(RuleError::AlreadyDoneExchanging { player: player_name(setup, side) });
     }
-    let name = platoon_name(s, side, platoon);
     let p = s.platoon(side, platoon).ok_or(RuleError::UnknownPlatoon { player: player_name(setup, side), index: platoon })?;
-    if !p.on_roster() {
-        return Err(RuleError::ExchangedAway { platoon: name });
-    }
-    if p.platoon.role != Role::Support {
-        return Err(RuleError::NotSupport { platoon: name });
-    }
-    if !p.strength.fieldable() {
-        return Err(RuleError::TooWeakToExchange { platoon: name, strength: p.strength });
-    }
+    may_exchange_away(p)?;
     let new_name = new.name.trim().to_string();
     if !platoon_shape_ok(new) {
         return Err(RuleError::NewPlatoonShape { platoon: new_name });

@@ -1,7 +1,7 @@
 //! Questions the screens (and `apply`) ask of a position: who may do what now, and the
 //! numbers a rule derives. Re-exported from `rules`.
 
-use super::company::Setup;
+use super::company::{Platoon, Setup};
 use super::company::SECOND_READINGS;
 use super::errors::RuleError;
 use super::state::*;
@@ -133,15 +133,28 @@ pub(super) fn option_allowed_in(t: &TurnRecord, side: Side, kind: tables::Option
     }
 }
 
-/// Platoons `side` may field now, with the least and most teams for each.
+/// Platoons `side` may field now (`may_field`), with the least and most teams for each.
 pub fn fieldable(state: &State, side: Side) -> Vec<(u16, u16, u16)> {
     state
         .roster(side)
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.available())
+        .filter(|(_, p)| may_field(p).is_ok())
         .map(|(i, p)| (i as u16, p.platoon.min_teams, p.max_teams_now()))
         .collect()
+}
+
+/// Whether platoon `p` may go on the table, or why not: on the roster and at least depleted.
+/// `fieldable` (the grammar's and the screens' list) and the force list's check both ask it.
+pub(super) fn may_field(p: &PlatoonState) -> Result<(), RuleError> {
+    let name = || p.name().trim().to_string();
+    if !p.on_roster() {
+        return Err(RuleError::ExchangedAway { platoon: name() });
+    }
+    if !p.strength.fieldable() {
+        return Err(RuleError::NotAvailable { platoon: name(), strength: p.strength });
+    }
+    Ok(())
 }
 
 /// Whether this force needs every platoon mobile or carried (the game after a two-sector move).
@@ -236,7 +249,7 @@ pub(super) fn casualty_line_in(
         None => (rated, short && rated != Strength::Destroyed),
         Some(_) if !short => return Err(RuleError::NothingToKeepMobile { platoon: name() }),
         Some(KeepMobile::Lower(level)) => {
-            if !(level.fieldable() && level < rated && p.platoon.ladder().contains(&level)) {
+            if !lowerable(&p.platoon, rated).contains(&level) {
                 return Err(RuleError::CannotLowerTo { platoon: name(), level, rated });
             }
             (level, false)
@@ -327,9 +340,13 @@ pub(super) fn casualty_lines_in(
 
 /// Levels a platoon short of transport could be lowered to, to stay mobile.
 pub fn lower_levels(state: &State, side: Side, line: &CasualtyLine) -> Vec<Strength> {
-    state
-        .platoon(side, line.report.platoon)
-        .map_or(Vec::new(), |p| p.platoon.ladder().into_iter().filter(|l| l.fieldable() && *l < line.rated).collect())
+    state.platoon(side, line.report.platoon).map_or(Vec::new(), |p| lowerable(&p.platoon, line.rated))
+}
+
+/// Levels of `platoon`'s ladder below `rated` that still take the field: what a platoon short of
+/// transport may be lowered to (`lower_levels` and the casualty line's check both ask it).
+pub(super) fn lowerable(platoon: &Platoon, rated: Strength) -> Vec<Strength> {
+    platoon.ladder().into_iter().filter(|l| l.fieldable() && *l < rated).collect()
 }
 
 /// Platoons that move in the same vehicles as `platoon` and could give some up.
@@ -425,23 +442,49 @@ pub(super) fn reinforcement_dice_in(t: Option<&TurnRecord>, side: Side, vp: u8) 
     (tables::REINFORCEMENT_DICE + tables::DICE_PER_VP * vp as u16).saturating_sub(auto)
 }
 
-/// Platoons that may receive reinforcement dice now.
+/// Platoons that may receive reinforcement dice now (`may_reinforce`).
 pub fn reinforceable(state: &State, side: Side) -> Vec<u16> {
-    let auto: Vec<u16> =
-        state.current().map_or(Vec::new(), |t| t.auto[side.index()].iter().map(|a| a.platoon).collect());
-    state
-        .roster(side)
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| p.on_roster() && p.strength < p.start && !auto.contains(&(*i as u16)))
-        .map(|(i, _)| i as u16)
-        .collect()
+    let roster = state.roster(side).iter().enumerate();
+    roster.filter(|&(i, p)| may_reinforce(state.current(), side, i as u16, p).is_ok()).map(|(i, _)| i as u16).collect()
 }
 
-/// Support platoons `side` could exchange (on the roster and at least depleted).
+/// Whether platoon `i` of `side` (`p`) may receive reinforcement dice in turn `t`, or why not:
+/// on the roster, not upgraded by itself this turn, below its starting strength.
+/// `reinforceable` and the reinforcement's check both ask it.
+pub(super) fn may_reinforce(t: Option<&TurnRecord>, side: Side, i: u16, p: &PlatoonState) -> Result<(), RuleError> {
+    let name = || p.name().trim().to_string();
+    if !p.on_roster() {
+        return Err(RuleError::ExchangedAway { platoon: name() });
+    }
+    if t.is_some_and(|t| t.auto[side.index()].iter().any(|a| a.platoon == i)) {
+        return Err(RuleError::AutoUpgraded { platoon: name() });
+    }
+    if p.strength >= p.start {
+        return Err(RuleError::AtStartingStrength { platoon: name(), strength: p.strength });
+    }
+    Ok(())
+}
+
+/// Support platoons `side` could exchange (`may_exchange_away`).
 pub fn exchangeable(state: &State, side: Side) -> Vec<u16> {
     let roster = state.roster(side).iter().enumerate();
-    roster.filter(|(_, p)| p.available() && p.platoon.role == Role::Support).map(|(i, _)| i as u16).collect()
+    roster.filter(|(_, p)| may_exchange_away(p).is_ok()).map(|(i, _)| i as u16).collect()
+}
+
+/// Whether platoon `p` may be exchanged for another, or why not: a support platoon on the
+/// roster, at least depleted. `exchangeable` and the exchange's check both ask it.
+pub(super) fn may_exchange_away(p: &PlatoonState) -> Result<(), RuleError> {
+    let name = || p.name().trim().to_string();
+    if !p.on_roster() {
+        return Err(RuleError::ExchangedAway { platoon: name() });
+    }
+    if p.platoon.role != Role::Support {
+        return Err(RuleError::NotSupport { platoon: name() });
+    }
+    if !p.strength.fieldable() {
+        return Err(RuleError::TooWeakToExchange { platoon: name(), strength: p.strength });
+    }
+    Ok(())
 }
 
 /// Whether `side` could exchange a support platoon now (one at least depleted, and 5 VP).

@@ -33,12 +33,7 @@ pub(super) fn check_force(
         if force.platoons[..k].iter().any(|x| x.platoon == f.platoon) {
             return Err(RuleError::PlatoonTwice { platoon: name });
         }
-        if !p.on_roster() {
-            return Err(RuleError::ExchangedAway { platoon: name });
-        }
-        if !p.strength.fieldable() {
-            return Err(RuleError::NotAvailable { platoon: name, strength: p.strength });
-        }
+        may_field(p)?;
         let (min, max) = (p.platoon.min_teams, p.max_teams_now());
         if !(min..=max).contains(&f.teams) {
             return Err(RuleError::TeamsOutOfRange { platoon: name, min, max, got: f.teams });

@@ -82,7 +82,7 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
         }
         Decision::RevealPostures => {
             need(&s, Phase::Reveal)?;
-            reveal(setup, &mut s);
+            reveal(setup, &mut s)?;
         }
         Decision::RollOff => {
             need(&s, Phase::RollOff)?;
@@ -120,16 +120,12 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
         Decision::RollAmmo { side, me } => {
             need(&s, Phase::Battle)?;
             let e = element_of(&mut s, *side, me)?;
-            if !tables::rolls_for_ammo(e.began) || !e.active() {
-                return Err(RuleError::NoAmmoRoll);
-            }
+            ammo_roll_lawful(e)?;
             e.ammo = e.ammo.after_firing(die);
         }
         Decision::CheckTurn { turn } => {
             need(&s, Phase::Battle)?;
-            if *turn < 11 || *turn > LAST_TURN || *turn <= s.turn_checked {
-                return Err(RuleError::BadTurn(*turn));
-            }
+            turn_check_lawful(&s, *turn)?;
             s.turn_checked = *turn;
             if scenario_ends(*turn, die) {
                 end_battle(&mut s, *turn);
@@ -236,8 +232,12 @@ pub fn apply(setup: &Setup, state: &State, d: &Decision, dice: &[u16]) -> Result
 }
 
 /// Postures are shown: one attacker, a roll-off, or no scenario (housekeeping done already).
-fn reveal(setup: &Setup, s: &mut State) {
-    let p = [s.postures[0].expect("both chose"), s.postures[1].expect("both chose")];
+fn reveal(setup: &Setup, s: &mut State) -> Result<(), RuleError> {
+    let p = match s.postures {
+        [Some(a), Some(b)] => [a, b],
+        [None, _] => return Err(RuleError::PostureMissing(0)),
+        [_, None] => return Err(RuleError::PostureMissing(1)),
+    };
     s.revealed = true;
     let outcome = if s.first_scenario() { PostureOutcome::Attacker(setup.first_attacker) } else { postures(p) };
     let attacker = match outcome {
@@ -269,6 +269,7 @@ fn reveal(setup: &Setup, s: &mut State) {
             Phase::Cleanup
         }
     };
+    Ok(())
 }
 
 fn choose_forces(
@@ -290,7 +291,7 @@ fn choose_forces(
     fieldable(chart, st, elements)?;
     call_artillery(chart, &mut st.batteries, artillery)?;
     if aircraft {
-        super::charts::may_fly(night)?;
+        may_fly_today(st, night, day)?;
         let f = st.flights.iter_mut().find(|f| f.day == day && !f.used).ok_or(RuleError::NoAircraft)?;
         f.used = true;
     }
@@ -298,6 +299,34 @@ fn choose_forces(
         Some(Forces { elements: elements.to_vec(), artillery: artillery.to_vec(), aircraft, hidden: hidden.to_vec() });
     if s.sides.iter().all(|x| x.forces.is_some()) {
         begin_battle(s);
+    }
+    Ok(())
+}
+
+/// Whether element `e` rolls for its ammunition now, or why not: active, and it began the
+/// scenario cut off. The grammar's list and `apply` both ask it.
+pub(crate) fn ammo_roll_lawful(e: &Element) -> Result<(), RuleError> {
+    if !tables::rolls_for_ammo(e.began) || !e.active() {
+        return Err(RuleError::NoAmmoRoll);
+    }
+    Ok(())
+}
+
+/// Whether the turn-record chart may be read at `turn` now, or why not: from the next turn
+/// not read (`State::next_turn_check`) to the last. The grammar's bounds and `apply` both ask it.
+pub(crate) fn turn_check_lawful(s: &State, turn: u8) -> Result<(), RuleError> {
+    match s.next_turn_check() {
+        Some(least) if (least..=LAST_TURN).contains(&turn) => Ok(()),
+        _ => Err(RuleError::BadTurn(turn)),
+    }
+}
+
+/// Whether a side flies aircraft in this scenario, or why not: not at night, and a flight
+/// held for the day not used yet. The grammar and `choose_forces` both ask it.
+pub(crate) fn may_fly_today(st: &SideState, night: bool, day: usize) -> Result<(), RuleError> {
+    super::charts::may_fly(night)?;
+    if !st.flights.iter().any(|f| f.day == day && !f.used) {
+        return Err(RuleError::NoAircraft);
     }
     Ok(())
 }

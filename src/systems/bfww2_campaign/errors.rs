@@ -21,6 +21,8 @@ pub enum RuleError {
     WrongKind(String),
     /// The side has already chosen its posture, or finished its refit, or chosen its forces.
     AlreadyDone,
+    /// Postures are revealed with a side's still to choose (a position no play leads to).
+    PostureMissing(u8),
     /// The first scenario's attacker and defender are preset.
     PosturePreset,
     /// The CPP roll comes first in a side's refit.
@@ -105,6 +107,7 @@ impl fmt::Display for RuleError {
             UnknownFortification(k) => write!(f, "There is no fortification \u{201c}{k}\u{201d} on the chart."),
             WrongKind(id) => write!(f, "Reinforcement group {id} is not bought this way."),
             AlreadyDone => write!(f, "That side has already done this step."),
+            PostureMissing(s) => write!(f, "Side {} has not chosen its posture.", s + 1),
             PosturePreset => write!(f, "The first scenario's attacker and defender are set by the umpire."),
             CppFirst => write!(f, "The CPP replenishment roll comes first in the refit."),
             CppRolledAlready => write!(f, "CPP have been rolled in this refit already."),

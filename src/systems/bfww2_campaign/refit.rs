@@ -3,7 +3,7 @@
 
 use super::apply::{element_of, need, side_of};
 use super::calendar::Slot;
-use super::charts::{preregistered_cost, RgEntry, RgKind, PREREGISTERED_PER_MODULE};
+use super::charts::{preregistered_cost, FortEntry, LimitProblem, RgEntry, RgKind, PREREGISTERED_PER_MODULE};
 use super::decision::{Decision, Obstacle};
 use super::eligibility::{rating_roll_due, repair_due, repair_time, withdrawal_due, RepairTime};
 use super::errors::RuleError;
@@ -173,14 +173,20 @@ pub fn purchase_lawful(setup: &Setup, s: &State, side: u8, rg: &str, p: Purchase
 
 /// Whether `side` may buy fortification `kind` now: the refit under way, a row of its chart,
 /// its campaign limit and the FPP it costs (the checks of `BuyFortification`).
-pub fn fortification_lawful(setup: &Setup, s: &State, side: u8, kind: &str) -> Result<(), RuleError> {
+pub fn fortification_lawful<'a>(
+    setup: &'a Setup,
+    s: &State,
+    side: u8,
+    kind: &str,
+) -> Result<&'a FortEntry, RuleError> {
     in_refit(s, side)?;
     let chart = &setup.sides.get(side as usize).ok_or(RuleError::UnknownSide(side))?.fort_chart;
     let f = chart.iter().find(|f| f.name == kind).ok_or_else(|| RuleError::UnknownFortification(kind.to_string()))?;
     let st = s.side(side);
     let had = st.forts_bought.iter().find(|b| b.0 == kind).map_or(0, |b| b.1);
     f.may_buy(1, had, u16::MAX)?;
-    st.fpp.may_spend(f.cost_fpp).map_err(|balance| RuleError::Balance { what: "FPP", cost: f.cost_fpp, balance })
+    st.fpp.may_spend(f.cost_fpp).map_err(|balance| RuleError::Balance { what: "FPP", cost: f.cost_fpp, balance })?;
+    Ok(f)
 }
 
 /// Whether `side` may roll for smoke missions of its battery `rg` with `extra_cpp` (the checks
@@ -354,8 +360,9 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             in_refit(s, *side)?;
             let st = side_of(s, *side)?;
             may_combine(st, into, from)?;
-            let b = st.element(from).expect("found above").clone();
-            let a = st.element_mut(into).expect("found above");
+            let unknown = |id: &String| RuleError::UnknownElement(id.clone());
+            let b = st.element(from).ok_or_else(|| unknown(from))?.clone();
+            let a = st.element_mut(into).ok_or_else(|| unknown(into))?;
             // One command stand is kept; the rating is one worse than the better.
             a.me.stands = a.me.stands + b.me.stands - 1;
             // (An all-vehicle element's command stand is a vehicle.)
@@ -372,7 +379,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             }
             a.repaired = (a.repaired + b.repaired).min(a.me.vehicles);
             // The absorbed element still counts against its row's campaign total.
-            st.element_mut(from).expect("found above").eliminated = true;
+            st.element_mut(from).ok_or_else(|| unknown(from))?.eliminated = true;
         }
         Decision::Reinforce { side, rg, element } => {
             purchase_lawful(setup, s, *side, rg, Purchase::Reinforcement)?;
@@ -431,7 +438,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             let st = side_of(s, *side)?;
             spend_cpp(st, *extra_cpp, &format!("Smoke missions {rg}"))?;
             let n = missions(die, *extra_cpp, None);
-            let b = st.batteries.iter_mut().find(|b| &b.rg == rg).expect("found above");
+            let b = st.batteries.iter_mut().find(|b| &b.rg == rg).ok_or(LimitProblem::NoneHeld)?;
             b.smoke_rolls += 1;
             b.smoke_missions += n;
         }
@@ -440,7 +447,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             let cost = preregistered_cost(*points)?;
             let st = side_of(s, *side)?;
             spend_cpp(st, cost, &format!("Pre-registered points {rg}"))?;
-            st.batteries.iter_mut().find(|b| &b.rg == rg).expect("found above").preregistered += points;
+            st.batteries.iter_mut().find(|b| &b.rg == rg).ok_or(LimitProblem::NoneHeld)?.preregistered += points;
         }
         Decision::BuyAircraft { side, rg, extra_cpp } => {
             purchase_lawful(setup, s, *side, rg, Purchase::Aircraft { extra_cpp: *extra_cpp })?;
@@ -467,9 +474,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
             st.fpp.earn(points.saturating_mul(*count as u16), &format!("Bought through {rg}"));
         }
         Decision::BuyFortification { side, kind, place } => {
-            fortification_lawful(setup, s, *side, kind)?;
-            let chart = &setup.sides[*side as usize].fort_chart;
-            let f = chart.iter().find(|f| &f.name == kind).expect("found above");
+            let f = fortification_lawful(setup, s, *side, kind)?;
             let st = side_of(s, *side)?;
             spend_fpp(st, f.cost_fpp, &format!("{kind} at {place}"))?;
             SideState::add_had(&mut st.forts_bought, kind, 1);

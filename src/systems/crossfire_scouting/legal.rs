@@ -277,14 +277,20 @@ pub struct Reactions {
 
 pub fn reactions(setup: &Setup, state: &State) -> Option<Reactions> {
     let Phase::Reaction { scout, stage } = state.phase else { return None };
+    Some(reactions_to(setup, state, scout, stage))
+}
+
+/// The reactions open to the defender as `scout` stands at `stage` of its move (what
+/// `Phase::Reaction` carries): `reactions` and `apply` both ask it.
+pub fn reactions_to(setup: &Setup, state: &State, scout: ScoutRef, stage: Stage) -> Reactions {
     let sc = state.figure(scout);
     let moving = stage == Stage::Moving;
-    Some(Reactions {
+    Reactions {
         scout,
         reactive_spot: moving && sc.in_open && !sc.under_fire,
         fire: moving && sc.under_fire,
         close_combat: close_combat_area(setup, state, scout),
-    })
+    }
 }
 
 /// The figure a reaction, fire or close combat is about.

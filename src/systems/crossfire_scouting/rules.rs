@@ -257,8 +257,8 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             arrive(&mut s, scout);
             finish_move(&mut s, scout);
         }
-        (Phase::Reaction { scout, .. }, Decision::ReactiveSpot | Decision::ReactiveSpotBy { .. }) => {
-            let r = reactions(setup, state).unwrap();
+        (Phase::Reaction { scout, stage }, Decision::ReactiveSpot | Decision::ReactiveSpotBy { .. }) => {
+            let r = reactions_to(setup, state, scout, stage);
             if !r.reactive_spot {
                 return Err(RuleError::NoReactiveSpot(setup.name(scout)));
             }
@@ -275,7 +275,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
             }
         }
         (Phase::Reaction { scout, stage }, Decision::Fire { from, units, leader_sees }) => {
-            let r = reactions(setup, state).unwrap();
+            let r = reactions_to(setup, state, scout, stage);
             if stage == Stage::Arrived {
                 return Err(RuleError::NotNow { phase: state.phase });
             }
@@ -307,20 +307,19 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
                 return Err(RuleError::CatUsed);
             }
             s.cat_used = true;
-            if reactive {
-                carry_on(setup, &mut s, scout);
-            } else {
-                if scout_spots {
-                    owe_reveal(&mut s, scout, area.unwrap(), RevealCause::Spotted, false);
+            match (reactive, scout_spots, area) {
+                (true, _, _) => carry_on(setup, &mut s, scout),
+                (false, true, Some(area)) => {
+                    owe_reveal(&mut s, scout, area, RevealCause::Spotted, false);
+                    settle(&mut s);
                 }
-                settle(&mut s);
+                (false, false, _) => settle(&mut s),
+                // Spotted where it stands (not reactively) always names the area.
+                (false, true, None) => return Err(RuleError::NotNow { phase: state.phase }),
             }
         }
         (Phase::SentriesSpotted { scout, area, scout_spots, reactive }, Decision::HoldFire) => {
-            if reactive {
-                return Err(RuleError::MustFire(setup.name(scout)));
-            }
-            let area = area.unwrap();
+            let (false, Some(area)) = (reactive, area) else { return Err(RuleError::MustFire(setup.name(scout))) };
             if scout_spots {
                 owe_reveal(&mut s, scout, area, RevealCause::Spotted, false);
             } else {

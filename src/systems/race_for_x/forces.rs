@@ -5,7 +5,7 @@
 //! the HQ deployment rule (`rules::required_hqs`).
 
 use super::orbat::{FormationKind, Orbat, StandKind};
-use super::rules::{fieldable_units, required_hqs, RuleError};
+use super::rules::{fieldable, fieldable_units, required_hqs, RuleError};
 use super::state::PlayerState;
 
 /// Whether `units` may be fielded when `allowed` units are to be: each a unit with stands
@@ -18,7 +18,7 @@ pub fn check_forces(orbat: &Orbat, p: &PlayerState, allowed: usize, units: &[u16
         if seen.contains(&u) {
             return Err(RuleError::UnitTwice(unit.name.clone()));
         }
-        if p.alive_in(u as usize) == 0 {
+        if !fieldable(p, u as usize) {
             return Err(RuleError::UnitWithoutStands(unit.name.clone()));
         }
         seen.push(u);

@@ -25,7 +25,7 @@
 
 use super::rules::{self, Decision};
 use super::state::PlayerState;
-use super::tables::{OffensiveAction, CLOCK_TICKS};
+use super::tables::OffensiveAction;
 use super::{BattleOutcome, Orbat, Phase, RaceForX, Setup, Side, StandRef, State};
 use crate::engine::grammar::one_of;
 use crate::engine::{Chooser, GrammarOf};
@@ -133,7 +133,7 @@ pub fn decision<C: Chooser>(setup: &Setup, s: &State, c: &mut C, d: Option<&Deci
                 Some(_) => return Err(c.refuse()),
                 None => None,
             };
-            let clock_runs = b.clock < CLOCK_TICKS;
+            let clock_runs = rules::clock_runs(b);
             let ctx = (b.clock_rolls > 0) as u16 | (b.objectives.iter().any(|o| !o.is_empty()) as u16) << 1;
             let variant = if clock_runs && !c.flag(NOT_CLOCK + ctx, given.map(|g| g != 0))? {
                 0
@@ -215,7 +215,7 @@ fn outcome<C: Chooser>(
         true => 1 + c.flag(OBJECTIVES + 1, given.map(|g| g == 2))? as u8,
     };
     let candidates: Vec<StandRef> =
-        orbat.stand_refs().filter(|r| fielded.contains(&r.unit) && !p.is_lost(*r)).collect();
+        orbat.stand_refs().filter(|&r| rules::may_be_killed(orbat, p, fielded, r).is_ok()).collect();
     let given = o.map(|o| &o.killed[..]);
     let member: Option<Vec<bool>> = given.map(|g| candidates.iter().map(|r| g.contains(r)).collect());
     if given.zip(member.as_deref()).is_some_and(|(g, m)| m.iter().filter(|&&x| x).count() != g.len()) {
@@ -224,9 +224,7 @@ fn outcome<C: Chooser>(
     let chosen = losses(c, &candidates, member.as_deref())?;
     c.spend(chosen.len() as u64)?;
     let killed = order(c, KILLED_SHUFFLED, chosen, given)?;
-    let fighting = |r: &StandRef| orbat.stand(*r).is_some_and(|s| s.kind.is_fighting());
-    let max =
-        rules::fielded_fighting_stands(orbat, p, fielded).saturating_sub(killed.iter().filter(|r| fighting(r)).count());
+    let max = rules::most_exited(orbat, p, fielded, &killed);
     let given = o.map(|o| o.exited as usize);
     if given.is_some_and(|g| g > max) || max > 1 << 16 {
         return Err(c.refuse());

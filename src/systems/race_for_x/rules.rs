@@ -205,9 +205,15 @@ pub fn force_condition(p: &PlayerState) -> ForceCondition {
     }
 }
 
-/// Units that still have a stand to put on the table.
+/// Units that still have a stand to put on the table (`fieldable`).
 pub fn fieldable_units(orbat: &Orbat, p: &PlayerState) -> Vec<u16> {
-    (0..orbat.units.len()).filter(|&u| p.alive_in(u) > 0).map(|u| u as u16).collect()
+    (0..orbat.units.len()).filter(|&u| fieldable(p, u)).map(|u| u as u16).collect()
+}
+
+/// Whether unit `u` still has a stand to put on the table: `fieldable_units` (the grammar's
+/// list) and `forces::check_forces` both ask it.
+pub fn fieldable(p: &PlayerState, u: usize) -> bool {
+    p.alive_in(u) > 0
 }
 
 /// Units the offensive player must field: the percentage of the full orbat, rounded down,
@@ -287,14 +293,44 @@ pub fn pending_commanders(orbat: &Orbat, p: &PlayerState) -> Vec<StandRef> {
         .collect()
 }
 
+/// Whether the battle's clock still runs, so it may be rolled: the grammar and `apply` both
+/// ask it.
+pub fn clock_runs(b: &Battle) -> bool {
+    b.clock < tables::CLOCK_TICKS
+}
+
 /// Fighting stands of the fielded units that are still alive (before this battle's losses).
 pub fn fielded_fighting_stands(orbat: &Orbat, p: &PlayerState, fielded: &[u16]) -> usize {
-    orbat
-        .stand_refs()
-        .filter(|r| {
-            fielded.contains(&r.unit) && !p.is_lost(*r) && orbat.stand(*r).is_some_and(|s| s.kind.is_fighting())
-        })
-        .count()
+    orbat.stand_refs().filter(|&r| killable(p, fielded, r) && fighting(orbat, r)).count()
+}
+
+/// In a fielded unit and not lost already (`may_be_killed`'s test, without naming the stand).
+fn killable(p: &PlayerState, fielded: &[u16], r: StandRef) -> bool {
+    fielded.contains(&r.unit) && !p.is_lost(r)
+}
+
+fn fighting(orbat: &Orbat, r: StandRef) -> bool {
+    orbat.stand(r).is_some_and(|s| s.kind.is_fighting())
+}
+
+/// Whether stand `r` may be recorded killed in a battle that fielded `fielded`, or why not:
+/// a stand of the orbat, in a fielded unit, not lost already. The grammar's list of losses and
+/// `record_outcome` both ask it.
+pub fn may_be_killed(orbat: &Orbat, p: &PlayerState, fielded: &[u16], r: StandRef) -> Result<(), RuleError> {
+    orbat.stand(r).ok_or(RuleError::UnknownStand)?;
+    match killable(p, fielded, r) {
+        true => Ok(()),
+        false if !fielded.contains(&r.unit) => Err(RuleError::KilledNotFielded(stand_name(orbat, r))),
+        false => Err(RuleError::AlreadyLost(stand_name(orbat, r))),
+    }
+}
+
+/// The most fighting stands that may be recorded as exited when `killed` were killed: the
+/// fielded ones alive before the battle less the fighting stands killed. The grammar and
+/// `record_outcome` both ask it.
+pub fn most_exited(orbat: &Orbat, p: &PlayerState, fielded: &[u16], killed: &[StandRef]) -> usize {
+    let killed_fighting = killed.iter().filter(|&&r| fighting(orbat, r)).count();
+    fielded_fighting_stands(orbat, p, fielded).saturating_sub(killed_fighting)
 }
 
 pub fn dice(_setup: &Setup, state: &State, decision: &Decision) -> Option<DiceSpec> {
@@ -376,7 +412,7 @@ fn play(setup: &Setup, s: &mut State, mut part: Part, decision: &Decision, dice:
             Step::Fight
         }
         (Step::Fight, Decision::ClockRoll) => {
-            if b.clock >= tables::CLOCK_TICKS {
+            if !clock_runs(b) {
                 return Err(RuleError::ClockRunOut);
             }
             b.clock_rolls += 1;
@@ -453,24 +489,15 @@ fn record_outcome(setup: &Setup, p: &mut PlayerState, b: &mut Battle, outcome: &
     if outcome.objectives > 2 {
         return Err(RuleError::TooManyObjectives);
     }
-    let mut killed_fighting = 0usize;
     for (i, r) in outcome.killed.iter().enumerate() {
-        let stand = orbat.stand(*r).ok_or(RuleError::UnknownStand)?;
-        let name = stand_name(orbat, *r);
-        if !b.fielded.contains(&r.unit) {
-            return Err(RuleError::KilledNotFielded(name));
-        }
+        // A stand named twice passed these checks the first time (nothing is marked lost yet).
+        may_be_killed(orbat, p, &b.fielded, *r)?;
         if outcome.killed[..i].contains(r) {
-            return Err(RuleError::KilledTwice(name));
-        }
-        if p.is_lost(*r) {
-            return Err(RuleError::AlreadyLost(name));
-        }
-        if stand.kind.is_fighting() {
-            killed_fighting += 1;
+            return Err(RuleError::KilledTwice(stand_name(orbat, *r)));
         }
     }
-    let max_exit = fielded_fighting_stands(orbat, p, &b.fielded) - killed_fighting;
+    let killed_fighting = outcome.killed.iter().filter(|&&r| fighting(orbat, r)).count();
+    let max_exit = most_exited(orbat, p, &b.fielded, &outcome.killed);
     if outcome.exited as usize > max_exit {
         return Err(RuleError::TooManyExited { max: max_exit });
     }

@@ -249,14 +249,15 @@ pub fn choices(hits: &[(u16, Reach)], marks: &[Mark]) -> Vec<u32> {
     all.into_iter().filter(|&m| size(m) == best && firsts(m) == best_first).collect()
 }
 
-fn remove(s: &mut State, t: Target) {
+fn remove(s: &mut State, t: Target) -> Result<(), RuleError> {
     match t {
-        Target::Counter(id) => s.counters[id as usize].place = CounterPlace::Gone,
+        Target::Counter(id) => s.counters.get_mut(id as usize).ok_or(RuleError::UnknownCounter(id))?.place = CounterPlace::Gone,
         Target::Unit(r) => {
-            let i = s.index_of(r).expect("a mark is a unit of the state");
+            let i = s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
             s.units[i].place = Place::Killed;
         }
     }
+    Ok(())
 }
 
 /// Dice `side` throws at one withdrawing unit of `kind` in `sector`: its best shooter's
@@ -285,9 +286,16 @@ pub fn contested(setup: &Setup, s: &State, sector: Sector) -> bool {
             || !volley(setup, s, sector, Side::Attacker).is_empty())
 }
 
-/// The dice of the present stage, with the side that throws each.
+/// The dice of the present stage, with the side that throws each: none while losses wait.
 pub fn stage_dice(setup: &Setup, s: &State) -> Vec<(Side, Reach)> {
-    let Some(c) = s.combat.as_ref().filter(|c| c.pending.is_empty()) else { return Vec::new() };
+    match s.combat.as_ref() {
+        Some(c) if c.pending.is_empty() => throws(setup, s, c),
+        _ => Vec::new(),
+    }
+}
+
+/// The dice of `c`'s present stage, with the side that throws each.
+fn throws(setup: &Setup, s: &State, c: &Combat) -> Vec<(Side, Reach)> {
     let tag = |side: Side| volley(setup, s, c.sector, side).into_iter().map(move |r| (side, r));
     let first = holder(s, c.sector);
     match c.stage {
@@ -297,8 +305,14 @@ pub fn stage_dice(setup: &Setup, s: &State) -> Vec<(Side, Reach)> {
     }
 }
 
-fn advance(s: &mut State) {
-    let c = s.combat.as_mut().expect("advancing a combat under way");
+/// Takes the combat under way out of the state for a throw or a naming of losses to move on
+/// (`roll`, `allocate`, which put it back or end it); refused when none is under way.
+pub fn under_way(s: &mut State) -> Result<Combat, RuleError> {
+    s.combat.take().ok_or(RuleError::NoCombat)
+}
+
+/// Puts `c` back at its next throw, or ends it with the sector fought.
+fn advance(s: &mut State, mut c: Combat) {
     match (c.stage, c.round) {
         (Stage::HolderFirst, _) => c.stage = Stage::Reply,
         (Stage::Reply, _) => (c.stage, c.round) = (Stage::Simultaneous, 2),
@@ -306,7 +320,19 @@ fn advance(s: &mut State) {
         _ => {
             s.fought.push(c.sector);
             s.combat = None;
+            return;
         }
+    }
+    s.combat = Some(c);
+}
+
+/// Puts `c` back while losses wait for the umpire; otherwise moves it on and settles.
+fn carry_on(setup: &Setup, s: &mut State, c: Combat) {
+    if c.pending.is_empty() {
+        advance(s, c);
+        settle(setup, s);
+    } else {
+        s.combat = Some(c);
     }
 }
 
@@ -314,7 +340,7 @@ fn advance(s: &mut State) {
 /// end of the step.
 pub fn settle(setup: &Setup, s: &mut State) {
     loop {
-        let Some(c) = s.combat.clone() else {
+        let Some(c) = s.combat.take() else {
             match Sector::all().find(|&x| !s.fought.contains(&x) && contested(setup, s, x)) {
                 Some(sector) => {
                     s.combat = Some(Combat { sector, round: 1, stage: Stage::HolderFirst, pending: Vec::new() });
@@ -327,26 +353,29 @@ pub fn settle(setup: &Setup, s: &mut State) {
             }
         };
         if !c.pending.is_empty() {
+            s.combat = Some(c);
             return;
         }
         if !contested(setup, s, c.sector) {
             s.fought.push(c.sector);
-            s.combat = None;
             continue;
         }
-        if stage_dice(setup, s).is_empty() {
-            advance(s);
+        if throws(setup, s, &c).is_empty() {
+            advance(s, c);
             continue;
         }
+        s.combat = Some(c);
         return;
     }
 }
 
-/// Throws the present stage's dice: hits are taken at once where only one set of losses is
-/// lawful, otherwise they wait for the umpire.
-pub fn roll(setup: &Setup, s: &mut State, dice: &[u16]) {
-    let tags = stage_dice(setup, s);
-    let sector = s.combat.as_ref().expect("a combat is under way").sector;
+/// Throws the present stage's dice of `c`, the combat under way (`under_way`): hits are taken
+/// at once where only one set of losses is lawful, otherwise they wait for the umpire.
+pub fn roll(setup: &Setup, s: &mut State, mut c: Combat, dice: &[u16]) -> Result<(), RuleError> {
+    let tags = if c.pending.is_empty() { throws(setup, s, &c) } else { Vec::new() };
+    if tags.is_empty() {
+        return Err(RuleError::LossesDue);
+    }
     let mut waiting = Vec::new();
     for loser in [Side::Attacker, Side::Defender] {
         let hits: Vec<(u16, Reach)> = tags
@@ -356,29 +385,28 @@ pub fn roll(setup: &Setup, s: &mut State, dice: &[u16]) {
             .map(|((_, r), &d)| (d, *r))
             .collect();
         if !hits.is_empty() {
-            waiting.push(Losses { side: loser, hits, marks: marks(setup, s, sector, loser) });
+            waiting.push(Losses { side: loser, hits, marks: marks(setup, s, c.sector, loser) });
         }
     }
     for l in waiting {
         let options = choices(&l.hits, &l.marks);
         match options.as_slice() {
             [0] | [] => {}
-            [only] => take(s, &l.marks, *only),
-            _ => s.combat.as_mut().expect("under way").pending.push(l),
+            [only] => take(s, &l.marks, *only)?,
+            _ => c.pending.push(l),
         }
     }
-    if s.combat.as_ref().is_some_and(|c| c.pending.is_empty()) {
-        advance(s);
-        settle(setup, s);
-    }
+    carry_on(setup, s, c);
+    Ok(())
 }
 
-fn take(s: &mut State, marks: &[Mark], mask: u32) {
+fn take(s: &mut State, marks: &[Mark], mask: u32) -> Result<(), RuleError> {
     for (k, m) in marks.iter().enumerate() {
         if mask & (1 << k) != 0 {
-            remove(s, m.target);
+            remove(s, m.target)?;
         }
     }
+    Ok(())
 }
 
 /// What the umpire is asked for the first waiting set of hits, before he picks: how many
@@ -419,6 +447,11 @@ pub fn loss_call(s: &State) -> Option<LossCall> {
 /// fall on, once, together one of the lawful sets. The mask of the set over its marks.
 pub fn check_losses(s: &State, losses: &[Target]) -> Result<u32, RuleError> {
     let l = s.combat.as_ref().and_then(|c| c.pending.first()).ok_or(RuleError::NoLossesDue)?;
+    lawful(l, losses)
+}
+
+/// Whether `losses` are a lawful set for the hits `l`: the mask of the set over its marks.
+fn lawful(l: &Losses, losses: &[Target]) -> Result<u32, RuleError> {
     let mut mask = 0u32;
     for t in losses {
         let k = l.marks.iter().position(|m| m.target == *t).ok_or(RuleError::NotALoss(*t))?;
@@ -434,17 +467,14 @@ pub fn check_losses(s: &State, losses: &[Target]) -> Result<u32, RuleError> {
     Ok(mask)
 }
 
-/// The umpire names the losses of the first waiting set of hits.
-pub fn allocate(setup: &Setup, s: &mut State, losses: &[Target]) -> Result<(), RuleError> {
-    let mask = check_losses(s, losses)?;
-    let l = s.combat.as_ref().and_then(|c| c.pending.first()).cloned().ok_or(RuleError::NoLossesDue)?;
-    take(s, &l.marks, mask);
-    let c = s.combat.as_mut().expect("under way");
+/// The umpire names the losses of the first waiting set of hits of `c`, the combat under way
+/// (`under_way`).
+pub fn allocate(setup: &Setup, s: &mut State, mut c: Combat, losses: &[Target]) -> Result<(), RuleError> {
+    let Some(l) = c.pending.first() else { return Err(RuleError::NoLossesDue) };
+    let mask = lawful(l, losses)?;
+    take(s, &l.marks, mask)?;
     c.pending.remove(0);
-    if c.pending.is_empty() {
-        advance(s);
-        settle(setup, s);
-    }
+    carry_on(setup, s, c);
     Ok(())
 }
 

@@ -101,6 +101,13 @@ pub enum RuleError {
     /// No air strike or extra ammunition this turn, or it is spent.
     NoSupportPoint,
     NoLossesDue,
+    /// Ground combat with no combat under way (a position no play leads to).
+    NoCombat,
+    /// Examining with no recon roll that found a sector (a position no play leads to).
+    NothingToExamine,
+    /// The Corps Commander's orders are not known here (none issued, or a view outside the
+    /// command post).
+    OrdersNotIssued,
     /// The umpire must name the losses before the next throw.
     LossesDue,
     MoversRolled,
@@ -286,6 +293,9 @@ impl RuleError {
             RuleError::LossesDue => "The umpire names the losses of the last throw first.".into(),
             RuleError::MoversRolled => "The defender's movers are already rolled.".into(),
             RuleError::NoLossesDue => "No losses are waiting to be named.".into(),
+            RuleError::NoCombat => "No ground combat is under way.".into(),
+            RuleError::NothingToExamine => "The last recon roll found no sector to examine.".into(),
+            RuleError::OrdersNotIssued => "The Corps Commander's orders are not known here.".into(),
             RuleError::NotALoss(t) => {
                 format!("{} is not one of those the hits can fall on (or is named twice).", cap(target(t)))
             }

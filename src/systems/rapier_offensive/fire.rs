@@ -22,32 +22,37 @@ pub fn sector_of(s: &State, t: Target) -> Option<Sector> {
     }
 }
 
-/// The score that kills this target (6; 5+ or 4+ for moving targets under the option).
-pub fn kill_number(setup: &Setup, s: &State, t: Target) -> u16 {
+/// The score that kills this target (6; 5+ or 4+ for moving targets under the option), or why
+/// there is none: a target the position does not hold.
+pub fn kill_number(setup: &Setup, s: &State, t: Target) -> Result<u16, RuleError> {
     let moving = setup.options.moving_targets;
-    match t {
+    Ok(match t {
         Target::Counter(id) => {
-            let c = &s.counters[id as usize];
+            let c = s.counters.get(id as usize).ok_or(RuleError::UnknownCounter(id))?;
             match c.piece {
-                Some(Piece::Unit(i)) => kill_target(moving, c.moved, setup.defender.units[i as usize].kind),
+                Some(Piece::Unit(i)) => {
+                    let unit = setup.defender.units.get(i as usize).ok_or(RuleError::UnknownCounter(id))?;
+                    kill_target(moving, c.moved, unit.kind)
+                }
                 _ => tables::KILL,
             }
         }
         Target::Unit(r) => {
-            let u = s.units[s.index_of(r).expect("a target on the table")];
+            let u = s.units[s.index_of(r).ok_or(RuleError::UnknownUnit(r))?];
             kill_target(moving, u.moved, s.unit(setup, r).kind)
         }
-    }
+    })
 }
 
-pub fn destroy(s: &mut State, t: Target) {
+pub fn destroy(s: &mut State, t: Target) -> Result<(), RuleError> {
     match t {
-        Target::Counter(id) => s.counters[id as usize].place = CounterPlace::Gone,
+        Target::Counter(id) => s.counters.get_mut(id as usize).ok_or(RuleError::UnknownCounter(id))?.place = CounterPlace::Gone,
         Target::Unit(r) => {
-            let i = s.index_of(r).expect("a target on the table");
+            let i = s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
             s.units[i].place = Place::Killed;
         }
     }
+    Ok(())
 }
 
 /// Thick fog: fire only at sectors holding or next to a friendly unit.
@@ -70,7 +75,22 @@ pub fn on_call_targets(s: &State, sector: Sector) -> Vec<Target> {
     counters.chain(units).collect()
 }
 
-pub fn call_fire(setup: &Setup, s: &mut State, sector: Sector, dice: &[u16]) -> Result<(), RuleError> {
+/// Whether a pre-battle fire mission may fall on `sector` now, or why not: a sector of the
+/// map not yet fired on twice. The grammar's list and `apply` both ask it.
+pub fn may_fire_mission(s: &State, sector: Sector) -> Result<(), RuleError> {
+    if !sector.is_on_table() {
+        return Err(RuleError::OutsideDeploymentArea(sector));
+    }
+    if s.pre_battle_fm.iter().filter(|&&t| t == sector).count() >= tables::PRE_BATTLE_FM_PER_SECTOR as usize {
+        return Err(RuleError::SectorFireLimit(sector));
+    }
+    Ok(())
+}
+
+/// Whether the Corps Commander may call an on-call fire mission on `sector` now, or why not:
+/// a TRP, within the battle's, the turn's and the TRP's limits, and not hidden by fog. The
+/// grammar's list and `call_fire` both ask it.
+pub fn may_call_fire(s: &State, sector: Sector) -> Result<(), RuleError> {
     if !s.trps.contains(&Some(sector)) {
         return Err(RuleError::NotATrp(sector));
     }
@@ -87,11 +107,20 @@ pub fn call_fire(setup: &Setup, s: &mut State, sector: Sector, dice: &[u16]) -> 
     if !fog_allows(s, sector, Side::Attacker) {
         return Err(RuleError::Fogbound(sector));
     }
+    Ok(())
+}
+
+pub fn call_fire(setup: &Setup, s: &mut State, sector: Sector, dice: &[u16]) -> Result<(), RuleError> {
+    may_call_fire(s, sector)?;
     let targets = on_call_targets(s, sector);
-    let killed: Vec<Target> =
-        targets.iter().zip(dice).filter(|(t, &d)| d >= kill_number(setup, s, **t)).map(|(t, _)| *t).collect();
+    let mut killed = Vec::new();
+    for (&t, &d) in targets.iter().zip(dice) {
+        if d >= kill_number(setup, s, t)? {
+            killed.push(t);
+        }
+    }
     for t in killed {
-        destroy(s, t);
+        destroy(s, t)?;
     }
     s.on_call.push((s.turn, sector));
     Ok(())
@@ -107,8 +136,9 @@ pub fn firing_side(s: &State) -> Option<Side> {
 }
 
 /// Checks a target for `side`'s fire: an enemy on the table, not a defending battery revealed
-/// this turn (attacker fire), and not hidden by fog.
-fn check_target(setup: &Setup, s: &State, side: Side, target: Target) -> Result<Sector, RuleError> {
+/// this turn (attacker fire), and not hidden by fog; where it stands. The grammar's list of
+/// targets and `support` both ask it.
+pub fn check_target(setup: &Setup, s: &State, side: Side, target: Target) -> Result<Sector, RuleError> {
     let at = sector_of(s, target).ok_or(RuleError::BadTarget(target))?;
     match (side, target) {
         (Side::Defender, Target::Unit(_)) => {}
@@ -141,29 +171,62 @@ pub fn battery_in_contact(setup: &Setup, s: &State, side: Side, from: Sector) ->
     }
 }
 
-/// The batteries `side` may still fire this turn: on the table, not fired, not in a sector
-/// with enemy units (whether a target is in range is the decision's own check).
+/// The batteries `side` may still fire this turn: not fired, and `battery_at` lets them
+/// (whether a target is in range is the decision's own check).
 pub fn ready_batteries(setup: &Setup, s: &State, side: Side) -> Vec<Target> {
-    match side {
-        Side::Defender => s
-            .counters
-            .iter()
-            .filter(|c| !c.fired && battery_piece(setup, c.piece))
-            .filter(|c| c.sector().is_some_and(|x| !battery_in_contact(setup, s, side, x)))
-            .map(|c| Target::Counter(c.id))
-            .collect(),
-        Side::Attacker => s
-            .units
-            .iter()
-            .filter(|u| !u.fired && s.unit(setup, u.origin).kind.battery().is_some())
-            .filter(|u| matches!(u.place, Place::On(x) if !battery_in_contact(setup, s, side, x)))
-            .map(|u| Target::Unit(u.origin))
-            .collect(),
+    let all: Vec<(Target, bool)> = match side {
+        Side::Defender => s.counters.iter().map(|c| (Target::Counter(c.id), c.fired)).collect(),
+        Side::Attacker => s.units.iter().map(|u| (Target::Unit(u.origin), u.fired)).collect(),
+    };
+    all.into_iter().filter(|&(b, fired)| !fired && battery_at(setup, s, side, b).is_ok()).map(|(b, _)| b).collect()
+}
+
+/// Where battery `b` of `side` stands and its range, when it may fire support as far as the
+/// battery goes: one of the side's mortars, artillery or rockets, on the table, not in a
+/// sector with enemy units (whether it has fired this turn is the fire's own check). The
+/// grammar's list, the screen's and `support` all ask it.
+pub fn battery_at(setup: &Setup, s: &State, side: Side, b: Target) -> Result<(Sector, u8), RuleError> {
+    let (from, kind) = match (side, b) {
+        (Side::Defender, Target::Counter(id)) => {
+            let c = s.counters.get(id as usize).ok_or(RuleError::UnknownCounter(id))?;
+            let kind = match c.piece {
+                Some(Piece::Unit(i)) => setup.defender.units.get(i as usize).and_then(|u| u.kind.battery()),
+                _ => None,
+            };
+            (c.sector(), kind)
+        }
+        (Side::Attacker, Target::Unit(r)) => {
+            s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
+            (sector_of(s, b), s.unit(setup, r).kind.battery())
+        }
+        _ => return Err(RuleError::NotABattery(b)),
+    };
+    let (Some(from), Some(range)) = (from, kind.and_then(support_range)) else {
+        return Err(RuleError::NotABattery(b));
+    };
+    if battery_in_contact(setup, s, side, from) {
+        return Err(RuleError::BatteryInContact(b));
     }
+    Ok((from, range))
+}
+
+/// Whether `side` may take this turn's air strike (`air`) or extra ammunition now, or why not:
+/// the random event gave it and it is not spent. The grammar and `support` both ask it.
+pub fn may_take_bonus(s: &State, side: Side, air: bool) -> Result<(), RuleError> {
+    let wanted = match (side, air) {
+        (Side::Attacker, true) => Event::AttackerAirStrike,
+        (Side::Defender, true) => Event::DefenderAirStrike,
+        (Side::Attacker, false) => Event::ExtraAmmo,
+        (Side::Defender, false) => return Err(RuleError::NoSupportPoint),
+    };
+    if s.event != Some(wanted) || s.support_bonus_used {
+        return Err(RuleError::NoSupportPoint);
+    }
+    Ok(())
 }
 
 fn battery_piece(setup: &Setup, piece: Option<Piece>) -> bool {
-    matches!(piece, Some(Piece::Unit(i)) if setup.defender.units[i as usize].kind.battery().is_some())
+    matches!(piece, Some(Piece::Unit(i)) if setup.defender.units.get(i as usize).is_some_and(|u| u.kind.battery().is_some()))
 }
 
 /// One battery's support fire (two dice with the extra ammunition), or an air strike
@@ -179,38 +242,11 @@ pub fn support(
     let side = firing_side(s).ok_or(RuleError::NotNow { phase: s.phase })?;
     let at = check_target(setup, s, side, target)?;
     if extra_ammo || battery.is_none() {
-        let wanted = match (side, battery.is_none()) {
-            (Side::Attacker, true) => Event::AttackerAirStrike,
-            (Side::Defender, true) => Event::DefenderAirStrike,
-            (Side::Attacker, false) => Event::ExtraAmmo,
-            (Side::Defender, false) => return Err(RuleError::NoSupportPoint),
-        };
-        if s.event != Some(wanted) || s.support_bonus_used {
-            return Err(RuleError::NoSupportPoint);
-        }
+        may_take_bonus(s, side, battery.is_none())?;
         s.support_bonus_used = true;
     }
     if let Some(b) = battery {
-        let (from, kind) = match (side, b) {
-            (Side::Defender, Target::Counter(id)) => {
-                let c = s.counters.get(id as usize).ok_or(RuleError::UnknownCounter(id))?;
-                let kind = match c.piece {
-                    Some(Piece::Unit(i)) => setup.defender.units[i as usize].kind.battery(),
-                    _ => None,
-                };
-                (c.sector(), kind)
-            }
-            (Side::Attacker, Target::Unit(r)) => {
-                s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
-                (sector_of(s, b), s.unit(setup, r).kind.battery())
-            }
-            _ => return Err(RuleError::NotABattery(b)),
-        };
-        let (Some(from), Some(kind)) = (from, kind) else { return Err(RuleError::NotABattery(b)) };
-        if battery_in_contact(setup, s, side, from) {
-            return Err(RuleError::BatteryInContact(b));
-        }
-        let range = support_range(kind).expect("batteries have a range");
+        let (from, range) = battery_at(setup, s, side, b)?;
         if from.steps_to(at) > range {
             return Err(RuleError::OutOfRange { range, steps: from.steps_to(at) });
         }
@@ -227,7 +263,7 @@ pub fn support(
                 }
             }
             Target::Unit(r) => {
-                let i = s.index_of(r).expect("checked above");
+                let i = s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
                 if s.units[i].fired {
                     return Err(RuleError::AlreadyFired(b));
                 }
@@ -235,8 +271,9 @@ pub fn support(
             }
         }
     }
-    if dice.iter().any(|&d| d >= kill_number(setup, s, target)) {
-        destroy(s, target);
+    let kill = kill_number(setup, s, target)?;
+    if dice.iter().any(|&d| d >= kill) {
+        destroy(s, target)?;
     }
     Ok(())
 }

@@ -7,19 +7,19 @@
 //! order, the codes and contexts below, and the lists' contents and order.
 
 use super::combat::Side;
-use super::fire::firing_side;
+use super::fire::{firing_side, may_take_bonus};
 use super::grammar_moves::{attacker_move, counter_movers, defender_path, entrants, entry_sectors, movers, releasable};
 use super::grammar_parts::{
-    air_point, allocate, batteries, call_sectors, deploy_division, deployment, distinct, frontages, hq_due,
-    issue_orders, mission_sectors, on_hand, targets,
+    air_point, allocate, batteries, call_sectors, deploy_division, deployment, distinct, frontages, issue_orders,
+    mission_sectors, targets,
 };
 use super::grid::Sector;
 use super::rules::Decision;
 use super::sample::sample_at;
 use super::setup::{Setup, ATTACKING_DIVISIONS, READINGS_FIXED_ENEMY, READINGS_RESERVE_OVERLAP};
 use super::state::{Phase, State, Target};
-use super::tables::{self, Event};
-use super::turn_end::HqChoice;
+use super::tables;
+use super::turn_end::{hq_due, on_hand_units, HqChoice};
 use crate::engine::grammar::one_of;
 use crate::engine::Chooser;
 
@@ -284,7 +284,7 @@ pub(super) fn decision<C: Chooser>(
             let battery = one_of(c, &names, g.map(|g| g.0))?;
             let aims = all.iter().find(|b| b.0 == battery).map(|b| b.1.clone()).unwrap_or_default();
             let target = one_of(c, &aims, g.map(|g| g.1))?;
-            let extra = side == Side::Attacker && s.event == Some(Event::ExtraAmmo) && !s.support_bonus_used;
+            let extra = may_take_bonus(s, side, false).is_ok();
             let extra_ammo = if extra {
                 c.flag(EXTRA_AMMO, g.map(|g| g.2))?
             } else if g.is_some_and(|g| g.2) {
@@ -321,7 +321,7 @@ pub(super) fn decision<C: Chooser>(
             let division = one_of(c, &hq_due(setup, s), g.map(|g| g.0))?;
             let staff = c.flag(STAFF_OFFICER, g.map(|g| g.1 == HqChoice::StaffOfficer))?;
             let choice = if staff { HqChoice::StaffOfficer } else { HqChoice::ChainOfCommand };
-            Decision::ReplaceHq { division, choice, unit: one_of(c, &on_hand(s, division), g.map(|g| g.2))? }
+            Decision::ReplaceHq { division, choice, unit: one_of(c, &on_hand_units(s, division), g.map(|g| g.2))? }
         }
         (END_TURN, _) => Decision::EndTurn,
         _ => return Err(c.refuse()),

@@ -127,8 +127,9 @@ pub(super) fn entrants<'a>(setup: &'a Setup, s: &'a State) -> impl Iterator<Item
         .map(|u| u.origin)
 }
 
+/// Units of the Corps Reserve that may be released now (`movement::may_release`).
 pub(super) fn releasable(s: &State) -> Vec<UnitRef> {
-    s.units.iter().filter(|u| u.place == Place::CorpsReserve && !u.moved).map(|u| u.origin).collect()
+    s.units.iter().map(|u| u.origin).filter(|&r| movement::may_release(s, r).is_ok()).collect()
 }
 
 /// Defending counters with a move the rules allow now (none before the movers are rolled or

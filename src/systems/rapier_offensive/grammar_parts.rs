@@ -2,14 +2,13 @@
 //! name, and the parts picked among it (orders, deployments, losses).
 
 use super::combat::{choices, Side};
-use super::fire::{battery_in_contact, fog_allows};
+use super::fire::{battery_at, check_target, may_call_fire, may_fire_mission, may_take_bonus, ready_batteries};
 use super::grammar::{BREAK_THROUGH_SAID, CORPS_RESERVE, IN_ORDER, LOSSES_IN_ORDER, TO_RESERVE};
 use super::grid::{Frontage, Sector, AXES};
 use super::rules::{Decision, Deployment};
 use super::setup::{Setup, ATTACKING_DIVISIONS};
 use super::state::{Place, State, Target, UnitRef};
-use super::tables::{self, support_range, Event, STACKING};
-use super::turn_end::headless;
+use super::tables::STACKING;
 use super::units::Piece;
 use crate::engine::grammar::one_of;
 use crate::engine::Chooser;
@@ -23,112 +22,44 @@ pub(super) fn frontages() -> Vec<Frontage> {
     (1..=AXES).flat_map(|first| (first..=AXES).map(move |last| Frontage { first, last })).collect()
 }
 
-/// Sectors with a pre-battle fire mission left.
+/// Sectors with a pre-battle fire mission left (`fire::may_fire_mission`).
 pub(super) fn mission_sectors(s: &State) -> Vec<Sector> {
-    let fired = |x: Sector| s.pre_battle_fm.iter().filter(|&&f| f == x).count();
-    Sector::all().filter(|&x| fired(x) < tables::PRE_BATTLE_FM_PER_SECTOR as usize).collect()
+    Sector::all().filter(|&x| may_fire_mission(s, x).is_ok()).collect()
 }
 
-/// TRPs an on-call fire mission may fall on now.
+/// TRPs an on-call fire mission may fall on now (`fire::may_call_fire`).
 pub(super) fn call_sectors(s: &State) -> Vec<Sector> {
-    if s.on_call.len() >= tables::ON_CALL_FM as usize || s.on_call_this_turn() >= tables::ON_CALL_FM_PER_TURN as usize {
-        return Vec::new();
-    }
-    let here = |x: Sector| s.on_call.iter().filter(|f| f.0 == s.turn && f.1 == x).count();
-    s.trps
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|&x| here(x) < tables::ON_CALL_FM_PER_TRP_PER_TURN as usize && fog_allows(s, x, Side::Attacker))
-        .collect()
+    s.trps.iter().flatten().copied().filter(|&x| may_call_fire(s, x).is_ok()).collect()
 }
 
-/// Whether `side` holds this turn's air strike.
+/// Whether `side` holds this turn's air strike (`fire::may_take_bonus`).
 pub(super) fn air_point(s: &State, side: Side) -> bool {
-    let wanted = match side {
-        Side::Attacker => Event::AttackerAirStrike,
-        Side::Defender => Event::DefenderAirStrike,
-    };
-    s.event == Some(wanted) && !s.support_bonus_used
+    may_take_bonus(s, side, true).is_ok()
 }
 
-/// What `side`'s support fire may aim at, with where it stands.
+/// What `side`'s support fire may aim at (`fire::check_target`), with where it stands.
 pub(super) fn targets(setup: &Setup, s: &State, side: Side) -> Vec<(Target, Sector)> {
-    match side {
-        Side::Defender => s
-            .units
-            .iter()
-            .filter_map(|u| match u.place {
-                Place::On(x) if fog_allows(s, x, side) => Some((Target::Unit(u.origin), x)),
-                _ => None,
-            })
-            .collect(),
-        Side::Attacker => s
-            .counters
-            .iter()
-            .filter(|c| !(c.revealed && c.revealed_turn == s.turn && battery_piece(setup, c.piece)))
-            .filter_map(|c| c.sector().filter(|&x| fog_allows(s, x, side)).map(|x| (Target::Counter(c.id), x)))
-            .collect(),
-    }
+    let all: Vec<Target> = match side {
+        Side::Defender => s.units.iter().map(|u| Target::Unit(u.origin)).collect(),
+        Side::Attacker => s.counters.iter().map(|c| Target::Counter(c.id)).collect(),
+    };
+    all.into_iter().filter_map(|t| check_target(setup, s, side, t).ok().map(|x| (t, x))).collect()
 }
 
-pub(super) fn battery_piece(setup: &Setup, piece: Option<Piece>) -> bool {
-    matches!(piece, Some(Piece::Unit(i)) if setup.defender.units.get(i as usize).is_some_and(|u| u.kind.battery().is_some()))
-}
-
-/// `side`'s batteries that may fire now, each with the targets in its range.
+/// `side`'s batteries that may fire now (`fire::ready_batteries`), each with the targets in
+/// its range (`fire::battery_at`).
 pub(super) fn batteries(setup: &Setup, s: &State, side: Side) -> Vec<(Target, Vec<Target>)> {
     let aims = targets(setup, s, side);
-    let within = |from: Sector, range: u8| -> Vec<Target> {
-        aims.iter().filter(|(_, at)| from.steps_to(*at) <= range).map(|(t, _)| *t).collect()
-    };
     let mut out = Vec::new();
-    match side {
-        Side::Defender => {
-            for c in &s.counters {
-                let kind = match c.piece {
-                    Some(Piece::Unit(i)) => setup.defender.units.get(i as usize).and_then(|u| u.kind.battery()),
-                    _ => None,
-                };
-                if let (Some(from), Some(kind), false) = (c.sector(), kind, c.fired) {
-                    if !battery_in_contact(setup, s, side, from) {
-                        out.push((Target::Counter(c.id), within(from, support_range(kind).unwrap_or(0))));
-                    }
-                }
-            }
-        }
-        Side::Attacker => {
-            for u in &s.units {
-                let kind = s.unit(setup, u.origin).kind.battery();
-                if let (Place::On(from), Some(kind), false) = (u.place, kind, u.fired) {
-                    if !battery_in_contact(setup, s, side, from) {
-                        out.push((Target::Unit(u.origin), within(from, support_range(kind).unwrap_or(0))));
-                    }
-                }
-            }
+    for b in ready_batteries(setup, s, side) {
+        let Ok((from, range)) = battery_at(setup, s, side, b) else { continue };
+        let within: Vec<Target> = aims.iter().filter(|(_, at)| from.steps_to(*at) <= range).map(|(t, _)| *t).collect();
+        if !within.is_empty() {
+            out.push((b, within));
         }
     }
-    out.retain(|b| !b.1.is_empty());
     out
 }
-
-/// Headless divisions the Corps Commander has still to deal with.
-pub(super) fn hq_due(setup: &Setup, s: &State) -> Vec<u8> {
-    headless(setup, s).into_iter().filter(|d| !s.hq_handled.contains(d)).collect()
-}
-
-/// A division's units that may be made its HQ.
-pub(super) fn on_hand(s: &State, d: u8) -> Vec<UnitRef> {
-    s.units
-        .iter()
-        .filter(|u| u.division == Some(d) && !matches!(u.place, Place::Killed | Place::Exited | Place::Undeployed))
-        .map(|u| u.origin)
-        .collect()
-}
-
-// ---------------------------------------------------------------------------------------
-// Parts
-// ---------------------------------------------------------------------------------------
 
 /// `items` in the order given: a flag "in the order of `items`", otherwise each in turn
 /// among those left. Writing, refused unless `given` holds each item once.

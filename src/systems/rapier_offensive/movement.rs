@@ -282,10 +282,9 @@ pub fn enter(setup: &Setup, s: &mut State, r: UnitRef, sector: Sector) -> Result
     Ok(())
 }
 
-/// From the Corps Reserve to a division's reserve: a full move. The Corps Commander names the
-/// division; one without a frontage gets one now, which may overlap any other (it is wholly off
-/// the table: `enter` refuses the overlap when it comes on).
-pub fn release(s: &mut State, r: UnitRef, division: u8, frontage: Option<Frontage>) -> Result<(), RuleError> {
+/// Whether unit `r` may be released from the Corps Reserve now, or why not: in it and not
+/// moved this turn; its index. The grammar's list (`releasable`) and `release` both ask it.
+pub fn may_release(s: &State, r: UnitRef) -> Result<usize, RuleError> {
     let i = find(s, r)?;
     if s.units[i].place != Place::CorpsReserve {
         return Err(RuleError::NotInCorpsReserve(r));
@@ -293,13 +292,21 @@ pub fn release(s: &mut State, r: UnitRef, division: u8, frontage: Option<Frontag
     if s.units[i].moved {
         return Err(RuleError::AlreadyMoved(r));
     }
+    Ok(i)
+}
+
+/// From the Corps Reserve to a division's reserve: a full move. The Corps Commander names the
+/// division; one without a frontage gets one now, which may overlap any other (it is wholly off
+/// the table: `enter` refuses the overlap when it comes on).
+pub fn release(s: &mut State, r: UnitRef, division: u8, frontage: Option<Frontage>) -> Result<(), RuleError> {
+    let i = may_release(s, r)?;
     if division as usize >= ATTACKING_DIVISIONS {
         return Err(RuleError::UnknownDivision(division));
     }
     match (s.frontage(division), frontage) {
         (None, None) => return Err(RuleError::FrontageMissing(division)),
         (None, Some(f)) if f.is_valid() => {
-            let orders = s.orders.as_mut().expect("reserves exist only after the orders");
+            let orders = s.orders.as_mut().ok_or(RuleError::OrdersNotIssued)?;
             orders.frontages[division as usize] = Some(f);
         }
         (Some(have), Some(f)) if have != f => return Err(RuleError::BadFrontage),

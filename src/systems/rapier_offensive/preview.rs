@@ -87,7 +87,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
         }
         Decision::SupportFire { target, .. } | Decision::AirStrike { target } => {
             let kill = match fire::sector_of(state, *target) {
-                Some(_) => fire::kill_number(setup, state, *target),
+                Some(_) => fire::kill_number(setup, state, *target).unwrap_or(KILL),
                 None => KILL,
             };
             Some(shot(spec, kill, "Support fire"))
@@ -112,7 +112,8 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
         Decision::CallFire { sector } => {
             let targets = fire::on_call_targets(state, *sector);
             let counters = targets.iter().filter(|t| matches!(t, Target::Counter(_))).count();
-            let kills: Vec<u16> = targets.into_iter().map(|t| fire::kill_number(setup, state, t)).collect();
+            let kills: Vec<u16> =
+                targets.into_iter().map(|t| fire::kill_number(setup, state, t)).collect::<Result<_, _>>().ok()?;
             let odds = each_die(&kills).into_iter().enumerate().map(|(k, c)| (format!("{k} destroyed"), c)).collect();
             Some(RollPreview {
                 title: format!("On-call fire mission on {sector}"),

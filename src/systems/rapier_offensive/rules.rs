@@ -228,12 +228,7 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
         }
         Decision::FireMission { sector } => {
             expect(state, Phase::Bombardment)?;
-            if !sector.is_on_table() {
-                return Err(RuleError::OutsideDeploymentArea(*sector));
-            }
-            if s.pre_battle_fm.iter().filter(|&&t| t == *sector).count() >= tables::PRE_BATTLE_FM_PER_SECTOR as usize {
-                return Err(RuleError::SectorFireLimit(*sector));
-            }
+            fire::may_fire_mission(&s, *sector)?;
             let ids: Vec<u16> = s.counters_in(*sector).map(|c| c.id).collect();
             for (id, &die) in ids.iter().zip(dice) {
                 if die >= KILL {
@@ -314,14 +309,13 @@ pub fn apply(setup: &Setup, state: &State, decision: &Decision, dice: &[u16]) ->
         },
         Decision::CombatRoll => {
             expect(state, Phase::GroundCombat)?;
-            if combat::stage_dice(setup, state).is_empty() {
-                return Err(RuleError::LossesDue);
-            }
-            combat::roll(setup, &mut s, dice);
+            let c = combat::under_way(&mut s)?;
+            combat::roll(setup, &mut s, c, dice)?;
         }
         Decision::AllocateLosses { losses } => {
             expect(state, Phase::GroundCombat)?;
-            combat::allocate(setup, &mut s, losses)?;
+            let c = combat::under_way(&mut s)?;
+            combat::allocate(setup, &mut s, c, losses)?;
         }
         Decision::ClearMinefields => {
             expect(state, Phase::ClearMinefields)?;
@@ -409,8 +403,8 @@ fn deploy_defenders(setup: &Setup, s: &mut State, counters: &[(Piece, Sector)]) 
 
 fn examine(s: &mut State, counters: &[u16]) -> Result<(), RuleError> {
     let (here, expected) = s.to_examine();
-    let recon = s.recon.last_mut().expect("examining follows a recon roll");
-    let sector = recon.target.expect("only an occupied sector is examined");
+    let recon = s.recon.last_mut().ok_or(RuleError::NothingToExamine)?;
+    let sector = recon.target.ok_or(RuleError::NothingToExamine)?;
     if counters.len() != expected {
         return Err(RuleError::ExamineCount { expected, got: counters.len() });
     }
@@ -460,7 +454,7 @@ fn issue_orders(
         }
     }
     for r in corps_reserve {
-        let i = s.index_of(*r).expect("every unit of the setup is in the state");
+        let i = s.index_of(*r).ok_or(RuleError::UnknownUnit(*r))?;
         s.units[i].place = Place::CorpsReserve;
     }
     s.orders = Some(Orders { break_through, frontages: *frontages, intentions: intentions.trim().to_string() });
@@ -507,7 +501,7 @@ fn deploy_division(s: &mut State, division: u8, placements: &[(u16, Deployment)]
     }
     for &(unit, where_) in placements {
         let r = UnitRef { division, unit };
-        let i = s.index_of(r).expect("checked against the division's units");
+        let i = s.index_of(r).ok_or(RuleError::UnknownUnit(r))?;
         match where_ {
             Deployment::Reserve => s.units[i].place = Place::DivisionReserve,
             Deployment::Line1 { axis } => {

@@ -53,14 +53,15 @@ fn on_hand(division: Option<u8>, place: Place, d: u8) -> bool {
     division == Some(d) && !matches!(place, Place::Killed | Place::Exited | Place::Undeployed)
 }
 
-pub fn replace_hq(
-    setup: &Setup,
-    s: &mut State,
-    division: u8,
-    choice: HqChoice,
-    unit: UnitRef,
-    dice: &[u16],
-) -> Result<(), RuleError> {
+/// A division's units that may be made its HQ (`replace_hq` asks the same of its unit).
+pub fn on_hand_units(s: &State, d: u8) -> Vec<UnitRef> {
+    s.units.iter().filter(|u| on_hand(u.division, u.place, d)).map(|u| u.origin).collect()
+}
+
+/// Whether the Corps Commander may deal with `division`'s lost HQ now, or why not: a division
+/// without an HQ, not dealt with this turn. The grammar's list (`hq_due`) and `replace_hq` both
+/// ask it.
+pub fn may_replace_hq(setup: &Setup, s: &State, division: u8) -> Result<(), RuleError> {
     if division as usize >= ATTACKING_DIVISIONS {
         return Err(RuleError::UnknownDivision(division));
     }
@@ -70,6 +71,24 @@ pub fn replace_hq(
     if s.hq_handled.contains(&division) {
         return Err(RuleError::HqAlreadyHandled(division));
     }
+    Ok(())
+}
+
+/// Headless divisions the Corps Commander has still to deal with this turn (`may_replace_hq`):
+/// the turn ends only when there are none.
+pub fn hq_due(setup: &Setup, s: &State) -> Vec<u8> {
+    headless(setup, s).into_iter().filter(|&d| may_replace_hq(setup, s, d).is_ok()).collect()
+}
+
+pub fn replace_hq(
+    setup: &Setup,
+    s: &mut State,
+    division: u8,
+    choice: HqChoice,
+    unit: UnitRef,
+    dice: &[u16],
+) -> Result<(), RuleError> {
+    may_replace_hq(setup, s, division)?;
     let i = s.index_of(unit).ok_or(RuleError::UnknownUnit(unit))?;
     if !on_hand(s.units[i].division, s.units[i].place, division) {
         return Err(RuleError::NotInDivision { unit, division });
@@ -91,7 +110,7 @@ pub fn replace_hq(
 
 /// Closes the turn: the record, then the next turn or the end of the game.
 pub fn end_turn(setup: &Setup, s: &mut State) -> Result<(), RuleError> {
-    if let Some(&d) = headless(setup, s).iter().find(|d| !s.hq_handled.contains(d)) {
+    if let Some(&d) = hq_due(setup, s).first() {
         return Err(RuleError::HqChoiceDue(d));
     }
     let (killed, gone, exited) = s.tallies();

@@ -10,18 +10,19 @@
 //! element's name) is a number or a text. Frozen with the link format that codes it (link
 //! version 4): the codes, the lists, their order and the contexts below, and the rules'
 //! answers asked (`withdrawals_due`, `ratings_due`, `repair_now`, `repair_lawful`, `Element::may_escape`, `escape_lawful`,
-//! `State::next_turn_check`, `fieldable`, `call_artillery`, `purchase_lawful`,
+//! `State::next_turn_check`, `turn_check_lawful`, `ammo_roll_lawful`, `may_fly_today`, `fieldable`,
+//! `call_artillery`, `purchase_lawful`,
 //! `fortification_lawful`, `smoke_lawful`, `preregister_lawful`, `removal_allowed`, `removable_obstacles`,
 //! `may_combine`). The refit's decisions are in `refit.rs`, the ways of choosing (a subset, a
 //! list, a count from a least...) in `parts.rs`.
 
-use super::apply::{call_artillery, escape_lawful, fieldable};
+use super::apply::{ammo_roll_lawful, call_artillery, escape_lawful, fieldable, may_fly_today, turn_check_lawful};
 use super::decision::{Decision, NewElement, Obstacle};
 use super::eligibility::Posture;
 use super::refit::{ratings_due, repair_lawful, repair_now, withdrawals_due};
 use super::setup::Setup;
 use super::state::{Element, Phase, Report, State, Verdict};
-use super::tables::{Ammo, EscapeMod, MeClass, RemovalMod, Status, LAST_TURN};
+use super::tables::{Ammo, EscapeMod, MeClass, RemovalMod, Status};
 use crate::engine::grammar::{one_of, small};
 use crate::engine::Chooser;
 use parts::{bounded, byte_from_least, flag_or, items, lawful_items, only, subset, upto, which};
@@ -163,7 +164,7 @@ fn escapers(s: &State, side: u8) -> Vec<String> {
 }
 
 fn ammo_rollers(s: &State, side: u8) -> Vec<String> {
-    ids(s.side(side).roster.iter().filter(|e| e.active() && e.began == Status::CutOff))
+    ids(s.side(side).roster.iter().filter(|e| ammo_roll_lawful(e).is_ok()))
 }
 
 fn hidden(s: &State, side: u8) -> Vec<String> {
@@ -280,7 +281,7 @@ pub(super) fn decision<C: Chooser>(
             let fires = |list: &[String]| call_artillery(chart, &mut st.batteries.clone(), list).is_ok();
             let artillery = lawful_items(c, ARTILLERY, &held, fires, g.map(|g| g.1))?;
             let night = s.slot(setup) == super::calendar::Slot::Night;
-            let flies = !night && st.flights.iter().any(|f| f.day == s.day && !f.used);
+            let flies = may_fly_today(st, night, s.day).is_ok();
             let aircraft = flag_or(c, AIRCRAFT, (!flies).then_some(false), g.map(|g| g.2))?;
             let hidden = subset(c, (HIDDEN, HIDDEN_ORDER), &elements, |_, _| true, g.map(|g| g.3))?;
             D::ChooseForces { side, elements, artillery, aircraft, hidden }
@@ -306,9 +307,9 @@ pub(super) fn decision<C: Chooser>(
                 Some(D::CheckTurn { turn }) => Some(*turn),
                 _ => None,
             };
-            let least = s.turn_checked.saturating_add(1).max(11);
+            let least = s.next_turn_check().ok_or_else(|| c.refuse())?;
             let turn = byte_from_least(c, TURN, least as u16, g)?;
-            if turn > LAST_TURN {
+            if turn_check_lawful(s, turn).is_err() {
                 return Err(c.refuse());
             }
             D::CheckTurn { turn }
