@@ -18,7 +18,7 @@ use field_desk::engine::campaign::coded;
 use field_desk::engine::fair::Secret;
 use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Roll, Seat, System};
 use field_desk::share::link::{self, Received, ReplyLink};
-use field_desk::share::reply::{reveal_to, seal_to, take, Refusal};
+use field_desk::share::reply::{reply_to, reveal_to, seal_to, take, Refusal};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::{Listed, SystemId, Visit};
 use rng::Rng;
@@ -134,12 +134,15 @@ impl Visit for Sealed {
                     |r| matches!(r, Refusal::RevealTooSoon { .. }),
                     "a reveal before every seal",
                 );
-                f.refusals += 5;
+                let plain = reply_to::<S>(ID, &keeper.seat_view(Some(s2)), &[(d2.clone(), rolls2.clone())]).unwrap();
+                let sealed_first = |r: &Refusal| matches!(r, Refusal::SealedFirst { .. });
+                refused(&mut keeper, &reply_link(&plain), sealed_first, "a plain reply after a seal");
+                f.refusals += 6;
                 // Every other reader sees that the seat sealed, and its seal; nothing of the choice.
                 for r in keeper.seats() {
                     let view = keeper.seat_view(Some(r));
                     let line = view.history.iter().rev().find(|l| l.kind == HistoryKind::Seal).expect("a seal line");
-                    assert_eq!(line.seal.as_ref().map(|s| s.seal), Some(seal2));
+                    assert_eq!(line.seal.as_ref().and_then(|s| s.seal()), Some(seal2));
                     assert!(line.seal.as_ref().unwrap().open.is_none());
                 }
                 // The first seat seals: the keeper's own, by deciding with a salt; or by reply.
@@ -240,8 +243,8 @@ fn check_copies<S: Listed>(k: &Campaign<S>, s1: Seat, s2: Seat, d1: &S::Decision
         let text = serde_json::to_string(&view.history).unwrap();
         for line in view.history.iter().filter(|l| l.kind == HistoryKind::Decision && l.active) {
             let Some(seal) = &line.seal else { continue };
-            if let Some((json, salt)) = &seal.open {
-                assert!(seal.seal.opens(json.as_bytes(), salt), "an open seal opens");
+            if seal.open.is_some() {
+                assert!(seal.opens(), "an open seal opens");
             }
         }
         // A decision the reader may not read never travels in its copy.

@@ -66,12 +66,58 @@ fn sealed_replies_and_a_sealed_campaign_read_as_when_written() {
     assert_eq!(back.state(), c.state(), "the same position");
     let history = back.history();
     let sealed = history.iter().find(|l| l.kind == HistoryKind::Seal).expect("its seal line");
-    assert_eq!(sealed.seal.as_ref().unwrap().seal, want);
-    // Both choices carry their seals, and open them.
-    let opened: Vec<_> = history
-        .iter()
-        .filter_map(|l| l.seal.as_ref()?.open.as_ref().map(|o| (l.seal.as_ref().unwrap().seal, o)))
-        .collect();
+    assert_eq!(sealed.seal.as_ref().unwrap().seal(), Some(want));
+    // Both choices carry their decisions and salts; Boris's works out to the seal he sent.
+    let opened: Vec<_> = history.iter().filter_map(|l| l.seal.as_ref()).filter(|s| s.open.is_some()).collect();
     assert_eq!(opened.len(), 2);
-    assert!(opened.iter().all(|(s, (json, salt))| s.opens(json.as_bytes(), salt)));
+    assert!(opened.iter().any(|s| s.by == Seat(1) && s.seal() == Some(want)));
+    let anna = Decision::ChooseAction { side: Side::A, action: OffensiveAction::Attack };
+    let anna = Seal::of(&serde_json::to_vec(&anna).unwrap(), &Secret([0xa0; 16]));
+    assert!(opened.iter().any(|s| s.by == Seat(0) && s.seal() == Some(anna)));
+}
+
+/// Boris's device checks Anna's revealed choice against the seal it saw before he revealed:
+/// it matches; a copy with her choice changed after sealing, or her salt changed, does not.
+#[test]
+fn a_seat_s_device_checks_each_revealed_choice_against_the_seal_it_saw() {
+    use field_desk::share::seals::{checks, sending, shown, Check, Seen, Sending};
+    let mut c = Campaign::<RaceForX>::new(RaceForX::sample()).unwrap();
+    let boris = Decision::ChooseAction { side: Side::B, action: OffensiveAction::Regroup };
+    let salt_b = Secret([0xb1; 16]);
+    // Both to choose: Boris's step goes as a seal.
+    let first = c.seat_view(Some(Seat(1)));
+    assert_eq!(sending(&first, &(boris.clone(), vec![]), &salt_b), Sending::Seal);
+    let (seal, _) = seal_to::<RaceForX>(ID, &first, &(boris.clone(), vec![]), &salt_b).unwrap();
+    let Ok(Received::Reply(r)) = link::read(&seal) else { panic!() };
+    take(&mut c, ID, &r).unwrap();
+    // Anna not sealed yet: Boris waits for her.
+    let waiting = c.seat_view(Some(Seat(1)));
+    assert_eq!(sending(&waiting, &(boris.clone(), vec![]), &salt_b), Sending::Waiting(vec![Seat(0)]));
+    c.decide_sealed(
+        Decision::ChooseAction { side: Side::A, action: OffensiveAction::Attack },
+        DiceInput::Typed(vec![]),
+        Secret([0xa1; 16]),
+    )
+    .unwrap();
+    let before = c.seat_view(Some(Seat(1)));
+    assert_eq!(sending(&before, &(boris.clone(), vec![]), &salt_b), Sending::Reveal);
+    assert!(!serde_json::to_string(&before.history).unwrap().contains("Attack"), "Anna's choice stays hidden");
+    let seen: Vec<Seen> = shown(&before.history).into_iter().map(|(by, seal)| Seen { by, seal, at: 5.0 }).collect();
+    assert!(seen.iter().any(|s| s.by == Seat(0)), "Boris's device sees Anna's seal");
+    let reveal = reveal_to::<RaceForX>(ID, &before, &(boris, vec![]), &salt_b).unwrap();
+    let Ok(Received::Reply(r)) = link::read(&reveal) else { panic!() };
+    take(&mut c, ID, &r).unwrap();
+    let after = c.seat_view(Some(Seat(1)));
+    assert_eq!(checks(&after.history, Some(Seat(1)), &seen), vec![Check::Matches { by: Seat(0), at: 5.0 }]);
+    // Anna's choice changed after sealing (a forged copy): the seal Boris saw is opened by nothing.
+    let mut forged = after.history.clone();
+    for line in &mut forged {
+        if let Some(s) = line.seal.as_mut().filter(|s| s.by == Seat(0)) {
+            let (json, _) = s.open.as_mut().unwrap();
+            *json = json.replace("Attack", "Regroup");
+        }
+    }
+    assert_eq!(checks(&forged, Some(Seat(1)), &seen), vec![Check::Broken { by: Seat(0), at: Some(5.0) }]);
+    // Nothing seen before: nothing to check against.
+    assert_eq!(checks(&after.history, Some(Seat(1)), &[]), vec![Check::Unseen { by: Seat(0) }]);
 }

@@ -8,6 +8,7 @@ pub mod patch;
 pub mod primed;
 pub mod reply;
 pub mod scan;
+pub mod seals;
 pub mod seat;
 pub mod typed;
 

@@ -99,6 +99,8 @@ pub enum Refusal {
     RevealTooSoon { seat: String, waiting: Vec<String> },
     /// A reveal whose decision and salt do not hash to the seal taken before.
     SealMismatch { seat: String },
+    /// A plain reply from a seat whose seal waits for its reveal.
+    SealedFirst { seat: String },
 }
 
 impl fmt::Display for Refusal {
@@ -136,6 +138,10 @@ impl fmt::Display for Refusal {
                 f,
                 "{seat}'s reveal came before every seal was in (still to seal: {}). Take it again once they have sealed.",
                 waiting.join(", ")
+            ),
+            Refusal::SealedFirst { seat } => write!(
+                f,
+                "{seat} has sealed a choice here: only its reveal is taken, not a choice made afresh. Nothing changed."
             ),
             Refusal::SealMismatch { seat } => write!(
                 f,
@@ -176,6 +182,8 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
     }
     let steps: Vec<Step<S>> = reply.steps::<S>(&setup, &state).map_err(|_| Refusal::Damaged)?;
     match reply.kind {
+        // A seat whose seal is waiting answers with its reveal, not a choice made afresh.
+        ReplyKind::Steps if c.pending_seal(seat).is_some() => return Err(Refusal::SealedFirst { seat: name }),
         ReplyKind::Steps => {}
         ReplyKind::Seal(seal) => {
             c.seal_for_seat(seat, seal, Some(reply.id)).map_err(|e| sealed(c, seat, e))?;
@@ -236,6 +244,8 @@ pub enum MakeError {
     Steps,
     /// They do not play on the copy (it changed under them), or there are none or too many.
     DoNotPlay,
+    /// The seal is taken, but not every other seat's yet: nothing to send until a newer copy.
+    Waiting,
 }
 
 impl fmt::Display for MakeError {
@@ -247,24 +257,45 @@ impl fmt::Display for MakeError {
             MakeError::DoNotPlay => {
                 write!(f, "These steps do not play on this copy: undo them, or ask the keeper for a new copy.")
             }
+            MakeError::Waiting => write!(
+                f,
+                "Your seal is taken. The others have not all sealed yet: ask the keeper for a new copy once they have."
+            ),
         }
     }
 }
 
 /// A reply made from a kept seat copy (`copy`) and the steps its device took on it, as JSON
-/// (`[[decision, [roll...]]...]`): the link payload (`fd5.…`), or why none can be made.
-/// Any system's, chosen by the copy: this runs where links are coded (the transfer chunk).
-pub fn reply_from_copy(copy: &super::seat::SeatCopy, steps_json: &str) -> Result<String, MakeError> {
-    struct Make<'a>(&'a super::seat::SeatCopy, &'a str);
+/// (`[[decision, [roll...]]...]`): the link payload (`fd5.…`), or why none can be made. With
+/// `salt`, a single step goes as `share::seals::sending` says: its seal, or its reveal once
+/// the copy shows that seal waiting. Any system's, chosen by the copy: this runs where links
+/// are coded (the transfer chunk).
+pub fn reply_from_copy(
+    copy: &super::seat::SeatCopy,
+    steps_json: &str,
+    salt: Option<&Secret>,
+) -> Result<String, MakeError> {
+    struct Make<'a>(&'a super::seat::SeatCopy, &'a str, Option<&'a Secret>);
     impl crate::systems::Visit for Make<'_> {
         type Out = Result<String, MakeError>;
         fn visit<S: Listed>(self) -> Self::Out {
+            use super::seals::{sending, Sending};
             let view = S::of_view(&self.0.view).ok_or(MakeError::DoNotPlay)?;
             let steps: Vec<Step<S>> = serde_json::from_str(self.1).map_err(|_| MakeError::Steps)?;
-            reply_to::<S>(&self.0.meta.id, view, &steps).map_err(|_| MakeError::DoNotPlay)
+            let id = &self.0.meta.id;
+            match (self.2, &steps[..]) {
+                (Some(salt), [step]) => match sending(view, step, salt) {
+                    Sending::Seal => seal_to::<S>(id, view, step, salt).map(|(link, _)| link),
+                    Sending::Reveal => reveal_to::<S>(id, view, step, salt),
+                    Sending::Waiting(_) => return Err(MakeError::Waiting),
+                    Sending::Plain => reply_to::<S>(id, view, &steps),
+                },
+                _ => reply_to::<S>(id, view, &steps),
+            }
+            .map_err(|_| MakeError::DoNotPlay)
         }
     }
-    copy.system().visit(Make(copy, steps_json))
+    copy.system().visit(Make(copy, steps_json, salt))
 }
 
 /// Takes a reply into a stored campaign (`doc`, whose id it must name): the document with the

@@ -14,6 +14,7 @@ pub const PREFIX: &str = "fielddesk.campaign.";
 mod draft;
 mod glimpse;
 mod pins;
+pub mod seals;
 mod seats;
 mod typed;
 pub use draft::{draft_part, set_draft_part, DraftPoint, DRAFT_PREFIX};

@@ -80,9 +80,17 @@ impl<S: System> Open<S> {
         let mut result = Ok(());
         let preview = self.campaign.with_untracked(|c| S::preview(c.setup(), c.state(), &decision));
         self.campaign.update_untracked(|c| {
-            result = match dice {
-                DiceChoice::App => c.decide(decision, DiceInput::App(&mut platform::entropy())),
-                DiceChoice::Typed(v) => c.decide(decision, DiceInput::Typed(v)),
+            // A player's secret choice on the keeper's own device is sealed (`Campaign::seals`):
+            // seats on devices of their own then check it against its seal.
+            let salt = c.seals(&decision).then(|| crate::engine::fair::Secret::fresh(&mut platform::entropy()));
+            let mut rng = platform::entropy();
+            let input = match dice {
+                DiceChoice::App => DiceInput::App(&mut rng),
+                DiceChoice::Typed(v) => DiceInput::Typed(v),
+            };
+            result = match salt {
+                Some(salt) => c.decide_sealed(decision, input, salt),
+                None => c.decide(decision, input),
             };
         });
         if result.is_ok() {

@@ -73,11 +73,20 @@ pub struct Sent {
     /// A reply to that view: the steps taken on it on this device, as JSON
     /// (`share::reply::reply_from_copy`). The link is the reply; the file is the view.
     pub reply: Option<String>,
+    /// The salt the reply's step is sealed under, where it goes sealed (`share::seals`).
+    pub salt: Option<crate::engine::fair::Secret>,
 }
 
 impl Sent {
     pub fn campaign(name: &str, json: String) -> Sent {
-        Sent { json, file: format!("field-desk-{}.json", file_safe(name)), seat: false, after: None, reply: None }
+        Sent {
+            json,
+            file: format!("field-desk-{}.json", file_safe(name)),
+            seat: false,
+            after: None,
+            reply: None,
+            salt: None,
+        }
     }
     pub fn seat(name: &str, reader: &str, json: String) -> Sent {
         Sent {
@@ -86,6 +95,7 @@ impl Sent {
             seat: true,
             after: None,
             reply: None,
+            salt: None,
         }
     }
     /// One seat's view, as what changed since `after` (the copy its device holds).
@@ -93,8 +103,14 @@ impl Sent {
         Sent { after, ..Sent::seat(name, reader, json) }
     }
     /// A reply: `steps` taken on the seat copy `json`.
-    pub fn reply(name: &str, reader: &str, json: String, steps: String) -> Sent {
-        Sent { reply: Some(steps), ..Sent::seat(name, reader, json) }
+    pub fn reply(
+        name: &str,
+        reader: &str,
+        json: String,
+        steps: String,
+        salt: Option<crate::engine::fair::Secret>,
+    ) -> Sent {
+        Sent { reply: Some(steps), salt, ..Sent::seat(name, reader, json) }
     }
     pub fn save(&self) -> Result<(), super::platform::BrowserError> {
         super::platform::download(&self.file, "application/json", &self.json)
@@ -118,7 +134,7 @@ pub struct Made {
 pub fn make(sent: &Sent) -> Result<Made, Failure> {
     let payload = if let Some(steps) = &sent.reply {
         let copy = SeatCopy::from_json(&sent.json)?;
-        crate::share::reply::reply_from_copy(&copy, steps).map_err(Failure::MakeReply)?
+        crate::share::reply::reply_from_copy(&copy, steps, sent.salt.as_ref()).map_err(Failure::MakeReply)?
     } else if sent.seat {
         let copy = SeatCopy::from_json(&sent.json)?;
         let after = sent.after.as_deref().map(SeatCopy::from_json).transpose()?;

@@ -110,7 +110,15 @@ fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen),
     let name = crate::share::reply::take_into(&mut doc, reply).map_err(Failure::Reply)?;
     doc.meta.updated = platform::now();
     store::save(&mut LocalStorage, &doc)?;
-    Ok((format!("{name}'s reply is taken."), Screen::Campaign { id, tab: super::route::Tab::Play }))
+    use crate::share::link::ReplyKind;
+    let news = match reply.kind {
+        ReplyKind::Seal(_) => {
+            format!("{name}'s seal is taken: the choice stays hidden until every seal is in and {name} reveals it.")
+        }
+        ReplyKind::Reveal(_) => format!("{name}'s reveal matches {name}'s seal, and is taken."),
+        ReplyKind::Steps => format!("{name}'s reply is taken."),
+    };
+    Ok((news, Screen::Campaign { id, tab: super::route::Tab::Play }))
 }
 
 /// Carries out a reviewed import (in the transfer chunk); the id the campaign has here.

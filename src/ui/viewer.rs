@@ -47,7 +47,8 @@ fn sent_reply(copy: &SeatCopy) -> Option<u64> {
     let (seat, id) = (copy.seat_key(), &copy.meta.id);
     let steps = store::reply_steps(&platform::LocalStorage, &seat, id)?;
     let held = store::load_seat_copy(&platform::LocalStorage, &seat, id).ok()?;
-    let payload = crate::share::reply::reply_from_copy(&held, &steps).ok()?;
+    let salt = store::seals::current_salt(&platform::LocalStorage, &seat, id);
+    let payload = crate::share::reply::reply_from_copy(&held, &steps, salt.as_ref()).ok()?;
     match read(&payload).ok()? {
         Received::Reply(r) => Some(r.id),
         _ => None,
@@ -203,6 +204,39 @@ fn steps_json<S: SystemUi>(c: &Campaign<S>) -> String {
     serde_json::to_string(&steps).expect("steps serialise")
 }
 
+/// The checks of other seats' revealed choices (`share::seals::checks`) in words: whether each
+/// holds, and the line.
+fn seal_words<S: SystemUi>(c: &Campaign<S>, found: &[crate::share::seals::Check]) -> Vec<(bool, String)> {
+    use crate::share::seals::Check;
+    found
+        .iter()
+        .map(|check| match *check {
+            Check::Matches { by, at } => {
+                (true, format!("{}'s choice matches the seal sent at {}.", c.seat_name(by), platform::format_time(at)))
+            }
+            Check::Broken { by, at: Some(at) } => (
+                false,
+                format!(
+                    "{}'s choice does not match the seal sent at {}: it was changed after sealing.",
+                    c.seat_name(by),
+                    platform::format_time(at)
+                ),
+            ),
+            Check::Broken { by, at: None } => (
+                false,
+                format!("{}'s choice in this copy does not match its own seal: the copy was changed.", c.seat_name(by)),
+            ),
+            Check::Unseen { by } => (
+                true,
+                format!(
+                    "{}'s choice was sealed before any copy this device holds: nothing to check it against.",
+                    c.seat_name(by)
+                ),
+            ),
+        })
+        .collect()
+}
+
 /// A seat copy of system `S`, drawn by that system's components from the copy's view.
 pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let Banner(banner) = expect_context::<Banner>();
@@ -226,11 +260,37 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         provide_context(OwnSeat(me));
     }
     S::contexts();
-    // Every step taken here is kept at once: nothing is lost if the page closes.
+    // What this device has seen of other seats' seals, checked against the choices revealed
+    // in this copy; then this copy's seals are remembered too.
+    let checks = {
+        let seen = store::seals::seen(&platform::LocalStorage, &seat, &id);
+        let found = crate::share::seals::checks(&view.history, view.reader, &seen);
+        let shown = crate::share::seals::shown(&view.history);
+        if let Err(e) = store::seals::remember(&mut platform::LocalStorage, &seat, &id, &shown, copy.made) {
+            banner.set(Some(e.to_string()));
+        }
+        device.with_untracked(|c| seal_words::<S>(c, &found))
+    };
+    // Every step taken here is kept at once: nothing is lost if the page closes. A step that
+    // may go sealed gets its salt with it, forgotten once its steps are.
+    let salt = RwSignal::new(store::seals::current_salt(&platform::LocalStorage, &seat, &id));
+    // Sent plainly after all (the keeper's device is nobody's but the table's).
+    let plainly = RwSignal::new(false);
     let (rseat, rid) = (seat.clone(), id.clone());
     Effect::new(move |_| {
         let steps = device.with(|c| (c.steps() > 0).then(|| steps_json::<S>(c)));
-        if let Err(e) = store::set_reply_steps(&mut platform::LocalStorage, &rseat, &rid, steps.as_deref()) {
+        let mut kept = store::set_reply_steps(&mut platform::LocalStorage, &rseat, &rid, steps.as_deref());
+        if kept.is_ok() {
+            let b = &mut platform::LocalStorage;
+            kept = match steps {
+                Some(_) => {
+                    store::seals::salt(b, &rseat, &rid, || crate::engine::fair::Secret::fresh(&mut platform::entropy()))
+                        .map(|s| salt.set(Some(s)))
+                }
+                None => store::seals::forget_salt(b, &rseat, &rid).map(|_| salt.set(None)),
+            };
+        }
+        if let Err(e) = kept {
             banner.set(Some(e.to_string()));
         }
     });
@@ -241,9 +301,28 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         let whose = whose.clone();
         Signal::derive(move || {
             let steps = device.with(steps_json::<S>);
-            super::share::Sent::reply(&name, &whose, copy_json.clone(), steps)
+            super::share::Sent::reply(&name, &whose, copy_json.clone(), steps, salt.get().filter(|_| !plainly.get()))
         })
     };
+    // What the step goes as: a plain reply, a seal, a reveal, or nothing yet.
+    let held_view = StoredValue::new_local(crate::engine::SeatView::<S> {
+        reader: view.reader,
+        setup: view.setup.clone(),
+        state: view.state.clone(),
+        history: view.history.clone(),
+        steps: view.steps,
+    });
+    let sending = Memo::new(move |_| {
+        use crate::share::seals::{sending, Sending};
+        let step = device.with(|c| c.active_entries().next().map(|e| (e.decision.clone(), e.dice.clone())));
+        match (step, salt.get(), device.with(Campaign::steps)) {
+            (Some(step), Some(s), 1) => match held_view.with_value(|v| sending::<S>(v, &step, &s)) {
+                Sending::Seal if plainly.get() => Sending::Plain,
+                other => other,
+            },
+            _ => Sending::Plain,
+        }
+    });
     // Once the seat has nothing more to do here, its reply is what it needs: shown and focused.
     let done = Memo::new(move |_| device.with(|c| c.steps() > 0 && me.is_some_and(|m| !c.to_act().contains(&m))));
     Effect::new(move |was: Option<bool>| {
@@ -270,16 +349,38 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         }
     };
     let reply_panel = move || {
+        use crate::share::seals::Sending;
         (taken.get() > 0).then(|| {
             let n = taken.get();
+            let (heading, hint) = match sending.get() {
+                Sending::Waiting(seats) => {
+                    let names: Vec<String> = device.with(|c| seats.iter().map(|&s| c.seat_name(s)).collect());
+                    return view! {
+                        <section class="share-panel" data-testid="seal-waiting">
+                            <h2>"Your seal is taken"</h2>
+                            <p>{format!("Still to seal: {}. Once they have, ask the keeper for a new copy: your reveal is made from it.", names.join(", "))}</p>
+                        </section>
+                        <div class="actions">
+                            <button class="btn" data-testid="reply-undo" on:click=move |_| { device.update(|c| { c.undo(); }); }>"Undo my last step"</button>
+                        </div>
+                    }.into_any();
+                }
+                Sending::Seal => ("Your seal".to_string(), "Sealed: it tells the keeper that you have chosen, not what. Show it to the keeper; once every seal is in, your next copy lets you reveal your choice, and nobody can change theirs meanwhile."),
+                Sending::Reveal => ("Your reveal".to_string(), "Every seal is in. Show this to the keeper: it carries your choice and the secret it was sealed with, so the keeper's device checks it against your seal."),
+                Sending::Plain => (format!("Your reply ({n} step{})", if n == 1 { "" } else { "s" }), "Show this QR code to the keeper, or send the link: nothing is decided until the keeper takes it. It carries only your own steps."),
+            };
+            let sealing = matches!(sending.get(), Sending::Seal);
             view! {
-                <super::share::SharePanel sent=reply id="reply"
-                    heading=format!("Your reply ({n} step{})", if n == 1 { "" } else { "s" })
-                    hint="Show this QR code to the keeper, or send the link: nothing is decided until the keeper takes it. It carries only your own steps."/>
+                <super::share::SharePanel sent=reply id="reply" heading=heading hint=hint/>
+                {sealing.then(|| view! {
+                    <p class="hint">"Seal when the keeper's device is the other player's. If it is nobody's but the table's, your choice can go as it is."
+                        <button class="btn" data-testid="send-plainly" on:click=move |_| plainly.set(true)>"Send my choice plainly"</button>
+                    </p>
+                })}
                 <div class="actions">
                     <button class="btn" data-testid="reply-undo" on:click=move |_| { device.update(|c| { c.undo(); }); }>"Undo my last step"</button>
                 </div>
-            }
+            }.into_any()
         })
     };
     view! {
@@ -293,6 +394,11 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
                 {format!(", made {}. What you decide here goes to the keeper as a reply; a newer copy replaces this one.", platform::format_time(copy.made))}
             </p>
             <div class="campaign-header">{S::header()}</div>
+            {(!checks.is_empty()).then(|| view! {
+                <div data-testid="seal-checks">
+                    {checks.into_iter().map(|(ok, line)| view! { <p class=if ok { "note" } else { "error" } role=if ok { "status" } else { "alert" }>{line}</p> }).collect_view()}
+                </div>
+            })}
             {play}
             {reply_panel}
             <div class="seat-copy-forces">{S::forces()}</div>

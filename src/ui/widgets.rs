@@ -1,5 +1,5 @@
-//! Pieces several screens share: the foot of every setup wizard, and copying a text to the
-//! clipboard with a word on how it went.
+//! Pieces several screens share: the foot of every setup wizard, copying a text to the
+//! clipboard with a word on how it went, and the rules reference's words on playing apart.
 
 use super::platform;
 use super::route::{Screen, Tab};
@@ -55,4 +55,17 @@ pub fn copy_with_note(text: &str, done: &'static str, what: &'static str, note: 
             Err(_) => format!("Copying is blocked here: select the {what} above and copy it by hand."),
         }));
     });
+}
+
+/// The rules reference's words on playing apart with no umpire (issue 31): sealed choices.
+#[component]
+pub fn PlayingApart() -> impl IntoView {
+    view! {
+        <h2>"Playing apart: sealed choices"</h2>
+        <div data-testid="playing-apart">
+            <p>"When each player decides on a device of their own and one of those devices keeps the campaign, a secret choice made at the same time as the other's is sealed. Your device first sends a seal: a fingerprint of your choice and of a secret number only your device knows. The seal tells nothing of what you chose, but no other choice fits it."</p>
+            <p>"The keeper's own choice is sealed on the keeper's device in the same way. Once every seal is in, your next copy lets you reveal your choice; the keeper takes it only if it fits your seal. Each copy after that shows the other player's choice with its secret number, and your device checks it against the seal it saw before you revealed: \"Anna's choice matches the seal sent at 20:14\"."</p>
+            <p>"Around one shared tablet nothing of this shows. If the keeper's device belongs to neither player, a choice can go as it is."</p>
+        </div>
+    }
 }

@@ -48,10 +48,13 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     await b.goto(await copyFor(keeper, 1));
     await tid(a, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(a, 'choose-attack').click();
+    // The keeper is the table's tablet, not a player's: no seal is needed (issue 31).
+    await tid(a, 'send-plainly').click();
     await tid(a, 'reply-share-link').waitFor({ timeout: 10_000 });
     const annaChoice = await tid(a, 'reply-share-link').inputValue();
     await tid(b, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(b, 'choose-regroup').click();
+    await tid(b, 'send-plainly').click();
     await tid(b, 'reply-share-link').waitFor({ timeout: 10_000 });
     const borisChoice = await tid(b, 'reply-share-link').inputValue();
     // Neither phone knows the other's choice: not on screen, not in what it stored.

@@ -358,6 +358,7 @@ impl<S: System> Campaign<S> {
                 }
                 if !r.decision.admits(reader) {
                     if let Some(seal) = &mut line.seal {
+                        seal.seal = seal.seal();
                         seal.open = None;
                     }
                 }
@@ -436,7 +437,8 @@ impl<S: System> Campaign<S> {
                     let who = S::seat_name(&self.setup, &states.current, seal.by);
                     let text = format!("{who} sealed a choice (seal {}…)", &seal.seal.to_hex()[..8]);
                     let mut sealed = line(index, index, HistoryKind::Seal, text, vec![]);
-                    sealed.seal = Some(SealShown { seal: seal.seal, open: None });
+                    let pending = self.pending_seal_line(seal.by).is_some_and(|(j, _)| j == index);
+                    sealed.seal = Some(SealShown { by: seal.by, seal: Some(seal.seal), open: None, pending });
                     lines.push((sealed, None));
                 }
             }

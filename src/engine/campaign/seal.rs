@@ -28,13 +28,36 @@ pub struct SealLine {
     pub reply: Option<u64>,
 }
 
-/// What a history line shows of a seal: the seal, and once its reader may read the decision,
-/// the decision (its JSON, as sealed) and the salt, so the reader's device can check it.
+/// What a history line shows of a seal: whose it is; the seal while its reader may not read
+/// the decision; once it may, the decision (its JSON, as sealed) and the salt instead, from
+/// which the reader's device works the seal out and checks it against the one it saw.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SealShown {
-    pub seal: Seal,
+    pub by: Seat,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal: Option<Seal>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<(String, Secret)>,
+    /// On a seal line: the seal still waits for its reveal (the choice it seals is the one the
+    /// position waits on).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pending: bool,
+}
+
+impl SealShown {
+    /// The seal, shown or worked out from the decision and salt.
+    pub fn seal(&self) -> Option<Seal> {
+        self.seal.or_else(|| self.open.as_ref().map(|(json, salt)| Seal::of(json.as_bytes(), salt)))
+    }
+    /// Whether it shows the decision and salt, and they open the seal shown with them (a
+    /// copy shows one or the other; both, only a damaged or forged copy).
+    pub fn opens(&self) -> bool {
+        match (&self.seal, &self.open) {
+            (Some(s), Some((json, salt))) => s.opens(json.as_bytes(), salt),
+            (None, Some(_)) => true,
+            _ => false,
+        }
+    }
 }
 
 /// The bytes a decision is sealed as: its JSON (the form stored documents keep).
@@ -77,6 +100,11 @@ impl<S: System> Campaign<S> {
     /// last seal line, made on decisions all still in effect, with no decision of its own
     /// taken since.
     pub fn pending_seal(&self, seat: Seat) -> Option<Seal> {
+        self.pending_seal_line(seat).map(|(_, seal)| seal)
+    }
+
+    /// The journal index of `seat`'s pending seal (`pending_seal`), with the seal.
+    pub(super) fn pending_seal_line(&self, seat: Seat) -> Option<(usize, Seal)> {
         let (j, line) = self.journal.iter().enumerate().rev().find_map(|(j, a)| match a {
             Action::Seal(l) if l.by == seat => Some((j, l)),
             _ => None,
@@ -84,7 +112,7 @@ impl<S: System> Campaign<S> {
         let prefix_stands = self.active.len() >= line.at && (line.at == 0 || self.active[line.at - 1] < j);
         let own_since =
             self.active.iter().any(|&i| i > j && matches!(&self.journal[i], Action::Decide(e) if e.by == Some(seat)));
-        (prefix_stands && !own_since).then_some(line.seal)
+        (prefix_stands && !own_since).then_some((j, line.seal))
     }
 
     /// Whether the seal of reply `id` was taken here.
@@ -159,12 +187,21 @@ impl<S: System> Campaign<S> {
         }
     }
 
-    /// What a decision's history line shows of its seal (all of it: `history_for` strips the
-    /// decision for a reader who may not read it).
+    /// Whether a decision the keeper's own seat takes now is sealed (`decide_sealed`): a
+    /// choice made while the position waits on two seats or more, in a game with no umpire
+    /// (where the keeper is a player). On a shared tablet nothing shows of it.
+    pub fn seals(&self, decision: &S::Decision) -> bool {
+        let to_act = self.to_act();
+        S::umpire(&self.setup).is_none()
+            && to_act.len() >= 2
+            && S::actor(&self.setup, self.state(), decision).is_some_and(|a| to_act.contains(&a))
+    }
+
+    /// What a decision's history line shows of its seal: the decision and salt (`history_for`
+    /// shows the seal instead to a reader who may not read the decision).
     pub(super) fn seal_shown(entry: &Entry<S::Decision>) -> Option<SealShown> {
         let salt = entry.salt?;
-        let json = coded(&entry.decision);
-        let seal = Seal::of(&json, &salt);
-        Some(SealShown { seal, open: Some((String::from_utf8(json).expect("JSON is UTF-8"), salt)) })
+        let json = String::from_utf8(coded(&entry.decision)).expect("JSON is UTF-8");
+        Some(SealShown { by: entry.by?, seal: None, open: Some((json, salt)), pending: false })
     }
 }

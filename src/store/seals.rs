@@ -1,0 +1,64 @@
+//! A seat's device and sealed choices (`share::seals`): the salt its step waiting for a reveal
+//! is sealed under, and the seals it has seen in copies, with when. Kept per campaign and seat,
+//! on this device only (never in a document, link, file or backup).
+
+use super::{Backend, StoreError};
+use crate::engine::fair::Secret;
+use crate::share::seals::Seen;
+
+/// Keys of a seat's salt: then the seat's key, a dot and the campaign id.
+pub const SALT_PREFIX: &str = "fielddesk.salt.";
+/// Keys of the seals a seat's device has seen: then the seat's key, a dot and the campaign id.
+pub const SEEN_PREFIX: &str = "fielddesk.seen.";
+
+/// The salt the step taken on this copy is sealed under, made (from `fresh`) when there is none.
+pub fn salt(b: &mut dyn Backend, seat: &str, id: &str, fresh: impl FnOnce() -> Secret) -> Result<Secret, StoreError> {
+    let key = format!("{SALT_PREFIX}{seat}.{id}");
+    if let Some(s) = b.get(&key)?.and_then(|t| serde_json::from_str(&t).ok()) {
+        return Ok(s);
+    }
+    let s = fresh();
+    b.set(&key, &serde_json::to_string(&s).expect("a salt serialises"))?;
+    Ok(s)
+}
+
+/// The salt kept for a seat's step, if any.
+pub fn current_salt(b: &dyn Backend, seat: &str, id: &str) -> Option<Secret> {
+    b.get(&format!("{SALT_PREFIX}{seat}.{id}")).ok().flatten().and_then(|t| serde_json::from_str(&t).ok())
+}
+
+/// Forgets the salt once its step is answered: the next choice is sealed under a fresh one, so
+/// two seals of the same choice never look alike.
+pub fn forget_salt(b: &mut dyn Backend, seat: &str, id: &str) -> Result<(), StoreError> {
+    b.remove(&format!("{SALT_PREFIX}{seat}.{id}"))
+}
+
+/// The seals this device has seen in the copies of a campaign for a seat.
+pub fn seen(b: &dyn Backend, seat: &str, id: &str) -> Vec<Seen> {
+    b.get(&format!("{SEEN_PREFIX}{seat}.{id}"))
+        .ok()
+        .flatten()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+/// Remembers the seals of `shown` not seen before, as seen at `at`.
+pub fn remember(
+    b: &mut dyn Backend,
+    seat: &str,
+    id: &str,
+    shown: &[(crate::engine::Seat, crate::engine::fair::Seal)],
+    at: f64,
+) -> Result<(), StoreError> {
+    let mut all = seen(b, seat, id);
+    let before = all.len();
+    for &(by, seal) in shown {
+        if !all.iter().any(|s| s.by == by && s.seal == seal) {
+            all.push(Seen { by, seal, at });
+        }
+    }
+    if all.len() == before {
+        return Ok(());
+    }
+    b.set(&format!("{SEEN_PREFIX}{seat}.{id}"), &serde_json::to_string(&all).expect("seals serialise"))
+}

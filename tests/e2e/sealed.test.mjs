@@ -1,0 +1,103 @@
+// Fair at a distance (issue 31): a Race for X turn played on two devices with no umpire. The
+// tablet keeping the campaign is Anna's; Boris plays on his phone. Boris's secret choice goes
+// first as a seal, Anna's is sealed on her own tablet, then Boris reveals: a reveal edited on
+// the way is refused and changes nothing; the true one is taken. Boris's next copy checks
+// Anna's revealed choice against the seal his phone saw before he revealed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, lastStep, choose, axeCheck,
+  screenshotPath, seatCopyLink,
+} from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** The keeper pastes `link` on its Share tab; the notice it gets. */
+async function paste(page, link) {
+  await tid(page, 'tab-share').click();
+  await tid(page, 'reply-paste').fill(link);
+  await tid(page, 'reply-take').click();
+  const said = tid(page, 'notice').or(tid(page, 'banner')).or(page.locator('[role=alert]')).first();
+  await said.waitFor({ timeout: 10_000 });
+  const text = norm(await said.textContent());
+  await tid(page, 'tab-play').click().catch(() => {});
+  return text;
+}
+
+/** The reply link shown on a phone, once its heading says `heading`. */
+async function replyLink(p, heading) {
+  await waitText(tid(p, 'reply').locator('h2'), heading, 10_000);
+  await waitFor(async () => /#s=fd5\./.test(await tid(p, 'reply-share-link').inputValue()), 'a reply link');
+  return tid(p, 'reply-share-link').inputValue();
+}
+
+test('a Race for X turn played apart: sealed choices, a tampered reveal refused, seals checked', async (t) => {
+  const { page: tablet, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
+  await guard(startSample(tablet, server.url));
+  const phone = await newPage(browser, { width: 390, height: 844 });
+  const b = phone.page;
+  try {
+    // Anna's tablet sends Boris his copy.
+    await b.goto(await seatCopyLink(tablet, 1, { holder: 0 }));
+    await tid(b, 'secret-choice').waitFor({ timeout: 10_000 });
+    await tid(b, 'choose-regroup').click();
+    // Anna has not chosen: Boris's choice goes as a seal, which tells nothing of it.
+    const seal = await replyLink(b, 'Your seal');
+    assert.ok(seal.length - new URL(seal).origin.length <= 200, 'a short seal');
+    await axeCheck(b, "Boris's seal");
+    await b.screenshot({ path: screenshotPath('sealed-seal-390x844.png') });
+    let said = await paste(tablet, seal);
+    assert.match(said, /Boris's seal is taken/);
+    await waitText(tid(tablet, 'status'), 'Turn 1');
+    assert.doesNotMatch(norm(await tablet.locator('body').innerText()), /Boris chose Regroup/);
+
+    // Anna chooses on her tablet: sealed there before any reveal is taken.
+    await choose(tablet, 'A', 'attack');
+    // Boris's new copy: his seal is waiting, and Anna's; his phone offers the reveal.
+    await b.goto(await seatCopyLink(tablet, 1));
+    const reveal = await replyLink(b, 'Your reveal');
+    assert.doesNotMatch(norm(await b.locator('body').innerText()), /Anna chose Attack/, 'Anna\'s choice still hidden');
+    await axeCheck(b, "Boris's reveal");
+    await b.screenshot({ path: screenshotPath('sealed-reveal-390x844.png') });
+
+    // A reveal edited on the way is refused, and nothing changes.
+    const payload = reveal.slice(reveal.indexOf('fd5.') + 4);
+    const k = payload.length - 12;
+    const edited = reveal.slice(0, reveal.indexOf('fd5.') + 4) + payload.slice(0, k) + (payload[k] === 'A' ? 'B' : 'A') + payload.slice(k + 1);
+    said = await paste(tablet, edited);
+    assert.doesNotMatch(said, /is taken/, `refused: ${said}`);
+    assert.doesNotMatch(norm(await tid(tablet, 'last-step').textContent()), /Boris chose/);
+
+    // The true reveal matches the seal and is taken: both choices shown.
+    said = await paste(tablet, reveal);
+    assert.match(said, /Boris's reveal matches Boris's seal/);
+    await lastStep(tablet, 'Turn 1: Anna chose Attack; Boris chose Regroup.');
+    await axeCheck(tablet, 'the keeper after a reveal');
+    // The same reveal again changes nothing.
+    said = await paste(tablet, reveal);
+    assert.match(said, /already taken/);
+
+    // Boris's phone checks Anna's choice against the seal it saw before he revealed.
+    await b.goto(await seatCopyLink(tablet, 1));
+    await waitText(tid(b, 'seal-checks'), "Anna's choice matches the seal sent at", 10_000);
+    assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
+    await axeCheck(b, "Boris's phone checking Anna's seal");
+    for (const [w, h] of [[390, 844], [768, 1024], [1024, 768]]) {
+      await b.setViewportSize({ width: w, height: h });
+      await b.screenshot({ path: screenshotPath(`sealed-checked-${w}x${h}.png`) });
+    }
+  } finally {
+    await phone.context?.close?.();
+  }
+});
