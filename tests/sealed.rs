@@ -15,10 +15,10 @@ mod grammar_walk;
 mod rng;
 
 use field_desk::engine::campaign::coded;
-use field_desk::engine::fair::Secret;
+use field_desk::engine::fair::{Seal, Secret};
 use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Roll, Seat, System};
 use field_desk::share::link::{self, Received, ReplyLink};
-use field_desk::share::reply::{reply_to, reveal_to, seal_to, take, Refusal};
+use field_desk::share::reply::{part_to, reply_to, reveal_to, seal_to, take, Refusal};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::{Listed, SystemId, Visit};
 use rng::Rng;
@@ -270,5 +270,85 @@ fn sealed_choices_reach_the_same_positions_and_changed_reveals_are_refused() {
         if matches!(id, SystemId::RaceForX | SystemId::AxisOfAttack | SystemId::Bfww2Campaign) {
             assert!(f.rounds >= 4 && f.keeper_sealed >= 1, "{}: too few sealed rounds: {f:?}", id.slug());
         }
+    }
+}
+
+/// Joint rolls, for every system of the list: every roll of the table in random legal play is
+/// opened jointly with a seat (the keeper's part sealed first), completed by that seat's part
+/// sent as a reply, and reaches the same position as the same dice typed directly; each
+/// reader who may read the dice checks them and the keeper's part against the seal it saw. A
+/// part when none is waited for, from another seat, or taken twice is refused.
+#[test]
+fn joint_rolls_reach_the_same_positions_and_check_out_on_every_device() {
+    struct Joint;
+    impl Visit for Joint {
+        type Out = usize;
+        fn visit<S: Listed>(self) -> usize {
+            let mut rolls = 0;
+            for seed in 0..6u64 {
+                let mut rng = Rng::new(0x101e + seed);
+                let mut k = Campaign::<S>::new(S::sample()).expect("the sample starts");
+                let seats = k.seats();
+                for _ in 0..120 {
+                    if S::over(k.setup(), k.state()) {
+                        break;
+                    }
+                    let Some(d) = grammar_walk::draw(&k, &mut rng, 200) else { break };
+                    let actor = S::actor(k.setup(), k.state(), &d);
+                    if k.dice_for(&d).is_none() || seats.len() < 2 {
+                        k.decide(d, DiceInput::App(&mut rng)).expect("drawn legal");
+                        continue;
+                    }
+                    rolls += 1;
+                    // With the seat whose roll it is, or for the table's, each seat in turn.
+                    let with = actor.unwrap_or(seats[rolls % seats.len()]);
+                    let other = *seats.iter().find(|&&s| s != with).unwrap();
+                    let mine = salt(&mut rng);
+                    // A part before the roll is opened is refused.
+                    let early = reply_link(&part_to::<S>(ID, &k.seat_view(Some(with)), &mine).unwrap());
+                    refused(&mut k, &early, |r| matches!(r, Refusal::NoJointRoll { .. }), "a part with no roll open");
+                    let first = salt(&mut rng);
+                    k.commit_joint(with, &d, first).expect("the roll opens");
+                    // The seat's copy shows the keeper's part sealed, never the part itself.
+                    let view = k.seat_view(Some(with));
+                    let seen = view
+                        .history
+                        .iter()
+                        .rev()
+                        .find_map(|l| l.seal.as_ref().filter(|s| s.joint && s.pending).and_then(|s| s.seal));
+                    assert_eq!(seen, Some(Seal::of_value(&first)));
+                    assert!(!serde_json::to_string(&view)
+                        .unwrap()
+                        .contains(&serde_json::to_string(&first).unwrap()[1..33]));
+                    let wrong = reply_link(&part_to::<S>(ID, &k.seat_view(Some(other)), &mine).unwrap());
+                    refused(&mut k, &wrong, |r| matches!(r, Refusal::NotTheirs { .. }), "another seat's part");
+                    let part = reply_link(&part_to::<S>(ID, &view, &mine).unwrap());
+                    let mut direct = k.clone();
+                    take(&mut k, ID, &part).expect("the part completes the roll");
+                    refused(&mut k, &part, |r| matches!(r, Refusal::AlreadyTaken { .. }), "the same part twice");
+                    // The same dice, typed directly, reach the same position.
+                    let entry = k.active_entries().last().unwrap().clone();
+                    assert!(entry.dice.iter().all(|r| r.by == field_desk::engine::Roller::Joint));
+                    direct.decide(d, DiceInput::Typed(entry.dice.iter().map(|r| r.value).collect())).unwrap();
+                    assert_eq!(direct.state(), k.state(), "{}: the joint roll reaches the same position", S::ID.slug());
+                    // Every reader who may read the dice checks them against the seal seen.
+                    for reader in k.seats() {
+                        let history = k.seat_view(Some(reader)).history;
+                        let this = history.into_iter().find(|l| l.joint.is_some_and(|j| j.first == first));
+                        if let Some((j, line)) = this.and_then(|l| Some((l.joint?, l))) {
+                            assert!(j.holds(&line.dice, &Seal::of_value(&first)), "the roll checks out");
+                            let changed = field_desk::engine::campaign::JointShown { first: salt(&mut rng), ..j };
+                            assert!(!changed.holds(&line.dice, &Seal::of_value(&first)), "a changed part does not");
+                        }
+                    }
+                }
+            }
+            rolls
+        }
+    }
+    for id in SystemId::ALL {
+        let n = id.visit(Joint);
+        println!("{}: {n} joint rolls", id.slug());
+        assert!(n >= 2, "{}: too few joint rolls ({n})", id.slug());
     }
 }

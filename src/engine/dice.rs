@@ -141,11 +141,13 @@ pub fn roll_die<R: Rng + ?Sized>(die: Die, rng: &mut R) -> u16 {
     rng.random_range(1..=die.sides())
 }
 
-/// Who produced a die: the app (from the browser's entropy) or a player at the table.
+/// Who produced a die: the app (from the browser's entropy) or a player at the table, or two
+/// devices together (a joint roll, `engine::campaign::joint`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Roller {
     App,
     Table,
+    Joint,
 }
 
 /// One die as recorded in the log.

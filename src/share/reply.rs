@@ -10,7 +10,7 @@
 //! nothing.
 
 use super::link::{encode_reply, encode_reply_of, LinkError, ReplyHead, ReplyKind, ReplyLink, Step};
-use crate::engine::campaign::{coded, SealError};
+use crate::engine::campaign::{coded, JointError, SealError};
 use crate::engine::fair::{Seal, Secret};
 use crate::engine::{Campaign, DecideError, Reader, Seat, SeatView, System};
 use crate::systems::Listed;
@@ -101,6 +101,8 @@ pub enum Refusal {
     SealMismatch { seat: String },
     /// A plain reply from a seat whose seal waits for its reveal.
     SealedFirst { seat: String },
+    /// A part for a joint roll when none waits for this seat's part.
+    NoJointRoll { seat: String },
 }
 
 impl fmt::Display for Refusal {
@@ -138,6 +140,10 @@ impl fmt::Display for Refusal {
                 f,
                 "{seat}'s reveal came before every seal was in (still to seal: {}). Take it again once they have sealed.",
                 waiting.join(", ")
+            ),
+            Refusal::NoJointRoll { seat } => write!(
+                f,
+                "{seat}'s part of a roll came when no joint roll waits for it here (it was made, or taken back). Nothing changed."
             ),
             Refusal::SealedFirst { seat } => write!(
                 f,
@@ -189,6 +195,10 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
             c.seal_for_seat(seat, seal, Some(reply.id)).map_err(|e| sealed(c, seat, e))?;
             return Ok(Taken { seat });
         }
+        ReplyKind::Part(second) => {
+            c.join_roll(seat, second, reply.id).map_err(|e| joined(c, seat, e))?;
+            return Ok(Taken { seat });
+        }
         ReplyKind::Reveal(salt) => {
             let [(decision, dice)] = <[Step<S>; 1]>::try_from(steps).map_err(|_| Refusal::Damaged)?;
             c.reveal_for_seat(seat, decision, dice, salt, reply.id).map_err(|e| sealed(c, seat, e))?;
@@ -217,6 +227,25 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
     }
     *c = after;
     Ok(Taken { seat })
+}
+
+/// A joint roll's refusal in the keeper's words.
+fn joined<S: Listed>(c: &Campaign<S>, seat: Seat, e: JointError<S::Error>) -> Refusal {
+    let name = c.seat_name(seat);
+    match e {
+        JointError::NotOpen | JointError::AlreadyOpen | JointError::NoDice => Refusal::NoJointRoll { seat: name },
+        JointError::NotTheirs => Refusal::NotTheirs { seat: name },
+        JointError::Damaged => Refusal::DoesNotReplay("the keeper's part of the roll cannot be read".into()),
+        JointError::Decide(DecideError::Rules(e)) => {
+            Refusal::Rules { seat: name, why: S::refusal(c.setup(), c.state(), &e) }
+        }
+        JointError::Decide(DecideError::Dice(e)) => Refusal::Rules { seat: name, why: e.to_string() },
+    }
+}
+
+/// A joint roll's part from a seat's device, for the roll the copy shows opened with it.
+pub fn part_to<S: Listed>(campaign: &str, copy: &SeatView<S>, part: &Secret) -> Result<String, LinkError> {
+    encode_reply_of::<S>(&head_of(campaign, copy)?, ReplyKind::Part(*part), &copy.setup, &copy.state, &[])
 }
 
 /// A seal's or reveal's refusal in the keeper's words.

@@ -2,11 +2,13 @@
 //! undos and redos are all recorded, so the history shows every undo and nothing is lost.
 //! The position is the fold of the decisions in effect over the system's rules.
 
+mod joint;
 mod last;
 mod seal;
 mod seat_step;
 mod shared;
 
+pub use joint::{JointError, JointPart, JointShown};
 pub use seal::{coded, SealError, SealLine, SealShown};
 
 pub use shared::SeatView;
@@ -38,6 +40,9 @@ pub struct Entry<D> {
     /// Kept in stored documents and files; links leave it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub salt: Option<super::fair::Secret>,
+    /// A joint roll's two parts (`joint.rs`): its dice are drawn from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joint: Option<(super::fair::Secret, super::fair::Secret)>,
 }
 
 /// Entries are the same when their decision and dice are; the seat counts only when both
@@ -54,7 +59,7 @@ impl<D: PartialEq> PartialEq for Entry<D> {
 impl<D> Entry<D> {
     /// An entry as older formats and links carry it: the seat is inferred on replay.
     pub fn new(decision: D, dice: Vec<Roll>) -> Self {
-        Entry { decision, dice, by: None, reply: None, salt: None }
+        Entry { decision, dice, by: None, reply: None, salt: None, joint: None }
     }
 }
 
@@ -127,6 +132,9 @@ pub struct HistoryLine {
     /// decision and salt only for a reader who may read the decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seal: Option<SealShown>,
+    /// A joint roll's parts and place, for every reader who may read its dice to check them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joint: Option<JointShown>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,7 +308,7 @@ impl<S: System> Campaign<S> {
         };
         let next = self.check_and_apply(&decision, &dice::values(&rolls), None)?;
         let by = S::actor(&self.setup, self.state(), &decision);
-        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by, reply: None, salt: None }));
+        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by, reply: None, salt: None, joint: None }));
         self.active.push(self.journal.len() - 1);
         self.redo.clear();
         self.trail.push(next);
@@ -355,6 +363,7 @@ impl<S: System> Campaign<S> {
                 readable[line.index] = r.shows_line(reader, line.active);
                 if !r.dice.admits(reader) {
                     line.dice.clear();
+                    line.joint = None;
                 }
                 if !r.decision.admits(reader) {
                     if let Some(seal) = &mut line.seal {
@@ -395,6 +404,7 @@ impl<S: System> Campaign<S> {
             step: None,
             reply: None,
             seal: None,
+            joint: None,
         };
         for (index, action) in self.journal.iter().enumerate() {
             match action {
@@ -411,6 +421,8 @@ impl<S: System> Campaign<S> {
                     redo.clear();
                     let mut decided = line(index, index, HistoryKind::Decision, text, entry.dice.clone());
                     decided.seal = Self::seal_shown(entry);
+                    decided.joint =
+                        entry.joint.map(|(first, second)| JointShown { first, second, place: index as u64 });
                     lines.push((decided, None));
                 }
                 Action::Undo => {
@@ -435,10 +447,20 @@ impl<S: System> Campaign<S> {
                 }
                 Action::Seal(seal) => {
                     let who = S::seat_name(&self.setup, &states.current, seal.by);
-                    let text = format!("{who} sealed a choice (seal {}…)", &seal.seal.to_hex()[..8]);
+                    let text = match seal.joint {
+                        Some(_) => format!(
+                            "The keeper's part of a roll made with {who} is sealed (seal {}…)",
+                            &seal.seal.to_hex()[..8]
+                        ),
+                        None => format!("{who} sealed a choice (seal {}…)", &seal.seal.to_hex()[..8]),
+                    };
                     let mut sealed = line(index, index, HistoryKind::Seal, text, vec![]);
-                    let pending = self.pending_seal_line(seal.by).is_some_and(|(j, _)| j == index);
-                    sealed.seal = Some(SealShown { by: seal.by, seal: Some(seal.seal), open: None, pending });
+                    let pending = match seal.joint {
+                        Some(_) => self.pending_joint().is_some_and(|p| p.at == index),
+                        None => self.pending_seal_line(seal.by).is_some_and(|(j, _)| j == index),
+                    };
+                    let joint = seal.joint.is_some();
+                    sealed.seal = Some(SealShown { by: seal.by, seal: Some(seal.seal), open: None, pending, joint });
                     lines.push((sealed, None));
                 }
             }

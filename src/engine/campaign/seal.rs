@@ -26,6 +26,10 @@ pub struct SealLine {
     /// The reply it came in (as `Entry::reply`), so the same seal is never taken twice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply: Option<u64>,
+    /// A joint roll's line (`joint.rs`): the keeper's part, sealed for the seat `by`, whose
+    /// part completes the roll. Never shown in a copy; a link or shared file leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joint: Option<super::joint::JointPart>,
 }
 
 /// What a history line shows of a seal: whose it is; the seal while its reader may not read
@@ -42,6 +46,9 @@ pub struct SealShown {
     /// position waits on).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pending: bool,
+    /// It seals the keeper's part of a joint roll, for the seat `by` to complete.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub joint: bool,
 }
 
 impl SealShown {
@@ -106,7 +113,7 @@ impl<S: System> Campaign<S> {
     /// The journal index of `seat`'s pending seal (`pending_seal`), with the seal.
     pub(super) fn pending_seal_line(&self, seat: Seat) -> Option<(usize, Seal)> {
         let (j, line) = self.journal.iter().enumerate().rev().find_map(|(j, a)| match a {
-            Action::Seal(l) if l.by == seat => Some((j, l)),
+            Action::Seal(l) if l.by == seat && l.joint.is_none() => Some((j, l)),
             _ => None,
         })?;
         let prefix_stands = self.active.len() >= line.at && (line.at == 0 || self.active[line.at - 1] < j);
@@ -128,7 +135,7 @@ impl<S: System> Campaign<S> {
         if self.pending_seal(seat).is_some() {
             return Err(SealError::AlreadySealed);
         }
-        self.journal.push(Action::Seal(SealLine { by: seat, seal, at: self.active.len(), reply: id }));
+        self.journal.push(Action::Seal(SealLine { by: seat, seal, at: self.active.len(), reply: id, joint: None }));
         Ok(())
     }
 
@@ -202,6 +209,6 @@ impl<S: System> Campaign<S> {
     pub(super) fn seal_shown(entry: &Entry<S::Decision>) -> Option<SealShown> {
         let salt = entry.salt?;
         let json = String::from_utf8(coded(&entry.decision)).expect("JSON is UTF-8");
-        Some(SealShown { by: entry.by?, seal: None, open: Some((json, salt)), pending: false })
+        Some(SealShown { by: entry.by?, seal: None, open: Some((json, salt)), pending: false, joint: false })
     }
 }

@@ -9,9 +9,10 @@
 //! | made on  | the decisions in effect in the copy it was made on (a number), then the digest of the seat's view in that copy (64 bits as they are) |
 //! | steps    | how many (a number, 1 to `MAX_REPLY_STEPS`); a flag "as JSON text"; then each step |
 //!
-//! A sealed choice's replies (issue 31) write 0 steps, then their kind (one of 2, uniform):
-//! a **seal** (0) is followed by the seal's 256 bits and nothing else; a **reveal** (1) by the
-//! salt's 128 bits, then its steps as above. Replies from before have no 0 there.
+//! Sealed choices' and joint rolls' replies (issue 31) write 0 steps, then their kind (one of
+//! 3, uniform): a **seal** (0) is followed by the seal's 256 bits and nothing else; a
+//! **reveal** (1) by the salt's 128 bits, then its steps as above; a **part** of a joint roll
+//! (2) by its 128 bits and nothing else. Replies from before have no 0 there.
 //!
 //! Each step: the decision through the system's grammar, walked on the seat's device's
 //! position (the copy's view, with the reply's earlier steps played on it by the rules), or
@@ -57,6 +58,8 @@ pub enum ReplyKind {
     /// A sealed choice revealed: its decision and dice (the steps), and the salt it was
     /// sealed under.
     Reveal(Secret),
+    /// The seat's part of a joint roll the keeper opened.
+    Part(Secret),
 }
 
 /// A reply as it arrived: its head read, its decision still coded.
@@ -168,9 +171,26 @@ fn code_kind<C: Coder>(
     }
     let code = match kind {
         Some(ReplyKind::Reveal(_)) => 1,
+        Some(ReplyKind::Part(_)) => 2,
         _ => 0,
     };
-    Ok(match c.uniform(2, code)? {
+    let secret = |c: &mut C, given: Option<&Secret>| -> Result<Secret, LinkError> {
+        let given = given.map_or([0; 16], |s| s.0);
+        let mut out = [0u8; 16];
+        for k in 0..2 {
+            let v = raw(c, 64, u64::from_le_bytes(given[8 * k..8 * k + 8].try_into().expect("8 bytes")))?;
+            out[8 * k..8 * k + 8].copy_from_slice(&v.to_le_bytes());
+        }
+        Ok(Secret(out))
+    };
+    Ok(match c.uniform(3, code)? {
+        2 => {
+            let given = match &kind {
+                Some(ReplyKind::Part(s)) => Some(s),
+                _ => None,
+            };
+            (ReplyKind::Part(secret(c, given)?), 0)
+        }
         0 => {
             let given = match kind {
                 Some(ReplyKind::Seal(s)) => s.0,
@@ -184,20 +204,16 @@ fn code_kind<C: Coder>(
             (ReplyKind::Seal(Seal(seal)), 0)
         }
         _ => {
-            let given_salt = match kind {
-                Some(ReplyKind::Reveal(s)) => s.0,
-                _ => [0; 16],
+            let given_salt = match &kind {
+                Some(ReplyKind::Reveal(s)) => Some(s),
+                _ => None,
             };
-            let mut salt = [0u8; 16];
-            for k in 0..2 {
-                let v = raw(c, 64, u64::from_le_bytes(given_salt[8 * k..8 * k + 8].try_into().expect("8 bytes")))?;
-                salt[8 * k..8 * k + 8].copy_from_slice(&v.to_le_bytes());
-            }
+            let salt = secret(c, given_salt)?;
             let n = int(c, &mut m.lines, given)?;
             if n == 0 {
                 return Err(LinkError::Corrupt);
             }
-            (ReplyKind::Reveal(Secret(salt)), n)
+            (ReplyKind::Reveal(salt), n)
         }
     })
 }
@@ -213,7 +229,7 @@ fn code_reply<C: Coder, S: Listed>(
     let mut m = Models::with_texts(S::LINK_TEXTS);
     let head = code_head(c, &mut m, given.map(|g| g.0))?;
     let (kind, n) = code_kind(c, &mut m, given.map(|g| g.1), steps.map_or(0, |s| s.len() as u64))?;
-    if matches!(kind, ReplyKind::Seal(_)) {
+    if matches!(kind, ReplyKind::Seal(_) | ReplyKind::Part(_)) {
         return match steps {
             Some(s) if !s.is_empty() => Err(LinkError::Corrupt),
             _ => Ok((head, Vec::new())),
