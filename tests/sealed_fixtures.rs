@@ -50,7 +50,8 @@ fn sealed_replies_and_a_sealed_campaign_read_as_when_written() {
     let (c, seal, reveal) = played();
     let seal = fixture("race-for-x-seal.txt", &seal);
     let reveal = fixture("race-for-x-reveal.txt", &reveal);
-    let part = field_desk::share::reply::part_to::<RaceForX>(ID, &c.seat_view(Some(Seat(1))), &Secret([0xc0; 16])).unwrap();
+    let part =
+        field_desk::share::reply::part_to::<RaceForX>(ID, &c.seat_view(Some(Seat(1))), &Secret([0xc0; 16])).unwrap();
     let part = fixture("race-for-x-part.txt", &part);
     let Ok(Received::Reply(r)) = link::read(part.trim()) else { panic!("the part reads") };
     assert_eq!(r.kind, ReplyKind::Part(Secret([0xc0; 16])), "a joint roll's part reads as written");

@@ -327,6 +327,19 @@ pub fn reply_from_copy(
     copy.system().visit(Make(copy, steps_json, salt))
 }
 
+/// The part of a joint roll, from a kept seat copy that shows the roll waiting for it.
+pub fn part_from_copy(copy: &super::seat::SeatCopy, part: &Secret) -> Result<String, MakeError> {
+    struct Make<'a>(&'a super::seat::SeatCopy, &'a Secret);
+    impl crate::systems::Visit for Make<'_> {
+        type Out = Result<String, MakeError>;
+        fn visit<S: Listed>(self) -> Self::Out {
+            let view = S::of_view(&self.0.view).ok_or(MakeError::DoNotPlay)?;
+            part_to::<S>(&self.0.meta.id, view, self.1).map_err(|_| MakeError::DoNotPlay)
+        }
+    }
+    copy.system().visit(Make(copy, part))
+}
+
 /// Takes a reply into a stored campaign (`doc`, whose id it must name): the document with the
 /// reply's steps, and whose reply it was by name; or the refusal, `doc` unchanged.
 pub fn take_into(doc: &mut super::Document, reply: &ReplyLink) -> Result<String, Refusal> {

@@ -110,3 +110,47 @@ fn seat_of(c: &Check) -> Seat {
         Check::Matches { by, .. } | Check::Broken { by, .. } | Check::Unseen { by } => by,
     }
 }
+
+/// Whether the copy `copy` shows this device's seal still waiting for its reveal: the one
+/// step kept with the older copy (`steps_json`), sealed under `salt`. The step is then kept
+/// with the newer copy, for the reveal.
+pub fn seal_waits(copy: &super::seat::SeatCopy, steps_json: &str, salt: &Secret) -> bool {
+    struct Waits<'a>(&'a super::seat::SeatCopy, &'a str, &'a Secret);
+    impl crate::systems::Visit for Waits<'_> {
+        type Out = bool;
+        fn visit<S: crate::systems::Listed>(self) -> bool {
+            let Some(view) = S::of_view(&self.0.view) else { return false };
+            let Ok(steps) = serde_json::from_str::<Vec<Step<S>>>(self.1) else { return false };
+            let Ok([step]) = <[Step<S>; 1]>::try_from(steps) else { return false };
+            matches!(sending(view, &step, self.2), Sending::Reveal | Sending::Waiting(_))
+        }
+    }
+    copy.system().visit(Waits(copy, steps_json, salt))
+}
+
+/// The joint roll the copy shows waiting for this seat's part, if any: the keeper's sealed part.
+pub fn roll_waits(history: &[HistoryLine], me: Option<Seat>) -> Option<Seal> {
+    history.iter().filter_map(|l| l.seal.as_ref()).find(|s| s.joint && s.pending && Some(s.by) == me)?.seal
+}
+
+/// What a device finds when it checks a joint roll it took part in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RollCheck {
+    /// The dice are the ones drawn from both parts, the keeper's part is the one it sealed
+    /// before this device sent its own (seen at `at`), and this device's part is in it.
+    Holds { at: f64 },
+    /// They are not: the dice, the keeper's part or this device's part differ.
+    Broken,
+}
+
+/// Checks the joint rolls in `history` this device took part in (`mine`: the part it sent),
+/// against the seals it saw: for the last such roll.
+pub fn roll_checks(history: &[HistoryLine], seen: &[Seen], mine: Option<&Secret>) -> Option<RollCheck> {
+    let line = history.iter().rev().find(|l| l.joint.is_some_and(|j| mine.is_some_and(|m| j.second == *m)))?;
+    let joint = line.joint?;
+    let sealed = Seal::of_value(&joint.first);
+    Some(match seen.iter().find(|s| s.seal == sealed) {
+        Some(s) if joint.holds(&line.dice, &sealed) => RollCheck::Holds { at: s.at },
+        _ => RollCheck::Broken,
+    })
+}

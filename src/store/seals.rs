@@ -62,3 +62,35 @@ pub fn remember(
     }
     b.set(&format!("{SEEN_PREFIX}{seat}.{id}"), &serde_json::to_string(&all).expect("seals serialise"))
 }
+
+/// Keys of the part a seat's device sent for a joint roll: then the seat's key, a dot and the
+/// campaign id.
+pub const PART_PREFIX: &str = "fielddesk.part.";
+
+/// The part this device sends for the joint roll waiting for it (the keeper's part sealed as
+/// `roll`): the one kept for that roll, or a fresh one (from `fresh`), kept afterwards to check
+/// that the roll used it.
+pub fn part(
+    b: &mut dyn Backend,
+    seat: &str,
+    id: &str,
+    roll: crate::engine::fair::Seal,
+    fresh: impl FnOnce() -> Secret,
+) -> Result<Secret, StoreError> {
+    let key = format!("{PART_PREFIX}{seat}.{id}");
+    let kept: Option<(crate::engine::fair::Seal, Secret)> = b.get(&key)?.and_then(|t| serde_json::from_str(&t).ok());
+    if let Some((sealed, s)) = kept.filter(|k| k.0 == roll) {
+        let _ = sealed;
+        return Ok(s);
+    }
+    let s = fresh();
+    b.set(&key, &serde_json::to_string(&(roll, s)).expect("a part serialises"))?;
+    Ok(s)
+}
+
+/// The part this device last sent for a joint roll, if any.
+pub fn sent_part(b: &dyn Backend, seat: &str, id: &str) -> Option<Secret> {
+    let kept: Option<(crate::engine::fair::Seal, Secret)> =
+        b.get(&format!("{PART_PREFIX}{seat}.{id}")).ok().flatten().and_then(|t| serde_json::from_str(&t).ok());
+    kept.map(|k| k.1)
+}

@@ -76,7 +76,29 @@ impl<S: System> Open<S> {
 
     /// Plays a decision; the typed refusal when the rules (or the dice) refuse it, which the
     /// component showing it puts in words (`refusal`).
+    /// Opens a joint roll of `decision` with `with`'s device: the keeper's part, sealed.
+    fn open_joint(&self, decision: S::Decision, with: Seat) -> Result<(), DecideError<S::Error>> {
+        use crate::engine::campaign::JointError;
+        let part = crate::engine::fair::Secret::fresh(&mut platform::entropy());
+        let mut result = Ok(());
+        self.campaign.update(|c| result = c.commit_joint(with, &decision, part));
+        match result {
+            Ok(()) => {
+                let name = self.campaign.with_untracked(|c| c.seat_name(with));
+                self.announce
+                    .set(format!("The keeper's part of the roll is sealed. Send {name} a new copy for theirs."));
+                Ok(())
+            }
+            Err(JointError::Decide(e)) => Err(e),
+            // The widget offers no joint roll where one is open or the step rolls nothing.
+            Err(_) => Err(DecideError::Dice(crate::engine::DiceError::WrongCount { expected: 0, got: 0 })),
+        }
+    }
+
     pub fn decide(&self, decision: S::Decision, dice: DiceChoice) -> Result<(), DecideError<S::Error>> {
+        if let DiceChoice::Joint(with) = dice {
+            return self.open_joint(decision, with);
+        }
         let mut result = Ok(());
         let preview = self.campaign.with_untracked(|c| S::preview(c.setup(), c.state(), &decision));
         self.campaign.update_untracked(|c| {
@@ -85,8 +107,8 @@ impl<S: System> Open<S> {
             let salt = c.seals(&decision).then(|| crate::engine::fair::Secret::fresh(&mut platform::entropy()));
             let mut rng = platform::entropy();
             let input = match dice {
-                DiceChoice::App => DiceInput::App(&mut rng),
                 DiceChoice::Typed(v) => DiceInput::Typed(v),
+                _ => DiceInput::App(&mut rng),
             };
             result = match salt {
                 Some(salt) => c.decide_sealed(decision, input, salt),
@@ -323,6 +345,19 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     provide_context(pins);
     let confirm_undo: super::pin::Confirm = RwSignal::new(None);
     provide_context(super::draft::DraftOf(meta.get_untracked().id));
+    // With no umpire and two seats, the holder's device may roll together with the other's.
+    provide_context(super::dice::JointRoll {
+        with: Signal::derive(move || {
+            let holder = open.holder.get()?;
+            campaign.with(|c| {
+                let seats = c.seats();
+                let other =
+                    (c.umpire().is_none() && seats.len() == 2).then(|| seats.into_iter().find(|&s| s != holder))??;
+                Some((other, c.seat_name(other)))
+            })
+        }),
+        waiting: Signal::derive(move || campaign.with(|c| c.pending_joint().map(|p| c.seat_name(p.with)))),
+    });
     S::contexts();
 
     // Every change is saved at once; a failed save says so and keeps the game in memory.

@@ -9,6 +9,17 @@ use leptos::prelude::*;
 pub enum DiceChoice {
     App,
     Typed(Vec<u16>),
+    /// A joint roll with this seat's device (`engine::campaign::joint`): the keeper's part now,
+    /// the dice once the seat's part is taken.
+    Joint(crate::engine::Seat),
+}
+
+/// On the keeper's campaign screen: the seat whose device a roll may be made jointly with
+/// (by name), and the one a joint roll waits for, if any.
+#[derive(Clone, Copy)]
+pub struct JointRoll {
+    pub with: Signal<Option<(crate::engine::Seat, String)>>,
+    pub waiting: Signal<Option<String>>,
 }
 
 /// What the players just rolled, shown large until they move on.
@@ -40,6 +51,7 @@ pub fn DiceRoll(
 ) -> impl IntoView {
     let typed = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
+    let joint = use_context::<JointRoll>();
     let submit = move |choice: DiceChoice| match on_roll.run(choice) {
         Ok(()) => {
             typed.set(String::new());
@@ -96,6 +108,17 @@ pub fn DiceRoll(
                         <button class="btn primary big" data-testid="roll-app" on:click=move |_| submit(DiceChoice::App)>
                             {format!("Roll for me: {label_app}")}
                         </button>
+                        {move || joint.and_then(|j| match (j.waiting.get(), j.with.get()) {
+                            (Some(name), _) => Some(view! {
+                                <p class="note" role="status" data-testid="joint-waiting">{format!("This roll waits for {name}'s part: send {name} a new copy, then take the part {name} sends back.")}</p>
+                            }.into_any()),
+                            (None, Some((seat, name))) => Some(view! {
+                                <button class="btn big" data-testid="roll-joint" on:click=move |_| submit(DiceChoice::Joint(seat))>
+                                    {format!("Roll together with {name}'s device")}
+                                </button>
+                            }.into_any()),
+                            _ => None,
+                        })}
                         <form class="typed" on:submit=move |ev| { ev.prevent_default(); submit_typed(); }>
                             <label>
                                 <span>"I rolled"</span>

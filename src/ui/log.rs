@@ -16,7 +16,7 @@ pub fn CampaignLog(
     view! {
         <section class="log" data-testid="log">
             <h2>"Campaign log"</h2>
-            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says whether the app rolled it or it was rolled at the table and typed in."</p>
+            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says whether the app rolled it, it was rolled at the table and typed in, or two devices rolled it jointly."</p>
             <ol class="log-lines" reversed>
                 {move || lines.get().into_iter().rev().map(|l| {
                     let class = match (l.kind, l.active) {
@@ -27,7 +27,8 @@ pub fn CampaignLog(
                     let dice = (!l.dice.is_empty()).then(|| {
                         let app = l.dice.iter().all(|d| d.by == Roller::App);
                         let table = l.dice.iter().all(|d| d.by == Roller::Table);
-                        let by = if app { "app roll" } else if table { "table roll" } else { "mixed roll" };
+                        let joint = l.dice.iter().all(|d| d.by == Roller::Joint);
+                        let by = if app { "app roll" } else if table { "table roll" } else if joint { "joint roll" } else { "mixed roll" };
                         let vals: Vec<String> = l.dice.iter().map(|d| d.value.to_string()).collect();
                         view! { <span class="log-dice" class:app=app>{by}": "{vals.join(" ")}</span> }
                     });

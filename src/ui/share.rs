@@ -75,6 +75,8 @@ pub struct Sent {
     pub reply: Option<String>,
     /// The salt the reply's step is sealed under, where it goes sealed (`share::seals`).
     pub salt: Option<crate::engine::fair::Secret>,
+    /// This seat's part of the joint roll the view shows waiting for it: the reply is that part.
+    pub part: Option<crate::engine::fair::Secret>,
 }
 
 impl Sent {
@@ -86,6 +88,7 @@ impl Sent {
             after: None,
             reply: None,
             salt: None,
+            part: None,
         }
     }
     pub fn seat(name: &str, reader: &str, json: String) -> Sent {
@@ -96,6 +99,7 @@ impl Sent {
             after: None,
             reply: None,
             salt: None,
+            part: None,
         }
     }
     /// One seat's view, as what changed since `after` (the copy its device holds).
@@ -111,6 +115,10 @@ impl Sent {
         salt: Option<crate::engine::fair::Secret>,
     ) -> Sent {
         Sent { reply: Some(steps), salt, ..Sent::seat(name, reader, json) }
+    }
+    /// This seat's part of a joint roll, answering the view `json`.
+    pub fn part(name: &str, reader: &str, json: String, part: crate::engine::fair::Secret) -> Sent {
+        Sent { part: Some(part), ..Sent::seat(name, reader, json) }
     }
     pub fn save(&self) -> Result<(), super::platform::BrowserError> {
         super::platform::download(&self.file, "application/json", &self.json)
@@ -132,7 +140,10 @@ pub struct Made {
 /// Codes what is sent as a link on this page's address, with its QR code. Reads every
 /// system's forms: it runs in the transfer chunk (`registry::make_link`).
 pub fn make(sent: &Sent) -> Result<Made, Failure> {
-    let payload = if let Some(steps) = &sent.reply {
+    let payload = if let Some(part) = &sent.part {
+        let copy = SeatCopy::from_json(&sent.json)?;
+        crate::share::reply::part_from_copy(&copy, part).map_err(Failure::MakeReply)?
+    } else if let Some(steps) = &sent.reply {
         let copy = SeatCopy::from_json(&sent.json)?;
         crate::share::reply::reply_from_copy(&copy, steps, sent.salt.as_ref()).map_err(Failure::MakeReply)?
     } else if sent.seat {

@@ -116,6 +116,7 @@ fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen),
             format!("{name}'s seal is taken: the choice stays hidden until every seal is in and {name} reveals it.")
         }
         ReplyKind::Reveal(_) => format!("{name}'s reveal matches {name}'s seal, and is taken."),
+        ReplyKind::Part(_) => format!("{name}'s part of the roll is taken: the dice are drawn from both parts."),
         ReplyKind::Steps => format!("{name}'s reply is taken."),
     };
     Ok((news, Screen::Campaign { id, tab: super::route::Tab::Play }))

@@ -19,8 +19,20 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
     let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
     let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
     let sent = sent_reply(copy);
+    // A step whose seal the new copy shows waiting stays, for its reveal.
+    let (seat, id) = (copy.seat_key(), copy.meta.id.clone());
+    let steps = store::reply_steps(&platform::LocalStorage, &seat, &id);
+    let salt = store::seals::current_salt(&platform::LocalStorage, &seat, &id);
+    let sealed = match (&steps, &salt) {
+        (Some(steps), Some(salt)) => crate::share::seals::seal_waits(copy, steps, salt),
+        _ => false,
+    };
     let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
         Ok(store::Kept::New) => format!("{what} is on this device now."),
+        Ok(store::Kept::Replaced) if sealed => {
+            store::set_reply_steps(&mut platform::LocalStorage, &seat, &id, steps.as_deref())?;
+            format!("{what} replaced the older one on this device. Your seal was taken: your choice is kept here for its reveal.")
+        }
         Ok(store::Kept::Replaced) => match sent {
             Some(reply) if copy.view.shows_reply(reply) => {
                 format!("{what} replaced the older one on this device. Your reply was taken: it is in this copy.")
@@ -265,12 +277,33 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let checks = {
         let seen = store::seals::seen(&platform::LocalStorage, &seat, &id);
         let found = crate::share::seals::checks(&view.history, view.reader, &seen);
+        let mine = store::seals::sent_part(&platform::LocalStorage, &seat, &id);
+        let roll = crate::share::seals::roll_checks(&view.history, &seen, mine.as_ref());
         let shown = crate::share::seals::shown(&view.history);
         if let Err(e) = store::seals::remember(&mut platform::LocalStorage, &seat, &id, &shown, copy.made) {
             banner.set(Some(e.to_string()));
         }
-        device.with_untracked(|c| seal_words::<S>(c, &found))
+        let mut words = device.with_untracked(|c| seal_words::<S>(c, &found));
+        words.extend(roll.map(|r| match r {
+            crate::share::seals::RollCheck::Holds { at } => (true, format!("The last joint roll checks out: the keeper's part is the one sealed at {}, and your part is in it.", platform::format_time(at))),
+            crate::share::seals::RollCheck::Broken => (false, "The last joint roll does not check out: its dice are not the ones drawn from the keeper's sealed part and yours.".to_string()),
+        }));
+        words
     };
+    // A joint roll waiting for this seat's part: the part to send.
+    let part_panel = crate::share::seals::roll_waits(&view.history, view.reader).map(|sealed| {
+        let fresh = || crate::engine::fair::Secret::fresh(&mut platform::entropy());
+        match store::seals::part(&mut platform::LocalStorage, &seat, &id, sealed, fresh) {
+            Ok(part) => {
+                let sent = Signal::stored(super::share::Sent::part(&copy.meta.name, &whose, copy_json.clone(), part));
+                view! {
+                    <super::share::SharePanel sent=sent id="part" heading="Your part of the roll"
+                        hint="The keeper has sealed its part of a roll with you. Show this to the keeper: the dice are drawn from both parts, so neither device alone chooses them."/>
+                }.into_any()
+            }
+            Err(e) => view! { <p class="error" role="alert">{e.to_string()}</p> }.into_any(),
+        }
+    });
     // Every step taken here is kept at once: nothing is lost if the page closes. A step that
     // may go sealed gets its salt with it, forgotten once its steps are.
     let salt = RwSignal::new(store::seals::current_salt(&platform::LocalStorage, &seat, &id));
@@ -399,6 +432,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
                     {checks.into_iter().map(|(ok, line)| view! { <p class=if ok { "note" } else { "error" } role=if ok { "status" } else { "alert" }>{line}</p> }).collect_view()}
                 </div>
             })}
+            {part_panel}
             {play}
             {reply_panel}
             <div class="seat-copy-forces">{S::forces()}</div>

@@ -88,11 +88,33 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     said = await paste(tablet, reveal);
     assert.match(said, /already taken/);
 
-    // Boris's phone checks Anna's choice against the seal it saw before he revealed.
+    // The type of battle is rolled together: Anna's tablet seals its part first.
+    await tid(tablet, 'roll-joint').click();
+    await waitText(tid(tablet, 'joint-waiting'), "This roll waits for Boris's part");
+    await axeCheck(tablet, 'the keeper waiting for a part of a joint roll');
+    await tablet.screenshot({ path: screenshotPath('joint-waiting-1024x768.png') });
+
+    // Boris's next copy: Anna's choice checked against the seal his phone saw before he
+    // revealed; and his part of the roll to send.
     await b.goto(await seatCopyLink(tablet, 1));
     await waitText(tid(b, 'seal-checks'), "Anna's choice matches the seal sent at", 10_000);
     assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
-    await axeCheck(b, "Boris's phone checking Anna's seal");
+    await waitText(tid(b, 'part').locator('h2'), 'Your part of the roll', 10_000);
+    await waitFor(async () => /#s=fd5\./.test(await tid(b, 'part-share-link').inputValue()), 'a part link');
+    const part = await tid(b, 'part-share-link').inputValue();
+    await axeCheck(b, "Boris's part of a joint roll");
+    await b.screenshot({ path: screenshotPath('joint-part-390x844.png') });
+    said = await paste(tablet, part);
+    assert.match(said, /Boris's part of the roll is taken/);
+    await waitFor(async () => /type of battle: rolled \d/.test(norm(await tid(tablet, 'last-step').textContent())), 'the roll made');
+    assert.match(norm(await tid(tablet, 'log').textContent()), /joint roll: \d/);
+    said = await paste(tablet, part);
+    assert.match(said, /already taken/, 'the same part again changes nothing');
+
+    // Boris's phone checks the roll: the dice drawn from both parts, Anna's the one sealed.
+    await b.goto(await seatCopyLink(tablet, 1));
+    await waitText(tid(b, 'seal-checks'), 'The last joint roll checks out', 10_000);
+    await axeCheck(b, "Boris's phone checking the joint roll");
     for (const [w, h] of [[390, 844], [768, 1024], [1024, 768]]) {
       await b.setViewportSize({ width: w, height: h });
       await b.screenshot({ path: screenshotPath(`sealed-checked-${w}x${h}.png`) });
