@@ -8,23 +8,19 @@
 
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/reply_link.rs"]
+mod reply_link;
 #[path = "support/rng.rs"]
 mod rng;
 
 use field_desk::engine::{Campaign, DiceInput, Roll, Roller, Seat, System};
-use field_desk::share::link::{self, Received, ReplyLink};
+use field_desk::share::link::{self, ReplyLink};
 use field_desk::share::reply::{reply_to, take, Refusal};
 use field_desk::systems::{Listed, SystemId, Visit};
+use reply_link::reply_link;
 use rng::Rng;
 
 const ID: &str = "0123456789abcdef";
-
-fn reply_link(text: &str) -> ReplyLink {
-    match link::read(text).expect("a reply link reads") {
-        Received::Reply(r) => r,
-        other => panic!("not read as a reply: {other:?}"),
-    }
-}
 
 /// The dice `d` takes now, rolled by the seat's device.
 fn roll<S: System>(c: &Campaign<S>, d: &S::Decision, rng: &mut Rng) -> Vec<Roll> {

@@ -11,26 +11,22 @@
 
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/reply_link.rs"]
+mod reply_link;
 #[path = "support/rng.rs"]
 mod rng;
 
 use field_desk::engine::campaign::coded;
 use field_desk::engine::fair::{Seal, Secret};
 use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Roll, Seat, System};
-use field_desk::share::link::{self, Received, ReplyLink};
+use field_desk::share::link::{self, ReplyLink};
 use field_desk::share::reply::{part_to, reply_to, reveal_to, seal_to, take, Refusal};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::{Listed, SystemId, Visit};
+use reply_link::reply_link;
 use rng::Rng;
 
 const ID: &str = "0123456789abcdef";
-
-fn reply_link(text: &str) -> ReplyLink {
-    match link::read(text).expect("a reply link reads") {
-        Received::Reply(r) => r,
-        other => panic!("not read as a reply: {other:?}"),
-    }
-}
 
 fn salt(rng: &mut Rng) -> Secret {
     let mut b = [0u8; 16];
