@@ -367,7 +367,12 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     });
     // A seat with a step to take sees it first: on a phone the copy's heading and notes would
     // otherwise push the step below the fold.
-    if acts.get_untracked() && taken.get_untracked() == 0 {
+    // Likewise a reveal to send, or a part of a joint roll.
+    if part_panel.is_some() {
+        request_animation_frame(|| platform::show_and_focus("part"));
+    } else if matches!(sending.get_untracked(), crate::share::seals::Sending::Reveal) {
+        request_animation_frame(|| platform::show_and_focus("reply"));
+    } else if acts.get_untracked() && taken.get_untracked() == 0 {
         request_animation_frame(|| platform::show_and_focus("seat-play"));
     }
     let lines = Signal::stored(view.history);
