@@ -27,6 +27,9 @@ cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 OUT="${1:-dist}"
 TARGET_DIR="${SPLIT_TARGET_DIR:-target/split}"
+# SPLIT_FEATURES=example-system adds features to the build (the test-only example system, put
+# through the splitter as the five are).
+FEATURES="split${SPLIT_FEATURES:+,$SPLIT_FEATURES}"
 # SPLIT_NAMES=1 keeps the functions' names in every wasm (for profiles: scripts/open-profile.mjs),
 # in a target dir of its own; the release build itself never carries them.
 NAMES=()
@@ -47,9 +50,9 @@ command -v wasm-bindgen >/dev/null || die "wasm-bindgen not found: run scripts/s
 command -v wasm-opt >/dev/null || die "wasm-opt not found: run scripts/setup.sh"
 
 # --- 1. cargo --------------------------------------------------------------------------------
-say "cargo build --release --features split (target dir $TARGET_DIR)"
+say "cargo build --release --features $FEATURES (target dir $TARGET_DIR)"
 RUSTFLAGS="-Clink-args=--emit-relocs" CARGO_TARGET_DIR="$TARGET_DIR" \
-  cargo build --release --locked --target wasm32-unknown-unknown --features split --bin field-desk
+  cargo build --release --locked --target wasm32-unknown-unknown --features "$FEATURES" --bin field-desk
 IN="$TARGET_DIR/wasm32-unknown-unknown/release/field-desk.wasm"
 
 # --- 2. split --------------------------------------------------------------------------------

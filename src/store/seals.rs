@@ -11,15 +11,35 @@ pub const SALT_PREFIX: &str = "fielddesk.salt.";
 /// Keys of the seals a seat's device has seen: then the seat's key, a dot and the campaign id.
 pub const SEEN_PREFIX: &str = "fielddesk.seen.";
 
-/// The salt the step taken on this copy is sealed under, made (from `fresh`) when there is none.
-pub fn salt(b: &mut dyn Backend, seat: &str, id: &str, fresh: impl FnOnce() -> Secret) -> Result<Secret, StoreError> {
+/// What is kept in place of a salt when the player sends the step as it is, unsealed.
+const PLAIN: &str = "plain";
+
+/// The salt the step taken on this copy is sealed under, made (from `fresh`) when there is
+/// none; none when the player chose to send it unsealed (`send_plainly`).
+pub fn salt(
+    b: &mut dyn Backend,
+    seat: &str,
+    id: &str,
+    fresh: impl FnOnce() -> Secret,
+) -> Result<Option<Secret>, StoreError> {
     let key = format!("{SALT_PREFIX}{seat}.{id}");
-    if let Some(s) = b.get(&key)?.and_then(|t| serde_json::from_str(&t).ok()) {
-        return Ok(s);
+    match b.get(&key)? {
+        Some(t) if t == PLAIN => return Ok(None),
+        Some(t) => {
+            if let Ok(s) = serde_json::from_str(&t) {
+                return Ok(Some(s));
+            }
+        }
+        None => {}
     }
     let s = fresh();
     b.set(&key, &serde_json::to_string(&s).expect("a salt serialises"))?;
-    Ok(s)
+    Ok(Some(s))
+}
+
+/// The step taken on this copy goes unsealed (the keeper's device is nobody's but the table's).
+pub fn send_plainly(b: &mut dyn Backend, seat: &str, id: &str) -> Result<(), StoreError> {
+    b.set(&format!("{SALT_PREFIX}{seat}.{id}"), PLAIN)
 }
 
 /// The salt kept for a seat's step, if any.

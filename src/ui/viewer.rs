@@ -307,8 +307,18 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     // Every step taken here is kept at once: nothing is lost if the page closes. A step that
     // may go sealed gets its salt with it, forgotten once its steps are.
     let salt = RwSignal::new(store::seals::current_salt(&platform::LocalStorage, &seat, &id));
-    // Sent plainly after all (the keeper's device is nobody's but the table's).
+    // Sent plainly after all (the keeper's device is nobody's but the table's): kept, so the
+    // reply stays the same one after a reload.
     let plainly = RwSignal::new(false);
+    let keys = StoredValue::new((seat.clone(), id.clone()));
+    let send_plainly =
+        move || match keys.with_value(|(s, i)| store::seals::send_plainly(&mut platform::LocalStorage, s, i)) {
+            Ok(()) => {
+                salt.set(None);
+                plainly.set(true);
+            }
+            Err(e) => banner.set(Some(e.to_string())),
+        };
     let (rseat, rid) = (seat.clone(), id.clone());
     Effect::new(move |_| {
         let steps = device.with(|c| (c.steps() > 0).then(|| steps_json::<S>(c)));
@@ -318,7 +328,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             kept = match steps {
                 Some(_) => {
                     store::seals::salt(b, &rseat, &rid, || crate::engine::fair::Secret::fresh(&mut platform::entropy()))
-                        .map(|s| salt.set(Some(s)))
+                        .map(|s| salt.set(s))
                 }
                 None => store::seals::forget_salt(b, &rseat, &rid).map(|_| salt.set(None)),
             };
@@ -412,7 +422,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
                 <super::share::SharePanel sent=reply id="reply" heading=heading hint=hint/>
                 {sealing.then(|| view! {
                     <p class="hint">"Seal when the keeper's device is the other player's. If it is nobody's but the table's, your choice can go as it is."
-                        <button class="btn" data-testid="send-plainly" on:click=move |_| plainly.set(true)>"Send my choice plainly"</button>
+                        <button class="btn" data-testid="send-plainly" on:click=move |_| send_plainly()>"Send my choice plainly"</button>
                     </p>
                 })}
                 <div class="actions">
