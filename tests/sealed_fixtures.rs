@@ -54,17 +54,17 @@ fn sealed_replies_and_a_sealed_campaign_read_as_when_written() {
         field_desk::share::reply::part_to::<RaceForX>(ID, &c.seat_view(Some(Seat(1))), &Secret([0xc0; 16])).unwrap();
     let part = fixture("race-for-x-part.txt", &part);
     let Ok(Received::Reply(r)) = link::read(part.trim()) else { panic!("the part reads") };
-    assert_eq!(r.kind, ReplyKind::Part(Secret([0xc0; 16])), "a joint roll's part reads as written");
+    assert_eq!(r.kind().unwrap(), ReplyKind::Part(Secret([0xc0; 16])), "a joint roll's part reads as written");
     let json = serde_json::to_string_pretty(&(c.setup(), c.journal())).unwrap();
     let stored = fixture("race-for-x-journal.json", &json);
 
     let boris = Decision::ChooseAction { side: Side::B, action: OffensiveAction::Regroup };
     let Ok(Received::Reply(r)) = link::read(seal.trim()) else { panic!("the seal reads") };
     let want = Seal::of(&serde_json::to_vec(&boris).unwrap(), &Secret([0xb0; 16]));
-    assert_eq!(r.kind, ReplyKind::Seal(want), "the seal reads as written");
+    assert_eq!(r.kind().unwrap(), ReplyKind::Seal(want), "the seal reads as written");
     assert_eq!((r.head.campaign.as_str(), r.head.seat), (ID, Seat(1)));
     let Ok(Received::Reply(r)) = link::read(reveal.trim()) else { panic!("the reveal reads") };
-    assert_eq!(r.kind, ReplyKind::Reveal(Secret([0xb0; 16])));
+    assert_eq!(r.kind().unwrap(), ReplyKind::Reveal(Secret([0xb0; 16])));
 
     let (setup, journal): (_, Vec<Action<Decision>>) = serde_json::from_str(&stored).unwrap();
     let back = Campaign::<RaceForX>::replay(setup, journal).expect("the stored campaign replays");

@@ -187,7 +187,7 @@ pub fn take<S: Listed>(c: &mut Campaign<S>, id: &str, reply: &ReplyLink) -> Resu
         return Err(Refusal::Stale { seat: name, since: since.map(|l| l.text).next() });
     }
     let steps: Vec<Step<S>> = reply.steps::<S>(&setup, &state).map_err(|_| Refusal::Damaged)?;
-    match reply.kind {
+    match reply.kind().map_err(|_| Refusal::Damaged)? {
         // A seat whose seal is waiting answers with its reveal, not a choice made afresh.
         ReplyKind::Steps if c.pending_seal(seat).is_some() => return Err(Refusal::SealedFirst { seat: name }),
         ReplyKind::Steps => {}

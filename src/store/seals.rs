@@ -12,7 +12,7 @@ pub const SALT_PREFIX: &str = "fielddesk.salt.";
 pub const SEEN_PREFIX: &str = "fielddesk.seen.";
 
 /// What is kept in place of a salt when the player sends the step as it is, unsealed.
-const PLAIN: &str = "plain";
+const PLAIN: &str = "\"plain\"";
 
 /// The salt the step taken on this copy is sealed under, made (from `fresh`) when there is
 /// none; none when the player chose to send it unsealed (`send_plainly`).

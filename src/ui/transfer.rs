@@ -111,7 +111,7 @@ fn take_reply(reply: &crate::share::link::ReplyLink) -> Result<(String, Screen),
     doc.meta.updated = platform::now();
     store::save(&mut LocalStorage, &doc)?;
     use crate::share::link::ReplyKind;
-    let news = match reply.kind {
+    let news = match reply.kind().unwrap_or(ReplyKind::Steps) {
         ReplyKind::Seal(_) => {
             format!("{name}'s seal is taken: the choice stays hidden until every seal is in and {name} reveals it.")
         }

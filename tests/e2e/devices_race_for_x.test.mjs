@@ -33,6 +33,19 @@ async function copyFor(keeper, n) {
 
 const take = pasteReply;
 
+/**
+ * The keeper is the table's tablet, not a player's: the phone's choice, offered as a seal
+ * (issue 31), goes as it is. Its plain reply link once made.
+ */
+async function sendPlainly(p) {
+  await waitFor(async () => /#s=fd5\./.test(await tid(p, 'reply-share-link').inputValue()), 'the seal made');
+  const seal = await tid(p, 'reply-share-link').inputValue();
+  await tid(p, 'send-plainly').click();
+  await waitText(tid(p, 'reply').locator('h2'), 'Your reply (1 step)');
+  await waitFor(async () => (await tid(p, 'reply-share-link').inputValue()) !== seal, 'the plain reply made');
+  return tid(p, 'reply-share-link').inputValue();
+}
+
 /** What a phone stored: every localStorage value, as one text. */
 const stored = (p) => p.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'));
 
@@ -48,15 +61,12 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     await b.goto(await copyFor(keeper, 1));
     await tid(a, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(a, 'choose-attack').click();
-    // The keeper is the table's tablet, not a player's: no seal is needed (issue 31).
-    await tid(a, 'send-plainly').click();
     await tid(a, 'reply-share-link').waitFor({ timeout: 10_000 });
-    const annaChoice = await tid(a, 'reply-share-link').inputValue();
+    const annaChoice = await sendPlainly(a);
     await tid(b, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(b, 'choose-regroup').click();
-    await tid(b, 'send-plainly').click();
     await tid(b, 'reply-share-link').waitFor({ timeout: 10_000 });
-    const borisChoice = await tid(b, 'reply-share-link').inputValue();
+    const borisChoice = await sendPlainly(b);
     // Neither phone knows the other's choice: not on screen, not in what it stored.
     assert.doesNotMatch(norm(await b.locator('body').innerText()), /Anna chose|Anna: Attack/);
     assert.doesNotMatch(await stored(b), /"attack"|"Attack"/i, "Boris's phone holds nothing of Anna's choice");

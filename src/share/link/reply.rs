@@ -66,7 +66,6 @@ pub enum ReplyKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplyLink {
     pub head: ReplyHead,
-    pub kind: ReplyKind,
     /// The reply's identity: the first 64 bits of SHA-256 over its coded bytes, so the same
     /// reply arriving twice is known.
     pub id: u64,
@@ -104,7 +103,7 @@ pub fn encode_reply_of<S: Listed>(
         let mut e = Encoder::new();
         if code_reply::<Encoder, S>(&mut e, Some((head, kind)), setup, state, Some(steps), json).is_ok() {
             let bytes = e.finish();
-            let back = ReplyLink::read(bytes.clone()).and_then(|r| Ok((r.kind, r.steps::<S>(setup, state)?)));
+            let back = ReplyLink::read(bytes.clone()).and_then(|r| Ok((r.kind()?, r.steps::<S>(setup, state)?)));
             if back.as_ref().is_ok_and(|(k, s)| *k == kind && s[..] == *steps) {
                 return Ok(seal_as(&bytes, REPLY_LINK_VERSION));
             }
@@ -119,8 +118,16 @@ impl ReplyLink {
         let mut d = Decoder::new(&bytes)?;
         let mut m = Models::new();
         let head = code_head(&mut d, &mut m, None)?;
-        let (kind, _) = code_kind(&mut d, &mut m, None, 0)?;
-        Ok(ReplyLink { head, kind, id: reply_id(&bytes), bytes })
+        Ok(ReplyLink { head, id: reply_id(&bytes), bytes })
+    }
+
+    /// What it carries after its head (read only where it is taken: the page's own code reads
+    /// the head alone). Never panics.
+    pub fn kind(&self) -> Result<ReplyKind, LinkError> {
+        let mut d = Decoder::new(&self.bytes)?;
+        let mut m = Models::new();
+        code_head(&mut d, &mut m, None)?;
+        Ok(code_kind(&mut d, &mut m, None, 0)?.0)
     }
 
     /// The steps, read on the view the reply says it was made on (`setup`, `state`: the seat's
