@@ -471,7 +471,17 @@ fn following_copies() {
                         worst.9 += 1;
                         break;
                     }
-                    if !grammar_walk::step_weighted(&mut c, &mut rng, weights, 2_000, &mut tally) {
+                    // Taken as the app's keeper takes it: a player's secret choice sealed.
+                    let taken =
+                        grammar_walk::step_taken_by(&mut c, &mut rng, weights, 2_000, &mut tally, |c, d, rng| {
+                            if c.seals(&d) {
+                                let salt = field_desk::engine::fair::Secret::fresh(rng);
+                                c.decide_sealed(d, field_desk::engine::DiceInput::App(rng), salt).is_ok()
+                            } else {
+                                c.decide(d, field_desk::engine::DiceInput::App(rng)).is_ok()
+                            }
+                        });
+                    if !taken {
                         break;
                     }
                 }

@@ -174,6 +174,22 @@ pub fn step_weighted<S: Grammar>(
 where
     S::Decision: std::fmt::Debug,
 {
+    step_taken_by(c, rng, weights, tries, tally, |c, d, rng| c.decide(d, DiceInput::App(rng)).is_ok())
+}
+
+/// `step_weighted` with each draw taken by `take` (true when the rules took it): as the app's
+/// keeper takes it, sealed or not, say.
+pub fn step_taken_by<S: Grammar>(
+    c: &mut Campaign<S>,
+    rng: &mut Rng,
+    weights: Weights<'_>,
+    tries: usize,
+    tally: &mut Tally,
+    mut take: impl FnMut(&mut Campaign<S>, S::Decision, &mut Rng) -> bool,
+) -> bool
+where
+    S::Decision: std::fmt::Debug,
+{
     for _ in 0..tries {
         let drawn = S::decision(c.setup(), c.state(), &mut RandomChooser::weighted(&mut *rng, weights), None);
         let Ok(d) = drawn else {
@@ -181,13 +197,11 @@ where
             continue;
         };
         let k = kind(&d);
-        match c.decide(d, DiceInput::App(&mut *rng)) {
-            Ok(()) => {
-                *tally.accepted.entry(k).or_default() += 1;
-                return true;
-            }
-            Err(_) => *tally.refused.entry(k).or_default() += 1,
+        if take(c, d, rng) {
+            *tally.accepted.entry(k).or_default() += 1;
+            return true;
         }
+        *tally.refused.entry(k).or_default() += 1;
     }
     false
 }
