@@ -136,10 +136,10 @@ impl Document {
 
     /// Reads a stored document of this or any older format.
     pub fn from_json(text: &str) -> Result<Document, LoadError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| LoadError::NotACampaign(format!("not readable: {}", json_problem(&e))))?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         let value = migrate(value)?;
-        serde_json::from_value(value).map_err(|e| LoadError::Damaged(json_problem(&e)))
+        serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))
     }
 
     /// Replays the history; the document itself is left as it was.
@@ -169,15 +169,15 @@ impl RawDocument {
         struct Format {
             format: Option<u32>,
         }
-        let f: Format = serde_json::from_str(text)
-            .map_err(|e| LoadError::NotACampaign(format!("not readable: {}", json_problem(&e))))?;
+        let f: Format =
+            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         match f.format {
             None => return Err(LoadError::NotACampaign("no format number".into())),
             Some(0) => return Err(LoadError::NotACampaign("format 0 was never released".into())),
             Some(f) if f > FORMAT => return Err(LoadError::TooNew { format: f }),
             Some(_) => {}
         }
-        serde_json::from_str(text).map_err(|e| LoadError::Damaged(json_problem(&e)))
+        serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))
     }
 
     pub fn to_json(&self) -> String {
@@ -194,7 +194,7 @@ impl RawDocument {
             Some(s) => Ok(s.system),
             None => serde_json::from_str::<Tag>(self.body.get())
                 .map(|t| t.system)
-                .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {}", json_problem(&e)))),
+                .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}"))),
         }
     }
 }
@@ -248,10 +248,10 @@ pub const BACKUP_KIND: &str = "field-desk-backup";
 /// Reads a file the player picked: one campaign, or a backup of several. Each campaign is
 /// checked on its own; one bad campaign does not hide the good ones.
 pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadError> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| LoadError::NotACampaign(format!("not readable: {}", json_problem(&e))))?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
     if value.get("kind").and_then(|k| k.as_str()) == Some(BACKUP_KIND) {
-        let backup: Backup = serde_json::from_value(value).map_err(|e| LoadError::Damaged(json_problem(&e)))?;
+        let backup: Backup = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
         if backup.format > FORMAT {
             return Err(LoadError::TooNew { format: backup.format });
         }
@@ -260,7 +260,7 @@ pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadErr
             .into_iter()
             .map(|v| {
                 let doc: Document =
-                    serde_json::from_value(migrate(v)?).map_err(|e| LoadError::Damaged(json_problem(&e)))?;
+                    serde_json::from_value(migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
                 opened(doc)
             })
             .collect())
@@ -283,18 +283,4 @@ impl Backup {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("backups serialise")
     }
-}
-
-/// Where JSON text went wrong, in a few words: its kind and place. (A `serde_json::Error`'s own
-/// words would bring the standard library's words for every I/O error into the page's own
-/// files, which never read a file.)
-pub fn json_problem(e: &serde_json::Error) -> String {
-    use serde_json::error::Category;
-    let what = match e.classify() {
-        Category::Eof => "it ends too soon",
-        Category::Syntax => "it is not JSON",
-        Category::Data => "a part is missing or of the wrong kind",
-        Category::Io => "it could not be read",
-    };
-    format!("{what}, line {} column {}", e.line(), e.column())
 }

@@ -68,9 +68,7 @@ fn store_error(e: StorageError) -> StoreError {
     match e {
         StorageError::JsError(js) if is_quota_error(&js.name) => StoreError::Full,
         StorageError::JsError(js) => StoreError::Unavailable(format!("{}: {}", js.name, js.message)),
-        StorageError::SerdeError(e) => {
-            StoreError::Unavailable(format!("not JSON text: {}", crate::share::json_problem(&e)))
-        }
+        StorageError::SerdeError(e) => StoreError::Unavailable(format!("not JSON text: {e}")),
         StorageError::KeyNotFound(key) => StoreError::NotFound(key),
     }
 }
