@@ -349,12 +349,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     provide_context(super::dice::JointRoll {
         with: Signal::derive(move || {
             let holder = open.holder.get()?;
-            campaign.with(|c| {
-                let seats = c.seats();
-                let other =
-                    (c.umpire().is_none() && seats.len() == 2).then(|| seats.into_iter().find(|&s| s != holder))??;
-                Some((other, c.seat_name(other)))
-            })
+            campaign.with(|c| c.joint_partner(holder).map(|other| (other, c.seat_name(other))))
         }),
         waiting: Signal::derive(move || campaign.with(|c| c.pending_joint().map(|p| c.seat_name(p.with)))),
     });

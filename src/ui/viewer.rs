@@ -307,15 +307,13 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     // Every step taken here is kept at once: nothing is lost if the page closes. A step that
     // may go sealed gets its salt with it, forgotten once its steps are.
     let salt = RwSignal::new(store::seals::current_salt(&platform::LocalStorage, &seat, &id));
-    // Sent plainly after all (the keeper's device is nobody's but the table's): kept, so the
-    // reply stays the same one after a reload.
-    let plainly = RwSignal::new(false);
+    // Sent plainly after all (the keeper's device is nobody's but the table's): the salt goes,
+    // and the store keeps the choice, so the reply stays the same one after a reload.
     let keys = StoredValue::new((seat.clone(), id.clone()));
     let send_plainly =
         move || match keys.with_value(|(s, i)| store::seals::send_plainly(&mut platform::LocalStorage, s, i)) {
             Ok(()) => {
                 salt.set(None);
-                plainly.set(true);
             }
             Err(e) => banner.set(Some(e.to_string())),
         };
@@ -344,7 +342,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         let whose = whose.clone();
         Signal::derive(move || {
             let steps = device.with(steps_json::<S>);
-            super::share::Sent::reply(&name, &whose, copy_json.clone(), steps, salt.get().filter(|_| !plainly.get()))
+            super::share::Sent::reply(&name, &whose, copy_json.clone(), steps, salt.get())
         })
     };
     // What the step goes as: a plain reply, a seal, a reveal, or nothing yet.
@@ -359,10 +357,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         use crate::share::seals::{sending, Sending};
         let step = device.with(|c| c.active_entries().next().map(|e| (e.decision.clone(), e.dice.clone())));
         match (step, salt.get(), device.with(Campaign::steps)) {
-            (Some(step), Some(s), 1) => match held_view.with_value(|v| sending::<S>(v, &step, &s)) {
-                Sending::Seal if plainly.get() => Sending::Plain,
-                other => other,
-            },
+            (Some(step), Some(s), 1) => held_view.with_value(|v| sending::<S>(v, &step, &s)),
             _ => Sending::Plain,
         }
     });

@@ -105,6 +105,16 @@ impl<S: System> Campaign<S> {
         Ok(())
     }
 
+    /// The seat whose device the device held by `holder` rolls together with: the other
+    /// player, in a game of two seats with no umpire.
+    pub fn joint_partner(&self, holder: Seat) -> Option<Seat> {
+        let seats = self.seats();
+        if self.umpire().is_some() || seats.len() != 2 || !seats.contains(&holder) {
+            return None;
+        }
+        seats.into_iter().find(|&s| s != holder)
+    }
+
     /// The joint roll waiting for its second part: the last one opened, if no decision was
     /// taken or undone since.
     pub fn pending_joint(&self) -> Option<PendingJoint> {
@@ -112,7 +122,7 @@ impl<S: System> Campaign<S> {
             Action::Seal(l) if l.joint.is_some() => Some((j, l)),
             _ => None,
         })?;
-        let stands = self.active.len() == line.at && (line.at == 0 || self.active[line.at - 1] < at);
+        let stands = self.active.len() == line.at && self.still_stands(line.at, at);
         let taken = self.journal[at..].iter().any(|a| matches!(a, Action::Decide(_)));
         (stands && !taken).then_some(PendingJoint { at, with: line.by, seal: line.seal })
     }
@@ -136,10 +146,7 @@ impl<S: System> Campaign<S> {
         let dice = values.into_iter().map(|value| Roll { die: spec.die, value, by: Roller::Joint }).collect();
         let by = S::actor(&self.setup, self.state(), &decision);
         let joint = Some((first, second));
-        self.journal.push(Action::Decide(Entry { decision, dice, by, reply: Some(id), salt: None, joint }));
-        self.active.push(self.journal.len() - 1);
-        self.redo.clear();
-        self.trail.push(next);
+        self.record(Entry { decision, dice, by, reply: Some(id), salt: None, joint }, next);
         Ok(())
     }
 }

@@ -198,10 +198,7 @@ impl<S: System> Campaign<S> {
                         }
                         Some(_) => {}
                     }
-                    c.journal.push(Action::Decide(entry));
-                    c.active.push(c.journal.len() - 1);
-                    c.redo.clear();
-                    c.trail.push(next);
+                    c.record(entry, next);
                 }
                 Action::Undo => {
                     if !c.can_undo() {
@@ -308,11 +305,23 @@ impl<S: System> Campaign<S> {
         };
         let next = self.check_and_apply(&decision, &dice::values(&rolls), None)?;
         let by = S::actor(&self.setup, self.state(), &decision);
-        self.journal.push(Action::Decide(Entry { decision, dice: rolls, by, reply: None, salt: None, joint: None }));
+        self.record(Entry { decision, dice: rolls, by, reply: None, salt: None, joint: None }, next);
+        Ok(())
+    }
+
+    /// Journals a decision taken, `next` the position it leads to: in effect, and nothing left
+    /// to redo.
+    fn record(&mut self, entry: Entry<S::Decision>, next: S::State) {
+        self.journal.push(Action::Decide(entry));
         self.active.push(self.journal.len() - 1);
         self.redo.clear();
         self.trail.push(next);
-        Ok(())
+    }
+
+    /// Whether the decisions in effect when journal line `line` was written (`at` of them)
+    /// are still in effect, none undone since (later ones may have been taken).
+    fn still_stands(&self, at: usize, line: usize) -> bool {
+        self.active.len() >= at && (at == 0 || self.active[at - 1] < line)
     }
 
     /// Undoes the last decision in effect. Returns false when there is none.

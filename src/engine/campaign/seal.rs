@@ -116,7 +116,7 @@ impl<S: System> Campaign<S> {
             Action::Seal(l) if l.by == seat && l.joint.is_none() => Some((j, l)),
             _ => None,
         })?;
-        let prefix_stands = self.active.len() >= line.at && (line.at == 0 || self.active[line.at - 1] < j);
+        let prefix_stands = self.still_stands(line.at, j);
         let own_since =
             self.active.iter().any(|&i| i > j && matches!(&self.journal[i], Action::Decide(e) if e.by == Some(seat)));
         (prefix_stands && !own_since).then_some((j, line.seal))

@@ -31,17 +31,7 @@ impl<S: System> Campaign<S> {
         id: u64,
     ) -> Result<(), DecideError<S::Error>> {
         let next = self.check_and_apply(&decision, &dice::values(&rolls), Some(&rolls))?;
-        self.journal.push(Action::Decide(Entry {
-            decision,
-            dice: rolls,
-            by: Some(seat),
-            reply: Some(id),
-            salt: None,
-            joint: None,
-        }));
-        self.active.push(self.journal.len() - 1);
-        self.redo.clear();
-        self.trail.push(next);
+        self.record(Entry { decision, dice: rolls, by: Some(seat), reply: Some(id), salt: None, joint: None }, next);
         Ok(())
     }
 }
