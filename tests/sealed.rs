@@ -305,6 +305,12 @@ fn joint_rolls_reach_the_same_positions_and_check_out_on_every_device() {
                     refused(&mut k, &early, |r| matches!(r, Refusal::NoJointRoll { .. }), "a part with no roll open");
                     let first = salt(&mut rng);
                     k.commit_joint(with, &d, first).expect("the roll opens");
+                    // The keeper's part leaves this device in no file or link before the roll.
+                    let hex = serde_json::to_string(&first).unwrap();
+                    assert!(
+                        !serde_json::to_string(&k.shareable_journal()).unwrap().contains(&hex),
+                        "a file holds the part"
+                    );
                     // The seat's copy shows the keeper's part sealed, never the part itself.
                     let view = k.seat_view(Some(with));
                     let seen = view
