@@ -17,5 +17,5 @@ pub use dice::{DiceError, DiceSpec, Die, Roll, Roller};
 pub use grammar::{Chooser, Grammar, GrammarOf};
 pub use odds::Chance;
 pub use seat::{Audience, Reader, Readers, Seat, TwoSides};
-pub use system::{Modifier, RollPreview, System};
+pub use system::{player_keeps, Modifier, RollPreview, System};
 pub use view_problem::ViewProblem;

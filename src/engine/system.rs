@@ -131,6 +131,21 @@ pub trait System: Send + Sync + 'static {
         None
     }
 
+    /// In a game an umpire would otherwise keep, the seat whose player keeps the campaign
+    /// instead (a Battlefront campaign kept by one side). That device holds everything, so the
+    /// other seats seal their secret choices and roll jointly with it, as in a game with no
+    /// umpire (`player_keeps`).
+    fn kept_by(_setup: &Self::Setup) -> Option<Seat> {
+        None
+    }
+
+    /// A roll only the rolling side cares about (a side's own rating roll): when players sit
+    /// apart it stays that side's, never made jointly by default. Every other roll, whose
+    /// outcome both sides care about, is offered as a joint roll first.
+    fn own_roll(_setup: &Self::Setup, _state: &Self::State, _decision: &Self::Decision) -> bool {
+        false
+    }
+
     /// Replay work, for the one bound every replay from outside the device obeys (share
     /// links): roughly the bytes a fresh position holds, with what a history line may quote
     /// of the setup. Playing a position costs what the position holds, so the sum over the
@@ -172,4 +187,10 @@ impl RollPreview {
     pub fn total_modifier(&self) -> i32 {
         self.modifiers.iter().map(|m| m.value).sum()
     }
+}
+
+/// Whether the campaign is kept by one of its players: no umpire keeps it, or a player keeps
+/// it in the umpire's place (`System::kept_by`). Only then are choices sealed and rolls joint.
+pub fn player_keeps<S: System>(setup: &S::Setup) -> bool {
+    S::umpire(setup).is_none() || S::kept_by(setup).is_some()
 }

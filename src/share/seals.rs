@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 pub enum Sending {
     /// A plain reply: the step itself.
     Plain,
-    /// Its seal first: the position waits on other seats too, free to choose, with no umpire
-    /// keeping.
+    /// Its seal first: the position waits on other seats too, free to choose, and a player
+    /// keeps the campaign (`player_keeps`).
     Seal,
     /// Its reveal: the copy shows this device's seal waiting, and every other seat's.
     Reveal,
@@ -47,7 +47,7 @@ pub fn sending<S: System>(view: &SeatView<S>, step: &Step<S>, salt: &Secret) -> 
     // Sealed when another seat waited on is still free to choose: once every other one is
     // bound by its seal, the step can go as it is.
     let others_free = to_act.iter().any(|&s| s != me && !waiting.iter().any(|w| w.0 == s));
-    if S::umpire(&view.setup).is_none() && to_act.contains(&me) && others_free {
+    if crate::engine::player_keeps::<S>(&view.setup) && to_act.contains(&me) && others_free {
         Sending::Seal
     } else {
         Sending::Plain

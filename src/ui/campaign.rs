@@ -180,12 +180,19 @@ impl<S: System> Open<S> {
         Signal::derive(move || state.with(|st| setup.with(|s| S::preview(s, st, &decision))))
     }
 
+    /// Whether a decision's roll is the rolling side's own (`System::own_roll`), kept up to date.
+    pub fn own_roll(&self, decision: S::Decision) -> Signal<bool> {
+        let (setup, state) = (self.setup, self.state);
+        Signal::derive(move || state.with(|st| setup.with(|s| S::own_roll(s, st, &decision))))
+    }
+
     /// A dice widget wired to a decision.
     pub fn roll(&self, decision: S::Decision, label: &str) -> impl IntoView {
         let open = *self;
         let preview = self.preview(decision.clone());
+        let own = self.own_roll(decision.clone());
         let on_roll = Callback::new(move |dice: DiceChoice| open.decide_or_say(decision.clone(), dice));
-        view! { <super::dice::DiceRoll preview=preview label=label.to_string() on_roll=on_roll/> }
+        view! { <super::dice::DiceRoll preview=preview label=label.to_string() on_roll=on_roll own=own/> }
     }
 }
 
@@ -352,6 +359,10 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
             campaign.with(|c| c.joint_partner(holder).map(|other| (other, c.seat_name(other))))
         }),
         waiting: Signal::derive(move || campaign.with(|c| c.pending_joint().map(|p| c.seat_name(p.with)))),
+        apart: Signal::derive(move || {
+            let holder = open.holder.get();
+            campaign.with(|c| holder.and_then(|h| c.joint_partner(h)).is_some_and(|other| c.heard_from(other)))
+        }),
     });
     S::contexts();
 

@@ -20,6 +20,9 @@ pub enum DiceChoice {
 pub struct JointRoll {
     pub with: Signal<Option<(crate::engine::Seat, String)>>,
     pub waiting: Signal<Option<String>>,
+    /// That seat's device has sent replies here: its player sits apart, and a roll both sides
+    /// care about is offered as a joint roll first.
+    pub apart: Signal<bool>,
 }
 
 /// What the players just rolled, shown large until they move on.
@@ -48,6 +51,9 @@ pub fn DiceRoll(
     #[prop(into)] preview: Signal<Option<RollPreview>>,
     #[prop(into)] label: String,
     on_roll: Callback<DiceChoice, Result<(), String>>,
+    /// A roll only the rolling side cares about (`System::own_roll`): never joint first.
+    #[prop(optional, into)]
+    own: Signal<bool>,
 ) -> impl IntoView {
     let typed = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -67,6 +73,10 @@ pub fn DiceRoll(
         }
     };
     let label_app = label.clone();
+    // Players apart: a roll both sides care about goes to both devices first.
+    let joint_first = Memo::new(move |_| {
+        joint.is_some_and(|j| j.apart.get() && j.with.get().is_some() && j.waiting.get().is_none()) && !own.get()
+    });
 
     view! {
         <div class="dice" data-testid="dice">
@@ -104,8 +114,8 @@ pub fn DiceRoll(
                             </div>
                         }
                     })}
-                    <div class="dice-actions">
-                        <button class="btn primary big" data-testid="roll-app" on:click=move |_| submit(DiceChoice::App)>
+                    <div class="dice-actions" class:joint-first=move || joint_first.get()>
+                        <button class="btn big" class:primary=move || !joint_first.get() data-testid="roll-app" on:click=move |_| submit(DiceChoice::App)>
                             {format!("Roll for me: {label_app}")}
                         </button>
                         {move || joint.and_then(|j| match (j.waiting.get(), j.with.get()) {
@@ -113,9 +123,12 @@ pub fn DiceRoll(
                                 <p class="note" role="status" data-testid="joint-waiting">{format!("This roll waits for {name}'s part: send {name} a new copy, then take the part {name} sends back.")}</p>
                             }.into_any()),
                             (None, Some((seat, name))) => Some(view! {
-                                <button class="btn big" data-testid="roll-joint" on:click=move |_| submit(DiceChoice::Joint(seat))>
+                                <button class="btn big roll-joint" class:primary=move || joint_first.get() data-testid="roll-joint" on:click=move |_| submit(DiceChoice::Joint(seat))>
                                     {format!("Roll together with {name}'s device")}
                                 </button>
+                                {move || joint_first.get().then(|| view! {
+                                    <p class="note joint-note" data-testid="joint-first">{format!("{name} plays on another device: both sides care about this roll, so roll it together.")}</p>
+                                })}
                             }.into_any()),
                             _ => None,
                         })}

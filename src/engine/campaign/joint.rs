@@ -106,13 +106,35 @@ impl<S: System> Campaign<S> {
     }
 
     /// The seat whose device the device held by `holder` rolls together with: the other
-    /// player, in a game of two seats with no umpire.
+    /// player, in a game of two players kept by one of them (`player_keeps`). Where a player
+    /// keeps in the umpire's place, the umpire's seat on that device stands for the keeper's.
     pub fn joint_partner(&self, holder: Seat) -> Option<Seat> {
-        let seats = self.seats();
-        if self.umpire().is_some() || seats.len() != 2 || !seats.contains(&holder) {
+        if !crate::engine::player_keeps::<S>(&self.setup) {
             return None;
         }
-        seats.into_iter().find(|&s| s != holder)
+        let umpire = self.umpire();
+        let players: Vec<Seat> = self.seats().into_iter().filter(|&s| Some(s) != umpire).collect();
+        let me = if Some(holder) == umpire { S::kept_by(&self.setup)? } else { holder };
+        if players.len() != 2 || !players.contains(&me) {
+            return None;
+        }
+        players.into_iter().find(|&s| s != me)
+    }
+
+    /// Whether `seat`'s own device has sent a reply taken here (a step, a seal or a part):
+    /// its player sits apart, so the rolls both sides care about are offered jointly first.
+    pub fn heard_from(&self, seat: Seat) -> bool {
+        self.journal.iter().any(|a| match a {
+            Action::Decide(e) => e.reply.is_some() && e.by == Some(seat),
+            Action::Seal(l) => l.reply.is_some() && l.by == seat,
+            _ => false,
+        })
+    }
+
+    /// Whether `decision`'s roll is one both sides care about (not a side's own roll,
+    /// `System::own_roll`): made jointly by default when players sit apart.
+    pub fn joint_by_default(&self, decision: &S::Decision) -> bool {
+        self.dice_for(decision).is_some() && !S::own_roll(&self.setup, self.state(), decision)
     }
 
     /// The joint roll waiting for its second part: the last one opened, if no decision was

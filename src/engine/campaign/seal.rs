@@ -195,11 +195,11 @@ impl<S: System> Campaign<S> {
     }
 
     /// Whether a decision the keeper's own seat takes now is sealed (`decide_sealed`): a
-    /// choice made while the position waits on two seats or more, in a game with no umpire
-    /// (where the keeper is a player). On a shared tablet nothing shows of it.
+    /// choice made while the position waits on two seats or more, in a game a player keeps
+    /// (`player_keeps`). On a shared tablet nothing shows of it.
     pub fn seals(&self, decision: &S::Decision) -> bool {
         let to_act = self.to_act();
-        S::umpire(&self.setup).is_none()
+        crate::engine::player_keeps::<S>(&self.setup)
             && to_act.len() >= 2
             && S::actor(&self.setup, self.state(), decision).is_some_and(|a| to_act.contains(&a))
     }

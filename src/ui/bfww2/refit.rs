@@ -38,6 +38,7 @@ pub(super) fn act_kept(bw: Bw, side: u8, d: Decision, error: RwSignal<Option<Str
 /// The dice widget of a secret step of `side` (odds first), keeping its hand-over open.
 pub(super) fn roll_kept(bw: Bw, side: u8, d: Decision, label: &str) -> impl IntoView {
     let preview: Signal<Option<RollPreview>> = bw.preview(d.clone());
+    let own = bw.own_roll(d.clone());
     let on_roll = Callback::new(move |dice: DiceChoice| {
         let r = bw.decide_or_say(d.clone(), dice);
         if r.is_ok() {
@@ -45,7 +46,7 @@ pub(super) fn roll_kept(bw: Bw, side: u8, d: Decision, label: &str) -> impl Into
         }
         r
     });
-    view! { <DiceRoll preview=preview label=label.to_string() on_roll=on_roll/> }
+    view! { <DiceRoll preview=preview label=label.to_string() on_roll=on_roll own=own/> }
 }
 
 /// A secret step's button, keeping the hand-over open.
