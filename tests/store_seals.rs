@@ -3,7 +3,7 @@
 
 use field_desk::engine::fair::{Seal, Secret};
 use field_desk::engine::Seat;
-use field_desk::store::{seals, Memory};
+use field_desk::store::{seals, Backend, Memory};
 
 #[test]
 fn a_salt_is_kept_until_forgotten_and_sending_plainly_is_kept_too() {
@@ -37,5 +37,25 @@ fn seals_seen_are_remembered_once_with_when_and_a_part_belongs_to_its_roll() {
         Secret([7; 16]),
         "a new roll, a new part"
     );
-    assert_eq!(seals::sent_part(&b, "1", "c"), Some(Secret([7; 16])));
+    assert_eq!(
+        seals::sent_parts(&b, "1", "c"),
+        vec![(x, Secret([5; 16])), (y, Secret([7; 16]))],
+        "every part sent is kept, with the seal it answered"
+    );
+    assert_eq!(seals::part(&mut b, "1", "c", x, || Secret([8; 16])).unwrap(), p, "an older roll keeps its part");
+}
+
+/// A device from before kept only its last part, as one pair: it still reads, as a list of one,
+/// and the next part joins it.
+#[test]
+fn a_part_kept_alone_by_an_older_device_still_reads() {
+    let mut b = Memory::default();
+    let x = Seal::of(b"x", &Secret([0; 16]));
+    let old = serde_json::to_string(&(x, Secret([5; 16]))).unwrap();
+    b.set(&format!("{}1.c", seals::PART_PREFIX), &old).unwrap();
+    assert_eq!(seals::sent_parts(&b, "1", "c"), vec![(x, Secret([5; 16]))]);
+    assert_eq!(seals::part(&mut b, "1", "c", x, || Secret([9; 16])).unwrap(), Secret([5; 16]));
+    let y = Seal::of(b"y", &Secret([0; 16]));
+    seals::part(&mut b, "1", "c", y, || Secret([7; 16])).unwrap();
+    assert_eq!(seals::sent_parts(&b, "1", "c").len(), 2);
 }

@@ -72,6 +72,57 @@ async fn dice_widget_shows_odds_checks_typed_dice_and_rolls() {
     drop(handle);
 }
 
+/// Players apart (issue 31): once the other player's device has replied, a roll both sides
+/// care about offers the joint roll first, as the primary action; a side's own roll does not,
+/// and neither does a table that has heard nothing from the other device.
+#[wasm_bindgen_test]
+async fn a_roll_both_sides_care_about_is_joint_first_when_players_are_apart() {
+    use field_desk::engine::Seat;
+    use field_desk::ui::dice::JointRoll;
+    let root = container();
+    let apart = RwSignal::new(false);
+    let own = RwSignal::new(false);
+    let got = RwSignal::new(Vec::<DiceChoice>::new());
+    let preview = Signal::derive(|| {
+        Some(RollPreview {
+            title: "Type of battle".into(),
+            dice: DiceSpec::one(Die::D6),
+            modifiers: vec![],
+            odds: vec![("Encounter".into(), Chance::new(1, 1))],
+            faces: None,
+            note: None,
+        })
+    });
+    let on_roll = Callback::new(move |c: DiceChoice| {
+        got.update(|v| v.push(c));
+        Ok(())
+    });
+    let handle = leptos::mount::mount_to(root.clone().unchecked_into(), move || {
+        provide_context(JointRoll {
+            with: Signal::derive(|| Some((Seat(1), "Boris".to_string()))),
+            waiting: Signal::derive(|| None),
+            apart: apart.into(),
+        });
+        view! { <DiceRoll preview=preview label="type of battle".to_string() on_roll=on_roll own=own/> }
+    });
+    leptos::task::tick().await;
+    let primary = |id: &str| find(&root, id).unwrap().class_list().contains("primary");
+    assert!(primary("roll-app") && !primary("roll-joint"), "together at the table: the app's roll first");
+    assert!(find(&root, "joint-first").is_none());
+    apart.set(true);
+    leptos::task::tick().await;
+    assert!(primary("roll-joint") && !primary("roll-app"), "apart: the joint roll first");
+    assert!(text(&root, "joint-first").contains("Boris plays on another device"));
+    own.set(true);
+    leptos::task::tick().await;
+    assert!(primary("roll-app") && !primary("roll-joint"), "a side's own roll stays its own");
+    own.set(false);
+    leptos::task::tick().await;
+    find(&root, "roll-joint").unwrap().click();
+    assert_eq!(got.get_untracked(), vec![DiceChoice::Joint(Seat(1))]);
+    drop(handle);
+}
+
 #[wasm_bindgen_test]
 async fn secret_actions_stay_hidden_until_both_have_chosen() {
     let root = container();

@@ -137,24 +137,39 @@ pub fn roll_waits(history: &[HistoryLine], me: Option<Seat>) -> Option<Seal> {
     history.iter().filter_map(|l| l.seal.as_ref()).find(|s| s.joint && s.pending && Some(s.by) == me)?.seal
 }
 
-/// What a device finds when it checks a joint roll it took part in.
+/// What a device finds when it checks a joint roll it may read.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RollCheck {
     /// The dice are the ones drawn from both parts, the keeper's part is the one it sealed
     /// before this device sent its own (seen at `at`), and this device's part is in it.
     Holds { at: f64 },
-    /// They are not: the dice, the keeper's part or this device's part differ.
+    /// The dice follow from the two parts shown, but this device holds neither the keeper's
+    /// seal nor the part it sent (a roll from before it kept them, or made with another device).
+    Unchecked,
+    /// They do not: the dice, the keeper's part or this device's part differ.
     Broken,
 }
 
-/// Checks the joint rolls in `history` this device took part in (`mine`: the part it sent),
-/// against the seals it saw: for the last such roll.
-pub fn roll_checks(history: &[HistoryLine], seen: &[Seen], mine: Option<&Secret>) -> Option<RollCheck> {
-    let line = history.iter().rev().find(|l| l.joint.is_some_and(|j| mine.is_some_and(|m| j.second == *m)))?;
-    let joint = line.joint?;
-    let sealed = Seal::of_value(&joint.first);
-    Some(match seen.iter().find(|s| s.seal == sealed) {
-        Some(s) if joint.holds(&line.dice, &sealed) => RollCheck::Holds { at: s.at },
-        _ => RollCheck::Broken,
-    })
+/// Checks every joint roll in `history`: its dice drawn again from its two parts, the keeper's
+/// part against the seals `seen` before, and the other part against the one this device sent
+/// in answer to that seal (`mine`). One check per joint roll, oldest first, with the journal
+/// index of its line.
+pub fn roll_checks(history: &[HistoryLine], seen: &[Seen], mine: &[(Seal, Secret)]) -> Vec<(usize, RollCheck)> {
+    history
+        .iter()
+        .filter_map(|line| {
+            let joint = line.joint?;
+            let sealed = Seal::of_value(&joint.first);
+            let seen_at = seen.iter().find(|s| s.seal == sealed).map(|s| s.at);
+            let sent = mine.iter().find(|m| m.0 == sealed).map(|m| m.1);
+            let check = match (joint.follows(&line.dice), seen_at, sent) {
+                (false, _, _) => RollCheck::Broken,
+                // The keeper's seal, answered by another part than the one this device sent.
+                (true, _, Some(part)) if part != joint.second => RollCheck::Broken,
+                (true, Some(at), Some(_)) => RollCheck::Holds { at },
+                _ => RollCheck::Unchecked,
+            };
+            Some((line.index, check))
+        })
+        .collect()
 }

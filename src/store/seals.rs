@@ -3,7 +3,7 @@
 //! on this device only (never in a document, link, file or backup).
 
 use super::{Backend, StoreError};
-use crate::engine::fair::Secret;
+use crate::engine::fair::{Seal, Secret};
 use crate::share::seals::Seen;
 
 /// Keys of a seat's salt: then the seat's key, a dot and the campaign id.
@@ -87,30 +87,46 @@ pub fn remember(
 /// campaign id.
 pub const PART_PREFIX: &str = "fielddesk.part.";
 
+/// The parts this device sent, each with the keeper's sealed part it answered. Kept as a list
+/// since issue 31's second pass; a device from before kept only its last part (one pair), which
+/// reads as a list of one.
+fn parts_kept(b: &dyn Backend, key: &str) -> Result<Vec<(Seal, Secret)>, StoreError> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Kept {
+        All(Vec<(Seal, Secret)>),
+        Last((Seal, Secret)),
+    }
+    Ok(match b.get(key)?.and_then(|t| serde_json::from_str::<Kept>(&t).ok()) {
+        Some(Kept::All(all)) => all,
+        Some(Kept::Last(one)) => vec![one],
+        None => Vec::new(),
+    })
+}
+
 /// The part this device sends for the joint roll waiting for it (the keeper's part sealed as
-/// `roll`): the one kept for that roll, or a fresh one (from `fresh`), kept afterwards to check
-/// that the roll used it.
+/// `roll`): the one kept for that roll, or a fresh one (from `fresh`), kept afterwards with the
+/// others it sent, to check that each roll used it.
 pub fn part(
     b: &mut dyn Backend,
     seat: &str,
     id: &str,
-    roll: crate::engine::fair::Seal,
+    roll: Seal,
     fresh: impl FnOnce() -> Secret,
 ) -> Result<Secret, StoreError> {
     let key = format!("{PART_PREFIX}{seat}.{id}");
-    let kept: Option<(crate::engine::fair::Seal, Secret)> = b.get(&key)?.and_then(|t| serde_json::from_str(&t).ok());
-    if let Some((sealed, s)) = kept.filter(|k| k.0 == roll) {
-        let _ = sealed;
-        return Ok(s);
+    let mut all = parts_kept(b, &key)?;
+    if let Some((_, s)) = all.iter().find(|k| k.0 == roll) {
+        return Ok(*s);
     }
     let s = fresh();
-    b.set(&key, &serde_json::to_string(&(roll, s)).expect("a part serialises"))?;
+    all.push((roll, s));
+    b.set(&key, &serde_json::to_string(&all).expect("parts serialise"))?;
     Ok(s)
 }
 
-/// The part this device last sent for a joint roll, if any.
-pub fn sent_part(b: &dyn Backend, seat: &str, id: &str) -> Option<Secret> {
-    let kept: Option<(crate::engine::fair::Seal, Secret)> =
-        b.get(&format!("{PART_PREFIX}{seat}.{id}")).ok().flatten().and_then(|t| serde_json::from_str(&t).ok());
-    kept.map(|k| k.1)
+/// Every part this device sent for a joint roll, with the keeper's seal it answered, oldest
+/// first.
+pub fn sent_parts(b: &dyn Backend, seat: &str, id: &str) -> Vec<(Seal, Secret)> {
+    parts_kept(b, &format!("{PART_PREFIX}{seat}.{id}")).unwrap_or_default()
 }

@@ -522,7 +522,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 Tab::Forces => S::forces(),
                 Tab::Log => view! {
                     {holder_choice::<S>(holder_id.clone())}
-                    <CampaignLog lines=history on_back_to=back_to/>
+                    <CampaignLog lines=history on_back_to=back_to seat_names=campaign.with_untracked(|c| c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect())/>
                 }.into_any(),
                 Tab::Share => super::sharetab::share_tab(meta, campaign, holder_id.clone()),
                 Tab::Rules => S::rules(),

@@ -1,7 +1,7 @@
 //! The campaign log: every decision with its dice (app or table), undos and redos included,
 //! and a way back to any earlier point.
 
-use crate::engine::{HistoryKind, HistoryLine, Roller};
+use crate::engine::{HistoryKind, HistoryLine, Roller, Seat};
 use leptos::prelude::*;
 
 #[component]
@@ -11,12 +11,15 @@ pub fn CampaignLog(
     /// A seat copy's log: read, never taken back.
     #[prop(optional)]
     read_only: bool,
+    /// The seats by name, to say on whose device the app rolled dice sent in a reply.
+    #[prop(optional)]
+    seat_names: Vec<(Seat, String)>,
 ) -> impl IntoView {
     let confirm = RwSignal::new(None::<usize>);
     view! {
         <section class="log" data-testid="log">
             <h2>"Campaign log"</h2>
-            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says whether the app rolled it, it was rolled at the table and typed in, or two devices rolled it jointly."</p>
+            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says whether the app rolled it (and on whose device, when a player's own device sent it), it was rolled at the table and typed in, or two devices rolled it jointly (each joint roll drawn again here from its two parts)."</p>
             <ol class="log-lines" reversed>
                 {move || lines.get().into_iter().rev().map(|l| {
                     let class = match (l.kind, l.active) {
@@ -28,7 +31,17 @@ pub fn CampaignLog(
                         let app = l.dice.iter().all(|d| d.by == Roller::App);
                         let table = l.dice.iter().all(|d| d.by == Roller::Table);
                         let joint = l.dice.iter().all(|d| d.by == Roller::Joint);
-                        let by = if app { "app roll" } else if table { "table roll" } else if joint { "joint roll" } else { "mixed roll" };
+                        let device = l.rolled_on.filter(|_| app).map(|s| {
+                            let name = seat_names.iter().find(|n| n.0 == s).map_or_else(|| format!("seat {}", s.0 + 1), |n| n.1.clone());
+                            format!("rolled on {name}'s device")
+                        });
+                        // Every joint roll is drawn again from its two parts, on every device.
+                        let checked = l.joint.map(|j| if j.follows(&l.dice) { "joint roll, checks out" } else { "joint roll, DOES NOT check out" });
+                        let by = match (device, checked) {
+                            (Some(d), _) => d,
+                            (None, Some(c)) if joint => c.to_string(),
+                            _ => (if app { "app roll" } else if table { "table roll" } else if joint { "joint roll" } else { "mixed roll" }).to_string(),
+                        };
                         let vals: Vec<String> = l.dice.iter().map(|d| d.value.to_string()).collect();
                         view! { <span class="log-dice" class:app=app>{by}": "{vals.join(" ")}</span> }
                     });

@@ -218,6 +218,33 @@ fn steps_json<S: SystemUi>(c: &Campaign<S>) -> String {
 
 /// The checks of other seats' revealed choices (`share::seals::checks`) in words: whether each
 /// holds, and the line.
+/// What the device says of the joint rolls it checked (`share::seals::roll_checks`): each
+/// one that fails by name, then how many hold.
+fn roll_words(
+    rolls: &[(usize, crate::share::seals::RollCheck)],
+    history: &[crate::engine::HistoryLine],
+) -> Vec<(bool, String)> {
+    use crate::share::seals::RollCheck;
+    let text = |i: usize| history.iter().find(|l| l.index == i).map(|l| l.text.clone()).unwrap_or_default();
+    let mut words: Vec<(bool, String)> = rolls
+        .iter()
+        .filter(|r| r.1 == RollCheck::Broken)
+        .map(|r| (false, format!("A joint roll does not check out (\"{}\"): its dice are not the ones drawn from the keeper's sealed part and yours.", text(r.0))))
+        .collect();
+    let holds: Vec<f64> =
+        rolls.iter().filter_map(|r| if let RollCheck::Holds { at } = r.1 { Some(at) } else { None }).collect();
+    match holds.as_slice() {
+        [] => {}
+        [at] => words.push((true, format!("The joint roll checks out: the keeper's part is the one sealed at {}, and your part is in it.", platform::format_time(*at)))),
+        many => words.push((true, format!("All {} joint rolls you took part in check out: each keeper's part was sealed before you sent yours, and your part is in each.", many.len()))),
+    }
+    let unchecked = rolls.iter().filter(|r| r.1 == RollCheck::Unchecked).count();
+    if unchecked > 0 {
+        words.push((true, format!("{unchecked} joint roll(s) drawn again from their two parts: the dice follow. This device did not keep the parts to check them further.")));
+    }
+    words
+}
+
 fn seal_words<S: SystemUi>(c: &Campaign<S>, found: &[crate::share::seals::Check]) -> Vec<(bool, String)> {
     use crate::share::seals::Check;
     found
@@ -277,17 +304,14 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let checks = {
         let seen = store::seals::seen(&platform::LocalStorage, &seat, &id);
         let found = crate::share::seals::checks(&view.history, view.reader, &seen);
-        let mine = store::seals::sent_part(&platform::LocalStorage, &seat, &id);
-        let roll = crate::share::seals::roll_checks(&view.history, &seen, mine.as_ref());
+        let mine = store::seals::sent_parts(&platform::LocalStorage, &seat, &id);
+        let rolls = crate::share::seals::roll_checks(&view.history, &seen, &mine);
         let shown = crate::share::seals::shown(&view.history);
         if let Err(e) = store::seals::remember(&mut platform::LocalStorage, &seat, &id, &shown, copy.made) {
             banner.set(Some(e.to_string()));
         }
         let mut words = device.with_untracked(|c| seal_words::<S>(c, &found));
-        words.extend(roll.map(|r| match r {
-            crate::share::seals::RollCheck::Holds { at } => (true, format!("The last joint roll checks out: the keeper's part is the one sealed at {}, and your part is in it.", platform::format_time(at))),
-            crate::share::seals::RollCheck::Broken => (false, "The last joint roll does not check out: its dice are not the ones drawn from the keeper's sealed part and yours.".to_string()),
-        }));
+        words.extend(roll_words(&rolls, &view.history));
         words
     };
     // A joint roll waiting for this seat's part: the part to send.
@@ -446,7 +470,8 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             {play}
             {reply_panel}
             <div class="seat-copy-forces">{S::forces()}</div>
-            <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true/>
+            <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true
+                seat_names=device.with_untracked(|c| c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect())/>
             <div class="actions">
                 <button class="btn" data-testid="delete-seat-copy" on:click=move |_| confirm.set(true)>"Remove this view"</button>
             </div>

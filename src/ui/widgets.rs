@@ -58,14 +58,17 @@ pub fn copy_with_note(text: &str, done: &'static str, what: &'static str, note: 
 }
 
 /// The rules reference's words on playing apart with no umpire (issue 31): sealed choices.
+/// `rolls`: which of the system's rolls are offered jointly first, in its own words.
 #[component]
-pub fn PlayingApart() -> impl IntoView {
+pub fn PlayingApart(#[prop(optional, into)] rolls: String) -> impl IntoView {
     view! {
         <h2>"Playing apart: sealed choices and joint rolls"</h2>
         <div data-testid="playing-apart">
             <p>"When each player decides on a device of their own and one of those devices keeps the campaign, a secret choice made at the same time as the other's is sealed. Your device first sends a seal: a fingerprint of your choice and of a secret number only your device knows. The seal tells nothing of what you chose, but no other choice fits it."</p>
             <p>"The keeper's own choice is sealed on the keeper's device in the same way. Once every seal is in, your next copy lets you reveal your choice; the keeper takes it only if it fits your seal. Each copy after that shows the other player's choice with its secret number, and your device checks it against the seal it saw before you revealed: \"Anna's choice matches the seal sent at 20:14\"."</p>
-            <p>"A roll can be made together: the keeper's device seals its own secret number first, your device adds one of its own, and the dice are drawn from both and from the roll's place in the log, so neither device alone can choose them or know them in advance. Roll together whatever both of you care about (the type of battle, the battle result, recovery, reinforcements); a roll only one side cares about can stay that side's. The log marks each roll as the app's, typed in from the table, or joint, and your next copy checks the joint roll: the keeper's number is the one it sealed, yours is in it, and the dice follow from both."</p>
+            <p>"A roll can be made together: the keeper's device seals its own secret number first, your device adds one of its own, and the dice are drawn from both and from the roll's place in the log, so neither device alone can choose them or know them in advance. Once the other player's device has sent the keeper a reply, every roll both of you care about is offered as a joint roll first; a roll only one side cares about stays that side's, and at any roll the keeper may still roll on its own device or type the dice rolled at the table."</p>
+            {(!rolls.is_empty()).then(|| view! { <p data-testid="joint-rolls">{rolls}</p> })}
+            <p>"The log marks each roll as the app's (naming the player's device when it came from there), typed in from the table, or joint. Every device draws each joint roll again from its two numbers, and your copy checks every joint roll you took part in: the keeper's number is the one it sealed before you sent yours, yours is in it, and the dice follow from both."</p>
             <p>"Around one shared tablet nothing of this shows. If the keeper's device belongs to neither player, a choice can go as it is."</p>
         </div>
     }

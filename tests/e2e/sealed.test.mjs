@@ -97,6 +97,15 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     assert.match(said, /already taken/);
     await tablet.goto(url);
 
+    // Boris's phone has replied, so he plays apart: the type of battle, which both sides care
+    // about, offers the joint roll first, as the main action.
+    await waitText(tid(tablet, 'joint-first'), 'Boris plays on another device');
+    assert.match(await tid(tablet, 'roll-joint').getAttribute('class'), /primary/);
+    assert.doesNotMatch(await tid(tablet, 'roll-app').getAttribute('class'), /primary/);
+    await tablet.screenshot({ path: screenshotPath('joint-first-1024x768.png') });
+    await tablet.setViewportSize({ width: 390, height: 844 });
+    await tablet.screenshot({ path: screenshotPath('joint-first-390x844.png') });
+    await tablet.setViewportSize({ width: 1024, height: 768 });
     // The type of battle is rolled together: Anna's tablet seals its part first.
     await tid(tablet, 'roll-joint').click();
     await waitText(tid(tablet, 'joint-waiting'), "This roll waits for Boris's part");
@@ -117,7 +126,7 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     assert.match(said, /Boris's part of the roll is taken/);
     await waitFor(async () => /type of battle: rolled \d/.test(norm(await tid(tablet, 'last-step').textContent())), 'the roll made');
     await tid(tablet, 'tab-log').click();
-    assert.match(norm(await tid(tablet, 'log').textContent()), /joint roll: \d/);
+    assert.match(norm(await tid(tablet, 'log').textContent()), /joint roll, checks out: \d/);
     await tid(tablet, 'tab-play').click();
     said = await paste(tablet, part);
     assert.match(said, /already taken/, 'the same part again changes nothing');
@@ -125,7 +134,7 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
 
     // Boris's phone checks the roll: the dice drawn from both parts, Anna's the one sealed.
     await b.goto(await seatCopyLink(tablet, 1));
-    await waitText(tid(b, 'seal-checks'), 'The last joint roll checks out', 10_000);
+    await waitText(tid(b, 'seal-checks'), 'The joint roll checks out', 10_000);
     await axeCheck(b, "Boris's phone checking the joint roll");
     for (const [w, h] of [[390, 844], [768, 1024], [1024, 768]]) {
       await b.setViewportSize({ width: w, height: h });

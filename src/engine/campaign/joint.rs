@@ -31,6 +31,12 @@ pub struct JointShown {
 }
 
 impl JointShown {
+    /// Whether `dice` are the ones drawn from the two parts at the roll's place: what any
+    /// device recomputes for every joint roll it may read.
+    pub fn follows(&self, dice: &[Roll]) -> bool {
+        self.holds(dice, &Seal::of_value(&self.first))
+    }
+
     /// Whether `dice` (faces and kinds) are the ones drawn from the parts, and the first part
     /// is the one `seal` sealed.
     pub fn holds(&self, dice: &[Roll], seal: &Seal) -> bool {

@@ -135,6 +135,10 @@ pub struct HistoryLine {
     /// A joint roll's parts and place, for every reader who may read its dice to check them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joint: Option<JointShown>,
+    /// Dice the app rolled on this seat's own device, which sent the step in a reply (none:
+    /// on the device keeping the campaign, or not the app's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolled_on: Option<Seat>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -373,6 +377,7 @@ impl<S: System> Campaign<S> {
                 if !r.dice.admits(reader) {
                     line.dice.clear();
                     line.joint = None;
+                    line.rolled_on = None;
                 }
                 if !r.decision.admits(reader) {
                     if let Some(seal) = &mut line.seal {
@@ -414,6 +419,7 @@ impl<S: System> Campaign<S> {
             reply: None,
             seal: None,
             joint: None,
+            rolled_on: None,
         };
         for (index, action) in self.journal.iter().enumerate() {
             match action {
@@ -432,6 +438,8 @@ impl<S: System> Campaign<S> {
                     decided.seal = Self::seal_shown(entry);
                     decided.joint =
                         entry.joint.map(|(first, second)| JointShown { first, second, place: index as u64 });
+                    let by_app = !entry.dice.is_empty() && entry.dice.iter().all(|d| d.by == Roller::App);
+                    decided.rolled_on = entry.by.filter(|_| by_app && entry.reply.is_some());
                     lines.push((decided, None));
                 }
                 Action::Undo => {

@@ -108,7 +108,7 @@ pub fn AoaReference() -> impl IntoView {
             <h2>"Table rules for every mission"</h2>
             <dl data-testid="table-rules-reference">{TABLE_RULES.iter().map(|(name, text)| view! { <dt>{*name}</dt><dd>{*text}</dd> }).collect_view()}</dl>
 
-            <crate::ui::widgets::PlayingApart/>
+            <crate::ui::widgets::PlayingApart rolls="In Axis of Attack every roll matters to both sides: the mission, the weather and the reinforcements are all offered jointly."/>
             <h2>"Readings where the text leaves room"</h2>
             <ul data-testid="readings">
                 {READINGS_TEXT.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}

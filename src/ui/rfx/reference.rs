@@ -81,7 +81,7 @@ pub fn RulesReference() -> impl IntoView {
             <table data-testid="table-recovery"><thead><tr><th>"Battle result"</th><th>"Attack"</th><th>"Regroup"</th></tr></thead>
                 <tbody>{RECOVERY.iter().map(|(_, what, a, r)| view! { <tr><td>{*what}</td><td>{or_dash(*a)}</td><td>{or_dash(*r)}</td></tr> }).collect_view()}</tbody></table>
             <p class="hint">"First, every killed commander (PC, CC, BC, RC) is replaced by a squad or crew-served weapon: its own subordinate where one is left, otherwise any. The stand given up counts as lost and may be recovered later. Recovery never brings a unit above its starting strength."</p>
-            <crate::ui::widgets::PlayingApart/>
+            <crate::ui::widgets::PlayingApart rolls="In Race for X every roll matters to both sides: the type of battle, the defence roll, the clock, the battle result and recovery are all offered jointly."/>
             <h2>"Readings where the text is unclear"</h2>
             <ul data-testid="readings">
                 {crate::systems::race_for_x::rules::READINGS.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}

@@ -81,7 +81,7 @@ pub fn ScoutingReference() -> impl IntoView {
                 <li>{format!("Only what comes back to the own edge by {} reaches the briefing.", clock_text(DEADLINE_MINUTES))}</li>
             </ul>
 
-            <crate::ui::widgets::PlayingApart/>
+            <crate::ui::widgets::PlayingApart rolls="At night every roll matters to both sides: spotting, reactive spots, fire, close combat and the clock are all offered jointly."/>
             <h2>"How the app reads the rules"</h2>
             <ul data-testid="ref-readings">
                 {crate::systems::crossfire_scouting::rules::READINGS.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
