@@ -19,7 +19,7 @@ pub fn CampaignLog(
     view! {
         <section class="log" data-testid="log">
             <h2>"Campaign log"</h2>
-            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says whether the app rolled it (and on whose device, when a player's own device sent it), it was rolled at the table and typed in, or two devices rolled it jointly (each joint roll drawn again here from its two parts)."</p>
+            <p class="hint">"Newest first. Struck-through lines were undone; they stay in the history. Each roll says who rolled it: the app on the device keeping the campaign (\"app roll\"), the app on a player's own device (named), dice rolled at the table and typed in, or two devices jointly (each joint roll drawn again here from its two parts)."</p>
             <ol class="log-lines" reversed>
                 {move || lines.get().into_iter().rev().map(|l| {
                     let class = match (l.kind, l.active) {
