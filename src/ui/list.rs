@@ -179,9 +179,8 @@ pub fn CampaignList() -> impl IntoView {
                     None => "No backup made on this device yet.".to_string(),
                 }}</span>
             </div>
-            {move || review.get().map(|(items, errors)| view! {
-                <super::transfer::ImportReview items=items errors=errors on_close=Callback::new(move |_| { review.set(None); version.update(|v| *v += 1); })/>
-            })}
+            {move || review.get().map(|(items, errors)| super::registry::import_review(items, errors,
+                Callback::new(move |_| { review.set(None); version.update(|v| *v += 1); })))}
             <details class="settings" data-testid="settings">
                 <summary>"Storage on this device"</summary>
                 <p data-testid="persist-status">{move || match settings.get().persisted {

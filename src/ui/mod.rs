@@ -182,15 +182,13 @@ pub fn App() -> impl IntoView {
                     <button class="btn small" on:click=move |_| notice.set(None)>"Dismiss"</button>
                 </div>
             })}
-            {move || incoming.get().map(|(items, errors)| view! {
-                <transfer::ImportReview items=items errors=errors on_close=Callback::new(move |_| {
-                    incoming.set(None);
-                    // The link has done its work; the address goes back to the app's own.
-                    if crate::share::link::is_link(&platform::hash()) {
-                        platform::set_hash("/");
-                    }
-                })/>
-            })}
+            {move || incoming.get().map(|(items, errors)| registry::import_review(items, errors, Callback::new(move |_| {
+                incoming.set(None);
+                // The link has done its work; the address goes back to the app's own.
+                if crate::share::link::is_link(&platform::hash()) {
+                    platform::set_hash("/");
+                }
+            })))}
             {move || if !page_on.get() { ().into_any() } else { match page.get() {
                 Page::List => view! { <list::CampaignList/> }.into_any(),
                 Page::New(system) => registry::new_campaign(system),

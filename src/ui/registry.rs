@@ -261,6 +261,32 @@ pub fn scanner(back: Option<String>) -> AnyView {
     lazily(Waiting::Scanner, async move { scan_chunk::scanner(back).await.map(Deferred::from) })
 }
 
+/// The review of campaigns that came in (`transfer::ImportReview`): drawn by the transfer
+/// chunk, which read them, so the page's own files do not carry it.
+pub fn import_review(items: Vec<transfer::Incoming>, errors: Vec<Failure>, on_close: Callback<()>) -> AnyView {
+    #[cfg(not(feature = "split"))]
+    {
+        transfer::review_view(items, errors, on_close)
+    }
+    #[cfg(feature = "split")]
+    lazily(Waiting::Review, async move { review_chunk::review(items, errors, on_close).await.map(Deferred::from) })
+}
+
+#[cfg(feature = "split")]
+mod review_chunk {
+    use super::{transfer, Failure};
+    use leptos::prelude::{AnyView, Callback};
+    use leptos::wasm_split::SplitLoaderError;
+    #[leptos::wasm_split::wasm_split(transfer, wasm_split_path = ::leptos::wasm_split, fallible)]
+    pub fn review(
+        items: Vec<transfer::Incoming>,
+        errors: Vec<Failure>,
+        on_close: Callback<()>,
+    ) -> Result<AnyView, SplitLoaderError> {
+        Ok(transfer::review_view(items, errors, on_close))
+    }
+}
+
 #[cfg(feature = "split")]
 mod scan_chunk {
     use leptos::prelude::AnyView;
@@ -283,6 +309,8 @@ pub enum Waiting {
     Screens,
     /// The same, for the QR scanner.
     Scanner,
+    /// The same, for the review of what came in (a link or a file), in the transfer chunk.
+    Review,
     /// A stored campaign's head, from its stored summary: on a slow link the players see at
     /// once which campaign is opening and where it stands; and the step its screen last showed
     /// on this device, drawn as that screen draws it (so the screen that follows, drawn in its
@@ -294,9 +322,10 @@ pub enum Waiting {
 impl Waiting {
     fn view(&self) -> AnyView {
         match self {
-            Waiting::Screens | Waiting::Scanner => {
+            Waiting::Screens | Waiting::Scanner | Waiting::Review => {
                 let line = match self {
                     Waiting::Scanner => "Opening the scanner…",
+                    Waiting::Review => "Reading what came in…",
                     _ => "Loading this system's screens…",
                 };
                 view! { <p class="page" role="status" data-testid="chunk-loading">{line}</p> }.into_any()
@@ -400,7 +429,11 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
         Failed,
     }
     let state = RwSignal::new(Chunk::Loading);
-    let what = if matches!(waiting, Waiting::Scanner) { "The scanner" } else { "This system's screens" };
+    let what = match waiting {
+        Waiting::Scanner => "The scanner",
+        Waiting::Review => "The import review",
+        _ => "This system's screens",
+    };
     let screen = StoredValue::new_local(None::<AnyView>);
     // The screen's frame, its header and its tab's content (`super::Later`) are each drawn in a
     // task of their own, and the whole shown in the next one, in place of the waiting view:

@@ -175,6 +175,11 @@ fn action_label(p: &ImportPlan) -> &'static str {
     }
 }
 
+/// The review as a view (`registry::import_review` draws it from the transfer chunk).
+pub fn review_view(items: Vec<Incoming>, errors: Vec<Failure>, on_close: Callback<()>) -> AnyView {
+    view! { <ImportReview items=items errors=errors on_close=on_close/> }.into_any()
+}
+
 /// A modal listing incoming campaigns with their plans; `on_close` runs when dismissed.
 #[component]
 pub fn ImportReview(items: Vec<Incoming>, errors: Vec<Failure>, on_close: Callback<()>) -> impl IntoView {
