@@ -65,3 +65,25 @@ pub(in super::super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> R
     }
     Ok(setup)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Known answers: the short texts, and only those exact texts read back.
+    #[test]
+    fn short_texts_are_exact() {
+        for (text, kept) in [("3", None), ("3k0", Some(0)), ("3k1", Some(1))] {
+            let s = sample(READINGS, kept);
+            assert_eq!(short(&s).as_deref(), Some(text));
+            assert_eq!(from_short(text), Some(s));
+        }
+        for text in ["03k0", "3k2", "3k", "k0", "3k01", "3K0", "2k0", "2", " 3k0", "3k0 ", "+3k1"] {
+            assert_eq!(from_short(text), None, "{text}");
+        }
+        assert_eq!(from_short(&format!("{}k1", READINGS + 1)), None, "readings not known yet");
+        // Kept by no side that exists, or under the second readings: no short text.
+        assert_eq!(short(&sample(READINGS, Some(2))), None);
+        assert_eq!(short(&sample(SECOND_READINGS, Some(0))), None);
+    }
+}
