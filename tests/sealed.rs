@@ -21,6 +21,7 @@ use field_desk::engine::fair::{Seal, Secret};
 use field_desk::engine::{Action, Campaign, DiceInput, HistoryKind, Roll, Seat, System};
 use field_desk::share::link::{self, ReplyLink};
 use field_desk::share::reply::{part_to, reply_to, reveal_to, seal_to, take, Refusal};
+use field_desk::share::seals::{sending, Sending};
 use field_desk::share::{Document, Meta};
 use field_desk::systems::{Listed, SystemId, Visit};
 use reply_link::reply_link;
@@ -51,9 +52,25 @@ struct Figures {
     rounds: usize,
     keeper_sealed: usize,
     refusals: usize,
+    /// Steps the other side's device found it must send as a seal (`share::seals::sending`).
+    sent_sealed: usize,
 }
 
-struct Sealed;
+/// The sample, or (`kept_by`) the sample kept by that side's player in the umpire's place
+/// (`System::kept_by`: a Battlefront campaign), set through its JSON as a stored one would be.
+struct Sealed {
+    kept_by: Option<u8>,
+}
+
+fn setup_of<S: Listed>(kept_by: Option<u8>) -> S::Setup {
+    let mut v = serde_json::to_value(S::sample()).unwrap();
+    if let Some(k) = kept_by {
+        v["kept_by"] = k.into();
+    }
+    let setup: S::Setup = serde_json::from_value(v).unwrap();
+    assert_eq!(S::kept_by(&setup).is_some(), kept_by.is_some(), "{}: kept by a side", S::ID.slug());
+    setup
+}
 
 impl Visit for Sealed {
     type Out = Figures;
@@ -62,8 +79,9 @@ impl Visit for Sealed {
         for seed in 0..4u64 {
             let mut rng = Rng::new(0x5ea1 + seed);
             // `direct` takes every decision as it is drawn; `keeper` the same ones, sealed.
-            let mut direct = Campaign::<S>::new(S::sample()).expect("the sample starts");
+            let mut direct = Campaign::<S>::new(setup_of::<S>(self.kept_by)).expect("the sample starts");
             let mut keeper = direct.clone();
+            let kept = S::kept_by(direct.setup());
             for _ in 0..150 {
                 if S::over(direct.setup(), direct.state()) {
                     break;
@@ -99,7 +117,49 @@ impl Visit for Sealed {
                 let rolls2 = last_rolls(&direct);
                 f.rounds += 1;
                 let (salt1, salt2) = (salt(&mut rng), salt(&mut rng));
-                let own = f.rounds % 2 == 0;
+                // Kept by a side: that side's own choice is always sealed on the keeper's device,
+                // and the other side's device finds it must send its choice as a seal first.
+                let own = match kept {
+                    Some(k) => s1 == k,
+                    None => f.rounds % 2 == 0,
+                };
+                if let Some(k) = kept {
+                    let (dk, other) = if s1 == k { (&d1, (s2, &d2, &rolls2)) } else { (&d2, (s1, &d1, &rolls1)) };
+                    if s1 == k || s2 == k {
+                        assert!(keeper.seals(dk), "the keeping side's simultaneous choice is sealed");
+                        let view = keeper.seat_view(Some(other.0));
+                        let step = (other.1.clone(), other.2.clone());
+                        assert_eq!(sending::<S>(&view, &step, &salt(&mut rng)), Sending::Seal, "{d1:?} {d2:?}");
+                        f.sent_sealed += 1;
+                    }
+                }
+                if kept == Some(s2) && direct.to_act().contains(&s2) {
+                    // The keeper's step leaves it still choosing (a refit goes on): the other
+                    // side's reveal would wait for its end, so this pair is played directly.
+                    f.rounds -= 1;
+                    keeper.decide(d1, DiceInput::Typed(values(&rolls1))).expect("the same step plays");
+                    keeper.decide(d2, DiceInput::Typed(values(&rolls2))).expect("the same step plays");
+                    assert_eq!(keeper.state(), direct.state());
+                    continue;
+                }
+                if kept == Some(s2) {
+                    // The keeping side chooses second: the other side's seal comes first, then
+                    // the keeper's own choice, sealed by deciding; then the other's reveal.
+                    let view1 = keeper.seat_view(Some(s1));
+                    let (link1, _) = seal_to::<S>(ID, &view1, &(d1.clone(), rolls1.clone()), &salt1).unwrap();
+                    take(&mut keeper, ID, &reply_link(&link1)).expect("the other side's seal is taken");
+                    keeper
+                        .decide_sealed(d2.clone(), DiceInput::Typed(values(&rolls2)), salt2)
+                        .expect("the keeper's own");
+                    f.keeper_sealed += 1;
+                    let view1 = keeper.seat_view(Some(s1));
+                    let reveal1 =
+                        reply_link(&reveal_to::<S>(ID, &view1, &(d1.clone(), rolls1.clone()), &salt1).unwrap());
+                    take(&mut keeper, ID, &reveal1).expect("the other side's reveal is taken");
+                    assert_eq!(keeper.state(), direct.state(), "kept by a side: the same position");
+                    check_copies(&keeper, s1, s2, &d1, &d2);
+                    continue;
+                }
                 let k0 = keeper.clone();
                 // The second seat's seal, made on its copy.
                 let (link2, seal2) =
@@ -261,11 +321,27 @@ fn check_copies<S: Listed>(k: &Campaign<S>, s1: Seat, s2: Seat, d1: &S::Decision
 #[test]
 fn sealed_choices_reach_the_same_positions_and_changed_reveals_are_refused() {
     for id in SystemId::ALL {
-        let f = id.visit(Sealed);
+        let f = id.visit(Sealed { kept_by: None });
         println!("{}: {f:?}", id.slug());
         if matches!(id, SystemId::RaceForX | SystemId::AxisOfAttack | SystemId::Bfww2Campaign) {
             assert!(f.rounds >= 4 && f.keeper_sealed >= 1, "{}: too few sealed rounds: {f:?}", id.slug());
         }
+    }
+}
+
+/// A Battlefront campaign kept by one side in the umpire's place (either side): every
+/// simultaneous choice of random legal play sealed (the keeping side's by deciding with a salt,
+/// the other's as a seal its device knows to send first, then its reveal) reaches the same
+/// positions as direct play, with the same refusals along the way.
+#[test]
+fn a_battlefront_campaign_kept_by_a_side_seals_and_reaches_the_same_positions() {
+    for k in [0u8, 1] {
+        let f = SystemId::Bfww2Campaign.visit(Sealed { kept_by: Some(k) });
+        println!("kept by side {k}: {f:?}");
+        assert!(
+            f.rounds >= 4 && f.keeper_sealed >= 1 && f.sent_sealed >= f.keeper_sealed,
+            "kept by side {k}: too few sealed rounds: {f:?}"
+        );
     }
 }
 

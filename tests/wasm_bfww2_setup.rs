@@ -207,6 +207,50 @@ async fn the_umpires_notes_move_order_and_schedule_reach_the_rules_tab() {
     }
 }
 
+/// Who keeps the campaign (issue 31): an umpire by default; a side's player chosen in the
+/// form is stored, said on the Rules tab, and the reference says what is sealed and rolled
+/// together when one side keeps it.
+#[wasm_bindgen_test]
+async fn a_side_s_player_may_keep_the_campaign() {
+    let (root, nav) = mount_wizard();
+    leptos::task::tick().await;
+    let pressed = |key: &str| find(&root, &format!("keeper-{key}")).unwrap().get_attribute("aria-pressed");
+    assert_eq!(pressed("umpire").as_deref(), Some("true"), "an umpire keeps by default");
+    assert!(text(&root, "keeper-side2").contains("German 6th Panzer Division's player"));
+    assert!(text(&root, "keeper-side2").contains("Soviet 24th Tank Corps seals its secret choices"));
+    click(&root, "keeper-side2");
+    leptos::task::tick().await;
+    assert_eq!(pressed("side2").as_deref(), Some("true"));
+    assert_eq!(pressed("umpire").as_deref(), Some("false"));
+    assert!(text(&root, "keeper-words").starts_with("German 6th Panzer Division's player keeps the campaign"));
+    enter(&root, "wizard-name", "Rostov by post");
+    click(&root, "create-campaign");
+    leptos::task::tick().await;
+    let id = match nav.0.get_untracked() {
+        Screen::Campaign { id, .. } => id,
+        other => panic!("still on {other:?}"),
+    };
+    let (_, c) = field_desk::store::load_of::<Bfww2Campaign>(&LocalStorage, &id).unwrap();
+    assert_eq!(c.setup().kept_by, Some(1));
+    for holder in [Some(UMPIRE), Some(seat(0))] {
+        let rules = mount_rules(&id, holder);
+        leptos::task::tick().await;
+        assert!(
+            text(&rules, "keeper").contains("Soviet 24th Tank Corps's player seals each secret choice"),
+            "{holder:?}"
+        );
+    }
+    let reference = container();
+    leptos::mount::mount_to(reference.clone(), || view! { <Bfww2Reference/> }).forget();
+    leptos::task::tick().await;
+    assert!(text(&reference, "playing-apart").contains("sealed"));
+    let words = text(&reference, "playing-apart-bfww2");
+    assert!(
+        words.contains("The CPP roll, armour repair") && words.contains("discipline-rating change roll"),
+        "{words}"
+    );
+}
+
 /// The rows of a table, each as its cells' text.
 fn rows(root: &web_sys::HtmlElement, testid: &str) -> Vec<Vec<String>> {
     let table = find(root, testid).unwrap_or_else(|| panic!("no {testid}"));

@@ -25,13 +25,21 @@ pub enum Sending {
 
 /// The seals a copy shows as still waiting for their reveal: seal lines still waiting, and
 /// choices in effect sealed and hidden from this reader (the keeper's own: the reader's view
-/// may not even tell that they are made).
-fn pending(history: &[HistoryLine]) -> Vec<(Seat, Seal)> {
+/// may not even tell that they are made) taken since this reader's own last step (a reply of
+/// its device, or its seal): one taken before belongs to a choice already over, though it may
+/// stay hidden for good (a Battlefront side's forces).
+fn pending(history: &[HistoryLine], me: Seat) -> Vec<(Seat, Seal)> {
+    let mine = |l: &HistoryLine| l.reply.is_some() || l.seal.as_ref().is_some_and(|s| s.by == me && !s.joint);
+    let since =
+        history.iter().rposition(|l| l.kind == HistoryKind::Decision && l.active && mine(l)).map_or(0, |i| i + 1);
     history
         .iter()
-        .filter_map(|l| Some((l, l.seal.as_ref()?)))
-        .filter(|(l, s)| s.pending || (l.kind == HistoryKind::Decision && l.active && s.open.is_none()))
-        .filter_map(|(_, s)| Some((s.by, s.seal?)))
+        .enumerate()
+        .filter_map(|(i, l)| Some((i, l, l.seal.as_ref()?)))
+        .filter(|(i, l, s)| {
+            s.pending || (l.kind == HistoryKind::Decision && l.active && s.open.is_none() && *i >= since)
+        })
+        .filter_map(|(_, _, s)| Some((s.by, s.seal?)))
         .collect()
 }
 
@@ -39,7 +47,7 @@ fn pending(history: &[HistoryLine]) -> Vec<(Seat, Seal)> {
 pub fn sending<S: System>(view: &SeatView<S>, step: &Step<S>, salt: &Secret) -> Sending {
     let Some(me) = view.reader else { return Sending::Plain };
     let to_act = S::to_act(&view.setup, &view.state);
-    let waiting = pending(&view.history);
+    let waiting = pending(&view.history, me);
     if waiting.contains(&(me, Seal::of(&coded(&step.0), salt))) {
         let missing: Vec<Seat> = to_act.into_iter().filter(|&s| s != me && !waiting.iter().any(|w| w.0 == s)).collect();
         return if missing.is_empty() { Sending::Reveal } else { Sending::Waiting(missing) };

@@ -101,13 +101,18 @@ impl System for Bfww2Campaign {
     /// An umpired game of hidden information from its first step: even before any roll, the
     /// setup alone carries each side's roster, charts, starting points and column of the
     /// historical modifier chart. So the whole campaign never goes out as a public link: it
-    /// stays on the umpire's devices (their whole-campaign link), and each side gets its seat
-    /// link.
-    fn share_hold(_setup: &Setup, _s: &State) -> Option<String> {
-        Some(
-            "An umpired campaign: each side's roster, charts, points and refit are its own, from the setup on. Send each side its seat link; the whole campaign goes only to the umpire's own devices."
+    /// stays on the keeper's devices (the umpire's, or the keeping side's: their whole-campaign
+    /// link), and each side gets its seat link.
+    fn share_hold(setup: &Setup, _s: &State) -> Option<String> {
+        Some(match setup.kept_by.filter(|&k| k < 2) {
+            None => "An umpired campaign: each side's roster, charts, points and refit are its own, from the setup on. Send each side its seat link; the whole campaign goes only to the umpire's own devices."
                 .to_string(),
-        )
+            Some(k) => format!(
+                "Kept by {}'s player: each side's roster, charts, points and refit are its own, from the setup on. Send {} its seat link; the whole campaign goes only to the keeper's own devices.",
+                setup.sides[k as usize].name,
+                setup.sides[1 - k as usize].name
+            ),
+        })
     }
     fn seats(setup: &Setup) -> Vec<Seat> {
         seats::seats(setup)
@@ -120,6 +125,14 @@ impl System for Bfww2Campaign {
     }
     fn umpire(_setup: &Setup) -> Option<Seat> {
         Some(seats::UMPIRE)
+    }
+    /// A campaign may be kept by one side's player in the umpire's place: that device takes
+    /// the umpire's steps, and the other side seals its secret choices and rolls jointly.
+    fn kept_by(setup: &Setup) -> Option<Seat> {
+        seats::kept_by(setup)
+    }
+    fn own_roll(setup: &Setup, state: &State, decision: &Decision) -> bool {
+        seats::own_roll(setup, state, decision)
     }
     fn to_act(setup: &Setup, s: &State) -> Vec<Seat> {
         seats::to_act(setup, s)

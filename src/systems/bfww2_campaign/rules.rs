@@ -50,3 +50,12 @@ pub const READINGS: &[&str] = &[
     "The umpire-only chart is the historical CPP modifier chart (the umpire's job in the text): each side reads its own column, never the other side's; the CPP table and the roll tables are known to both.",
     "Battle results are not among the text's secrets: the battle is fought on the open table, so the results entered per element (stands lost, AFVs knocked out or abandoned, panics, kills, close combats) are seen by both sides. What the refit makes of them is the side's own: the wrecks and abandoned vehicles still awaiting repair (repair rolls are secret), the vehicles repaired (the enemy sees the element as it left the table until the next battle shows it), its rating record and the AFVs its withdrawal roll counts.",
 ];
+
+/// Playing apart (issue 31), for the rules reference: a campaign kept by one side's player, and
+/// which rolls are made together (`seats::own_roll` keeps only the rating roll the side's own).
+pub const PLAYING_APART: &[&str] = &[
+    "A campaign may be kept by one side's player instead of an umpire (chosen in the setup). The keeper's device then takes the umpire's steps, so the other side's secret choices are sealed: its postures, every step of its refit and its forces go to the keeper first as a seal, and are revealed only once the keeper's own choice is sealed too. The keeper's own choices are sealed on its device in the same way.",
+    "Rolled together with the other player's device, when the players sit apart: every roll the enemy gains or loses by. The CPP roll, armour repair and armour withdrawal, the aircraft and smoke missions a purchase brings, fortification removal, the attack roll-off, the turn-record roll, ammunition and escape rolls.",
+    "Left to the rolling side: the discipline-rating change roll, an element's own experience rolled by its side for itself.",
+    "With an umpire keeping the campaign nothing is sealed: the umpire sees every choice anyway, and rolls as the text says.",
+];

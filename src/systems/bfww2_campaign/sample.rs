@@ -175,5 +175,6 @@ fn sample_setup_body() -> Setup {
         move_order: Default::default(),
         terrain: String::new(),
         weather: String::new(),
+        kept_by: None,
     }
 }

@@ -23,6 +23,24 @@ pub fn seats(_setup: &Setup) -> Vec<Seat> {
     vec![UMPIRE, seat(0), seat(1)]
 }
 
+/// The seat of the side whose player keeps the campaign in the umpire's place, if one does
+/// (`Setup::kept_by`; an index that names no side keeps nothing, and the setup check refuses it).
+pub fn kept_by(setup: &Setup) -> Option<Seat> {
+    setup.kept_by.filter(|&k| k < 2).map(seat)
+}
+
+/// Whether a roll is one only the rolling side cares about, left to that side's own device when
+/// the players sit apart (`System::own_roll`). Only the discipline-rating roll: an element's own
+/// experience, rolled by its side for itself. Every other roll is one the enemy gains or loses
+/// by, so it is offered as a joint roll first: who attacks (the roll-off), how long the battle
+/// lasts (the turn check), ammunition and escapes (what the enemy faces, what it takes), the
+/// CPP roll, armour repair (recovery), armour withdrawal (an element leaves for good), the
+/// aircraft and smoke missions a purchase brings (reinforcements) and fortification removal
+/// (the enemy's obstacle or wreck).
+pub fn own_roll(_setup: &Setup, _s: &State, d: &Decision) -> bool {
+    matches!(d, Decision::RollRating { .. })
+}
+
 pub fn seat_name(setup: &Setup, s: Seat) -> String {
     match s.0 {
         0 => "Umpire".to_string(),

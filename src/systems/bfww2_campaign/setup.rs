@@ -46,6 +46,11 @@ pub struct Setup {
     pub terrain: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub weather: String,
+    /// Who keeps the campaign: `None`, an umpire (campaigns stored before the option); or the
+    /// side (index into `sides`) whose player keeps it in the umpire's place, so the other
+    /// side seals its secret choices and rolls together with the keeper's device (issue 31).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_by: Option<u8>,
 }
 
 /// Attack against defend (Posture): the defender sets up first; the text has the attacker
@@ -127,6 +132,18 @@ impl Setup {
     pub fn readings_v3(&self) -> bool {
         self.readings >= THIRD_READINGS
     }
+    /// Who keeps the campaign, in words for the setup form and the Rules tab.
+    pub fn keeper_words(&self) -> String {
+        match self.kept_by.filter(|&k| k < 2) {
+            None => "An umpire keeps the campaign: the umpire's device takes the umpire's steps, and each side's choices reach it as they are.".to_string(),
+            Some(k) => {
+                let (keeper, other) = (&self.sides[k as usize].name, &self.sides[1 - k as usize].name);
+                format!(
+                    "{keeper}'s player keeps the campaign and takes the umpire's steps on their device. {other}'s player seals each secret choice (posture, refit, forces) before it is revealed, and rolls together with the keeper's device whatever both sides care about."
+                )
+            }
+        }
+    }
 }
 
 /// What makes a setup unplayable.
@@ -192,6 +209,8 @@ pub enum SetupProblem {
     CppTableOverlap(i16),
     /// The roll tables need a d6 or a d10.
     UnsuitableDie(Die),
+    /// The campaign is kept by a side that does not exist.
+    KeeperUnknown(u8),
 }
 
 impl fmt::Display for SetupProblem {
@@ -231,6 +250,7 @@ impl fmt::Display for SetupProblem {
             SetupProblem::CppTableGap(r) => write!(f, "The CPP table has no row for a final roll of {r}."),
             SetupProblem::CppTableOverlap(r) => write!(f, "The CPP table has two rows for a final roll of {r}."),
             SetupProblem::UnsuitableDie(d) => write!(f, "The roll tables need a d6 or a d10, not a {}.", d.label()),
+            SetupProblem::KeeperUnknown(i) => write!(f, "There is no side {} to keep the campaign.", i + 1),
         }
     }
 }
@@ -317,6 +337,9 @@ pub fn setup_check(setup: &Setup) -> Vec<SetupProblem> {
     }
     if !matches!(setup.die, Die::D6 | Die::D10) {
         problems.push(SetupProblem::UnsuitableDie(setup.die));
+    }
+    if let Some(k) = setup.kept_by.filter(|&k| k > 1) {
+        problems.push(SetupProblem::KeeperUnknown(k));
     }
     problems
 }

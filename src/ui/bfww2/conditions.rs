@@ -70,6 +70,8 @@ pub fn Conditions() -> impl IntoView {
             <p>{format!("The roll tables use a {}. Rating changes: {}.", s.die.label(), if s.rating_changes { "in play" } else { "not used" })}</p>
             <h3>"Attack against defend"</h3>
             <p data-testid="move-order">{s.move_order.words()}</p>
+            <h3>"Who keeps the campaign"</h3>
+            <p data-testid="keeper">{s.keeper_words()}</p>
             {move || (0..2u8).filter(|&k| bw.reads_side(k) && !sched.sides[k as usize].scheduled.is_empty()).map(|k| {
                 let side = &sched.sides[k as usize];
                 view! {

@@ -6,7 +6,7 @@ use super::reference_tables::*;
 use crate::systems::bfww2_campaign::charts::{
     PREREGISTERED_COST_CPP, PREREGISTERED_PER_MODULE, ROSTOV_GERMAN_O3_PER_CAMPAIGN, ROSTOV_GERMAN_O3_PER_DAY,
 };
-use crate::systems::bfww2_campaign::rules::READINGS;
+use crate::systems::bfww2_campaign::rules::{PLAYING_APART, READINGS};
 use crate::systems::bfww2_campaign::sample::{sample_setup, ILLUSTRATIVE};
 use crate::systems::bfww2_campaign::tables::*;
 use crate::systems::bfww2_campaign::{MoveOrder, Rating};
@@ -90,6 +90,9 @@ pub fn Bfww2Reference() -> impl IntoView {
 
             <h2>"Posture"</h2>
             <p>{format!("Attack against defend: {} A campaign's umpire may have the attacker move first; its Rules tab says which. ", MoveOrder::AttackerMovesSecond.words())}"Both attack: each rolls a die, the higher attacks, a tie rolls again. Both defend: no battle, but the refit still happens."</p>
+
+            <crate::ui::widgets::PlayingApart/>
+            <div data-testid="playing-apart-bfww2">{PLAYING_APART.iter().map(|p| view! { <p>{*p}</p> }).collect_view()}</div>
 
             <h2>"The sample: Advance to Rostov"</h2>
             <p class="note">{ILLUSTRATIVE}</p>

@@ -50,8 +50,12 @@ fn GeneralSection() -> impl IntoView {
             )
         })
     });
-    let general =
-        |p: &SetupProblem| matches!(p, SetupProblem::FirstAttackerUnknown(_) | SetupProblem::UnsuitableDie(_));
+    let general = |p: &SetupProblem| {
+        matches!(
+            p,
+            SetupProblem::FirstAttackerUnknown(_) | SetupProblem::UnsuitableDie(_) | SetupProblem::KeeperUnknown(_)
+        )
+    };
     let n_problems = Signal::derive(move || form.problems_where(|_, p| general(p)).len());
     view! {
         <Section title="The campaign" testid="section-general" line=line problems=n_problems open=true>
@@ -89,6 +93,7 @@ fn GeneralSection() -> impl IntoView {
                     }
                 })}</div>
                 <span class="hint" data-testid="move-order-words">{move || setup.with(|s| s.move_order.words())}</span></div>
+            <KeeperField/>
             <label class="check"><input type="checkbox" data-testid="rating-changes" prop:checked=move || setup.with(|s| s.rating_changes)
                 on:change=move |ev| { let v = event_target_checked(&ev); set(&|s| s.rating_changes = v); }/>" Optional rule: discipline ratings change after each scenario"</label>
             <label class="field"><span>"Victory conditions (judged at the campaign's end)"</span>
@@ -96,6 +101,36 @@ fn GeneralSection() -> impl IntoView {
                     on:change=move |ev| { let v = event_target_value(&ev); set(&|s| s.victory = v.clone()); }></textarea></label>
             {problem_list(move || form.problems_where(|_, p| general(p)), "general-problem".into())}
         </Section>
+    }
+}
+
+/// Who keeps the campaign: an umpire (the text's way, and every campaign stored before the
+/// choice), or one side's player in the umpire's place, so the other side seals its secret
+/// choices and rolls together with the keeper's device.
+#[component]
+fn KeeperField() -> impl IntoView {
+    let setup = Form::get().setup;
+    let option = move |kept: Option<u8>, key: String, title: Signal<String>, line: Signal<String>| {
+        let on = move || setup.with(|s| s.kept_by == kept);
+        view! {
+            <button type="button" class="btn seg keeper-option" data-testid=format!("keeper-{key}") class:on=on
+                aria-pressed=move || on().to_string() on:click=move |_| setup.update(|s| s.kept_by = kept)>
+                <span class="keeper-title">{title}</span>
+                <span class="keeper-line">{line}</span>
+            </button>
+        }
+    };
+    let name = move |k: u8| setup.with(|s| s.sides[k as usize].name.clone());
+    view! {
+        <div class="field" role="group" aria-labelledby="keeper-label"><span class="label" id="keeper-label">"Who keeps this campaign?"</span>
+            <div class="keeper-choice">
+                {option(None, "umpire".into(), Signal::derive(|| "An umpire".to_string()),
+                    Signal::derive(|| "A third player runs the campaign and sees both sides' choices.".to_string()))}
+                {[0u8, 1].map(|k| option(Some(k), format!("side{}", k + 1),
+                    Signal::derive(move || format!("{}'s player", name(k))),
+                    Signal::derive(move || format!("No umpire: {} seals its secret choices and rolls together with this player's device.", name(1 - k)))))}
+            </div>
+            <span class="hint" data-testid="keeper-words">{move || setup.with(|s| s.keeper_words())}</span></div>
     }
 }
 

@@ -30,6 +30,7 @@ use refit::{most, refit_codes, refit_step, repair};
 
 mod parts;
 mod refit;
+mod setup;
 
 // Contexts (0 is the setup's "the sample" flag).
 const FIELDED: u16 = 1;
@@ -476,17 +477,7 @@ fn report<C: Chooser>(c: &mut C, (stands, vehicles): (u16, u16), g: Option<&Repo
     })
 }
 
-/// Whether the setup is the built-in sample under the second readings (its one flag, as link
-/// version 4 first wrote it); else its JSON text, where the sample under a later set of readings
-/// is written as that number alone ("3"), which no setup's JSON text is: links written before
-/// keep decoding as they did.
-pub(super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setup, C::Error> {
-    use super::setup::{READINGS, SECOND_READINGS};
-    use super::sample::sample_setup_read_by;
-    let later = |r: u8| r > SECOND_READINGS && r <= READINGS;
-    let first = sample_setup_read_by(SECOND_READINGS);
-    crate::engine::grammar::setup_by_readings(c, given, first, |s: &Setup| s.readings, later, sample_setup_read_by)
-}
+pub(super) use setup::setup;
 
 pub(super) fn over(s: &State) -> bool {
     s.phase == Phase::Over
