@@ -61,10 +61,20 @@ test('BFWW2 wizard: change a day, a roster row and a chart limit, create, find i
   // A chart limit: the German O3 used at most once a day.
   await openSection(page, 'side-1');
   await fill(page, 'rg-1-2-day', 1);
+  // No umpire: the German player keeps the campaign, so the Soviet side seals (issue 31).
+  await tid(page, 'keeper-side2').click();
+  assert.equal(await tid(page, 'keeper-side2').getAttribute('aria-pressed'), 'true');
+  await waitText(tid(page, 'keeper-words'), "player keeps the campaign");
+  assert.match(norm(await tid(page, 'keeper-words').textContent()), /Soviet[^.]*'s player seals each secret choice/);
+  await tid(page, 'keeper-side2').screenshot({ path: screenshotPath('bfww2-wizard-keeper-1024x768.png') });
   await axeCheck(page, 'the BFWW2 wizard with its sections open');
   await tid(page, 'create-campaign').click();
   await waitFor(async () => /#\/c\/[0-9a-f]+\/play/.test(page.url()), 'the new campaign opens');
   const id = /#\/c\/([0-9a-f]+)\//.exec(page.url())[1];
+  // The campaign's own rules say who keeps it.
+  await tid(page, 'tab-rules').click();
+  await waitText(tid(page, 'keeper'), "player keeps the campaign");
+  await tid(page, 'tab-play').click();
 
   // On the list: its name and its players.
   await page.goto(server.url);
