@@ -8,6 +8,8 @@
 
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/payload_fuzz.rs"]
+mod payload_fuzz;
 #[path = "support/reply_link.rs"]
 mod reply_link;
 #[path = "support/rng.rs"]
@@ -264,18 +266,7 @@ impl Visit for Hostile {
                 one(&bytes[..cut], &mut rng);
             }
             while tried.get() < each * (k + 1) {
-                let mut b = bytes.clone();
-                match rng.below(3) {
-                    0 => {
-                        let at = rng.below(b.len());
-                        b[at] ^= 1 << rng.below(8);
-                    }
-                    1 => {
-                        b.truncate(rng.below(b.len()));
-                        b.extend((0..rng.below(48)).map(|_| rng.below(256) as u8));
-                    }
-                    _ => b = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
-                }
+                let b = payload_fuzz::damaged(bytes, &mut rng);
                 one(&b, &mut rng);
             }
         }

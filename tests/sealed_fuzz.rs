@@ -9,6 +9,8 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "support/payload_fuzz.rs"]
+mod payload_fuzz;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -77,18 +79,7 @@ fn damaged_seals_reveals_and_parts_read_without_a_panic_and_change_nothing_when_
             one(&bytes[..cut], &mut rng);
         }
         for _ in 0..200_000 {
-            let mut b = bytes.clone();
-            match rng.below(3) {
-                0 => {
-                    let at = rng.below(b.len());
-                    b[at] ^= 1 << rng.below(8);
-                }
-                1 => {
-                    b.truncate(rng.below(b.len()));
-                    b.extend((0..rng.below(48)).map(|_| rng.below(256) as u8));
-                }
-                _ => b = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
-            }
+            let b = payload_fuzz::damaged(&bytes, &mut rng);
             one(&b, &mut rng);
         }
     }

@@ -29,3 +29,21 @@ pub fn never_panics(bytes: &[u8], rng: &mut Rng, mixes: usize) {
         }
     }
 }
+
+/// `bytes` damaged one of three ways at random, as the reply suites damage them: a bit
+/// flipped, cut and grafted with random bytes, or random bytes alone.
+pub fn damaged(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    match rng.below(3) {
+        0 => {
+            let at = rng.below(b.len());
+            b[at] ^= 1 << rng.below(8);
+        }
+        1 => {
+            b.truncate(rng.below(b.len()));
+            b.extend((0..rng.below(48)).map(|_| rng.below(256) as u8));
+        }
+        _ => b = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
+    }
+    b
+}
