@@ -91,15 +91,11 @@ pub const PART_PREFIX: &str = "fielddesk.part.";
 /// since issue 31's second pass; a device from before kept only its last part (one pair), which
 /// reads as a list of one.
 fn parts_kept(b: &dyn Backend, key: &str) -> Result<Vec<(Seal, Secret)>, StoreError> {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Kept {
-        All(Vec<(Seal, Secret)>),
-        Last((Seal, Secret)),
-    }
-    Ok(match b.get(key)?.and_then(|t| serde_json::from_str::<Kept>(&t).ok()) {
-        Some(Kept::All(all)) => all,
-        Some(Kept::Last(one)) => vec![one],
+    // Two plain readings, not an untagged enum: serde's buffering of those is large in wasm.
+    Ok(match b.get(key)? {
+        Some(t) => serde_json::from_str::<Vec<(Seal, Secret)>>(&t)
+            .or_else(|_| serde_json::from_str::<(Seal, Secret)>(&t).map(|one| vec![one]))
+            .unwrap_or_default(),
         None => Vec::new(),
     })
 }
