@@ -6,10 +6,15 @@
 // fetched 31 shared chunks besides its own module, most of them a few hundred bytes. Each was a
 // request of its own (six at a time over HTTP/1.1, a round trip each on a slow link) and a
 // `fetch` and an instantiation on the page's main thread, all started in one task. Here every
-// chunk under PACK_BELOW bytes goes into one pack per split point: a file holding the small
-// chunks that split point needs, so opening a system fetches its own module, the few large shared
-// chunks, and one pack. A small chunk several systems share sits in each of their packs (a few
-// KB more in the background precache); it is instantiated once per page all the same.
+// chunk under PACK_BELOW bytes goes into a pack, so opening a system fetches its own module, the
+// few large shared chunks, and one pack. The split points that need SHARE_FROM bytes or more of
+// small chunks (the systems and the transfer screen) share one pack, pack_shared, holding each
+// small chunk once; a split point that needs only a few KB of them (scan) has a pack of its own.
+// One pack per split point instead, each with its own copy of every small chunk it needs, made
+// the offline download 92 KB gzip heavier (2,279,340 bytes against 2,186,868, issue 32;
+// `scripts/wasm-split-figures.mjs` measures the copies) for 13-29 KB less to fetch when a system
+// opens before the precache has run (its own pack against the shared one, 47 KB). A chunk is
+// instantiated once per page either way.
 //
 // A pack is itself a valid wasm module, with no code: the 8-byte header, then one custom section
 // per chunk, named after it, holding the chunk's bytes. So it is served and compressed as wasm
@@ -34,6 +39,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const PACK_BELOW = 32 * 1024;
+const SHARE_FROM = 16 * 1024;
 const dir = process.argv[2];
 const die = (msg) => {
   console.error(`pack-chunks: ERROR: ${msg}`);
@@ -84,28 +90,45 @@ const leb = (n) => {
 };
 const packed = new Set();
 const plan = [];
-for (const s of splits) {
-  const small = s.deps.map((d) => chunkOf.get(d).file).filter((f) => size(f) < PACK_BELOW);
-  const large = s.deps.map((d) => chunkOf.get(d).file).filter((f) => size(f) >= PACK_BELOW);
-  let pack = null;
-  const members = [];
-  if (small.length) {
-    pack = `pack_${s.name}`;
-    const parts = [Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])];
-    let at = 8;
-    for (const f of small) {
-      const bytes = fs.readFileSync(path.join(dir, `${f}.wasm`));
-      const name = Buffer.from(f);
-      const payload = Buffer.concat([leb(name.length), name, bytes]);
-      const head = Buffer.concat([Buffer.from([0]), leb(payload.length), leb(name.length), name]);
-      members.push([f, at + head.length, bytes.length]);
-      parts.push(head, bytes);
-      at += head.length + bytes.length;
-      packed.add(f);
-    }
-    fs.writeFileSync(path.join(dir, `${pack}.wasm`), Buffer.concat(parts));
+const smallOf = (s) => s.deps.map((d) => chunkOf.get(d).file).filter((f) => size(f) < PACK_BELOW);
+const largeOf = (s) => s.deps.map((d) => chunkOf.get(d).file).filter((f) => size(f) >= PACK_BELOW);
+const bytesOf = (files) => files.reduce((a, f) => a + size(f), 0);
+/** Writes `files` into one pack `name`; returns each one's [file, offset, length] in it. */
+function writePack(name, files) {
+  const parts = [Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])];
+  const members = new Map();
+  let at = 8;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(dir, `${f}.wasm`));
+    const label = Buffer.from(f);
+    const payload = Buffer.concat([leb(label.length), label, bytes]);
+    const head = Buffer.concat([Buffer.from([0]), leb(payload.length), leb(label.length), label]);
+    members.set(f, [f, at + head.length, bytes.length]);
+    parts.push(head, bytes);
+    at += head.length + bytes.length;
+    packed.add(f);
   }
-  plan.push({ ...s, pack, members, large });
+  fs.writeFileSync(path.join(dir, `${name}.wasm`), Buffer.concat(parts));
+  return members;
+}
+// The split points whose small chunks come to SHARE_FROM bytes or more share one pack, holding
+// each of their small chunks once; the others (a few KB) keep a pack of their own.
+const sharing = splits.filter((s) => bytesOf(smallOf(s)) >= SHARE_FROM);
+const sharedFiles = [...new Set(sharing.flatMap(smallOf))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+const sharedMembers = sharedFiles.length ? writePack('pack_shared', sharedFiles) : new Map();
+for (const s of splits) {
+  const small = smallOf(s);
+  let pack = null;
+  let members = [];
+  if (small.length && sharing.includes(s)) {
+    pack = 'pack_shared';
+    members = small.map((f) => sharedMembers.get(f));
+  } else if (small.length) {
+    pack = `pack_${s.name}`;
+    const own = writePack(pack, small);
+    members = small.map((f) => own.get(f));
+  }
+  plan.push({ ...s, pack, members, large: largeOf(s) });
 }
 // A chunk every split point took from a pack is no longer fetched on its own.
 const stillFetched = new Set(plan.flatMap((p) => p.large));

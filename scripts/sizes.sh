@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sizes of the release build in dist/ (run `bash scripts/build-split.sh` first): raw and gzip -9 bytes
 # of the wasm, js and css, one line each, plus the total; then what a first visit transfers and where
-# the wasm's bytes go. Figures only, no assertions.
+# the wasm's bytes go (for the split build: every file, and what the files share). Figures only, no
+# assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIST="${1:-dist}"
@@ -62,6 +63,10 @@ if compgen -G "$DIST/pkg-*/__wasm_split.js" >/dev/null && [ -d "$SPLIT_OUT" ]; t
     echo
     node scripts/wasm-functions.mjs "$f" 10
   done
+  # Every file side by side (issue 32): each one's size and who fetches it, its code by crate and
+  # module, the small chunks the packs copy, and the functions found in more than one file.
+  echo
+  node scripts/wasm-split-figures.mjs "$DIST" "$SPLIT_OUT"
 else
   echo
   node scripts/wasm-functions.mjs target/wasm32-unknown-unknown/release/field-desk.wasm 40

@@ -12,94 +12,101 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const file = process.argv[2] || path.join(root, 'target/wasm32-unknown-unknown/release/field-desk.wasm');
-const top = Number(process.argv[3] || 25);
-if (!fs.existsSync(file)) {
-  console.log(`wasm-functions: ${path.relative(root, file)} not found; run trunk build --release first`);
-  process.exit(0);
-}
-const bytes = fs.readFileSync(file);
 
-let pos = 0;
-function leb() {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    const b = bytes[pos++];
-    result += (b & 0x7f) * 2 ** shift;
-    if ((b & 0x80) === 0) return result;
-    shift += 7;
+/**
+ * A wasm file's functions (their code's size, demangled name, the symbol as stored, and a hash of
+ * the body's bytes) and its sections' sizes; scripts/wasm-split-figures.mjs reads every chunk
+ * with it.
+ */
+export function readWasm(file) {
+  const bytes = fs.readFileSync(file);
+  let pos = 0;
+  function leb() {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      const b = bytes[pos++];
+      result += (b & 0x7f) * 2 ** shift;
+      if ((b & 0x80) === 0) return result;
+      shift += 7;
+    }
   }
-}
-function name() {
-  const n = leb();
-  const s = bytes.toString('utf8', pos, pos + n);
-  pos += n;
-  return s;
-}
+  function name() {
+    const n = leb();
+    const s = bytes.toString('utf8', pos, pos + n);
+    pos += n;
+    return s;
+  }
 
-if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${file} is not a wasm module`);
-pos = 8;
-let importedFunctions = 0;
-const bodies = []; // sizes of the code section's bodies, in order
-const names = new Map(); // function index -> name
-const sections = new Map(); // section name -> bytes
-while (pos < bytes.length) {
-  const id = bytes[pos++];
-  const size = leb();
-  const end = pos + size;
-  let label = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id] ?? `section ${id}`;
-  if (id === 2) {
-    for (let i = leb(); i > 0; i--) {
-      name();
-      name();
-      const kind = bytes[pos++];
-      if (kind === 0) {
-        importedFunctions++;
-        leb();
-      } else if (kind === 1) {
-        pos++;
-        const flags = leb();
-        leb();
-        if (flags & 1) leb();
-      } else if (kind === 2) {
-        const flags = leb();
-        leb();
-        if (flags & 1) leb();
-      } else if (kind === 3) {
-        pos += 2;
-      } else {
-        leb();
-      }
-    }
-  } else if (id === 10) {
-    for (let i = leb(); i > 0; i--) {
-      const n = leb();
-      bodies.push(n);
-      pos += n;
-    }
-  } else if (id === 0) {
-    const custom = name();
-    label = `custom "${custom}"`;
-    if (custom === 'name') {
-      while (pos < end) {
-        const sub = bytes[pos++];
-        const subSize = leb();
-        const subEnd = pos + subSize;
-        if (sub === 1) {
-          for (let i = leb(); i > 0; i--) {
-            const index = leb();
-            names.set(index, name());
-          }
+  if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${file} is not a wasm module`);
+  pos = 8;
+  let importedFunctions = 0;
+  const bodies = []; // the code section's bodies, in order: [start, size]
+  const names = new Map(); // function index -> name
+  const sections = new Map(); // section name -> bytes
+  while (pos < bytes.length) {
+    const id = bytes[pos++];
+    const size = leb();
+    const end = pos + size;
+    let label = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id] ?? `section ${id}`;
+    if (id === 2) {
+      for (let i = leb(); i > 0; i--) {
+        name();
+        name();
+        const kind = bytes[pos++];
+        if (kind === 0) {
+          importedFunctions++;
+          leb();
+        } else if (kind === 1) {
+          pos++;
+          const flags = leb();
+          leb();
+          if (flags & 1) leb();
+        } else if (kind === 2) {
+          const flags = leb();
+          leb();
+          if (flags & 1) leb();
+        } else if (kind === 3) {
+          pos += 2;
+        } else {
+          leb();
         }
-        pos = subEnd;
+      }
+    } else if (id === 10) {
+      for (let i = leb(); i > 0; i--) {
+        const n = leb();
+        bodies.push([pos, n]);
+        pos += n;
+      }
+    } else if (id === 0) {
+      const custom = name();
+      label = `custom "${custom}"`;
+      if (custom === 'name') {
+        while (pos < end) {
+          const sub = bytes[pos++];
+          const subSize = leb();
+          const subEnd = pos + subSize;
+          if (sub === 1) {
+            for (let i = leb(); i > 0; i--) {
+              const index = leb();
+              names.set(index, name());
+            }
+          }
+          pos = subEnd;
+        }
       }
     }
+    sections.set(label, (sections.get(label) ?? 0) + size);
+    pos = end;
   }
-  sections.set(label, (sections.get(label) ?? 0) + size);
-  pos = end;
+  const functions = bodies.map(([at, size], i) => {
+    const symbol = names.get(importedFunctions + i) ?? `function[${importedFunctions + i}]`;
+    return { size, symbol, name: demangle(symbol), body: createHash('sha1').update(bytes.subarray(at, at + size)).digest('base64') };
+  });
+  return { bytes, functions, sections };
 }
 
 // rustc's legacy symbol mangling (`_ZN` <len><part>... `17h<hash>E`) back to a path.
@@ -125,7 +132,7 @@ function demangleV0(sym) {
   }
   return parts.join('::');
 }
-function demangle(sym) {
+export function demangle(sym) {
   if (sym.startsWith('_R')) return demangleV0(sym);
   if (!sym.startsWith('_ZN')) return sym;
   const parts = [];
@@ -149,16 +156,11 @@ function demangle(sym) {
     .join('::');
 }
 
-const functions = bodies.map((size, i) => ({
-  size,
-  name: demangle(names.get(importedFunctions + i) ?? `function[${importedFunctions + i}]`),
-}));
-const codeTotal = functions.reduce((a, f) => a + f.size, 0);
-const pct = (n, of) => `${((100 * n) / of).toFixed(1)}%`;
+export const pct = (n, of) => `${((100 * n) / of).toFixed(1)}%`;
 
 // The crate a function belongs to: the first path segment of its name, looking through the
 // `<T as Trait>` and `<impl ...>` wrappers rustc puts around method names.
-function crateOf(n) {
+export function crateOf(n) {
   // `<Type as Trait>::method`: the type's crate, or the trait's for a bare generic (`<F as ...>`).
   const qualified = /^<[&*]?(?:mut\s+|const\s+)?(?:dyn\s+)?(.+?) as ([A-Za-z_][A-Za-z0-9_]*)::/.exec(n);
   if (qualified) {
@@ -172,7 +174,7 @@ function crateOf(n) {
 // The module a function belongs to, by the same rule, cut to a depth that says where to cut:
 // field_desk::<area>::<system or screen> (field_desk::systems::axis_of_attack, field_desk::ui::aoa),
 // core:: and alloc::<module> (core::fmt), and the crate alone for the others (serde_json, qrcode).
-function moduleOf(n) {
+export function moduleOf(n) {
   const crate = crateOf(n);
   const qualified = /^<[&*]?(?:mut\s+|const\s+)?(?:dyn\s+)?(.+?) as ([A-Za-z_][A-Za-z0-9_:]*?)(?:<|>)/.exec(n);
   let p = n.replace(/^<+(?:impl\s+)?/, '');
@@ -187,33 +189,44 @@ function moduleOf(n) {
   }
   return out.join('::') || crate;
 }
-const byModule = new Map();
-for (const f of functions) {
-  const m = moduleOf(f.name);
-  const e = byModule.get(m) ?? { size: 0, count: 0 };
-  e.size += f.size;
-  e.count += 1;
-  byModule.set(m, e);
+/** Bytes and count of `functions` grouped by `key` (crateOf, moduleOf), largest first. */
+export function groupBy(functions, key) {
+  const by = new Map();
+  for (const f of functions) {
+    const k = key(f.name);
+    const e = by.get(k) ?? { size: 0, count: 0 };
+    e.size += f.size;
+    e.count += 1;
+    by.set(k, e);
+  }
+  return [...by].sort((a, b) => b[1].size - a[1].size);
 }
-const byCrate = new Map();
-for (const f of functions) {
-  const c = crateOf(f.name);
-  const e = byCrate.get(c) ?? { size: 0, count: 0 };
-  e.size += f.size;
-  e.count += 1;
-  byCrate.set(c, e);
+
+// Run as a script (not imported): the one file's figures.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+
+function main() {
+const file = process.argv[2] || path.join(root, 'target/wasm32-unknown-unknown/release/field-desk.wasm');
+const top = Number(process.argv[3] || 25);
+if (!fs.existsSync(file)) {
+  console.log(`wasm-functions: ${path.relative(root, file)} not found; run trunk build --release first`);
+  process.exit(0);
 }
+const { bytes, functions, sections } = readWasm(file);
+const codeTotal = functions.reduce((a, f) => a + f.size, 0);
+const byModule = groupBy(functions, moduleOf);
+const byCrate = groupBy(functions, crateOf);
 
 console.log(`wasm before wasm-bindgen and wasm-opt: ${path.relative(root, file)}, ${bytes.length} bytes`);
 console.log(`  code: ${functions.length} functions, ${codeTotal} bytes; data: ${sections.get('data') ?? 0} bytes`);
 console.log(`\nBytes of code by crate (top 15):`);
 console.log(`${'crate'.padEnd(34)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
-for (const [c, e] of [...byCrate].sort((a, b) => b[1].size - a[1].size).slice(0, 15)) {
+for (const [c, e] of byCrate.slice(0, 15)) {
   console.log(`${c.padEnd(34)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
 }
 console.log(`\nBytes of code by module (top 30; field_desk to three segments, core/alloc to two):`);
 console.log(`${'module'.padEnd(44)} ${'bytes'.padStart(9)} ${'share'.padStart(6)} ${'fns'.padStart(6)}`);
-for (const [m, e] of [...byModule].sort((a, b) => b[1].size - a[1].size).slice(0, 30)) {
+for (const [m, e] of byModule.slice(0, 30)) {
   console.log(`${m.padEnd(44)} ${String(e.size).padStart(9)} ${pct(e.size, codeTotal).padStart(6)} ${String(e.count).padStart(6)}`);
 }
 // WF_MATCH=regex: how much code the functions whose names match take (what a cut would move).
@@ -228,4 +241,4 @@ for (const f of [...functions].sort((a, b) => b.size - a.size).slice(0, top)) {
   const shown = f.name.length > 110 ? `${f.name.slice(0, 107)}...` : f.name;
   console.log(`${String(f.size).padStart(8)} ${pct(f.size, codeTotal).padStart(6)}  ${shown}`);
 }
-
+}
