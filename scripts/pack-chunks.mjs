@@ -186,17 +186,26 @@ async function compiled(response) {
     });
     return module;
 }
+// A pack's bytes, fetched once for every split point that takes chunks from it (a seat link
+// opens the transfer screen, then a system's: the second would otherwise fetch it again).
+const packBytesOf = new Map();
+function packBytes(pack) {
+    let bytes = packBytesOf.get(pack);
+    if (bytes === undefined) {
+        bytes = fetched(pack).then((r) => r.arrayBuffer());
+        bytes.catch(() => { if (packBytesOf.get(pack) === bytes) packBytesOf.delete(pack); });
+        packBytesOf.set(pack, bytes);
+    }
+    return bytes;
+}
 function packedLoad(own, large, pack, members) {
     let loading = undefined;
     const load = async () => {
         const imports = getSharedImports();
         const ownSrc = instances.has(own) ? null : fetched(own);
         ownSrc?.catch(() => {});
-        let packBytes = undefined;
-        const fromPack = ([name, at, length]) => once(name, async () => {
-            packBytes ??= fetched(pack).then((r) => r.arrayBuffer());
-            return WebAssembly.instantiate(new Uint8Array(await packBytes, at, length), imports);
-        });
+        const fromPack = ([name, at, length]) => once(name, async () =>
+            WebAssembly.instantiate(new Uint8Array(await packBytes(pack), at, length), imports));
         const fromFile = (name) => once(name, async () => WebAssembly.instantiate(await compiled(fetched(name)), imports));
         await Promise.all([...large.map(fromFile), ...members.map(fromPack)]);
         return once(own, async () => WebAssembly.instantiate(await compiled(ownSrc ?? fetched(own)), imports));
