@@ -375,7 +375,7 @@ impl AnyCampaign {
     }
     /// The seats at the table, with their names.
     pub fn seats(&self) -> Vec<(Seat, String)> {
-        each!(self, c => c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect())
+        each!(self, c => c.named_seats())
     }
     pub fn umpire(&self) -> Option<Seat> {
         each!(self, c => c.umpire())

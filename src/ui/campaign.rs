@@ -282,8 +282,7 @@ pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
             }
         })
         .collect_view();
-    let (umpire, named) =
-        open.campaign.with_untracked(|c| (c.umpire(), c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect()));
+    let (umpire, named) = open.campaign.with_untracked(|c| (c.umpire(), c.named_seats()));
     view! {
         <div class="field holder" data-testid="holder">
             <span class="label">"Who holds this tablet"</span>
@@ -522,7 +521,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
                 Tab::Forces => S::forces(),
                 Tab::Log => view! {
                     {holder_choice::<S>(holder_id.clone())}
-                    <CampaignLog lines=history on_back_to=back_to seat_names=campaign.with_untracked(|c| c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect())/>
+                    <CampaignLog lines=history on_back_to=back_to seat_names=campaign.with_untracked(|c| c.named_seats())/>
                 }.into_any(),
                 Tab::Share => super::sharetab::share_tab(meta, campaign, holder_id.clone()),
                 Tab::Rules => S::rules(),

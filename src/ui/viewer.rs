@@ -471,7 +471,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             {reply_panel}
             <div class="seat-copy-forces">{S::forces()}</div>
             <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true
-                seat_names=device.with_untracked(|c| c.seats().into_iter().map(|s| (s, c.seat_name(s))).collect())/>
+                seat_names=device.with_untracked(|c| c.named_seats())/>
             <div class="actions">
                 <button class="btn" data-testid="delete-seat-copy" on:click=move |_| confirm.set(true)>"Remove this view"</button>
             </div>

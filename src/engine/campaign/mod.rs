@@ -321,6 +321,11 @@ impl<S: System> Campaign<S> {
         while self.active.len() > steps && self.undo() {}
     }
 
+    /// The seats at the table, each with its name now.
+    pub fn named_seats(&self) -> Vec<(Seat, String)> {
+        self.seats().into_iter().map(|s| (s, self.seat_name(s))).collect()
+    }
+
     /// The seats at the table.
     pub fn seats(&self) -> Vec<Seat> {
         S::seats(&self.setup)
