@@ -279,7 +279,7 @@ fn a_race_for_x_copy_whose_losses_do_not_match_its_orbat_is_refused() {
         );
         assert!(e.to_string().contains("not shaped as their orbat"), "{path}: {e}");
         // Sent as a link, the same copy is refused too.
-        let text = field_desk::share::link::encode_seat(&serde_json::from_value::<SeatCopy>(bad).unwrap());
+        let text = field_desk::share::link::encode_seat(&serde_json::from_str::<SeatCopy>(&bad.to_string()).unwrap());
         assert!(field_desk::share::link::read(&text).is_err(), "{path} as a link");
     }
 }

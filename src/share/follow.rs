@@ -20,6 +20,7 @@
 //! patch (`compact`), the dictionary ends with the followed copy's meta and time, and the body
 //! leaves out what the device has from it (`Body2`).
 
+use super::json;
 use super::seat::{check_id, SeatCopy, SEAT_KIND};
 use super::{patch, LoadError, Meta};
 use crate::engine::{Campaign, Reader};
@@ -215,7 +216,7 @@ impl FollowLink {
                         && digest(h) == view =>
                 {
                     (
-                        serde_json::to_value(&h.view).expect("views serialise"),
+                        json::value_of(&h.view),
                         Some(After { steps, view, made: h.made }),
                         Some(h),
                     )
@@ -228,13 +229,13 @@ impl FollowLink {
             super::primed::inflate(&dictionary(&base, followed, self.compact), &self.body, super::seat::MAX_SEAT_BYTES)
                 .ok_or_else(|| damaged("it does not read"))?;
         let (meta, made, after, patch) = if self.compact {
-            let body: Body2 = serde_json::from_slice(&text).map_err(|_| damaged("it does not read"))?;
+            let body: Body2 = json::from_bytes(&text).map_err(|_| damaged("it does not read"))?;
             let name = body.name.or_else(|| followed.map(|h| h.meta.name.clone()));
             let created = body.created.or_else(|| followed.map(|h| h.meta.created));
             let (Some(name), Some(created)) = (name, created) else { return Err(damaged("it does not read")) };
             (Meta { id: self.id.clone(), name, created, updated: body.updated }, body.made, after, body.patch)
         } else {
-            let body: Body = serde_json::from_slice(&text).map_err(|_| damaged("it does not read"))?;
+            let body: Body = json::from_bytes(&text).map_err(|_| damaged("it does not read"))?;
             if body.meta.id != self.id {
                 return Err(damaged("it names two campaigns"));
             }
@@ -261,7 +262,7 @@ impl Follow {
     /// made to follow (as given to `make`).
     pub fn payload(&self, held: Option<&SeatCopy>) -> Vec<u8> {
         let base = match held {
-            Some(h) => serde_json::to_value(&h.view).expect("views serialise"),
+            Some(h) => json::value_of(&h.view),
             None => sample_view(self.system, self.reader).unwrap_or(serde_json::Value::Null),
         };
         let base = if self.compact { compact(base) } else { base };
@@ -304,11 +305,11 @@ impl Follow {
     /// `copy` as what changed since `held` (the copy the seat's device holds, of the same
     /// campaign and seat), or since the sample's fresh view.
     pub fn make(copy: &SeatCopy, held: Option<&SeatCopy>) -> Follow {
-        let new = serde_json::to_value(&copy.view).expect("views serialise");
+        let new = json::value_of(&copy.view);
         let (after, old) = match held {
             Some(h) => (
                 Some(After { steps: h.view.steps(), view: digest(h), made: h.made }),
-                serde_json::to_value(&h.view).expect("views serialise"),
+                json::value_of(&h.view),
             ),
             None => (None, sample_view(copy.system(), copy.reader()).unwrap_or(serde_json::Value::Null)),
         };
@@ -340,7 +341,7 @@ impl Follow {
                         && h.view.steps() == after.steps
                         && digest(h) == after.view =>
                 {
-                    serde_json::to_value(&h.view).expect("views serialise")
+                    json::value_of(&h.view)
                 }
                 _ => return Err(FollowError::Missing),
             },
@@ -356,7 +357,7 @@ impl Follow {
             view
         };
         let view: ViewBody =
-            serde_json::from_value(view).map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
+            json::from_value(&view).map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
         if view.system() != self.system || view.reader() != self.reader {
             return Err(damaged("it is not the view it says"));
         }
@@ -388,7 +389,7 @@ fn sample_view(system: SystemId, reader: Reader) -> Option<serde_json::Value> {
             if self.0.is_some_and(|s| !c.seats().contains(&s)) {
                 return None;
             }
-            serde_json::to_value(S::view_body(c.seat_view(self.0))).ok()
+            Some(json::value_of(&S::view_body(c.seat_view(self.0))))
         }
     }
     system.visit(Sample(reader))

@@ -3,6 +3,7 @@
 //! once released keeps loading (fixtures under tests/fixtures prove it).
 
 pub mod follow;
+pub mod json;
 pub mod link;
 pub mod patch;
 pub mod primed;
@@ -139,7 +140,7 @@ impl Document {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         let value = migrate(value)?;
-        serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))
+        json::from_value(&value).map_err(|e| LoadError::Damaged(e.to_string()))
     }
 
     /// Replays the history; the document itself is left as it was.
@@ -251,7 +252,7 @@ pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadErr
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
     if value.get("kind").and_then(|k| k.as_str()) == Some(BACKUP_KIND) {
-        let backup: Backup = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let backup: Backup = json::from_value(&value).map_err(|e| LoadError::Damaged(e.to_string()))?;
         if backup.format > FORMAT {
             return Err(LoadError::TooNew { format: backup.format });
         }
@@ -260,7 +261,7 @@ pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadErr
             .into_iter()
             .map(|v| {
                 let doc: Document =
-                    serde_json::from_value(migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
+                    json::from_value(&migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
                 opened(doc)
             })
             .collect())

@@ -91,7 +91,7 @@ impl SeatCopy {
         if format > SEAT_FORMAT as u64 {
             return Err(LoadError::TooNew { format: format as u32 });
         }
-        let mut copy: SeatCopy = serde_json::from_value(value).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let mut copy: SeatCopy = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
         check_id(&copy.meta.id)?;
         if !copy.made.is_finite() {
             return Err(LoadError::Damaged("its time of making is not a time".into()));

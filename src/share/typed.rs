@@ -94,13 +94,25 @@ pub fn summary_of<S: Listed>(c: &Campaign<S>) -> Summary {
     Summary { system: S::ID, players: c.players(), turn: c.turn(), status: c.status(), last: c.last_entry() }
 }
 
-/// One seat's view tagged with its system: `ViewBody`'s variant for `S`.
-#[derive(Serialize, Deserialize)]
-#[serde(bound = "")]
+/// One seat's view tagged with its system: `ViewBody`'s variant for `S` (JSON by hand, read
+/// from text only: `systems::wire`).
 pub struct ViewOf<S: Listed> {
     pub system: SystemId,
-    #[serde(flatten)]
     pub view: SeatView<S>,
+}
+
+impl<S: Listed> Serialize for ViewOf<S> {
+    fn serialize<W: serde::Serializer>(&self, w: W) -> Result<W::Ok, W::Error> {
+        crate::systems::wire::ViewOut::of(&self.view).serialize(w)
+    }
+}
+
+impl<'de, S: Listed> Deserialize<'de> for ViewOf<S> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use crate::systems::wire;
+        let view = wire::read_view_of::<S>(wire::object_text(d)?.get()).map_err(serde::de::Error::custom)?;
+        Ok(ViewOf { system: S::ID, view })
+    }
 }
 
 /// A seat copy of a campaign of `S`: `SeatCopy` with its view typed.

@@ -108,20 +108,20 @@ macro_rules! systems {
             $($(#[$attr])* $variant(Campaign<$module::$rules>),)*
         }
 
-        /// A campaign's rules data as stored: setup plus journal, tagged by system.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "system")]
+        /// A campaign's rules data as stored: setup plus journal, tagged by system (JSON by hand:
+        /// `wire`).
+        #[derive(Clone, Debug, PartialEq)]
         pub enum Body {
-            $($(#[$attr])* #[serde(rename = $tag)] $variant { setup: <$module::$rules as crate::engine::System>::Setup, journal: Vec<Action<<$module::$rules as crate::engine::System>::Decision>> },)*
+            $($(#[$attr])* $variant { setup: <$module::$rules as crate::engine::System>::Setup, journal: Vec<Action<<$module::$rules as crate::engine::System>::Decision>> },)*
         }
 
-        /// One seat's view of a campaign, tagged by system: what a seat link carries.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        #[serde(tag = "system")]
+        /// One seat's view of a campaign, tagged by system: what a seat link carries (JSON by
+        /// hand: `wire`).
+        #[derive(Clone, Debug, PartialEq)]
         // Whether the variants differ enough for the lint depends on the systems listed.
         #[allow(clippy::large_enum_variant, reason = "one copy at a time, made or read once; boxing buys nothing")]
         pub enum ViewBody {
-            $($(#[$attr])* #[serde(rename = $tag)] $variant(crate::engine::SeatView<$module::$rules>),)*
+            $($(#[$attr])* $variant(crate::engine::SeatView<$module::$rules>),)*
         }
 
         /// Runs `$body` with `$v` bound to the seat view inside any variant.
@@ -218,6 +218,44 @@ systems! {
     // with the feature `example-system`.
     #[cfg(any(not(target_arch = "wasm32"), feature = "example-system"))]
     DiceDuel: dice_duel::DiceDuel, "dice-duel";
+}
+
+pub mod wire;
+
+impl Serialize for Body {
+    fn serialize<W: serde::Serializer>(&self, w: W) -> Result<W::Ok, W::Error> {
+        struct Write<W>(W);
+        impl<W: serde::Serializer> VisitBody for Write<W> {
+            type Out = Result<W::Ok, W::Error>;
+            fn visit<S: Listed>(self, setup: &S::Setup, journal: &[Action<S::Decision>]) -> Self::Out {
+                wire::BodyOut::<S> { system: S::ID, setup, journal }.serialize(self.0)
+            }
+        }
+        self.visit(Write(w))
+    }
+}
+
+/// Read from JSON text only (`wire`).
+impl<'de> Deserialize<'de> for Body {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        wire::read_body(wire::object_text(d)?.get()).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for ViewBody {
+    fn serialize<W: serde::Serializer>(&self, w: W) -> Result<W::Ok, W::Error> {
+        fn write<S: Listed, W: serde::Serializer>(v: &crate::engine::SeatView<S>, w: W) -> Result<W::Ok, W::Error> {
+            wire::ViewOut::of(v).serialize(w)
+        }
+        each_view!(self, v => write(v, w))
+    }
+}
+
+/// Read from JSON text only (`wire`).
+impl<'de> Deserialize<'de> for ViewBody {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        wire::read_view(wire::object_text(d)?.get()).map_err(serde::de::Error::custom)
+    }
 }
 
 /// Whether a view read from outside the device (a seat copy: never replayed here) is one the

@@ -28,7 +28,7 @@ fn place<S: System>() -> Option<(String, impl Fn() -> DraftPoint + Copy + 'stati
 /// and this reader.
 pub fn restored<S: System, T: DeserializeOwned>(part: &str) -> Option<T> {
     let (id, point) = place::<S>()?;
-    serde_json::from_value(store::draft_part(&LocalStorage, &id, point(), part)?).ok()
+    crate::share::json::from_value(&store::draft_part(&LocalStorage, &id, point(), part)?).ok()
 }
 
 /// Keeps what `value` gives as the part `part`, on every change after the first reading.
@@ -41,7 +41,7 @@ pub fn keep<S: System, T: Serialize + 'static>(part: impl Into<String>, value: i
             return;
         }
         // A failed write (a full store) only means this draft is not kept.
-        let _ = store::set_draft_part(&mut LocalStorage, &id, point(), &part, serde_json::to_value(v).ok());
+        let _ = store::set_draft_part(&mut LocalStorage, &id, point(), &part, Some(crate::share::json::value_of(&v)));
     });
 }
 
