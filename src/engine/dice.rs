@@ -130,7 +130,7 @@ impl DiceSpec {
     /// The dice that count once the highest are dropped, in the order rolled.
     pub fn kept(&self, values: &[u16]) -> Vec<u16> {
         let mut drop: Vec<usize> = (0..values.len()).collect();
-        drop.sort_by(|&a, &b| values[b].cmp(&values[a]).then(a.cmp(&b)));
+        crate::engine::order::sort_by(&mut drop, |&a, &b| values[b].cmp(&values[a]).then(a.cmp(&b)));
         drop.truncate(self.drop_highest as usize);
         values.iter().enumerate().filter(|(i, _)| !drop.contains(i)).map(|(_, &v)| v).collect()
     }

@@ -7,6 +7,7 @@ pub mod dice;
 pub mod fair;
 pub mod grammar;
 pub mod odds;
+pub mod order;
 pub mod pasted;
 pub mod seat;
 pub mod system;

@@ -123,7 +123,7 @@ pub fn tally_faced<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) 
         (0..odds.len())
             .map(|i| {
                 let mut totals: Vec<u32> = by_total.iter().filter(|(_, j)| *j == i).map(|(t, _)| *t).collect();
-                totals.sort_unstable();
+                crate::engine::order::sort(&mut totals);
                 ranges(&totals)
             })
             .collect()

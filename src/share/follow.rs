@@ -215,11 +215,7 @@ impl FollowLink {
                         && h.view.steps() == steps
                         && digest(h) == view =>
                 {
-                    (
-                        json::value_of(&h.view),
-                        Some(After { steps, view, made: h.made }),
-                        Some(h),
-                    )
+                    (json::value_of(&h.view), Some(After { steps, view, made: h.made }), Some(h))
                 }
                 _ => return Err(FollowError::Missing),
             },
@@ -307,10 +303,7 @@ impl Follow {
     pub fn make(copy: &SeatCopy, held: Option<&SeatCopy>) -> Follow {
         let new = json::value_of(&copy.view);
         let (after, old) = match held {
-            Some(h) => (
-                Some(After { steps: h.view.steps(), view: digest(h), made: h.made }),
-                json::value_of(&h.view),
-            ),
+            Some(h) => (Some(After { steps: h.view.steps(), view: digest(h), made: h.made }), json::value_of(&h.view)),
             None => (None, sample_view(copy.system(), copy.reader()).unwrap_or(serde_json::Value::Null)),
         };
         Follow {
@@ -374,8 +367,14 @@ impl Follow {
 /// The digest of a copy's whole view (setup, position, history): the first 64 bits of SHA-256
 /// over its JSON. A following copy fits only the copy of that digest.
 pub fn digest(copy: &SeatCopy) -> u64 {
+    digest_of_view(&copy.view)
+}
+
+/// `digest` of a view of any system (`ViewBody`) or of one (`typed::ViewOf`, whose JSON is the
+/// same): a system's screens take it without reading every system's views.
+pub fn digest_of_view(view: &impl serde::Serialize) -> u64 {
     use sha2::{Digest, Sha256};
-    let h = Sha256::digest(serde_json::to_vec(&copy.view).expect("views serialise"));
+    let h = Sha256::digest(serde_json::to_vec(view).expect("views serialise"));
     u64::from_le_bytes(h[..8].try_into().expect("a SHA-256 digest has 32 bytes"))
 }
 

@@ -260,8 +260,7 @@ pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadErr
             .campaigns
             .into_iter()
             .map(|v| {
-                let doc: Document =
-                    json::from_value(&migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
+                let doc: Document = json::from_value(&migrate(v)?).map_err(|e| LoadError::Damaged(e.to_string()))?;
                 opened(doc)
             })
             .collect())

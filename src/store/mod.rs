@@ -129,8 +129,8 @@ pub fn list(b: &mut dyn Backend) -> Result<Vec<Listing>, StoreError> {
             Err(error) => broken.push(Broken { id: id.to_string(), name: crate::share::name_in(&raw), error, raw }),
         }
     }
-    ok.sort_by(|a, b| b.meta.updated.total_cmp(&a.meta.updated));
-    broken.sort_by(|a, b| a.id.cmp(&b.id));
+    crate::engine::order::sort_by(&mut ok, |a, b| b.meta.updated.total_cmp(&a.meta.updated));
+    crate::engine::order::sort_by(&mut broken, |a, b| a.id.cmp(&b.id));
     Ok(ok.into_iter().map(Listing::Ok).chain(broken.into_iter().map(Listing::Broken)).collect())
 }
 

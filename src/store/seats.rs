@@ -176,7 +176,7 @@ pub fn seat_copies(b: &dyn Backend) -> Result<Vec<SeatListing>, StoreError> {
             meta: head.meta,
         });
     }
-    out.sort_by(|a, b| b.made.total_cmp(&a.made));
+    crate::engine::order::sort_by(&mut out, |a, b| b.made.total_cmp(&a.made));
     Ok(out)
 }
 

@@ -45,7 +45,14 @@ pub struct ViewOut<'a, S: System> {
 
 impl<'a, S: Listed> ViewOut<'a, S> {
     pub fn of(v: &'a SeatView<S>) -> Self {
-        ViewOut { system: S::ID, reader: v.reader, setup: &v.setup, state: &v.state, history: &v.history, steps: v.steps }
+        ViewOut {
+            system: S::ID,
+            reader: v.reader,
+            setup: &v.setup,
+            state: &v.state,
+            history: &v.history,
+            steps: v.steps,
+        }
     }
 }
 

@@ -211,8 +211,7 @@ fn seat_panel<S: SystemUi>(
     reader: Reader,
     choices: Memo<Vec<(Reader, String)>>,
 ) -> impl IntoView {
-    use crate::share::follow::digest;
-    use crate::share::seat::SeatCopy;
+    use crate::share::follow::digest_of_view;
     let key = seat_key(reader);
     // The copy shown, and the one before it: kept so the next one can follow it.
     let record = RwSignal::new(None::<(String, Option<String>)>);
@@ -221,8 +220,11 @@ fn seat_panel<S: SystemUi>(
         let id = meta.with(|m| m.id.clone());
         let copy = campaign.with(|c| SeatCopyOf::new(meta.get(), platform::now(), c, reader)).to_json();
         let stored = crate::store::sent_copy(&platform::LocalStorage, &id, &key);
-        let read = |json: &str| SeatCopy::from_json(json).ok();
-        let same = |a: &str, b: &str| read(a).zip(read(b)).is_some_and(|(a, b)| digest(&a) == digest(&b));
+        // Read as this system's copies: a system's screen holds its own rules alone.
+        let read = |json: &str| SeatCopyOf::<S>::from_json(json).ok();
+        let same = |a: &str, b: &str| {
+            read(a).zip(read(b)).is_some_and(|(a, b)| digest_of_view(&a.view) == digest_of_view(&b.view))
+        };
         let next = match stored {
             // The same view as the copy shown before: that copy again, following what it followed.
             Some((shown, after)) if same(&shown, &copy) => (shown, after),

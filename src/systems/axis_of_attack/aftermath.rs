@@ -217,7 +217,7 @@ pub(super) fn enter_reinforcements(s: &mut State, t: &mut TurnRecord) -> At {
             .map(|(i, p)| (p.platoon.ladder().iter().filter(|&&l| l > p.strength && !l.fieldable()).count() + 1, i))
             .map(|(levels, i)| (levels as u16, i))
             .collect();
-        candidates.sort_by_key(|&(levels, i)| (levels, i));
+        crate::engine::order::sort_by_key(&mut candidates, |&(levels, i)| (levels, i));
         let mut auto = Vec::new();
         for &(levels, i) in candidates.iter().take(short) {
             let p = &mut s.roster[side.index()][i];

@@ -178,7 +178,7 @@ pub fn recon_claimable(state: &State, winner: Side) -> Vec<u16> {
         .map(|f| f.platoon)
         .filter(|&i| state.platoon(winner, i).is_some_and(|p| p.platoon.recon))
         .collect();
-    v.sort_unstable();
+    crate::engine::order::sort(&mut v);
     v.dedup();
     v
 }
@@ -388,7 +388,7 @@ pub fn top_up_candidates(state: &State, side: Side) -> Vec<u16> {
         .filter(|(_, p)| p.on_roster() && p.platoon.role == Role::Combat && !p.strength.fieldable())
         .map(|(i, p)| (top_up_dice(p), i as u16))
         .collect();
-    v.sort();
+    crate::engine::order::sort(&mut v);
     v.into_iter().map(|(_, i)| i).collect()
 }
 

@@ -108,7 +108,7 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
         Decision::RemoveObstacle { side, obstacle, place, mods } => {
             // As `apply` reads them: each modifier once.
             let mut mods = mods.clone();
-            mods.sort_by_key(|m| *m as u8);
+            crate::engine::order::sort_by_key(&mut mods, |m| *m as u8);
             mods.dedup();
             let what = match tables::fortification_removal(die, &mods) {
                 tables::Removal::Eliminated => "eliminated",

@@ -106,7 +106,7 @@ pub fn preview(setup: &Setup, s: &State, d: &Decision) -> Option<RollPreview> {
         }
         Decision::RemoveObstacle { mods, .. } => {
             let mut mods = mods.clone();
-            mods.sort_by_key(|m| *m as u8);
+            crate::engine::order::sort_by_key(&mut mods, |m| *m as u8);
             mods.dedup();
             let odds = tally_faced(&spec, |x| match tables::fortification_removal(x[0], &mods) {
                 Removal::Eliminated => "Eliminated".to_string(),

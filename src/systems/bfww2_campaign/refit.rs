@@ -483,7 +483,7 @@ pub fn apply(setup: &Setup, s: &mut State, d: &Decision, die: u16) -> Result<(),
         Decision::RemoveObstacle { side, obstacle, place, mods } => {
             removal_allowed(setup, s, *side, *obstacle, place)?;
             let mut mods = mods.clone();
-            mods.sort_by_key(|m| *m as u8);
+            crate::engine::order::sort_by_key(&mut mods, |m| *m as u8);
             mods.dedup();
             let st = side_of(s, *side)?;
             spend_fpp(st, REMOVAL_COST_FPP, &format!("Removal: {} at {place}", obstacle.name()))?;

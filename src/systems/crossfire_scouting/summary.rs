@@ -106,7 +106,7 @@ pub fn summary(setup: &Setup, state: &State) -> ScoutingSummary {
         .chain(state.unwitnessed.iter().copied())
         .filter(|&a| !live_troops(a))
         .collect();
-    redeploy.sort_unstable();
+    crate::engine::order::sort(&mut redeploy);
     redeploy.dedup();
     ScoutingSummary {
         origin: setup.origin.clone(),

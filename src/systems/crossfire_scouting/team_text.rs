@@ -129,7 +129,7 @@ pub fn parse(text: &str) -> Result<TeamsAndAreas, Vec<String>> {
     if errors.is_empty() {
         Ok((done, areas))
     } else {
-        errors.sort_by_key(|e| line_of(e));
+        crate::engine::order::sort_by_key(&mut errors, |e| line_of(e));
         Err(errors)
     }
 }

@@ -75,7 +75,7 @@ pub fn suggested_forces(orbat: &Orbat, p: &PlayerState, allowed: usize) -> Optio
     let fieldable = fieldable_units(orbat, p);
     let strength = |u: u16| (p.alive_in(u as usize), orbat.units[u as usize].stands.len());
     let mut preferred = fieldable.clone();
-    preferred.sort_by(|&a, &b| {
+    crate::engine::order::sort_by(&mut preferred, |&a, &b| {
         let ((alive_a, all_a), (alive_b, all_b)) = (strength(a), strength(b));
         let hq = |u: u16| orbat.commanded_formation(u as usize).is_some();
         (alive_a < all_a)
@@ -112,7 +112,7 @@ fn walk_for_forces(orbat: &Orbat, p: &PlayerState, allowed: usize, order: &[u16]
             refused.push(u);
         }
     }
-    chosen.sort_unstable();
+    crate::engine::order::sort(&mut chosen);
     check_forces(orbat, p, allowed, &chosen).is_ok().then_some(chosen)
 }
 

@@ -161,7 +161,7 @@ pub fn parse(text: &str) -> Result<Orbat, Vec<LineError>> {
         errors.push(LineError { line: None, problem: "The list has too many units.".into() });
     }
     if !errors.is_empty() {
-        errors.sort_by_key(|e| e.line);
+        crate::engine::order::sort_by_key(&mut errors, |e| e.line);
         return Err(errors);
     }
     let mut formations: Vec<Formation> = formations.into_iter().map(|(_, f)| f).collect();

@@ -396,7 +396,7 @@ fn play(setup: &Setup, s: &mut State, mut part: Part, decision: &Decision, dice:
         (Step::FieldForces(kind), Decision::FieldForces { units }) => {
             super::forces::check_forces(orbat, s.player(side), b.units_allowed, units)?;
             let mut fielded = units.clone();
-            fielded.sort_unstable();
+            crate::engine::order::sort(&mut fielded);
             b.fielded = fielded;
             // With no option B prepared for this size there is nothing to roll for.
             let size = defence_size_for(kind, b.from);
@@ -506,7 +506,7 @@ fn record_outcome(setup: &Setup, p: &mut PlayerState, b: &mut Battle, outcome: &
         p.lost[r.unit as usize][r.stand as usize] = true;
     }
     let mut sorted = outcome.clone();
-    sorted.killed.sort_unstable();
+    crate::engine::order::sort(&mut sorted.killed);
     b.outcome = Some(sorted);
     b.vp = Some(vp);
     Ok(vp)

@@ -482,7 +482,7 @@ pub fn allocate(setup: &Setup, s: &mut State, mut c: Combat, losses: &[Target]) 
 /// at `marks`, over every face of every die.
 pub fn kill_odds(reaches: &[Reach], marks: &[Mark]) -> Vec<Chance> {
     let mut limits: Vec<u16> = marks.iter().map(|m| m.kill).collect();
-    limits.sort_unstable_by(|a, b| b.cmp(a));
+    crate::engine::order::sort_by(&mut limits, |a, b| b.cmp(a));
     limits.dedup();
     let mut out = vec![0u128; marks.len() + 1];
     let groups = [Reach::Any, Reach::NotInfantry, Reach::NotEngineers];

@@ -115,7 +115,7 @@ pub(super) fn deployment<C: Chooser>(
     given: Option<&[(Piece, Sector)]>,
 ) -> Result<Vec<(Piece, Sector)>, C::Error> {
     let mut left = setup.defender_pieces();
-    left.sort();
+    crate::engine::order::sort(&mut left);
     if given.is_some_and(|g| g.len() != left.len()) {
         return Err(c.refuse());
     }

@@ -369,8 +369,8 @@ fn begin_battle(s: &mut State) {
 fn deploy_defenders(setup: &Setup, s: &mut State, counters: &[(Piece, Sector)]) -> Result<(), RuleError> {
     let mut want = setup.defender_pieces();
     let mut got: Vec<Piece> = counters.iter().map(|c| c.0).collect();
-    want.sort();
-    got.sort();
+    crate::engine::order::sort(&mut want);
+    crate::engine::order::sort(&mut got);
     if want != got {
         return Err(RuleError::WrongPieces);
     }
@@ -383,7 +383,7 @@ fn deploy_defenders(setup: &Setup, s: &mut State, counters: &[(Piece, Sector)]) 
         }
     }
     let mut sorted: Vec<(Piece, Sector)> = counters.to_vec();
-    sorted.sort_by_key(|c| (c.1.line, c.1.axis));
+    crate::engine::order::sort_by_key(&mut sorted, |c| (c.1.line, c.1.axis));
     s.counters = sorted
         .into_iter()
         .enumerate()
@@ -489,8 +489,8 @@ fn deploy_division(s: &mut State, division: u8, placements: &[(u16, Deployment)]
         .map(|u| u.origin.unit)
         .collect();
     let mut got: Vec<u16> = placements.iter().map(|p| p.0).collect();
-    want.sort();
-    got.sort();
+    crate::engine::order::sort(&mut want);
+    crate::engine::order::sort(&mut got);
     if want != got {
         return Err(RuleError::DeploymentIncomplete(division));
     }

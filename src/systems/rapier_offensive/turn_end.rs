@@ -153,7 +153,7 @@ pub fn judge(setup: &Setup, s: &State) -> GameResult {
             .collect();
         let mut axes: Vec<u8> =
             s.units.iter().filter(|u| u.place == Place::Exited).filter_map(|u| u.came_from.map(|c| c.axis)).collect();
-        axes.sort_unstable();
+        crate::engine::order::sort(&mut axes);
         axes.dedup();
         let unmet = missed.len() + (axes.len() < setup.advanced.wide_front as usize) as usize;
         if setup.advanced.wide_front > 0 {

@@ -130,7 +130,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
                 v.remove(k);
             } else {
                 v.push(i);
-                v.sort_unstable();
+                crate::engine::order::sort(v);
             }
         })
     };

@@ -203,7 +203,7 @@ fn ResultForm() -> impl IntoView {
                         <span class="label">"The winner's recon platoons in the enemy table half at the end (not gutted, not Immobile): +1 each to the next mission roll"</span>
                         {choices.into_iter().map(|(w, i)| view! {
                             <button type="button" class="chip" class:killed=move || recon.with(|v| v.contains(&i)) aria-pressed=move || recon.with(|v| v.contains(&i)).to_string() data-testid=format!("recon-{i}")
-                                on:click=move |_| recon.update(|v| if let Some(k) = v.iter().position(|&x| x == i) { v.remove(k); } else { v.push(i); v.sort_unstable(); })>{aoa.platoon(w, i)}</button>
+                                on:click=move |_| recon.update(|v| if let Some(k) = v.iter().position(|&x| x == i) { v.remove(k); } else { v.push(i); crate::engine::order::sort(v); })>{aoa.platoon(w, i)}</button>
                         }).collect_view()}
                     </div>
                 })

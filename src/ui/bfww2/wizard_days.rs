@@ -43,7 +43,7 @@ fn DayRow(i: usize) -> impl IntoView {
             d.slots.retain(|x| *x != slot);
             if on {
                 d.slots.push(slot);
-                d.slots.sort();
+                crate::engine::order::sort(&mut d.slots);
             }
         })
     };
@@ -122,7 +122,7 @@ pub(super) fn DaysSection() -> impl IntoView {
 
 /// Consecutive rolls as ranges: "-40 to -1", "5".
 fn ranges(mut rolls: Vec<i16>) -> Vec<String> {
-    rolls.sort();
+    crate::engine::order::sort(&mut rolls);
     let mut out: Vec<(i16, i16)> = Vec::new();
     for r in rolls {
         match out.last_mut() {

@@ -176,7 +176,7 @@ fn FieldForces() -> impl IntoView {
                 v.remove(i);
             } else {
                 v.push(u);
-                v.sort_unstable();
+                crate::engine::order::sort(v);
             }
         })
     };
@@ -368,7 +368,7 @@ fn OutcomeForm() -> impl IntoView {
                 v.remove(i);
             } else {
                 v.push(r);
-                v.sort_unstable();
+                crate::engine::order::sort(v);
             }
         })
     };
