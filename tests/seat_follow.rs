@@ -15,6 +15,7 @@ use field_desk::engine::{Campaign, Reader, Seat};
 use field_desk::share::follow::{Follow, FollowError, FollowLink};
 use field_desk::share::link::{self, Received};
 use field_desk::share::seat::SeatCopy;
+use field_desk::share::typed::SeatCopyOf;
 use field_desk::share::Meta;
 use field_desk::systems::{Listed, SystemId, Visit};
 use rng::Rng;
@@ -49,6 +50,8 @@ impl Visit for Follows {
             for h in &held {
                 let f = sent(&Follow::make(h, None), None);
                 assert_eq!(f.open(None).as_ref().map(|x| &x.view), Ok(&h.view), "{}: first copy", S::INFO.name);
+                let typed = f.open_of::<S>(None).unwrap_or_else(|e| panic!("{}: {e}", S::INFO.name));
+                assert_eq!(typed.to_json(), h.to_json(), "{}: first copy, by its system's code", S::INFO.name);
             }
             for k in 1..=50 {
                 if S::over(c.setup(), c.state()) {
@@ -71,6 +74,24 @@ impl Visit for Follows {
                     longest = longest.max(n);
                     let got = f.open(Some(&held[i])).unwrap_or_else(|e| panic!("{}: {e}", S::INFO.name));
                     assert_eq!(got.view, now.view, "{}: reader {r:?} at step {k}", S::INFO.name);
+                    // The same link opened by the system's own code (`opening::follow_in`), from the
+                    // page's address: the same copy, and refused against a copy it does not follow.
+                    let hash = format!("#s={}", link::encode_follow(&made, Some(&held[i])));
+                    assert_eq!(link::follow_system(&hash), Some(S::ID));
+                    let typed_link = link::read_follow(&hash).expect("read by its system's code");
+                    assert_eq!(typed_link, f);
+                    let held_typed = SeatCopyOf::<S>::from_json(&held[i].to_json()).expect("a kept copy reads");
+                    let typed =
+                        typed_link.open_of::<S>(Some(&held_typed)).unwrap_or_else(|e| panic!("{}: {e}", S::INFO.name));
+                    assert_eq!(
+                        typed.to_json(),
+                        got.to_json(),
+                        "{}: reader {r:?} at step {k}, by its system's code",
+                        S::INFO.name
+                    );
+                    if got.view != held[i].view {
+                        assert_eq!(typed_link.open_of::<S>(None).err(), Some(FollowError::Missing));
+                    }
                     // Against another copy than the one it follows: refused.
                     if got.view != held[i].view {
                         assert_eq!(f.open(Some(&got)).err(), Some(FollowError::Missing));

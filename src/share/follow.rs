@@ -22,6 +22,7 @@
 
 use super::json;
 use super::seat::{check_id, SeatCopy, SEAT_KIND};
+use super::typed::{SeatCopyOf, ViewOf};
 use super::{patch, LoadError, Meta};
 use crate::engine::{Campaign, Reader};
 use crate::systems::{Listed, SystemId, ViewBody, Visit};
@@ -120,9 +121,52 @@ struct Body2 {
     patch: Option<serde_json::Value>,
 }
 
+/// What a following copy needs of the copy it follows, read by whichever code holds it: the
+/// transfer chunk's any-system `SeatCopy`, or a system's own `SeatCopyOf` (a seat link opened by
+/// its system's chunk alone, issue 30).
+pub struct Held {
+    pub meta: Meta,
+    pub made: f64,
+    pub reader: Reader,
+    pub steps: usize,
+    /// `digest` of its view.
+    pub digest: u64,
+    /// Its view's JSON.
+    pub view: serde_json::Value,
+}
+
+impl Held {
+    pub fn of(copy: &SeatCopy) -> Held {
+        Held {
+            meta: copy.meta.clone(),
+            made: copy.made,
+            reader: copy.reader(),
+            steps: copy.view.steps(),
+            digest: digest(copy),
+            view: json::value_of(&copy.view),
+        }
+    }
+
+    pub fn of_typed<S: Listed>(copy: &SeatCopyOf<S>) -> Held {
+        Held {
+            meta: copy.meta.clone(),
+            made: copy.made,
+            reader: copy.reader(),
+            steps: copy.view.view.steps,
+            digest: digest_of_view(&copy.view),
+            view: json::value_of(&copy.view),
+        }
+    }
+
+    /// Whether it is the copy `id`'s `reader` follows, at `steps` decisions with digest `view`.
+    fn is(&self, id: &str, reader: Reader, steps: usize, view: u64) -> bool {
+        self.meta.id == id && self.reader == reader && self.steps == steps && self.digest == view
+    }
+}
+
 /// The dictionary a following copy is deflated after: the view it follows (compact where the
 /// link is), then, for a compact link following a held copy, that copy's meta and time.
-fn dictionary(base: &serde_json::Value, held: Option<&SeatCopy>, compact: bool) -> Vec<u8> {
+fn dictionary(base: &serde_json::Value, held: Option<&Held>, compact: bool) -> Vec<u8> {
     let mut out = base.to_string().into_bytes();
     if let (true, Some(h)) = (compact, held) {
         out.push(b'\n');
@@ -200,22 +244,33 @@ impl FollowLink {
     /// The whole copy, put together with `held` (the copy of this campaign and seat on this
     /// device, if any).
     pub fn open(&self, held: Option<&SeatCopy>) -> Result<SeatCopy, FollowError> {
+        let held = held.map(Held::of);
+        let sample = || sample_view(self.system, self.reader);
+        self.follow(held.as_ref(), &sample)?.open_with(held.as_ref(), &sample)
+    }
+
+    /// `open` by a system's own code: the copy as `S`'s (a link of another system is damaged).
+    pub fn open_of<S: Listed>(&self, held: Option<&SeatCopyOf<S>>) -> Result<SeatCopyOf<S>, FollowError> {
+        if self.system != S::ID {
+            return Err(FollowError::Damaged(LoadError::Damaged("it is not the view it says".into())));
+        }
+        let held = held.map(Held::of_typed);
+        let sample = || sample_view_of::<S>(self.reader);
+        self.follow(held.as_ref(), &sample)?.open_of::<S>(held.as_ref(), &sample)
+    }
+
+    /// The `Follow` the link carries, read with the dictionary of the copy it follows.
+    fn follow(
+        &self,
+        held: Option<&Held>,
+        sample: &dyn Fn() -> Option<serde_json::Value>,
+    ) -> Result<Follow, FollowError> {
         let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
         let (base, after, followed) = match self.after {
-            None => (
-                sample_view(self.system, self.reader)
-                    .ok_or_else(|| damaged("it names a seat its system does not have"))?,
-                None,
-                None,
-            ),
+            None => (sample().ok_or_else(|| damaged("it names a seat its system does not have"))?, None, None),
             Some((steps, view)) => match held {
-                Some(h)
-                    if h.meta.id == self.id
-                        && h.reader() == self.reader
-                        && h.view.steps() == steps
-                        && digest(h) == view =>
-                {
-                    (json::value_of(&h.view), Some(After { steps, view, made: h.made }), Some(h))
+                Some(h) if h.is(&self.id, self.reader, steps, view) => {
+                    (h.view.clone(), Some(After { steps, view, made: h.made }), Some(h))
                 }
                 _ => return Err(FollowError::Missing),
             },
@@ -238,7 +293,7 @@ impl FollowLink {
             let after = after.map(|a| After { made: body.after_made.unwrap_or(a.made), ..a });
             (body.meta, body.made, after, body.patch)
         };
-        let follow = Follow {
+        Ok(Follow {
             format: FOLLOW_FORMAT,
             kind: SEAT_KIND.to_string(),
             meta,
@@ -248,8 +303,7 @@ impl FollowLink {
             after,
             patch,
             compact: self.compact,
-        };
-        follow.open(held)
+        })
     }
 }
 
@@ -257,8 +311,10 @@ impl Follow {
     /// Its link payload (sealed as `fd6.`, `link::encode_follow`); `held` is the copy it was
     /// made to follow (as given to `make`).
     pub fn payload(&self, held: Option<&SeatCopy>) -> Vec<u8> {
+        let held = held.map(Held::of);
+        let held = held.as_ref();
         let base = match held {
-            Some(h) => json::value_of(&h.view),
+            Some(h) => h.view.clone(),
             None => sample_view(self.system, self.reader).unwrap_or(serde_json::Value::Null),
         };
         let base = if self.compact { compact(base) } else { base };
@@ -322,20 +378,55 @@ impl Follow {
     /// The whole copy, put together with `held` (the copy of this campaign and seat on this
     /// device, if any), and checked as any copy from outside is.
     pub fn open(&self, held: Option<&SeatCopy>) -> Result<SeatCopy, FollowError> {
+        let held = held.map(Held::of);
+        self.open_with(held.as_ref(), &|| sample_view(self.system, self.reader))
+    }
+
+    fn open_with(
+        &self,
+        held: Option<&Held>,
+        sample: &dyn Fn() -> Option<serde_json::Value>,
+    ) -> Result<SeatCopy, FollowError> {
+        let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
+        let view: ViewBody = json::from_value(&self.view_json(held, sample)?)
+            .map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
+        if view.system() != self.system || view.reader() != self.reader {
+            return Err(damaged("it is not the view it says"));
+        }
+        let copy = SeatCopy::new(self.meta.clone(), self.made, view);
+        // Checked as any copy from outside: its id, its time, its view against its setup.
+        SeatCopy::from_json(&copy.to_json()).map_err(FollowError::Damaged)
+    }
+
+    /// `open_with` as `S`'s copy, by `S`'s own code.
+    fn open_of<S: Listed>(
+        &self,
+        held: Option<&Held>,
+        sample: &dyn Fn() -> Option<serde_json::Value>,
+    ) -> Result<SeatCopyOf<S>, FollowError> {
+        let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
+        let view: ViewOf<S> = json::from_value(&self.view_json(held, sample)?)
+            .map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
+        if view.view.reader != self.reader {
+            return Err(damaged("it is not the view it says"));
+        }
+        let copy = SeatCopyOf::with_view(self.meta.clone(), self.made, view);
+        // Checked as any copy from outside: its id, its time, its view against its setup.
+        SeatCopyOf::<S>::from_json(&copy.to_json()).map_err(FollowError::Damaged)
+    }
+
+    /// The view's JSON, put together: the copy it follows with what changed applied.
+    fn view_json(
+        &self,
+        held: Option<&Held>,
+        sample: &dyn Fn() -> Option<serde_json::Value>,
+    ) -> Result<serde_json::Value, FollowError> {
         let damaged = |why: &str| FollowError::Damaged(LoadError::Damaged(why.to_string()));
         check_id(&self.meta.id).map_err(FollowError::Damaged)?;
         let old = match self.after {
-            None => sample_view(self.system, self.reader)
-                .ok_or_else(|| damaged("it names a seat its system does not have"))?,
+            None => sample().ok_or_else(|| damaged("it names a seat its system does not have"))?,
             Some(after) => match held {
-                Some(h)
-                    if h.meta.id == self.meta.id
-                        && h.reader() == self.reader
-                        && h.view.steps() == after.steps
-                        && digest(h) == after.view =>
-                {
-                    json::value_of(&h.view)
-                }
+                Some(h) if h.is(&self.meta.id, self.reader, after.steps, after.view) => h.view.clone(),
                 _ => return Err(FollowError::Missing),
             },
         };
@@ -344,19 +435,11 @@ impl Follow {
             None => old,
             Some(p) => patch::apply(&old, p).ok_or_else(|| damaged("what changed does not fit the copy it follows"))?,
         };
-        let view = if self.compact {
-            expand(view).ok_or_else(|| damaged("what changed does not fit the copy it follows"))?
+        if self.compact {
+            expand(view).ok_or_else(|| damaged("what changed does not fit the copy it follows"))
         } else {
-            view
-        };
-        let view: ViewBody =
-            json::from_value(&view).map_err(|e| FollowError::Damaged(LoadError::Damaged(e.to_string())))?;
-        if view.system() != self.system || view.reader() != self.reader {
-            return Err(damaged("it is not the view it says"));
+            Ok(view)
         }
-        let copy = SeatCopy::new(self.meta.clone(), self.made, view);
-        // Checked as any copy from outside: its id, its time, its view against its setup.
-        SeatCopy::from_json(&copy.to_json()).map_err(FollowError::Damaged)
     }
 
     pub fn to_json(&self) -> String {
@@ -384,12 +467,17 @@ fn sample_view(system: SystemId, reader: Reader) -> Option<serde_json::Value> {
     impl Visit for Sample {
         type Out = Option<serde_json::Value>;
         fn visit<S: Listed>(self) -> Self::Out {
-            let c = Campaign::<S>::new(S::sample()).ok()?;
-            if self.0.is_some_and(|s| !c.seats().contains(&s)) {
-                return None;
-            }
-            Some(json::value_of(&S::view_body(c.seat_view(self.0))))
+            sample_view_of::<S>(self.0)
         }
     }
     system.visit(Sample(reader))
+}
+
+/// `sample_view` of `S`.
+fn sample_view_of<S: Listed>(reader: Reader) -> Option<serde_json::Value> {
+    let c = Campaign::<S>::new(S::sample()).ok()?;
+    if reader.is_some_and(|s| !c.seats().contains(&s)) {
+        return None;
+    }
+    Some(json::value_of(&ViewOf::<S> { system: S::ID, view: c.seat_view(reader) }))
 }

@@ -308,23 +308,32 @@ pub fn reply_from_copy(
     impl crate::systems::Visit for Make<'_> {
         type Out = Result<String, MakeError>;
         fn visit<S: Listed>(self) -> Self::Out {
-            use super::seals::{sending, Sending};
             let view = S::of_view(&self.0.view).ok_or(MakeError::DoNotPlay)?;
-            let steps: Vec<Step<S>> = serde_json::from_str(self.1).map_err(|_| MakeError::Steps)?;
-            let id = &self.0.meta.id;
-            match (self.2, &steps[..]) {
-                (Some(salt), [step]) => match sending(view, step, salt) {
-                    Sending::Seal => seal_to::<S>(id, view, step, salt).map(|(link, _)| link),
-                    Sending::Reveal => reveal_to::<S>(id, view, step, salt),
-                    Sending::Waiting(_) => return Err(MakeError::Waiting),
-                    Sending::Plain => reply_to::<S>(id, view, &steps),
-                },
-                _ => reply_to::<S>(id, view, &steps),
-            }
-            .map_err(|_| MakeError::DoNotPlay)
+            reply_from_view(&self.0.meta.id, view, self.1, self.2)
         }
     }
     copy.system().visit(Make(copy, steps_json, salt))
+}
+
+/// `reply_from_copy` from a view of `S` of campaign `id`, by `S`'s own code.
+pub fn reply_from_view<S: Listed>(
+    id: &str,
+    view: &SeatView<S>,
+    steps_json: &str,
+    salt: Option<&Secret>,
+) -> Result<String, MakeError> {
+    use super::seals::{sending, Sending};
+    let steps: Vec<Step<S>> = serde_json::from_str(steps_json).map_err(|_| MakeError::Steps)?;
+    match (salt, &steps[..]) {
+        (Some(salt), [step]) => match sending(view, step, salt) {
+            Sending::Seal => seal_to::<S>(id, view, step, salt).map(|(link, _)| link),
+            Sending::Reveal => reveal_to::<S>(id, view, step, salt),
+            Sending::Waiting(_) => return Err(MakeError::Waiting),
+            Sending::Plain => reply_to::<S>(id, view, &steps),
+        },
+        _ => reply_to::<S>(id, view, &steps),
+    }
+    .map_err(|_| MakeError::DoNotPlay)
 }
 
 /// The part of a joint roll, from a kept seat copy that shows the roll waiting for it.

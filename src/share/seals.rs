@@ -123,21 +123,13 @@ fn seat_of(c: &Check) -> Seat {
     }
 }
 
-/// Whether the copy `copy` shows this device's seal still waiting for its reveal: the one
+/// Whether the view `view` shows this device's seal still waiting for its reveal: the one
 /// step kept with the older copy (`steps_json`), sealed under `salt`. The step is then kept
 /// with the newer copy, for the reveal.
-pub fn seal_waits(copy: &super::seat::SeatCopy, steps_json: &str, salt: &Secret) -> bool {
-    struct Waits<'a>(&'a super::seat::SeatCopy, &'a str, &'a Secret);
-    impl crate::systems::Visit for Waits<'_> {
-        type Out = bool;
-        fn visit<S: crate::systems::Listed>(self) -> bool {
-            let Some(view) = S::of_view(&self.0.view) else { return false };
-            let Ok(steps) = serde_json::from_str::<Vec<Step<S>>>(self.1) else { return false };
-            let Ok([step]) = <[Step<S>; 1]>::try_from(steps) else { return false };
-            matches!(sending(view, &step, self.2), Sending::Reveal | Sending::Waiting(_))
-        }
-    }
-    copy.system().visit(Waits(copy, steps_json, salt))
+pub fn seal_waits<S: System>(view: &SeatView<S>, steps_json: &str, salt: &Secret) -> bool {
+    let Ok(steps) = serde_json::from_str::<Vec<Step<S>>>(steps_json) else { return false };
+    let Ok([step]) = <[Step<S>; 1]>::try_from(steps) else { return false };
+    matches!(sending(view, &step, salt), Sending::Reveal | Sending::Waiting(_))
 }
 
 /// The joint roll the copy shows waiting for this seat's part, if any: the keeper's sealed part.

@@ -101,6 +101,33 @@ pub struct ViewOf<S: Listed> {
     pub view: SeatView<S>,
 }
 
+impl<S: Listed> Clone for ViewOf<S> {
+    fn clone(&self) -> Self {
+        let v = &self.view;
+        let view = SeatView {
+            reader: v.reader,
+            setup: v.setup.clone(),
+            state: v.state.clone(),
+            history: v.history.clone(),
+            steps: v.steps,
+        };
+        ViewOf { system: self.system, view }
+    }
+}
+
+impl<S: Listed> Clone for SeatCopyOf<S> {
+    fn clone(&self) -> Self {
+        SeatCopyOf {
+            format: self.format,
+            kind: self.kind.clone(),
+            meta: self.meta.clone(),
+            made: self.made,
+            view: self.view.clone(),
+            listing: self.listing.clone(),
+        }
+    }
+}
+
 impl<S: Listed> Serialize for ViewOf<S> {
     fn serialize<W: serde::Serializer>(&self, w: W) -> Result<W::Ok, W::Error> {
         crate::systems::wire::ViewOut::of(&self.view).serialize(w)
@@ -132,11 +159,32 @@ impl<S: Listed> SeatCopyOf<S> {
     /// `reader`'s view of a campaign now, made at `made`.
     pub fn new(meta: Meta, made: f64, c: &Campaign<S>, reader: Reader) -> Self {
         let view = ViewOf { system: S::ID, view: c.seat_view(reader) };
+        Self::with_view(meta, made, view)
+    }
+
+    /// A copy of `view`, made at `made`.
+    pub fn with_view(meta: Meta, made: f64, view: ViewOf<S>) -> Self {
         SeatCopyOf { format: SEAT_FORMAT, kind: SEAT_KIND.to_string(), meta, made, view, listing: None }
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("seat copies serialise")
+    }
+
+    /// `SeatCopy::newer_than`, of `S`'s copies.
+    pub fn newer_than(&self, other: &Self) -> bool {
+        (self.view.view.steps, self.made) > (other.view.view.steps, other.made)
+    }
+
+    /// The seat's key in storage and addresses (`seat::seat_key`).
+    pub fn seat_key(&self) -> String {
+        super::seat::seat_key(self.reader())
+    }
+
+    /// The copy as kept on a device: with its line for the list (`SeatCopy::with_listing`).
+    pub fn with_listing(self) -> Self {
+        let listing = CopyListing { reader_name: self.reader_name(), status: self.status() };
+        SeatCopyOf { listing: Some(listing), ..self }
     }
 
     /// Reads a kept seat copy as `S`'s and checks its setup and position, as

@@ -27,7 +27,7 @@ pub use seats::{
     seat_copies, seat_copy_system, sent_copy, sent_views, set_reply_steps, Kept, SeatListing, REPLY_PREFIX,
     SEAT_PREFIX, SENT_PREFIX,
 };
-pub use typed::{head, keep_apart_of, load_of, load_seat_copy_of, save_guarded_of, save_of};
+pub use typed::{head, keep_apart_of, keep_seat_copy_of, load_of, load_seat_copy_of, save_guarded_of, save_of};
 
 /// The storage the app writes to.
 pub trait Backend {

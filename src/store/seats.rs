@@ -88,19 +88,16 @@ pub enum Kept {
 /// here (its campaign id, its setup and position against each other), so nothing a screen or
 /// the list cannot read is ever kept, whoever made the `SeatCopy`.
 pub fn keep_seat_copy(b: &mut dyn Backend, copy: &SeatCopy) -> Result<Kept, StoreError> {
-    crate::share::seat::check_id(&copy.meta.id).map_err(StoreError::Load)?;
-    copy.view.check().map_err(|why| StoreError::Load(crate::share::LoadError::View(why)))?;
-    let key = seat_copy_key(&copy.seat_key(), &copy.meta.id);
-    let kept = match b.get(&key)?.map(|raw| SeatCopy::from_json(&raw)) {
-        None => Kept::New,
-        Some(Ok(old)) if !copy.newer_than(&old) => return Ok(Kept::HadNewer),
-        // A stored copy that no longer reads is replaced by one that does.
-        Some(_) => Kept::Replaced,
-    };
-    b.set(&key, &copy.with_listing().to_json())?;
-    // Steps taken on the older copy were taken (the new one shows them) or are out of date.
-    set_reply_steps(b, &copy.seat_key(), &copy.meta.id, None)?;
-    Ok(kept)
+    struct Keep<'a>(&'a mut dyn Backend, &'a SeatCopy);
+    impl crate::systems::Visit for Keep<'_> {
+        type Out = Result<Kept, StoreError>;
+        fn visit<S: crate::systems::Listed>(self) -> Self::Out {
+            // The any-system copy as its system's: one way of keeping a copy (`keep_seat_copy_of`).
+            let typed = crate::share::typed::SeatCopyOf::<S>::from_json(&self.1.to_json()).map_err(StoreError::Load)?;
+            super::typed::keep_seat_copy_of(self.0, &typed)
+        }
+    }
+    copy.system().visit(Keep(b, copy))
 }
 
 /// A line of the list of received views.

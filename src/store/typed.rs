@@ -2,7 +2,7 @@
 //! the typed forms of `share::typed`: what that system's code calls, so it never holds the
 //! other systems' rules (the functions in `mod.rs` that take a `Document` read any system).
 
-use super::{key, Backend, StoreError};
+use super::{key, Backend, Kept, StoreError};
 use crate::engine::Campaign;
 use crate::share::typed::{SeatCopyOf, Stored};
 use crate::share::RawDocument;
@@ -73,4 +73,24 @@ pub fn head(b: &dyn Backend, id: &str) -> Result<RawDocument, StoreError> {
 pub fn load_seat_copy_of<S: Listed>(b: &dyn Backend, seat: &str, id: &str) -> Result<SeatCopyOf<S>, StoreError> {
     let raw = b.get(&super::seats::seat_copy_key(seat, id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
     SeatCopyOf::<S>::from_json(&raw).map_err(StoreError::Load)
+}
+
+/// Stores a received copy of `S` unless the one here is as new or newer (`keep_seat_copy`, by
+/// `S`'s own code). The copy is checked again here, so nothing a screen or the list cannot read
+/// is ever kept, whoever made it.
+pub fn keep_seat_copy_of<S: Listed>(b: &mut dyn Backend, copy: &SeatCopyOf<S>) -> Result<Kept, StoreError> {
+    crate::share::seat::check_id(&copy.meta.id).map_err(StoreError::Load)?;
+    crate::systems::check_seat_view(&copy.view.view)
+        .map_err(|why| StoreError::Load(crate::share::LoadError::View(why)))?;
+    let key = super::seats::seat_copy_key(&copy.seat_key(), &copy.meta.id);
+    let kept = match b.get(&key)?.map(|raw| SeatCopyOf::<S>::from_json(&raw)) {
+        None => Kept::New,
+        Some(Ok(old)) if !copy.newer_than(&old) => return Ok(Kept::HadNewer),
+        // A stored copy that no longer reads (or is of another system) is replaced by one that does.
+        Some(_) => Kept::Replaced,
+    };
+    b.set(&key, &copy.clone().with_listing().to_json())?;
+    // Steps taken on the older copy were taken (the new one shows them) or are out of date.
+    super::seats::set_reply_steps(b, &copy.seat_key(), &copy.meta.id, None)?;
+    Ok(kept)
 }

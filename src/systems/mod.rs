@@ -341,10 +341,6 @@ impl ViewBody {
     pub fn steps(&self) -> usize {
         each_view!(self, v => v.steps)
     }
-    /// Whether the reply `id` (`share::reply`) is among the steps this view shows.
-    pub fn shows_reply(&self, id: u64) -> bool {
-        each_view!(self, v => v.history.iter().any(|l| l.reply == Some(id) && l.active))
-    }
     /// Where the campaign stood, as the reader sees it.
     pub fn status(&self) -> String {
         fn status<S: crate::engine::System>(v: &crate::engine::SeatView<S>) -> String {

@@ -7,6 +7,7 @@ use super::campaign::{self, SystemUi};
 use super::failure::Failure;
 use super::platform::LocalStorage;
 use super::registry::Deferred;
+use super::transfer::Taken;
 use super::{route, viewer};
 use crate::engine::Campaign;
 use crate::store;
@@ -42,4 +43,21 @@ pub fn sample<S: SystemUi>(name: &str, setup: S::Setup) -> Result<String, Failur
     let c = Campaign::<S>::new(setup).map_err(|e| Failure::Setup(e.to_string()))?;
     let name = store::free_name(&mut LocalStorage, name)?;
     Ok(campaign::create(&name, &c)?)
+}
+
+/// A seat link that follows a copy (`fd6.`) of system `S`, opened by `S`'s code alone: put
+/// together with the copy of that campaign and seat on this device, and kept. A phone opening
+/// its seat link so fetches its own system's code and not the transfer chunk's every system
+/// (issue 30). What it says on failure is what the transfer chunk says of the same link.
+pub fn follow_in<S: SystemUi>(hash: &str) -> Taken {
+    let follow = match crate::share::link::read_follow(hash) {
+        Ok(follow) => follow,
+        Err(e) => return Taken::Review(Vec::new(), vec![Failure::Link(e)]),
+    };
+    let seat = crate::share::seat::seat_key(follow.reader);
+    let held = store::load_seat_copy_of::<S>(&LocalStorage, &seat, &follow.id).ok();
+    match follow.open_of::<S>(held.as_ref()) {
+        Ok(copy) => Taken::Seat(viewer::receive_of(&copy)),
+        Err(e) => Taken::Failed(Failure::Follow(e)),
+    }
 }

@@ -93,12 +93,15 @@ pub enum Want {
     Copy(String, String),
     /// A fresh copy of the sample, stored: its id.
     Sample,
+    /// A seat link following a copy (`fd6.`, the page's address): read and kept.
+    Follow(String),
 }
 
 /// What a system's chunk gives back.
 pub enum Made {
     Screen(Deferred),
     Sample(Result<String, Failure>),
+    Taken(transfer::Taken),
 }
 
 /// What `want` asks of system `S`: the body of each system's split point.
@@ -111,6 +114,7 @@ pub fn made<S: SystemUi>(want: Want) -> Made {
         Want::Screen(id, tab) => Made::Screen(opening::stored::<S>(id, tab)),
         Want::Copy(seat, id) => screen(opening::seat_copy::<S>(seat, id)),
         Want::Sample => Made::Sample(opening::sample::<S>(S::INFO.sample_name, S::sample())),
+        Want::Follow(hash) => Made::Taken(opening::follow_in::<S>(&hash).said()),
     }
 }
 
@@ -122,14 +126,14 @@ fn screen(system: SystemId, waiting: Waiting, want: Want) -> AnyView {
         let _ = waiting;
         match super::by_system::now(system, want) {
             Made::Screen(made) => made.make(),
-            Made::Sample(_) => ().into_any(),
+            Made::Sample(_) | Made::Taken(_) => ().into_any(),
         }
     }
     #[cfg(feature = "split")]
     lazily(waiting, async move {
         super::by_system::load(system, want).await.map(|made| match made {
             Made::Screen(made) => made,
-            Made::Sample(_) => Deferred::new(|| ().into_any()),
+            Made::Sample(_) | Made::Taken(_) => Deferred::new(|| ().into_any()),
         })
     })
 }
@@ -225,14 +229,39 @@ pub async fn start_sample(system: SystemId) -> Result<String, Failure> {
     let made = super::by_system::load(system, Want::Sample).await.map_err(|_| Unloaded);
     match made {
         Ok(Made::Sample(made)) => made,
-        Ok(Made::Screen(_)) => Err(Failure::NotASample),
+        Ok(Made::Screen(_) | Made::Taken(_)) => Err(Failure::NotASample),
         Err(Unloaded) => Err(Failure::Unloaded),
     }
 }
 
-/// Reads a link or a file that came in (`transfer::take_in`, in its own chunk).
+/// Reads a link or a file that came in (`transfer::take_in`, in its own chunk). A seat link
+/// following a copy (`fd6.`) is read by its own system's chunk instead (`opening::follow_in`):
+/// a phone opening its seat link fetches that system's code alone (issue 30).
 pub async fn take_in(from: transfer::Source) -> transfer::Taken {
+    if let transfer::Source::Link(hash) = &from {
+        if let Some(system) = crate::share::link::follow_system(hash) {
+            return follow_in(system, hash.clone()).await;
+        }
+    }
     calls::take_in(from).await.unwrap_or(transfer::Taken::Failed(Failure::Unloaded))
+}
+
+/// A following seat link read by `system`'s chunk.
+async fn follow_in(system: SystemId, hash: String) -> transfer::Taken {
+    #[cfg(not(feature = "split"))]
+    let made = Ok::<_, Unloaded>(super::by_system::now(system, Want::Follow(hash)));
+    #[cfg(feature = "split")]
+    let made = {
+        // Marked as a screen's chunk is: the precache waits for it.
+        platform::chunk_loading(true);
+        let made = super::by_system::load(system, Want::Follow(hash)).await.map_err(|_| Unloaded);
+        platform::chunk_loading(false);
+        made
+    };
+    match made {
+        Ok(Made::Taken(taken)) => taken,
+        Ok(_) | Err(Unloaded) => transfer::Taken::Failed(Failure::Unloaded),
+    }
 }
 
 /// Imports a reviewed campaign (`transfer::import`, in its own chunk).

@@ -14,27 +14,41 @@ use crate::store;
 use leptos::prelude::*;
 
 /// Keeps a seat copy that arrived (a link, a file): the news to show and where to go, or why it
-/// could not be kept (a full store).
+/// could not be kept (a full store). Kept as its system's copy (`receive_of`).
 pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
-    let screen = Screen::SeatCopy { seat: copy.seat_key(), id: copy.meta.id.clone() };
-    let what = format!("{}'s view of \"{}\"", copy.view.reader_name(), copy.meta.name);
-    let sent = sent_reply(copy);
-    // A step whose seal the new copy shows waiting stays, for its reveal.
+    struct Receive<'a>(&'a SeatCopy);
+    impl crate::systems::Visit for Receive<'_> {
+        type Out = Result<(String, Screen), store::StoreError>;
+        fn visit<S: crate::systems::Listed>(self) -> Self::Out {
+            let typed = SeatCopyOf::<S>::from_json(&self.0.to_json()).map_err(store::StoreError::Load)?;
+            receive_of(&typed)
+        }
+    }
+    copy.system().visit(Receive(copy))
+}
+
+/// `receive` of a copy of `S`, by `S`'s own code (a seat link opened by its system's chunk).
+pub fn receive_of<S: crate::systems::Listed>(copy: &SeatCopyOf<S>) -> Result<(String, Screen), store::StoreError> {
     let (seat, id) = (copy.seat_key(), copy.meta.id.clone());
+    let screen = Screen::SeatCopy { seat: seat.clone(), id: id.clone() };
+    let what = format!("{}'s view of \"{}\"", copy.reader_name(), copy.meta.name);
+    let sent = sent_reply::<S>(&seat, &id);
+    // A step whose seal the new copy shows waiting stays, for its reveal.
     let steps = store::reply_steps(&platform::LocalStorage, &seat, &id);
     let salt = store::seals::current_salt(&platform::LocalStorage, &seat, &id);
     let sealed = match (&steps, &salt) {
-        (Some(steps), Some(salt)) => crate::share::seals::seal_waits(copy, steps, salt),
+        (Some(steps), Some(salt)) => crate::share::seals::seal_waits(&copy.view.view, steps, salt),
         _ => false,
     };
-    let message = match store::keep_seat_copy(&mut platform::LocalStorage, copy) {
+    let shows_reply = |reply: u64| copy.view.view.history.iter().any(|l| l.reply == Some(reply) && l.active);
+    let message = match store::keep_seat_copy_of(&mut platform::LocalStorage, copy) {
         Ok(store::Kept::New) => format!("{what} is on this device now."),
         Ok(store::Kept::Replaced) if sealed => {
             store::set_reply_steps(&mut platform::LocalStorage, &seat, &id, steps.as_deref())?;
             format!("{what} replaced the older one on this device. Your seal was taken: your choice is kept here for its reveal.")
         }
         Ok(store::Kept::Replaced) => match sent {
-            Some(reply) if copy.view.shows_reply(reply) => {
+            Some(reply) if shows_reply(reply) => {
                 format!("{what} replaced the older one on this device. Your reply was taken: it is in this copy.")
             }
             Some(_) => format!(
@@ -52,19 +66,14 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
     Ok((message, screen))
 }
 
-/// The reply this device made on its copy of `copy`'s campaign and seat, if it holds steps
-/// taken there: its id (`share::reply`), to tell whether the copy that arrived shows it.
-fn sent_reply(copy: &SeatCopy) -> Option<u64> {
-    use crate::share::link::{read, Received};
-    let (seat, id) = (copy.seat_key(), &copy.meta.id);
-    let steps = store::reply_steps(&platform::LocalStorage, &seat, id)?;
-    let held = store::load_seat_copy(&platform::LocalStorage, &seat, id).ok()?;
-    let salt = store::seals::current_salt(&platform::LocalStorage, &seat, id);
-    let payload = crate::share::reply::reply_from_copy(&held, &steps, salt.as_ref()).ok()?;
-    match read(&payload).ok()? {
-        Received::Reply(r) => Some(r.id),
-        _ => None,
-    }
+/// The reply this device made on its copy of campaign `id` for `seat`, if it holds steps taken
+/// there: its id (`share::reply`), to tell whether the copy that arrived shows it.
+fn sent_reply<S: crate::systems::Listed>(seat: &str, id: &str) -> Option<u64> {
+    let steps = store::reply_steps(&platform::LocalStorage, seat, id)?;
+    let held = store::load_seat_copy_of::<S>(&platform::LocalStorage, seat, id).ok()?;
+    let salt = store::seals::current_salt(&platform::LocalStorage, seat, id);
+    let payload = crate::share::reply::reply_from_view(id, &held.view.view, &steps, salt.as_ref()).ok()?;
+    crate::share::link::reply_link_id(&payload)
 }
 
 /// The received views, for the campaign list. Each can be removed from here, without opening
