@@ -134,6 +134,24 @@ for (const s of splits) {
 const stillFetched = new Set(plan.flatMap((p) => p.large));
 for (const f of packed) if (!stillFetched.has(f)) fs.rmSync(path.join(dir, `${f}.wasm`));
 
+// --- seat links fetched early (issue 30) -----------------------------------------------------
+// A seat link that follows a copy (#s=fd6.…) names its system by the first byte of its payload,
+// the system's link code (`Descriptor::LINK_CODE`, src/systems/<module>/mod.rs; `FollowLink`).
+// The loader reads it from the address as it starts and fetches that system's files at once,
+// beside the main module, instead of after the app has started and read the link: a phone on a
+// slow link then waits for the bytes once, not for two downloads one after the other. The codes
+// are read from the sources here; a system split point without one stops the build.
+const systemsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'systems');
+const follows = {};
+for (const p of plan) {
+  const mod = path.join(systemsDir, p.name, 'mod.rs');
+  if (!fs.existsSync(mod)) continue;
+  const code = /const LINK_CODE: u32 = (\d+);/.exec(fs.readFileSync(mod, 'utf8'));
+  if (!code) die(`${mod}: no LINK_CODE (did Descriptor change?)`);
+  follows[code[1]] = [p.file, ...p.large, ...(p.pack ? [p.pack] : [])];
+}
+if (!Object.keys(follows).length) die('no system split points found for seat links');
+
 // --- the new loader --------------------------------------------------------------------------
 const loaders = plan
   .map(
@@ -154,8 +172,30 @@ function once(name, make) {
     }
     return p;
 }
+// A seat link following a copy names its system in its payload's first byte (its link code):
+// that system's files, fetched as the page starts (see scripts/pack-chunks.mjs), each handed to
+// the first load that asks for it.
+const FOLLOWS = ${JSON.stringify(follows)};
+const early = new Map();
+try {
+    const head = /^#s=fd6\\.([A-Za-z0-9_-]{2})/.exec(location.hash);
+    if (head) {
+        const six = (c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(c);
+        const code = (six(head[1][0]) << 2) | (six(head[1][1]) >> 4);
+        for (const file of FOLLOWS[code] ?? []) {
+            const got = fetched(file);
+            got.catch(() => {});
+            early.set(file, got);
+        }
+    }
+} catch {}
 /** A file of this build: the precache's copy if it has one (see scripts/pack-chunks.mjs), else fetched. */
 async function fetched(file) {
+    const fetching = early.get(file);
+    if (fetching !== undefined) {
+        early.delete(file);
+        return fetching;
+    }
     const url = new URL(\`./\${file}.wasm\`, import.meta.url);
     const kept = await precached(url);
     if (kept) return kept;

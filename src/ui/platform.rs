@@ -168,14 +168,21 @@ pub fn focus_phase_heading() {
 }
 
 /// Brings the element of test id `testid` into sight (its top, smoothly where the reader allows
-/// motion) and focuses its first control: a seat's reply once its part is done.
+/// motion) and focuses its first control: a seat's reply once its part is done. Where it has no
+/// control yet (a reply's link still being made, its code still on the way), the element itself
+/// takes the focus, so the next Tab reaches its controls.
 pub fn show_and_focus(testid: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     if let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={testid}]")) {
         let s = web_sys::ScrollIntoViewOptions::new();
         s.set_block(web_sys::ScrollLogicalPosition::Start);
         el.scroll_into_view_with_scroll_into_view_options(&s);
-        let _ = focus_first_control(&el);
+        if !focus_first_control(&el) {
+            let _ = el.set_attribute("tabindex", "-1");
+            if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        }
     }
 }
 
@@ -344,9 +351,10 @@ pub async fn read_picked_file(input: &web_sys::HtmlInputElement) -> Result<Strin
 }
 
 /// Moves the focus to the first control (input, select, text area or button) inside `el`, a
-/// dialog or panel just opened; `false` where it holds none.
+/// dialog or panel just opened; `false` where it holds none that can take it (a disabled one
+/// cannot).
 pub fn focus_first_control(el: &web_sys::Element) -> bool {
-    match el.query_selector("input, select, textarea, button") {
+    match el.query_selector(":is(input, select, textarea, button):not([disabled])") {
         Ok(Some(first)) => {
             if let Ok(first) = first.dyn_into::<web_sys::HtmlElement>() {
                 let _ = first.focus();

@@ -178,8 +178,23 @@ pub fn SharePanel(
     let copy = move |_| url.with_untracked(|u| super::widgets::copy_with_note(u, "Link copied.", "link", copied));
     // The campaign panel keeps its first test ids (`share-link`, `qr`...); others are prefixed.
     let tid = move |part: &str| if id == "share" { part.to_string() } else { format!("{id}-{part}") };
+    // A panel given the focus while its link was being made (`platform::show_and_focus`) hands
+    // it to its first control once the link is there.
+    let panel = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        if made.with(|m| matches!(m, Some(Ok(_)))) {
+            if let Some(el) = panel.get() {
+                let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+                if focused.is_some_and(|f| f == *el) {
+                    request_animation_frame(move || {
+                        let _ = super::platform::focus_first_control(&el);
+                    });
+                }
+            }
+        }
+    });
     view! {
-        <section class="share" data-testid=id>
+        <section class="share" data-testid=id node_ref=panel>
             <h2>{heading}</h2>
             <p class="hint">{hint}</p>
             // The link shows once made: "making" until then, or why it could not be made.
