@@ -1,7 +1,11 @@
 //! The outer layer of a link: the version marker, base64url and the CRC-32 of the coded
 //! bytes (see the wire format in `link`).
 
-use super::{LinkError, FRAGMENT_KEY, MAX_LINK_CHARS, READS_UP_TO};
+use super::{
+    coded_system, LinkError, ReplyLink, FOLLOW_LINK_VERSION, FRAGMENT_KEY, MAX_LINK_CHARS, READS_UP_TO,
+    REPLY_LINK_VERSION,
+};
+use crate::systems::SystemId;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
@@ -91,6 +95,36 @@ const CRC_TABLE: [u32; 256] = {
 /// CRC-32 (IEEE 802.3, reflected), the checksum of zip, gzip and PNG.
 fn crc32(bytes: &[u8]) -> u32 {
     !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ b as u32) & 0xFF) as usize] ^ (c >> 8))
+}
+
+/// The id of a reply link (`ReplyLink::id`), read without any system's code; `None` for
+/// anything else.
+pub fn reply_link_id(text: &str) -> Option<u64> {
+    let (version, bytes) = unseal_versioned(text).ok()?;
+    if version != REPLY_LINK_VERSION as u32 {
+        return None;
+    }
+    ReplyLink::read(bytes).ok().map(|r| r.id)
+}
+
+/// The system of a following seat copy's link (`fd6.`), from its first byte alone: which
+/// system's code can open it (`FollowLink::open_of`). `None` for any other link; nothing is
+/// checked here (the system's code reads the whole link, checksum first).
+pub fn follow_system(hash: &str) -> Option<SystemId> {
+    let hash = hash.trim();
+    let text = hash.strip_prefix('#').unwrap_or(hash).strip_prefix(FRAGMENT_KEY)?;
+    let text = text.strip_prefix(&format!("fd{FOLLOW_LINK_VERSION}."))?;
+    let head = URL_SAFE_NO_PAD.decode(text.get(..4)?).ok()?;
+    coded_system(u32::from(*head.first()?))
+}
+
+/// A following seat copy's link, its envelope opened (`read` for `fd6.` links alone).
+pub fn read_follow(hash: &str) -> Result<crate::share::follow::FollowLink, LinkError> {
+    let (version, bytes) = unseal_versioned(hash)?;
+    if version != FOLLOW_LINK_VERSION as u32 {
+        return Err(LinkError::Corrupt);
+    }
+    crate::share::follow::FollowLink::read(&bytes).ok_or(LinkError::Corrupt)
 }
 
 #[cfg(test)]

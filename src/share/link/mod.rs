@@ -200,7 +200,7 @@ mod reply;
 #[cfg(test)]
 mod tests;
 
-pub use envelope::{seal, seal_as, unseal, unseal_versioned};
+pub use envelope::{follow_system, read_follow, reply_link_id, seal, seal_as, unseal, unseal_versioned};
 pub use error::LinkError;
 pub use older::encode_older;
 pub use reply::{
@@ -321,35 +321,6 @@ pub fn read(text: &str) -> Result<Received, LinkError> {
     } else {
         from_payload(&bytes).map(Received::Campaign)
     }
-}
-
-/// The id of a reply link (`ReplyLink::id`), read without any system's code; `None` for
-/// anything else.
-pub fn reply_link_id(text: &str) -> Option<u64> {
-    let (version, bytes) = unseal_versioned(text).ok()?;
-    if version != REPLY_LINK_VERSION as u32 {
-        return None;
-    }
-    ReplyLink::read(bytes).ok().map(|r| r.id)
-}
-
-/// The system of a following seat copy's link (`fd6.`), from its first byte alone: which
-/// system's code can open it (`FollowLink::open_of`). `None` for any other link; nothing is
-/// checked here (the system's code reads the whole link, checksum first).
-pub fn follow_system(hash: &str) -> Option<SystemId> {
-    use base64::Engine;
-    let text = fragment(hash)?.strip_prefix(&format!("fd{FOLLOW_LINK_VERSION}."))?;
-    let head = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text.get(..4)?).ok()?;
-    coded_system(u32::from(*head.first()?))
-}
-
-/// A following seat copy's link, its envelope opened (`read` for `fd6.` links alone).
-pub fn read_follow(hash: &str) -> Result<crate::share::follow::FollowLink, LinkError> {
-    let (version, bytes) = unseal_versioned(fragment(hash).unwrap_or(hash))?;
-    if version != FOLLOW_LINK_VERSION as u32 {
-        return Err(LinkError::Corrupt);
-    }
-    crate::share::follow::FollowLink::read(&bytes).ok_or(LinkError::Corrupt)
 }
 
 /// A following seat copy's link payload, without `#` or key: `fd6.…`; `held` is the copy it
