@@ -78,6 +78,8 @@ impl Visit for Follows {
                     // page's address: the same copy, and refused against a copy it does not follow.
                     let hash = format!("#s={}", link::encode_follow(&made, Some(&held[i])));
                     assert_eq!(link::follow_system(&hash), Some(S::ID));
+                    assert_eq!(link::follow_system(&format!("https://club.example/desk/{hash}")), Some(S::ID));
+                    assert_eq!(link::follow_system(&hash[3..]), Some(S::ID), "the link alone, pasted");
                     let typed_link = link::read_follow(&hash).expect("read by its system's code");
                     assert_eq!(typed_link, f);
                     let held_typed = SeatCopyOf::<S>::from_json(&held[i].to_json()).expect("a kept copy reads");
@@ -217,4 +219,16 @@ fn damaged_following_copy_links_never_panic() {
     }
     try_one(&bytes);
     assert!(opened >= 1, "the undamaged one opens");
+}
+
+/// Only a following copy's link names a system for its system's code to open: any other link or
+/// address is left to the transfer chunk, which reads every kind.
+#[test]
+fn only_following_copy_links_are_peeked() {
+    for other in ["#/c/0123456789abcdef/play", "#s=fd5.BAAA", "#s=fd3.BAAA", "#s=fd4.BAAA", "#s=fd6.", "#s=fd6.//8", ""]
+    {
+        assert_eq!(link::follow_system(other), None, "{other}");
+    }
+    // A first byte that is no system's link code.
+    assert_eq!(link::follow_system("#s=fd6.AAAA"), None);
 }

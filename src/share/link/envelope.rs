@@ -111,8 +111,11 @@ pub fn reply_link_id(text: &str) -> Option<u64> {
 /// system's code can open it (`FollowLink::open_of`). `None` for any other link; nothing is
 /// checked here (the system's code reads the whole link, checksum first).
 pub fn follow_system(hash: &str) -> Option<SystemId> {
-    let hash = hash.trim();
-    let text = hash.strip_prefix('#').unwrap_or(hash).strip_prefix(FRAGMENT_KEY)?;
+    // Read as `unseal_versioned` reads it: a whole URL (what follows its '#'), an address's
+    // fragment, or the link alone.
+    let text = hash.trim();
+    let text = text.rfind('#').map_or(text, |i| &text[i + 1..]);
+    let text = text.strip_prefix(FRAGMENT_KEY).unwrap_or(text);
     let text = text.strip_prefix(&format!("fd{FOLLOW_LINK_VERSION}."))?;
     let head = URL_SAFE_NO_PAD.decode(text.get(..4)?).ok()?;
     coded_system(u32::from(*head.first()?))
