@@ -32,11 +32,14 @@ async function seatLink(slug) {
     await click(page, `start-sample-${slug}`);
     await page.waitForSelector('[data-testid="tab-share"]', { timeout: 30_000 });
     await click(page, 'tab-share');
-    // Where there is an umpire, the umpire sends every copy: hold the tablet as the umpire.
+    // Where there is an umpire, the umpire sends every copy: hold the tablet as the umpire (once
+    // the tab has drawn who may hold it, or its links; read before that, a loaded machine found
+    // no umpire and waited for links only the umpire is shown).
+    await page.waitForSelector('[data-testid^="holder-"], [data-testid="seat-link-0"]', { timeout: 30_000 });
     const umpire = await page.$$eval('[data-testid^="holder-"]', (bs) =>
       bs.find((b) => /^holder-\d+$/.test(b.dataset.testid) && /umpire/i.test(b.textContent))?.getAttribute('data-testid'));
     if (umpire) await click(page, umpire);
-    await page.waitForSelector('[data-testid="seat-link-0"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="seat-link-0"]', { timeout: 30_000 });
     await click(page, 'seat-link-0');
     await page.waitForSelector('[data-testid="seat-share-link"]', { timeout: 30_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid="seat-share-link"]')?.value?.includes('#'));
