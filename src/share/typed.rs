@@ -103,15 +103,7 @@ pub struct ViewOf<S: Listed> {
 
 impl<S: Listed> Clone for ViewOf<S> {
     fn clone(&self) -> Self {
-        let v = &self.view;
-        let view = SeatView {
-            reader: v.reader,
-            setup: v.setup.clone(),
-            state: v.state.clone(),
-            history: v.history.clone(),
-            steps: v.steps,
-        };
-        ViewOf { system: self.system, view }
+        ViewOf { system: self.system, view: self.view.clone() }
     }
 }
 

@@ -379,13 +379,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         })
     };
     // What the step goes as: a plain reply, a seal, a reveal, or nothing yet.
-    let held_view = StoredValue::new_local(crate::engine::SeatView::<S> {
-        reader: view.reader,
-        setup: view.setup.clone(),
-        state: view.state.clone(),
-        history: view.history.clone(),
-        steps: view.steps,
-    });
+    let held_view = StoredValue::new_local(view.clone());
     let sending = Memo::new(move |_| {
         use crate::share::seals::{sending, Sending};
         let step = device.with(|c| c.active_entries().next().map(|e| (e.decision.clone(), e.dice.clone())));

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// them and the history it may read, with nothing else. Made by the device holding the whole
 /// campaign, read-only wherever it is opened: there is no journal to replay or play on, so a
 /// secret at the bottom of the journal (a hidden deployment) stays behind.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""))]
 pub struct SeatView<S: System> {
     /// Whose view it is: a seat, or the whole table.
@@ -24,6 +24,20 @@ pub struct SeatView<S: System> {
     /// Decisions in effect when it was made: a later view of the same campaign has at least
     /// as many, unless steps were taken back.
     pub steps: usize,
+}
+
+// By hand: a derived `Clone` would ask `S: Clone` of the rules type, where only its setup and
+// state are cloned.
+impl<S: System> Clone for SeatView<S> {
+    fn clone(&self) -> Self {
+        SeatView {
+            reader: self.reader,
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+            steps: self.steps,
+        }
+    }
 }
 
 impl<S: System> Campaign<S> {
