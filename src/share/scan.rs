@@ -1,9 +1,9 @@
 //! Reading a Field Desk link from a picture: the in-app scanner's decoder (`ui/scanner.rs`, in
 //! a wasm chunk of its own) and what counts as a Field Desk link in scanned or pasted text.
 //!
-//! A frame is grey levels, one byte a pixel, row after row. `decode` hands it to `rqrr`, a
-//! pure-Rust QR decoder, so scanning works in every browser; frames larger than `MAX_PIXELS`
-//! or whose bytes do not match their size read as nothing, never a panic.
+//! A frame is grey levels, one byte a pixel, row after row. `decode` hands it to `quircs`, a
+//! pure-Rust QR decoder (a port of quirc), so scanning works in every browser; frames larger than
+//! `MAX_PIXELS` or whose bytes do not match their size read as nothing, never a panic.
 
 use super::link::{is_link, FRAGMENT_KEY};
 
@@ -17,8 +17,9 @@ pub fn decode(grey: &[u8], width: usize, height: usize) -> Option<String> {
     if width < 21 || height < 21 || pixels > MAX_PIXELS || grey.len() != pixels {
         return None;
     }
-    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(width, height, |x, y| grey[y * width + x]);
-    prepared.detect_grids().into_iter().find_map(|grid| grid.decode().ok().map(|(_, text)| text))
+    let mut decoder = quircs::Quirc::default();
+    let mut codes = decoder.identify(width, height, grey);
+    codes.find_map(|code| String::from_utf8(code.ok()?.decode().ok()?.payload).ok())
 }
 
 /// The grey levels of an RGBA frame (as a canvas gives it), or `None` where its bytes do not

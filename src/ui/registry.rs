@@ -279,7 +279,7 @@ pub async fn fill_summaries() -> usize {
     calls::fill_summaries().await.unwrap_or(0)
 }
 
-/// The in-app QR scanner's screen (`ui/scanner.rs`) with its camera code and decoder (rqrr):
+/// The in-app QR scanner's screen (`ui/scanner.rs`) with its camera code and decoder (quircs):
 /// the chunk `scan`, fetched the first time it opens. `back`: the campaign whose Share tab opened it.
 pub fn scanner(back: Option<String>) -> AnyView {
     #[cfg(not(feature = "split"))]

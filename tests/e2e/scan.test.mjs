@@ -1,7 +1,7 @@
 // The in-app QR scanner (issue 30): the keeper takes a seat's reply by scanning its QR code
 // with the camera. Chromium's fake camera plays a Y4M video this test writes from the QR code
 // the seat's phone shows (its SVG, drawn into grey frames), so the scanner reads a real
-// picture; the decoder is the app's own (rqrr, in the scanner's chunk), as Chromium on Linux has
+// picture; the decoder is the app's own (quircs, in the scanner's chunk), as Chromium on Linux has
 // no BarcodeDetector. A code that is not a Field Desk link is said so, and a device with no
 // camera says so in words.
 import { test, before, after } from 'node:test';
