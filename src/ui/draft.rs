@@ -34,14 +34,18 @@ pub fn restored<S: System, T: DeserializeOwned>(part: &str) -> Option<T> {
 /// Keeps what `value` gives as the part `part`, on every change after the first reading.
 pub fn keep<S: System, T: Serialize + 'static>(part: impl Into<String>, value: impl Fn() -> T + 'static) {
     let Some((id, point)) = place::<S>() else { return };
-    let part = part.into();
+    keep_json(id, Box::new(point), part.into(), Box::new(move || crate::share::json::value_of(&value())));
+}
+
+/// `keep`, built once rather than once per part and system (issue 32).
+fn keep_json(id: String, point: Box<dyn Fn() -> DraftPoint>, part: String, value: Box<dyn Fn() -> serde_json::Value>) {
     Effect::new(move |first: Option<()>| {
         let v = value();
         if first.is_none() {
             return;
         }
         // A failed write (a full store) only means this draft is not kept.
-        let _ = store::set_draft_part(&mut LocalStorage, &id, point(), &part, Some(crate::share::json::value_of(&v)));
+        let _ = store::set_draft_part(&mut LocalStorage, &id, point(), &part, Some(v));
     });
 }
 

@@ -36,15 +36,23 @@ pub struct Words {
 /// Cards for `hands`, or the panel of the one who revealed. `peek` is who the panel is open
 /// for (the campaign screen reads it to show that seat's view); `done` says who has acted;
 /// `panel` draws the secret part for a seat (it should set `peek` to `None` once acted).
+///
+/// Generic only here: the card itself is built once, not once per call site and closure type
+/// (it was 79 KiB of wasm before wasm-opt over its 50 call sites; issue 32).
 pub fn hand_over<V: IntoView + 'static>(
     hands: Vec<Hand>,
     peek: RwSignal<Option<Seat>>,
     done: impl Fn(Seat) -> bool + Send + Sync + 'static,
     words: Words,
     panel: impl Fn(Seat) -> V + Send + Sync + 'static,
-) -> impl IntoView {
-    let done = Arc::new(done);
-    let panel = Arc::new(panel);
+) -> AnyView {
+    cards(hands, peek, Arc::new(done), words, Arc::new(move |seat| panel(seat).into_any()))
+}
+
+pub type Done = Arc<dyn Fn(Seat) -> bool + Send + Sync>;
+pub type Panel = Arc<dyn Fn(Seat) -> AnyView + Send + Sync>;
+
+fn cards(hands: Vec<Hand>, peek: RwSignal<Option<Seat>>, done: Done, words: Words, panel: Panel) -> AnyView {
     let hands = Arc::new(hands);
     // The panel takes the focus when it opens: its first control, so Enter acts and Escape
     // reaches it.
@@ -59,7 +67,7 @@ pub fn hand_over<V: IntoView + 'static>(
     // On a seat's own device only that seat's part shows, open: there is no one to pass it to.
     let own = super::viewer::own_seat();
     let pins = use_context::<super::pin::Pins>();
-    move || {
+    (move || {
         if let Some(me) = own {
             return own_device(&hands, me, &done, words, &panel).into_any();
         }
@@ -110,18 +118,13 @@ pub fn hand_over<V: IntoView + 'static>(
                 view! { <div class="handover">{cards}</div> }.into_any()
             }
         }
-    }
+    })
+    .into_any()
 }
 
 /// `hand_over` on seat `me`'s own device: its panel while it has something to do, then that it
 /// is done; the other seats act on their own devices.
-fn own_device<V: IntoView + 'static>(
-    hands: &[Hand],
-    me: Seat,
-    done: &Arc<impl Fn(Seat) -> bool + Send + Sync + 'static>,
-    words: Words,
-    panel: &Arc<impl Fn(Seat) -> V + Send + Sync + 'static>,
-) -> impl IntoView {
+fn own_device(hands: &[Hand], me: Seat, done: &Done, words: Words, panel: &Panel) -> impl IntoView {
     let others = hands
         .iter()
         .filter(|h| h.seat != me)

@@ -161,7 +161,18 @@ fn confirm_dialog(
     testid: &'static str,
     shown: RwSignal<bool>,
     then: impl Fn() + Send + Sync + 'static,
-) -> impl IntoView {
+) -> AnyView {
+    dialog(title, text, yes, testid, shown, Box::new(then))
+}
+
+fn dialog(
+    title: String,
+    text: &'static str,
+    yes: &'static str,
+    testid: &'static str,
+    shown: RwSignal<bool>,
+    then: Box<dyn Fn() + Send + Sync>,
+) -> AnyView {
     view! {
         <Modal title=title on_close=Callback::new(move |_| shown.set(false)) testid=testid>
             <p>{text}</p>
@@ -171,6 +182,7 @@ fn confirm_dialog(
             </div>
         </Modal>
     }
+    .into_any()
 }
 
 /// The undo's confirmation of a hidden step, when `Pins::back_to` asks for one.

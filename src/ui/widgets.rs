@@ -23,12 +23,24 @@ where
     F: Fn() -> Option<Result<String, E>> + 'static,
     E: std::fmt::Display + 'static,
 {
+    // The refusal in words here, where it is shown.
+    let save = Box::new(move || save().map(|r| r.map_err(|e| e.to_string())));
+    footer(problem, disabled, label, testid, save)
+}
+
+/// `WizardFooter`, built once rather than once per wizard (issue 32).
+fn footer(
+    problem: Option<Signal<Option<String>>>,
+    disabled: Signal<bool>,
+    label: &'static str,
+    testid: &'static str,
+    save: Box<dyn Fn() -> Option<Result<String, String>>>,
+) -> AnyView {
     let nav = expect_context::<Nav>();
     let error = RwSignal::new(None::<String>);
     let submit = move |_| match save() {
         Some(Ok(id)) => nav.go(Screen::Campaign { id, tab: Tab::Play }),
-        // The refusal in words here, where it is shown.
-        Some(Err(e)) => error.set(Some(e.to_string())),
+        Some(Err(e)) => error.set(Some(e)),
         None => {}
     };
     view! {
@@ -41,6 +53,7 @@ where
             </button>
         </div>
     }
+    .into_any()
 }
 
 /// Copies `text` to the clipboard (the one copy every copy button makes) and then says in

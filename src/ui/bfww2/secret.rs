@@ -17,10 +17,18 @@ pub fn behind_sides<V: IntoView + 'static>(
     words: Words,
     done: impl Fn(u8) -> bool + Send + Sync + 'static,
     panel: impl Fn(u8) -> V + Send + Sync + 'static,
-) -> impl IntoView {
-    let panel = Arc::new(panel);
-    let done = Arc::new(done);
-    move || {
+) -> AnyView {
+    sides_dyn(bw, words, Arc::new(done), Arc::new(move |side| panel(side).into_any()))
+}
+
+/// `behind_sides`, built once rather than once per call site (issue 32).
+fn sides_dyn(
+    bw: Bw,
+    words: Words,
+    done: Arc<dyn Fn(u8) -> bool + Send + Sync>,
+    panel: Arc<dyn Fn(u8) -> AnyView + Send + Sync>,
+) -> AnyView {
+    (move || {
         let holder = bw.holder.get();
         let own = (0..2u8).find(|&i| holder == Some(seats::seat(i)));
         let umpire_side = (holder == Some(UMPIRE)).then(|| (0..2u8).find(|&i| !done(i))).flatten();
@@ -38,10 +46,11 @@ pub fn behind_sides<V: IntoView + 'static>(
                     .map(|seat| Hand { seat, name: bw.side_name(seat.0 - 1), key: seat_key(seat) })
                     .collect();
                 let (panel, done) = (panel.clone(), done.clone());
-                hand_over(hands, bw.peek, move |s: Seat| done(s.0 - 1), words, move |s: Seat| panel(s.0 - 1)).into_any()
+                hand_over(hands, bw.peek, move |s: Seat| done(s.0 - 1), words, move |s: Seat| panel(s.0 - 1))
             }
         }
-    }
+    })
+    .into_any()
 }
 
 /// Words for a hand-over whose panel gets a "cover" button.

@@ -30,13 +30,19 @@ impl Form {
 pub(super) fn problem_list(
     problems: impl Fn() -> Vec<String> + Send + Sync + 'static,
     testid: String,
-) -> impl IntoView {
-    move || {
+) -> AnyView {
+    problems_of(Box::new(problems), testid)
+}
+
+/// `problem_list`, built once rather than once per field (issue 32).
+fn problems_of(problems: Box<dyn Fn() -> Vec<String> + Send + Sync>, testid: String) -> AnyView {
+    (move || {
         let ps = problems();
         (!ps.is_empty()).then(|| {
             view! { <ul class="warning field-problem" data-testid=testid.clone()>{ps.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul> }
         })
-    }
+    })
+    .into_any()
 }
 
 /// What typed in a number field is not: kept typed to the field, which words it.

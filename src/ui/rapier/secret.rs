@@ -3,7 +3,7 @@
 
 use super::{seat_key, Ro};
 use crate::engine::Seat;
-use crate::ui::handover::{hand_over, Hand, Words};
+use crate::ui::handover::{hand_over, Done, Hand, Panel, Words};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -15,10 +15,13 @@ pub fn behind<V: IntoView + 'static>(
     words: Words,
     done: impl Fn(Seat) -> bool + Send + Sync + 'static,
     panel: impl Fn(Seat) -> V + Send + Sync + 'static,
-) -> impl IntoView {
-    let panel = Arc::new(panel);
-    let done = Arc::new(done);
-    move || {
+) -> AnyView {
+    behind_dyn(ro, seats, words, Arc::new(done), Arc::new(move |seat| panel(seat).into_any()))
+}
+
+/// `behind`, built once rather than once per call site (issue 32).
+fn behind_dyn(ro: Ro, seats: Vec<Seat>, words: Words, done: Done, panel: Panel) -> AnyView {
+    (move || {
         let holder = ro.holder.get();
         match holder.filter(|h| seats.contains(h)) {
             Some(seat) => view! { <div class="secret own" data-testid=words.panel>{panel(seat)}</div> }.into_any(),
@@ -26,10 +29,11 @@ pub fn behind<V: IntoView + 'static>(
                 let hands: Vec<Hand> =
                     seats.iter().map(|&seat| Hand { seat, name: ro.seat_name(seat), key: seat_key(seat) }).collect();
                 let (panel, done) = (panel.clone(), done.clone());
-                hand_over(hands, ro.peek, move |s| done(s), words, move |s| panel(s)).into_any()
+                hand_over(hands, ro.peek, move |s| done(s), words, move |s| panel(s))
             }
         }
-    }
+    })
+    .into_any()
 }
 
 /// Words for a hand-over whose panel has its own "cover" button.
