@@ -28,7 +28,7 @@ pub fn Modal(
         }
     });
     on_cleanup(move || keys.remove());
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         if let Some(el) = node.get() {
             super::platform::focus_first_control(&el);
         }

@@ -74,7 +74,7 @@ pub fn DiceRoll(
     };
     let label_app = label.clone();
     // Players apart: a roll both sides care about goes to both devices first.
-    let joint_first = Memo::new(move |_| {
+    let joint_first = crate::ui::reactive::memo(move || {
         joint.is_some_and(|j| j.apart.get() && j.with.get().is_some() && j.waiting.get().is_none()) && !own.get()
     });
 

@@ -57,7 +57,7 @@ fn cards(hands: Vec<Hand>, peek: RwSignal<Option<Seat>>, done: Done, words: Word
     // The panel takes the focus when it opens: its first control, so Enter acts and Escape
     // reaches it.
     let node = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         if let Some(el) = node.get() {
             if !super::platform::focus_first_control(&el) {
                 let _ = el.focus();

@@ -15,7 +15,7 @@ pub fn CampaignList() -> impl IntoView {
     let Banner(banner) = expect_context::<Banner>();
     let super::Notice(notice) = expect_context::<super::Notice>();
     let version = RwSignal::new(0u32);
-    let listing = Memo::new(move |_| {
+    let listing = crate::ui::reactive::memo(move || {
         version.track();
         store::list(&mut LocalStorage)
     });

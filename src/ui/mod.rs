@@ -13,6 +13,7 @@ pub mod list;
 pub mod log;
 pub mod opening;
 pub mod pin;
+pub mod reactive;
 pub mod platform;
 pub mod registry;
 pub mod route;
@@ -141,7 +142,7 @@ pub fn App() -> impl IntoView {
 
     // The page is rebuilt only when it changes; a tab switch inside a campaign keeps the open
     // campaign (and anything not yet saved) in memory.
-    let page = Memo::new(move |_| match Page::of(&screen.get()) {
+    let page = crate::ui::reactive::memo(move || match Page::of(&screen.get()) {
         Page::SeatCopy(seat, id, _) => Page::SeatCopy(seat, id, received.get()),
         Page::Campaign(id, _) => Page::Campaign(id, received.get()),
         page => page,

@@ -191,7 +191,11 @@ pub fn undo_confirm(confirm: Confirm) -> impl IntoView {
     move || {
         confirm.get().map(|(title, back)| {
             let shown = RwSignal::new(true);
-            Effect::new(move |_| (!shown.get()).then(|| confirm.set(None)));
+            crate::ui::reactive::effect(move || {
+                if !shown.get() {
+                    confirm.set(None);
+                }
+            });
             confirm_dialog(title, "No one else sees what it was.", "Undo", "undo-hidden", shown, move || {
                 pins.unlock(back.clone())
             })
@@ -233,7 +237,11 @@ pub fn lock_controls(holder: RwSignal<Reader>, umpire: Option<Seat>, seats: Vec<
         {move || setting.get().then(|| held_too().map(|(seat, name)| lock_dialog(pins, seat, name, setting)))}
         {move || clearing.get().map(|(seat, name)| {
             let shown = RwSignal::new(true);
-            Effect::new(move |_| (!shown.get()).then(|| clearing.set(None)));
+            crate::ui::reactive::effect(move || {
+                if !shown.get() {
+                    clearing.set(None);
+                }
+            });
             let clear = move || {
                 let u = umpire.expect("an umpire clears");
                 pins.ask(u, "The umpire's PIN".into(), move || {

@@ -173,7 +173,7 @@ pub fn SharePanel(
         let sent = sent.get();
         async move { super::registry::make_link(sent).await }
     });
-    let url = Memo::new(move |_| made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
+    let url = crate::ui::reactive::memo(move || made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
     let copied = RwSignal::new(None::<String>);
     let copy = move |_| url.with_untracked(|u| super::widgets::copy_with_note(u, "Link copied.", "link", copied));
     // The campaign panel keeps its first test ids (`share-link`, `qr`...); others are prefixed.
@@ -181,7 +181,7 @@ pub fn SharePanel(
     // A panel given the focus while its link was being made (`platform::show_and_focus`) hands
     // it to its first control once the link is there.
     let panel = NodeRef::<leptos::html::Section>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         if made.with(|m| matches!(m, Some(Ok(_)))) {
             if let Some(el) = panel.get() {
                 let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());

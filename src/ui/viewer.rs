@@ -351,7 +351,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             Err(e) => banner.set(Some(e.to_string())),
         };
     let (rseat, rid) = (seat.clone(), id.clone());
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         let steps = device.with(|c| (c.steps() > 0).then(|| steps_json::<S>(c)));
         let mut kept = store::set_reply_steps(&mut platform::LocalStorage, &rseat, &rid, steps.as_deref());
         if kept.is_ok() {
@@ -369,8 +369,10 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         }
     });
     let me = view.reader;
-    let acts = Memo::new(move |_| device.with(|c| me.is_some_and(|m| c.to_act().contains(&m) || c.steps() > 0)));
-    let taken = Memo::new(move |_| device.with(Campaign::steps));
+    let acts = crate::ui::reactive::memo(move || {
+        device.with(|c| me.is_some_and(|m| c.to_act().contains(&m) || c.steps() > 0))
+    });
+    let taken = crate::ui::reactive::memo(move || device.with(Campaign::steps));
     let reply = {
         let whose = whose.clone();
         Signal::derive(move || {
@@ -380,7 +382,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     };
     // What the step goes as: a plain reply, a seal, a reveal, or nothing yet.
     let held_view = StoredValue::new_local(view.clone());
-    let sending = Memo::new(move |_| {
+    let sending = crate::ui::reactive::memo(move || {
         use crate::share::seals::{sending, Sending};
         let step = device.with(|c| c.active_entries().next().map(|e| (e.decision.clone(), e.dice.clone())));
         match (step, salt.get(), device.with(Campaign::steps)) {
@@ -389,7 +391,9 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         }
     });
     // Once the seat has nothing more to do here, its reply is what it needs: shown and focused.
-    let done = Memo::new(move |_| device.with(|c| c.steps() > 0 && me.is_some_and(|m| !c.to_act().contains(&m))));
+    let done = crate::ui::reactive::memo(move || {
+        device.with(|c| c.steps() > 0 && me.is_some_and(|m| !c.to_act().contains(&m)))
+    });
     Effect::new(move |was: Option<bool>| {
         let now = done.get();
         if now && was == Some(false) {

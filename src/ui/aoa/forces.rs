@@ -90,7 +90,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
         })
         .collect();
     let picks = StoredValue::new(picks);
-    let force = Memo::new(move |_| ForceList {
+    let force = crate::ui::reactive::memo(move || ForceList {
         vp_for_points: vp.get(),
         points: points.get().trim().parse().unwrap_or(0),
         platoons: picks.with_value(|v| {
@@ -114,7 +114,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
         }),
     });
     crate::ui::draft::keep::<AxisOfAttack, _>("force", move || force.get());
-    let problem = Memo::new(move |_| {
+    let problem = crate::ui::reactive::memo(move || {
         if points.with(|p| p.trim().parse::<u32>().is_err()) {
             return Some("Type the points your force costs.".to_string());
         }

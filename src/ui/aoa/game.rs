@@ -32,7 +32,7 @@ pub(super) fn WeatherRoll() -> impl IntoView {
 #[component]
 fn ForcesShown() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = Memo::new(move |_| aoa.state.with(|s| s.current().cloned()));
+    let turn = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().cloned()));
     view! {
         {move || turn.get().filter(|t| t.revealed).map(|t| view! {
             <div class="two-col" data-testid="forces-shown">
@@ -59,8 +59,8 @@ pub(super) fn Game() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
     let note = RwSignal::new(String::new());
-    let weather = Memo::new(move |_| aoa.state.with(|s| s.current().and_then(|t| t.weather.clone())));
-    let notes = Memo::new(move |_| aoa.state.with(|s| s.current().map(|t| t.notes.clone()).unwrap_or_default()));
+    let weather = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().and_then(|t| t.weather.clone())));
+    let notes = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().map(|t| t.notes.clone()).unwrap_or_default()));
     view! {
         <ResultForm/>
         <ForcesShown/>
@@ -106,7 +106,7 @@ fn ResultForm() -> impl IntoView {
     let turn_no = aoa.state.with_untracked(|s| s.turn);
     let result =
         move || GameResult { winner: winner.get(), vp: [vp[0].get() as u8, vp[1].get() as u8], recon: recon.get() };
-    let checked = Memo::new(move |_| check(aoa, &Decision::RecordResult(result())));
+    let checked = crate::ui::reactive::memo(move || check(aoa, &Decision::RecordResult(result())));
     let max_vp = Signal::derive(|| tables::MAX_GAME_VP as u16);
     let preview = move || {
         checked.get().map(|after| {

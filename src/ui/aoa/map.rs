@@ -9,9 +9,9 @@ use leptos::prelude::*;
 #[component]
 pub fn SectorMap() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let here = Memo::new(move |_| aoa.state.with(|s| s.sector));
+    let here = crate::ui::reactive::memo(move || aoa.state.with(|s| s.sector));
     // The move of the turn under way once made, else the last finished turn's.
-    let last_move = Memo::new(move |_| {
+    let last_move = crate::ui::reactive::memo(move || {
         aoa.state.with(|s| {
             s.current().and_then(|t| t.map.clone()).or_else(|| s.last_turn().and_then(|t| t.map.clone()))
         })

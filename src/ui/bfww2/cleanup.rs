@@ -113,7 +113,7 @@ pub fn Cleanup() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let step = RwSignal::new(Step::Status);
     let bar = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         step.track();
         super::phases::show_chosen(bar);
     });
@@ -192,7 +192,7 @@ fn EscapeForm() -> impl IntoView {
             })
             .collect_view()
     };
-    let list = Memo::new(move |_| elements(bw, |e| e.may_escape()));
+    let list = crate::ui::reactive::memo(move || elements(bw, |e| e.may_escape()));
     move || {
         let options = list.get();
         if options.is_empty() {
@@ -246,7 +246,7 @@ fn AmmoForm() -> impl IntoView {
 #[component]
 fn FortReveal() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let hidden = Memo::new(move |_| {
+    let hidden = crate::ui::reactive::memo(move || {
         bw.state.with(|s| {
             (0..2u8)
                 .flat_map(|side| {
@@ -280,7 +280,7 @@ fn FortReveal() -> impl IntoView {
 #[component]
 fn Repair() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let now = Memo::new(move |_| bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
+    let now = crate::ui::reactive::memo(move || bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
     move || {
         if !now.get() {
             return view! { <p class="info" data-testid="repair-not-now">"No repair now: armour is repaired in the night refit, or in the cleanup of the day's last scenario."</p> }.into_any();
@@ -304,7 +304,7 @@ fn Paperwork() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let note = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    let notes = Memo::new(move |_| bw.state.with(|s| s.calendar.last().map(|r| r.notes.clone()).unwrap_or_default()));
+    let notes = crate::ui::reactive::memo(move || bw.state.with(|s| s.calendar.last().map(|r| r.notes.clone()).unwrap_or_default()));
     view! {
         <p class="hint">"For the calendar: where the main line of resistance runs, the exact stands, the conditions for the next refit."</p>
         <label class="field"><span>"Note"</span>

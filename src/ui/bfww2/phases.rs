@@ -74,7 +74,7 @@ pub(super) fn check(label: String, value: RwSignal<bool>, testid: String) -> imp
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let phase = Memo::new(move |_| bw.state.with(|s| s.phase));
+    let phase = crate::ui::reactive::memo(move || bw.state.with(|s| s.phase));
     let day_line = move || {
         bw.state.with(|s| {
             bw.setup.with(|st| match st.days.get(s.day) {

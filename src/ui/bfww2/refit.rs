@@ -136,9 +136,9 @@ pub fn balances(bw: Bw, side: u8) -> String {
 #[component]
 fn RefitPanel(side: u8, step: RwSignal<Step>) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let rolled = Memo::new(move |_| bw.state.with(|s| s.side(side).cpp_roll));
+    let rolled = crate::ui::reactive::memo(move || bw.state.with(|s| s.side(side).cpp_roll));
     let bar = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         step.track();
         rolled.track();
         super::phases::show_chosen(bar);
@@ -205,7 +205,7 @@ fn CppRoll(side: u8) -> impl IntoView {
 #[component]
 fn RollsDue(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let due = Memo::new(move |_| {
+    let due = crate::ui::reactive::memo(move || {
         bw.state.with(|s| {
             bw.setup.with(|st| {
                 let w: Vec<(bool, String)> = withdrawals_due(st, s, side).into_iter().map(|m| (true, m)).collect();
@@ -241,8 +241,8 @@ fn RollsDue(side: u8) -> impl IntoView {
 #[component]
 pub fn RepairForm(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let now = Memo::new(move |_| bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
-    let waiting = Memo::new(move |_| {
+    let now = crate::ui::reactive::memo(move || bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
+    let waiting = crate::ui::reactive::memo(move || {
         bw.state.with(|s| {
             s.side(side)
                 .roster
@@ -307,7 +307,7 @@ pub fn RepairForm(side: u8) -> impl IntoView {
 #[component]
 fn CombineForm(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let options = Memo::new(move |_| {
+    let options = crate::ui::reactive::memo(move || {
         bw.state.with(|s| {
             s.side(side)
                 .roster

@@ -171,7 +171,7 @@ pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView
         None => sample_setup(),
     };
     let setup = RwSignal::new(initial);
-    let problems = Memo::new(move |_| setup.with(setup_check));
+    let problems = crate::ui::reactive::memo(move || setup.with(setup_check));
     let form = Form { setup, problems };
     provide_context(form);
     let tried = RwSignal::new(false);

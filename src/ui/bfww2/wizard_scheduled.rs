@@ -95,7 +95,7 @@ fn ScheduledRow(k: usize, i: usize) -> impl IntoView {
 #[component]
 pub(super) fn ScheduledSection(k: usize) -> impl IntoView {
     let setup = Form::get().setup;
-    let count = Memo::new(move |_| setup.with(|s| s.sides[k].scheduled.len()));
+    let count = crate::ui::reactive::memo(move || setup.with(|s| s.sides[k].scheduled.len()));
     view! {
         <h3>"Scheduled reinforcements"</h3>
         <p class="hint">"Elements that join the roster free at the start of a campaign day, before its first posture and refit. Each counts against a manoeuvre row of the chart below: against its campaign limit from the start, and once on the roster against its per-scenario limit. Only this side and the umpire know of them."</p>

@@ -104,7 +104,7 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
     let form = Form::get();
     let setup = form.setup;
     let edit = move |f: &dyn Fn(&mut Side)| setup.update(|s| f(&mut s.sides[k]));
-    let count = Memo::new(move |_| setup.with(|s| s.sides[k].roster.len()));
+    let count = crate::ui::reactive::memo(move || setup.with(|s| s.sides[k].roster.len()));
     let line = Signal::derive(move || {
         setup.with(|s| {
             let side = &s.sides[k];

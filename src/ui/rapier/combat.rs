@@ -23,7 +23,7 @@ fn target_key(t: Target) -> String {
 #[component]
 pub fn GroundCombat() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let combat = Memo::new(move |_| ro.state.with(|s| s.combat.clone()));
+    let combat = crate::ui::reactive::memo(move || ro.state.with(|s| s.combat.clone()));
     view! {
         {move || combat.get().map(|c| {
             let stage = ro.state.with(|s| combat::stage_words(s, &c));
@@ -104,7 +104,7 @@ pub fn ReplaceHq() -> impl IntoView {
     let ro = expect_context::<Ro>();
     // Which divisions lost their HQ is on the table for all to see; the unit that takes over
     // may stand in a reserve, so the choice is made at the command post.
-    let due = Memo::new(move |_| {
+    let due = crate::ui::reactive::memo(move || {
         ro.campaign.with(|c| {
             headless(c.setup(), c.state()).into_iter().filter(|d| !c.state().hq_handled.contains(d)).collect::<Vec<_>>()
         })

@@ -280,7 +280,7 @@ pub fn BattleMap() -> impl IntoView {
     // On a phone the map scrolls sideways: bring the sector just picked (on the map or in a
     // form below it) into the middle of the box, without moving the page.
     let boxed = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         let last = pick.marked.with(|m| m.last().copied());
         if let (Some(x), Some(el)) = (last, boxed.get_untracked()) {
             let scale = el.scroll_width() as f32 / WIDTH;

@@ -78,8 +78,8 @@ pub fn AttackerMovement() -> impl IntoView {
     });
     path_taps(pick, from, Signal::derive(move || live.with(Option::is_some)), path);
     // After each move the choice starts again.
-    let steps = Memo::new(move |_| ro.campaign.with(|c| c.journal().len()));
-    Effect::new(move |_| {
+    let steps = crate::ui::reactive::memo(move || ro.campaign.with(|c| c.journal().len()));
+    crate::ui::reactive::effect(move || {
         steps.track();
         unit.set(None);
         path.set(Vec::new());

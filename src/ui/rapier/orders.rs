@@ -46,7 +46,7 @@ fn OrdersForm() -> impl IntoView {
         frontages: fronts.map(|f| f.get()),
         intentions: intentions.get(),
     };
-    let why = Memo::new(move |_| problem(ro, &decision()));
+    let why = crate::ui::reactive::memo(move || problem(ro, &decision()));
     view! {
         <div class="orders-form" data-testid="orders-form">
             {move || why.get().map(|w| view! { <p class="warning" data-testid="orders-problem">{w}</p> })}

@@ -61,7 +61,7 @@ pub(super) fn button(ro: Ro, d: Decision, label: String, testid: &'static str, p
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let phase = Memo::new(move |_| ro.state.with(|s| s.phase));
+    let phase = crate::ui::reactive::memo(move || ro.state.with(|s| s.phase));
     let turn_line = move || {
         ro.state.with(|s| {
             let step =

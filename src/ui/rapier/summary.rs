@@ -22,7 +22,7 @@ fn record_table(rows: Vec<TurnRecord>) -> impl IntoView {
 #[component]
 pub fn TurnRecords() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let rows = Memo::new(move |_| ro.state.with(|s| s.record.clone()));
+    let rows = crate::ui::reactive::memo(move || ro.state.with(|s| s.record.clone()));
     move || {
         (!rows.with(Vec::is_empty)).then(|| {
             view! {
@@ -74,7 +74,7 @@ fn advanced_lines(r: &GameResult) -> impl IntoView {
 #[component]
 pub fn GameOver() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let result = Memo::new(move |_| ro.state.with(|s| s.result.clone()));
+    let result = crate::ui::reactive::memo(move || ro.state.with(|s| s.result.clone()));
     let advanced = ro.setup.with_untracked(|s| s.options.advanced_victory);
     let totals = move || {
         ro.state.with(|s| {

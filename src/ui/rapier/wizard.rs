@@ -120,7 +120,7 @@ pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoVie
     let base = RwSignal::new(initial.clone());
     let attackers = [0, 1, 2].map(|d| RwSignal::new(initial.attackers[d].clone()));
     let defender = RwSignal::new(initial.defender.clone());
-    let setup = Memo::new(move |_| {
+    let setup = crate::ui::reactive::memo(move || {
         let mut s = base.get();
         s.attackers = attackers.map(|a| a.get());
         s.defender = defender.get();
@@ -128,7 +128,7 @@ pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoVie
         s
     });
     let problems =
-        Memo::new(move |_| setup.with(|s| setup_check(s).into_iter().map(|p| p.to_string()).collect::<Vec<_>>()));
+        crate::ui::reactive::memo(move || setup.with(|s| setup_check(s).into_iter().map(|p| p.to_string()).collect::<Vec<_>>()));
     let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
         Some(crate::ui::campaign::save_setup::<RapierOffensive>(setup.get_untracked(), &name.get_untracked(), editing))

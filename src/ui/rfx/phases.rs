@@ -13,7 +13,7 @@ use leptos::prelude::*;
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let phase = Memo::new(move |_| rfx.state.with(|s| s.phase()));
+    let phase = crate::ui::reactive::memo(move || rfx.state.with(|s| s.phase()));
     view! {
         <div class="phase rfx-phase" data-testid="phase">
             {move || {
@@ -156,7 +156,7 @@ fn FieldForces() -> impl IntoView {
             })
         })
     };
-    let required = Memo::new(move |_| {
+    let required = crate::ui::reactive::memo(move || {
         let picked = chosen.get();
         rfx.state.with(|s| {
             rfx.setup.with(|setup| {
@@ -165,7 +165,7 @@ fn FieldForces() -> impl IntoView {
             })
         })
     });
-    let check = Memo::new(move |_| {
+    let check = crate::ui::reactive::memo(move || {
         let units = chosen.get();
         rfx.campaign.with(|c| c.check(&Decision::FieldForces { units }, &[]).err().map(|e| e.to_string()))
     });
@@ -277,7 +277,7 @@ fn DefenceRoll() -> impl IntoView {
 #[component]
 fn Fight() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let battle = Memo::new(move |_| rfx.state.with(|s| s.current().cloned()));
+    let battle = crate::ui::reactive::memo(move || rfx.state.with(|s| s.current().cloned()));
     let note = RwSignal::new(String::new());
     let obj = [RwSignal::new(String::new()), RwSignal::new(String::new())];
     if let Some(b) = battle.get_untracked() {
@@ -356,7 +356,7 @@ fn OutcomeForm() -> impl IntoView {
     let killed = crate::ui::draft::kept::<RaceForX, _>("killed", Vec::<StandRef>::new());
     let error = RwSignal::new(None::<String>);
     let outcome = move || BattleOutcome { objectives: objectives.get(), exited: exited.get(), killed: killed.get() };
-    let checked = Memo::new(move |_| {
+    let checked = crate::ui::reactive::memo(move || {
         let o = outcome();
         rfx.campaign.with(|c| {
             c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current().and_then(|b| b.vp)).map_err(|e| e.to_string())
@@ -516,7 +516,7 @@ fn ReplaceCommanders() -> impl IntoView {
 fn Recovery() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let error = RwSignal::new(None::<String>);
-    let lost = Memo::new(move |_| {
+    let lost = crate::ui::reactive::memo(move || {
         rfx.state.with(|s| {
             let side = s.offensive_side().unwrap_or(Side::A);
             rfx.setup.with(|setup| {

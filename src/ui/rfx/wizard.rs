@@ -44,7 +44,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
         })
         .collect();
     let defence2 = defence.clone();
-    let setup = Memo::new(move |_| Setup {
+    let setup = crate::ui::reactive::memo(move || Setup {
         size: size.get(),
         players: [0, 1].map(|i| crate::systems::race_for_x::Player {
             name: players[i].get().trim().to_string(),
@@ -59,7 +59,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             })
             .collect(),
     });
-    let problem = Memo::new(move |_| setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
+    let problem = crate::ui::reactive::memo(move || setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
     let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
         Some(crate::ui::campaign::save_setup::<RaceForX>(setup.get_untracked(), &name.get_untracked(), editing))
@@ -138,7 +138,7 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
     let cleared = RwSignal::new(None::<Orbat>);
     // The confirmation takes the focus, so Escape reaches it.
     let keep = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         if let Some(b) = keep.get() {
             let _ = b.focus();
         }

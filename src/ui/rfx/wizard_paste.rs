@@ -110,7 +110,7 @@ where
     let asking = RwSignal::new(false);
     let before = RwSignal::new(None::<T>);
     let keep = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         if let Some(b) = keep.get() {
             let _ = b.focus();
         }

@@ -67,10 +67,10 @@ pub fn record_on_battle(origin: &Origin, note: &str) -> Result<(), RecordError> 
 #[component]
 pub fn NightOver() -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let sum = Memo::new(move |_| s.setup.with(|setup| s.state.with(|st| summary(setup, st))));
+    let sum = crate::ui::reactive::memo(move || s.setup.with(|setup| s.state.with(|st| summary(setup, st))));
     let error = RwSignal::new(None::<RecordError>);
     let copied = RwSignal::new(None::<String>);
-    let note = Memo::new(move |_| note_text(&sum.get().lines()));
+    let note = crate::ui::reactive::memo(move || note_text(&sum.get().lines()));
     let nav = use_context::<Nav>();
     let record = move |_| {
         let Some(origin) = s.setup.with_untracked(|x| x.origin.clone()) else { return };

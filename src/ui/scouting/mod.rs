@@ -86,10 +86,10 @@ pub fn status_mark(st: Status) -> &'static str {
 #[component]
 pub fn NightHeader() -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let clock = Memo::new(move |_| s.state.with(|st| st.clock));
-    let left = Memo::new(move |_| s.state.with(|st| st.time_left()));
+    let clock = crate::ui::reactive::memo(move || s.state.with(|st| st.clock));
+    let left = crate::ui::reactive::memo(move || s.state.with(|st| st.time_left()));
     let steps: Vec<u16> = (0..=DEADLINE_MINUTES / CLOCK_STEP_MINUTES).map(|i| i * CLOCK_STEP_MINUTES).collect();
-    let figures = Memo::new(move |_| {
+    let figures = crate::ui::reactive::memo(move || {
         s.state.with(|st| {
             s.setup.with(|setup| {
                 st.refs()

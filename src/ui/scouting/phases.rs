@@ -36,8 +36,8 @@ pub(super) fn error_line(error: RwSignal<Option<String>>) -> impl IntoView {
 pub fn PhaseView() -> impl IntoView {
     let s = expect_context::<Scouting>();
     provide_context(Selected(RwSignal::new(None)));
-    let phase = Memo::new(move |_| s.state.with(|st| st.phase));
-    let whose = Memo::new(move |_| s.state.with(waiting_for));
+    let phase = crate::ui::reactive::memo(move || s.state.with(|st| st.phase));
+    let whose = crate::ui::reactive::memo(move || s.state.with(waiting_for));
     view! {
         <div class="phase scouting-phase" data-testid="phase">
             {move || s.setup.with(|x| x.origin.clone()).map(|o| view! {
@@ -138,13 +138,13 @@ fn ScoutingStep() -> impl IntoView {
     });
     let confirm_end = RwSignal::new(false);
     let keep_scouting = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         if let Some(b) = keep_scouting.get() {
             let _ = b.focus();
         }
     });
     // Figures that may still act, with what the player needs to choose between them.
-    let figures = Memo::new(move |_| {
+    let figures = crate::ui::reactive::memo(move || {
         s.state.with(|st| {
             s.setup.with(|setup| {
                 st.refs()
@@ -164,7 +164,7 @@ fn ScoutingStep() -> impl IntoView {
         })
     });
     // A figure no longer able to act is dropped from the selection.
-    Effect::new(move |_| {
+    crate::ui::reactive::effect(move || {
         let list = figures.get();
         if let Some(r) = selected.get_untracked() {
             if !list.iter().any(|f| f.0 == r) {
@@ -362,7 +362,7 @@ pub(super) fn Contests(decision: Decision) -> impl IntoView {
 #[component]
 fn LastContest() -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let last = Memo::new(move |_| {
+    let last = crate::ui::reactive::memo(move || {
         s.campaign.with(|c| {
             let e = c.active_entries().last()?.clone();
             if !matches!(

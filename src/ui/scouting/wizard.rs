@@ -118,13 +118,13 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
     let sentries = RwSignal::new(start.sentries);
     let areas = RwSignal::new(start.areas);
     let origin2 = origin.clone();
-    let setup = Memo::new(move |_| Setup {
+    let setup = crate::ui::reactive::memo(move || Setup {
         teams: teams.get(),
         sentries: sentries.get(),
         areas: areas.get(),
         origin: origin2.clone(),
     });
-    let problem = Memo::new(move |_| setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let problem = crate::ui::reactive::memo(move || setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
     let use_sample = move |_| {
         let s = sample::sample_setup();
         teams.set(s.teams);
