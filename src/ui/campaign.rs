@@ -251,46 +251,14 @@ pub(super) fn shared_document<S: SystemUi>(meta: Meta, c: &Campaign<S>) -> Resul
 /// undo button show follows it; it is remembered for this campaign on this device.
 pub(super) fn holder_choice<S: SystemUi>(id: String) -> impl IntoView {
     let open = expect_context::<Open<S>>();
-    let Banner(banner) = expect_context::<Banner>();
-    let pins = expect_context::<super::pin::Pins>();
     let seats: Vec<(Option<Seat>, String)> = std::iter::once((None, "The whole table".to_string()))
         .chain(
             open.campaign
                 .with_untracked(|c| c.seats().into_iter().map(|s| (Some(s), c.seat_name(s))).collect::<Vec<_>>()),
         )
         .collect();
-    let buttons = seats
-        .into_iter()
-        .map(|(seat, name)| {
-            let id = id.clone();
-            let key = seat.map_or("table".to_string(), |s| s.0.to_string());
-            view! {
-                <button type="button" class="btn seg" class:on=move || open.holder.get() == seat
-                    aria-pressed=move || (open.holder.get() == seat).to_string()
-                    data-testid=format!("holder-{key}")
-                    on:click=move |_| {
-                        let id = id.clone();
-                        let hold = move || {
-                            open.holder.set(seat);
-                            if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
-                        };
-                        match seat.filter(|_| open.holder.get_untracked() != seat) {
-                            Some(s) => pins.ask(s, format!("{}'s PIN", open.campaign.with_untracked(|c| c.seat_name(s))), hold),
-                            None => hold(),
-                        }
-                    }>{name}</button>
-            }
-        })
-        .collect_view();
     let (umpire, named) = open.campaign.with_untracked(|c| (c.umpire(), c.named_seats()));
-    view! {
-        <div class="field holder" data-testid="holder">
-            <span class="label">"Who holds this tablet"</span>
-            <div class="segmented">{buttons}</div>
-            <span class="hint">"The screens and the log show what this player may see; secrets of the others stay covered."</span>
-            {super::pin::lock_controls(open.holder, umpire, named)}
-        </div>
-    }
+    super::pin::holders(id, open.holder, seats, umpire, named)
 }
 
 /// Brings this tab in line with what another tab stored. localStorage offers no atomic

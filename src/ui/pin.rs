@@ -316,3 +316,48 @@ fn lock_dialog(pins: Pins, seat: Seat, name: String, shown: RwSignal<bool>) -> i
         </Modal>
     }
 }
+
+/// The holder's choice, built once for every system (issue 32).
+pub(super) fn holders(
+    id: String,
+    holder: RwSignal<Option<Seat>>,
+    seats: Vec<(Option<Seat>, String)>,
+    umpire: Option<Seat>,
+    named: Vec<(Seat, String)>,
+) -> AnyView {
+    let super::Banner(banner) = expect_context::<super::Banner>();
+    let pins = expect_context::<Pins>();
+    let buttons = seats
+        .into_iter()
+        .map(|(seat, name)| {
+            let id = id.clone();
+            let key = seat.map_or("table".to_string(), |s| s.0.to_string());
+            let who = format!("{name}'s PIN");
+            view! {
+                <button type="button" class="btn seg" class:on=move || holder.get() == seat
+                    aria-pressed=move || (holder.get() == seat).to_string()
+                    data-testid=format!("holder-{key}")
+                    on:click=move |_| {
+                        let id = id.clone();
+                        let hold = move || {
+                            holder.set(seat);
+                            if let Err(e) = store::set_holder(&mut LocalStorage, &id, seat) { banner.set(Some(e.to_string())); }
+                        };
+                        match seat.filter(|_| holder.get_untracked() != seat) {
+                            Some(s) => pins.ask(s, who.clone(), hold),
+                            None => hold(),
+                        }
+                    }>{name}</button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="field holder" data-testid="holder">
+            <span class="label">"Who holds this tablet"</span>
+            <div class="segmented">{buttons}</div>
+            <span class="hint">"The screens and the log show what this player may see; secrets of the others stay covered."</span>
+            {lock_controls(holder, umpire, named)}
+        </div>
+    }
+    .into_any()
+}

@@ -10,11 +10,12 @@
 use super::campaign::{holder_choice, Open, SystemUi};
 use super::platform;
 use super::share::{Sent, SharePanel};
-use crate::engine::{Campaign, Reader};
+use crate::engine::{Campaign, Reader, Seat};
 use crate::share::seat::seat_key;
 use crate::share::typed::SeatCopyOf;
 use crate::share::Meta;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>, holder_id: String) -> AnyView {
     let open = expect_context::<Open<S>>();
@@ -173,6 +174,20 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
             }
         }
     });
+    let panel = move |reader| seat_panel::<S>(meta, campaign, reader, choices).into_any();
+    links_view(stale, picked, choices, Arc::new(choose), Arc::new(panel))
+}
+
+/// The seat links' section, built once for every system (issue 32): `choose` picks a seat's
+/// copy, `panel` draws the one picked.
+fn links_view(
+    stale: Memo<Vec<(Seat, String)>>,
+    picked: Memo<Option<Reader>>,
+    choices: Memo<Vec<(Reader, String)>>,
+    choose: Arc<dyn Fn(Reader) + Send + Sync>,
+    panel: Arc<dyn Fn(Reader) -> AnyView + Send + Sync>,
+) -> AnyView {
+    let pick = choose.clone();
     view! {
         <section class="seat-links" data-testid="seat-links">
             <h2>"Send a player their view"</h2>
@@ -180,6 +195,7 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
             {move || {
                 let stale = stale.get();
                 let next = stale.iter().find(|(s, _)| picked.get() != Some(Some(*s))).cloned();
+                let choose = choose.clone();
                 (!stale.is_empty()).then(|| view! {
                     <div class="stale-copies" data-testid="stale-copies">
                         <p class="note">{format!("Out of date: {}'s copy. Send each player their new one.",
@@ -192,16 +208,20 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
                 })
             }}
             <div class="segmented">
-                {move || choices.get().into_iter().map(|(reader, name)| view! {
-                    <button type="button" class="btn seg" class:on=move || picked.get() == Some(reader)
-                        aria-pressed=move || (picked.get() == Some(reader)).to_string()
-                        data-testid=format!("seat-link-{}", seat_key(reader))
-                        on:click=move |_| choose(reader)>{name}</button>
+                {move || choices.get().into_iter().map(|(reader, name)| {
+                    let pick = pick.clone();
+                    view! {
+                        <button type="button" class="btn seg" class:on=move || picked.get() == Some(reader)
+                            aria-pressed=move || (picked.get() == Some(reader)).to_string()
+                            data-testid=format!("seat-link-{}", seat_key(reader))
+                            on:click=move |_| pick(reader)>{name}</button>
+                    }
                 }).collect_view()}
             </div>
-            {move || picked.get().map(|reader| seat_panel::<S>(meta, campaign, reader, choices))}
+            {move || picked.get().map(|reader| panel(reader))}
         </section>
     }
+    .into_any()
 }
 
 /// One seat's copy: as what changed since the copy shown here before for that seat (short
