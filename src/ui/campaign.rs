@@ -13,6 +13,7 @@ use crate::share::typed::Stored;
 use crate::share::Meta;
 use crate::store;
 use crate::systems::Listed;
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 /// The open campaign of system `S`, given as context to its components.
@@ -44,8 +45,8 @@ impl<S: System> Open<S> {
     pub fn new(campaign: RwSignal<Campaign<S>>, holder: Reader) -> Self {
         let holder = RwSignal::new(holder);
         let peek = RwSignal::new(None);
-        let reader = crate::ui::reactive::memo(move || peek.get().or(holder.get()));
-        let state = crate::ui::reactive::memo(move || campaign.with(|c| c.view(reader.get())));
+        let reader = memo(move || peek.get().or(holder.get()));
+        let state = memo(move || campaign.with(|c| c.view(reader.get())));
         let setup = Signal::derive(move || campaign.with(|c| c.setup().clone()));
         Open {
             campaign,
@@ -336,7 +337,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     // Every change is saved at once; a failed save says so and keeps the game in memory.
     // A journal that arrived from another tab is already stored: `saved` skips it.
     let saved = StoredValue::new(campaign.with_untracked(|c| c.journal().len()));
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         let n = campaign.with(|c| c.journal().len());
         if n == saved.get_value() {
             return;
@@ -368,7 +369,7 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     // The screen's parts may come in tasks of their own (`super::Later`): the step is read once
     // the tab's content is in.
     let later = super::Later::here();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         campaign.track();
         open.reader.track();
         if !later.content.get() || tab.get() != Tab::Play || open.peek.get().is_some() {
@@ -401,15 +402,15 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
 
     let id = meta.get_untracked().id;
     let edit_href = format!("#/edit/{id}");
-    let not_started = crate::ui::reactive::memo(move || campaign.with(|c| c.journal().is_empty()));
-    let can_undo = crate::ui::reactive::memo(move || campaign.with(|c| c.can_undo()));
-    let can_redo = crate::ui::reactive::memo(move || campaign.with(|c| c.can_redo()));
-    let status = crate::ui::reactive::memo(move || campaign.with(|c| c.status()));
+    let not_started = memo(move || campaign.with(|c| c.journal().is_empty()));
+    let can_undo = memo(move || campaign.with(|c| c.can_undo()));
+    let can_redo = memo(move || campaign.with(|c| c.can_redo()));
+    let status = memo(move || campaign.with(|c| c.status()));
     let reader = open.reader;
     let holder_id = meta.get_untracked().id;
     let history = Signal::derive(move || campaign.with(|c| c.history_for(reader.get())));
-    let last_line = crate::ui::reactive::memo(move || campaign.with(|c| c.last_entry_for(reader.get())));
-    let undo_label = crate::ui::reactive::memo(move || {
+    let last_line = memo(move || campaign.with(|c| c.last_entry_for(reader.get())));
+    let undo_label = memo(move || {
         campaign.with(|c| c.undo_label_for(reader.get())).map_or("Undo".to_string(), |l| format!("Undo: {l}"))
     });
     let back_to = Callback::new(move |step: usize| pins.back_to(campaign, reader.get_untracked(), step, confirm_undo));

@@ -1,6 +1,7 @@
 //! The one modal dialog: named by its heading, focus moved into it when it opens, Escape and
 //! the cancel button both close it. Every confirmation and review in the app uses it.
 
+use crate::ui::reactive::effect;
 use leptos::ev;
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -28,7 +29,7 @@ pub fn Modal(
         }
     });
     on_cleanup(move || keys.remove());
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if let Some(el) = node.get() {
             super::platform::focus_first_control(&el);
         }

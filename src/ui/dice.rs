@@ -2,6 +2,7 @@
 //! then either rolls in the app or takes the dice rolled at the table.
 
 use crate::engine::RollPreview;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Where the dice come from, as the player chose.
@@ -74,7 +75,7 @@ pub fn DiceRoll(
     };
     let label_app = label.clone();
     // Players apart: a roll both sides care about goes to both devices first.
-    let joint_first = crate::ui::reactive::memo(move || {
+    let joint_first = memo(move || {
         joint.is_some_and(|j| j.apart.get() && j.with.get().is_some() && j.waiting.get().is_none()) && !own.get()
     });
 

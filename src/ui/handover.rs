@@ -4,6 +4,7 @@
 //! it did. Used wherever a choice must stay secret from the others at the table.
 
 use crate::engine::Seat;
+use crate::ui::reactive::effect;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -49,15 +50,17 @@ pub fn hand_over<V: IntoView + 'static>(
     cards(hands, peek, Arc::new(done), words, Arc::new(move |seat| panel(seat).into_any()))
 }
 
+/// Who has acted, and the secret part for a seat, as `cards` takes them.
 pub type Done = Arc<dyn Fn(Seat) -> bool + Send + Sync>;
 pub type Panel = Arc<dyn Fn(Seat) -> AnyView + Send + Sync>;
 
-fn cards(hands: Vec<Hand>, peek: RwSignal<Option<Seat>>, done: Done, words: Words, panel: Panel) -> AnyView {
+/// `hand_over` with its closures boxed already.
+pub fn cards(hands: Vec<Hand>, peek: RwSignal<Option<Seat>>, done: Done, words: Words, panel: Panel) -> AnyView {
     let hands = Arc::new(hands);
     // The panel takes the focus when it opens: its first control, so Enter acts and Escape
     // reaches it.
     let node = NodeRef::<leptos::html::Div>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if let Some(el) = node.get() {
             if !super::platform::focus_first_control(&el) {
                 let _ = el.focus();

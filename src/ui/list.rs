@@ -6,6 +6,7 @@ use super::route::{Screen, Tab};
 use super::{Banner, Nav};
 use crate::store::{self, Listing};
 use crate::systems::SystemId;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 #[component]
@@ -15,7 +16,7 @@ pub fn CampaignList() -> impl IntoView {
     let Banner(banner) = expect_context::<Banner>();
     let super::Notice(notice) = expect_context::<super::Notice>();
     let version = RwSignal::new(0u32);
-    let listing = crate::ui::reactive::memo(move || {
+    let listing = memo(move || {
         version.track();
         store::list(&mut LocalStorage)
     });

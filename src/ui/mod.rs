@@ -36,6 +36,7 @@ registry::systems_ui! {
     DiceDuel: dice_duel::DiceDuel => duel;
 }
 
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 use route::Screen;
 
@@ -142,7 +143,7 @@ pub fn App() -> impl IntoView {
 
     // The page is rebuilt only when it changes; a tab switch inside a campaign keeps the open
     // campaign (and anything not yet saved) in memory.
-    let page = crate::ui::reactive::memo(move || match Page::of(&screen.get()) {
+    let page = memo(move || match Page::of(&screen.get()) {
         Page::SeatCopy(seat, id, _) => Page::SeatCopy(seat, id, received.get()),
         Page::Campaign(id, _) => Page::Campaign(id, received.get()),
         page => page,

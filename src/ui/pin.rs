@@ -11,6 +11,7 @@ use super::platform::{self, LocalStorage};
 use crate::engine::{Campaign, Reader, Seat, System};
 use crate::share::seat::seat_key;
 use crate::store;
+use crate::ui::reactive::effect;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -191,7 +192,7 @@ pub fn undo_confirm(confirm: Confirm) -> impl IntoView {
     move || {
         confirm.get().map(|(title, back)| {
             let shown = RwSignal::new(true);
-            crate::ui::reactive::effect(move || {
+            effect(move || {
                 if !shown.get() {
                     confirm.set(None);
                 }
@@ -237,7 +238,7 @@ pub fn lock_controls(holder: RwSignal<Reader>, umpire: Option<Seat>, seats: Vec<
         {move || setting.get().then(|| held_too().map(|(seat, name)| lock_dialog(pins, seat, name, setting)))}
         {move || clearing.get().map(|(seat, name)| {
             let shown = RwSignal::new(true);
-            crate::ui::reactive::effect(move || {
+            effect(move || {
                 if !shown.get() {
                     clearing.set(None);
                 }

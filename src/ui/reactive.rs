@@ -1,10 +1,10 @@
-//! Memos and effects built once per value type (issue 32). `Memo::new` is generic over its closure, so
-//! reactive_graph's memo code was compiled once per call site (164 copies, 74 KiB of wasm before
-//! wasm-opt); given a boxed closure it is compiled once per type the memo holds.
+//! Memos and effects built once per value type (issue 32). `Memo::new` and `Effect::new` are
+//! generic over their closure, so reactive_graph's code was compiled once per call site (164 memo
+//! copies, 74 KiB of wasm before wasm-opt); given a boxed closure it is compiled once per type.
 
 use leptos::prelude::*;
 
-/// A memo of `f`: as `crate::ui::reactive::memo(move || f())`.
+/// A memo of `f`: as `Memo::new(move |_| f())`.
 pub fn memo<T: PartialEq + Send + Sync + 'static>(f: impl Fn() -> T + Send + Sync + 'static) -> Memo<T> {
     boxed(Box::new(move |_| f()))
 }
@@ -16,8 +16,7 @@ fn boxed<T: PartialEq + Send + Sync + 'static>(f: Compute<T>) -> Memo<T> {
     Memo::new(f)
 }
 
-/// An effect running `f`: as `crate::ui::reactive::effect(move || f())`, with reactive_graph's effect code
-/// compiled once rather than once per call site.
+/// An effect running `f`: as `Effect::new(move |_| f())`.
 pub fn effect(f: impl Fn() + 'static) {
     run(Box::new(move |_| f()))
 }

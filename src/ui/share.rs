@@ -5,6 +5,7 @@
 use super::failure::Failure;
 use crate::share::seat::SeatCopy;
 use crate::share::{link, Document};
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 use qrcode::{EcLevel, QrCode, Version};
 
@@ -173,7 +174,7 @@ pub fn SharePanel(
         let sent = sent.get();
         async move { super::registry::make_link(sent).await }
     });
-    let url = crate::ui::reactive::memo(move || made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
+    let url = memo(move || made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
     let copied = RwSignal::new(None::<String>);
     let copy = move |_| url.with_untracked(|u| super::widgets::copy_with_note(u, "Link copied.", "link", copied));
     // The campaign panel keeps its first test ids (`share-link`, `qr`...); others are prefixed.
@@ -181,7 +182,7 @@ pub fn SharePanel(
     // A panel given the focus while its link was being made (`platform::show_and_focus`) hands
     // it to its first control once the link is there.
     let panel = NodeRef::<leptos::html::Section>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if made.with(|m| matches!(m, Some(Ok(_)))) {
             if let Some(el) = panel.get() {
                 let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());

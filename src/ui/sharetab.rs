@@ -14,20 +14,21 @@ use crate::engine::{Campaign, Reader, Seat};
 use crate::share::seat::seat_key;
 use crate::share::typed::SeatCopyOf;
 use crate::share::Meta;
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 use std::sync::Arc;
 
 pub fn share_tab<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>, holder_id: String) -> AnyView {
     let open = expect_context::<Open<S>>();
-    let shared = crate::ui::reactive::memo(move || {
+    let shared = memo(move || {
         campaign.with(|c| match c.share_hold() {
             Some(why) => Err(why),
             None => super::campaign::shared_document(meta.get(), c).map(|d| Sent::campaign(&d.meta.name, d.to_json())),
         })
     });
-    let left_out = crate::ui::reactive::memo(move || campaign.with(|c| c.left_out()));
+    let left_out = memo(move || campaign.with(|c| c.left_out()));
     let umpire = campaign.with_untracked(|c| c.umpire());
-    let is_umpire = crate::ui::reactive::memo(move || umpire.is_some() && open.holder.get() == umpire);
+    let is_umpire = memo(move || umpire.is_some() && open.holder.get() == umpire);
     let pins = expect_context::<super::pin::Pins>();
     view! {
         {holder_choice::<S>(holder_id)}
@@ -121,10 +122,10 @@ fn sendable<S: SystemUi>(c: &Campaign<S>, holder: Reader) -> Vec<(Reader, String
 
 fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>) -> impl IntoView {
     let open = expect_context::<Open<S>>();
-    let choices = crate::ui::reactive::memo(move || campaign.with(|c| sendable(c, open.holder.get())));
+    let choices = memo(move || campaign.with(|c| sendable(c, open.holder.get())));
     let chosen = RwSignal::new(None::<Reader>);
     // Another holder chooses again (a locked seat's copy asks for its PIN).
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         open.holder.track();
         chosen.set(None);
     });
@@ -143,14 +144,13 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
         }
     };
     // A choice the holder may no longer send (the holder changed) is dropped.
-    let picked =
-        crate::ui::reactive::memo(move || chosen.get().filter(|r| choices.with(|c| c.iter().any(|(x, _)| x == r))));
+    let picked = memo(move || chosen.get().filter(|r| choices.with(|c| c.iter().any(|(x, _)| x == r))));
     // Which seats' copies are out of date: their view now is not the one last shown here.
     let noted = RwSignal::new(0u32);
     let digest = move |c: &Campaign<S>, seat| {
         crate::share::reply::view_digest::<S>(&S::view_setup(c.setup(), Some(seat)), &c.view(Some(seat)))
     };
-    let stale = crate::ui::reactive::memo(move || {
+    let stale = memo(move || {
         noted.track();
         let id = meta.with(|m| m.id.clone());
         let sent = crate::store::sent_views(&platform::LocalStorage, &id);
@@ -165,7 +165,7 @@ fn seat_links<S: SystemUi>(meta: RwSignal<Meta>, campaign: RwSignal<Campaign<S>>
         })
     });
     // A seat's copy on screen counts as sent.
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if let Some(Some(seat)) = picked.get() {
             let d = campaign.with(|c| digest(c, seat));
             let id = meta.with(|m| m.id.clone());
@@ -237,7 +237,7 @@ fn seat_panel<S: SystemUi>(
     // The copy shown, and the one before it: kept so the next one can follow it.
     let record = RwSignal::new(None::<(String, Option<String>)>);
     let whole = RwSignal::new(false);
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         let id = meta.with(|m| m.id.clone());
         let copy = campaign.with(|c| SeatCopyOf::new(meta.get(), platform::now(), c, reader)).to_json();
         let stored = crate::store::sent_copy(&platform::LocalStorage, &id, &key);
@@ -261,7 +261,7 @@ fn seat_panel<S: SystemUi>(
         let whose = choices.with(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
         Sent::seat_after(&name, &whose, copy, if whole.get() { None } else { after })
     });
-    let follows = crate::ui::reactive::memo(move || record.with(|r| r.as_ref().is_some_and(|(_, a)| a.is_some())));
+    let follows = memo(move || record.with(|r| r.as_ref().is_some_and(|(_, a)| a.is_some())));
     let name =
         choices.with_untracked(|c| c.iter().find(|(r, _)| *r == reader).map(|(_, n)| n.clone())).unwrap_or_default();
     let hint = if follows.get_untracked() {

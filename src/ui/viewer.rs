@@ -11,6 +11,7 @@ use crate::engine::Campaign;
 use crate::share::seat::SeatCopy;
 use crate::share::typed::SeatCopyOf;
 use crate::store;
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 /// Keeps a seat copy that arrived (a link, a file): the news to show and where to go, or why it
@@ -351,7 +352,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
             Err(e) => banner.set(Some(e.to_string())),
         };
     let (rseat, rid) = (seat.clone(), id.clone());
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         let steps = device.with(|c| (c.steps() > 0).then(|| steps_json::<S>(c)));
         let mut kept = store::set_reply_steps(&mut platform::LocalStorage, &rseat, &rid, steps.as_deref());
         if kept.is_ok() {
@@ -369,10 +370,8 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         }
     });
     let me = view.reader;
-    let acts = crate::ui::reactive::memo(move || {
-        device.with(|c| me.is_some_and(|m| c.to_act().contains(&m) || c.steps() > 0))
-    });
-    let taken = crate::ui::reactive::memo(move || device.with(Campaign::steps));
+    let acts = memo(move || device.with(|c| me.is_some_and(|m| c.to_act().contains(&m) || c.steps() > 0)));
+    let taken = memo(move || device.with(Campaign::steps));
     let reply = {
         let whose = whose.clone();
         Signal::derive(move || {
@@ -382,7 +381,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     };
     // What the step goes as: a plain reply, a seal, a reveal, or nothing yet.
     let held_view = StoredValue::new_local(view.clone());
-    let sending = crate::ui::reactive::memo(move || {
+    let sending = memo(move || {
         use crate::share::seals::{sending, Sending};
         let step = device.with(|c| c.active_entries().next().map(|e| (e.decision.clone(), e.dice.clone())));
         match (step, salt.get(), device.with(Campaign::steps)) {
@@ -391,9 +390,7 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
         }
     });
     // Once the seat has nothing more to do here, its reply is what it needs: shown and focused.
-    let done = crate::ui::reactive::memo(move || {
-        device.with(|c| c.steps() > 0 && me.is_some_and(|m| !c.to_act().contains(&m)))
-    });
+    let done = memo(move || device.with(|c| c.steps() > 0 && me.is_some_and(|m| !c.to_act().contains(&m))));
     Effect::new(move |was: Option<bool>| {
         let now = done.get();
         if now && was == Some(false) {

@@ -10,6 +10,7 @@ use crate::systems::axis_of_attack::company::SECOND_READINGS;
 use crate::systems::axis_of_attack::rules::{casualty_line, lower_levels, strip_donors};
 use crate::systems::axis_of_attack::tables::Strength;
 use crate::systems::axis_of_attack::{Decision, KeepMobile, PlatoonReport, Side, State, TurnRecord};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 #[derive(Clone, Copy)]
@@ -95,7 +96,7 @@ pub(super) fn Casualties() -> impl IntoView {
     let forms = aoa.state.with_untracked(|s| Side::BOTH.map(|side| StoredValue::new(rows_for(s, side))));
     view! {
         {Side::BOTH.into_iter().map(|side| {
-            let done = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().and_then(|t| t.casualties[side.index()].clone())));
+            let done = memo(move || aoa.state.with(|s| s.current().and_then(|t| t.casualties[side.index()].clone())));
             view! {
                 {move || match done.get() {
                     Some(lines) => view! {
@@ -128,7 +129,7 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
         side,
         reports: rows.with_value(|v| v.iter().map(CountRow::report).collect()),
     };
-    let problem = crate::ui::reactive::memo(move || refused(aoa, &decision()));
+    let problem = memo(move || refused(aoa, &decision()));
     let bailed_rule = match winner {
         Some(w) if w == side => "You won: bailed and bogged vehicles are recovered and count.",
         Some(_) => "You lost: bailed and bogged vehicles are destroyed and do not count.",
@@ -145,12 +146,12 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
                 let i = r.platoon;
                 let sl = slug(side);
                 let max = Signal::derive(move || r.fielded);
-                let line = crate::ui::reactive::memo(move || {
+                let line = memo(move || {
                     let report = r.report();
                     aoa.state.with(|s| casualty_line(s, side, &report).map_err(|e| e.to_string()))
                 });
                 // The choices for keeping it mobile, read from the count without a choice.
-                let choices = crate::ui::reactive::memo(move || {
+                let choices = memo(move || {
                     let bare = PlatoonReport { keep_mobile: None, ..r.report() };
                     aoa.state.with(|s| match casualty_line(s, side, &bare) {
                         Ok(l) if l.immobile => {

@@ -9,6 +9,7 @@ use crate::systems::axis_of_attack::rules::{fieldable, mobility_required, option
 use crate::systems::axis_of_attack::tables::{self, AirProfile, OptionKind, Ordnance};
 use crate::systems::axis_of_attack::{AirUse, AxisOfAttack, Decision, Fielded, ForceList, GameOption, Side};
 use crate::ui::handover::{hand_over, Words};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 // ---------------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
         })
         .collect();
     let picks = StoredValue::new(picks);
-    let force = crate::ui::reactive::memo(move || ForceList {
+    let force = memo(move || ForceList {
         vp_for_points: vp.get(),
         points: points.get().trim().parse().unwrap_or(0),
         platoons: picks.with_value(|v| {
@@ -114,7 +115,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
         }),
     });
     crate::ui::draft::keep::<AxisOfAttack, _>("force", move || force.get());
-    let problem = crate::ui::reactive::memo(move || {
+    let problem = memo(move || {
         if points.with(|p| p.trim().parse::<u32>().is_err()) {
             return Some("Type the points your force costs.".to_string());
         }

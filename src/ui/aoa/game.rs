@@ -6,6 +6,7 @@ use super::phases::{check, error_line, outcome_text, record, Count};
 use super::{slug, Aoa};
 use crate::systems::axis_of_attack::tables::{self, Mud};
 use crate::systems::axis_of_attack::{Decision, GameResult, Phase, Side};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 // ---------------------------------------------------------------------------------------
@@ -32,7 +33,7 @@ pub(super) fn WeatherRoll() -> impl IntoView {
 #[component]
 fn ForcesShown() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().cloned()));
+    let turn = memo(move || aoa.state.with(|s| s.current().cloned()));
     view! {
         {move || turn.get().filter(|t| t.revealed).map(|t| view! {
             <div class="two-col" data-testid="forces-shown">
@@ -59,8 +60,8 @@ pub(super) fn Game() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     let error = RwSignal::new(None::<String>);
     let note = RwSignal::new(String::new());
-    let weather = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().and_then(|t| t.weather.clone())));
-    let notes = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().map(|t| t.notes.clone()).unwrap_or_default()));
+    let weather = memo(move || aoa.state.with(|s| s.current().and_then(|t| t.weather.clone())));
+    let notes = memo(move || aoa.state.with(|s| s.current().map(|t| t.notes.clone()).unwrap_or_default()));
     view! {
         <ResultForm/>
         <ForcesShown/>
@@ -106,7 +107,7 @@ fn ResultForm() -> impl IntoView {
     let turn_no = aoa.state.with_untracked(|s| s.turn);
     let result =
         move || GameResult { winner: winner.get(), vp: [vp[0].get() as u8, vp[1].get() as u8], recon: recon.get() };
-    let checked = crate::ui::reactive::memo(move || check(aoa, &Decision::RecordResult(result())));
+    let checked = memo(move || check(aoa, &Decision::RecordResult(result())));
     let max_vp = Signal::derive(|| tables::MAX_GAME_VP as u16);
     let preview = move || {
         checked.get().map(|after| {

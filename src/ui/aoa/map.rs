@@ -4,14 +4,15 @@
 use super::Aoa;
 use crate::systems::axis_of_attack::tables::{self, MissionResult};
 use crate::systems::axis_of_attack::{Sector, Side};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 #[component]
 pub fn SectorMap() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let here = crate::ui::reactive::memo(move || aoa.state.with(|s| s.sector));
+    let here = memo(move || aoa.state.with(|s| s.sector));
     // The move of the turn under way once made, else the last finished turn's.
-    let last_move = crate::ui::reactive::memo(move || {
+    let last_move = memo(move || {
         aoa.state.with(|s| {
             s.current().and_then(|t| t.map.clone()).or_else(|| s.last_turn().and_then(|t| t.map.clone()))
         })

@@ -9,6 +9,7 @@ use crate::systems::axis_of_attack::rules::{
 };
 use crate::systems::axis_of_attack::tables::{self, Mission};
 use crate::systems::axis_of_attack::{Decision, Outcome, Phase, RuleError, Side, State, TurnRecord};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 fn mission_slug(m: Mission) -> String {
@@ -81,7 +82,7 @@ pub fn Count(
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let phase = crate::ui::reactive::memo(move || aoa.state.with(|s| s.phase()));
+    let phase = memo(move || aoa.state.with(|s| s.phase()));
     view! {
         <div class="phase aoa" data-testid="phase">
             {move || {
@@ -119,7 +120,7 @@ pub fn PhaseView() -> impl IntoView {
 #[component]
 fn TurnSummary() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().cloned()));
+    let turn = memo(move || aoa.state.with(|s| s.current().cloned()));
     view! {
         {move || turn.get().map(|t| {
             let role = |side: Side| {
@@ -324,9 +325,9 @@ fn GameArea() -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     let area = RwSignal::new(String::new());
     let shift = RwSignal::new(0u16);
-    let chooser = crate::ui::reactive::memo(move || aoa.state.with(area_chooser));
+    let chooser = memo(move || aoa.state.with(area_chooser));
     let decision = move || Decision::ChooseArea { area: area.get(), shift: shift.get() as u8 };
-    let problem = crate::ui::reactive::memo(move || refused(aoa, &decision()));
+    let problem = memo(move || refused(aoa, &decision()));
     let max_shift =
         Signal::derive(move || chooser.get().map_or(0, |c| aoa.state.with(|s| s.balance(c.other()).max(0) as u16)));
     view! {

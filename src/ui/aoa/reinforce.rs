@@ -10,18 +10,19 @@ use crate::systems::axis_of_attack::rules::{
 };
 use crate::systems::axis_of_attack::tables::{self, Role};
 use crate::systems::axis_of_attack::{Decision, DiceFor, Platoon, Side};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn Reinforcements() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().cloned()));
+    let turn = memo(move || aoa.state.with(|s| s.current().cloned()));
     // One player at a time, west first: the dice widget serves one roll.
-    let next = crate::ui::reactive::memo(move || {
+    let next = memo(move || {
         turn.get().and_then(|t| Side::BOTH.into_iter().find(|s| t.reinforcement[s.index()].is_none()))
     });
     // Whose form is shown, and whether it is the top-up offer first.
-    let stage = crate::ui::reactive::memo(move || next.get().map(|side| (side, aoa.state.with(|s| top_up_offer(s, side).is_some()))));
+    let stage = memo(move || next.get().map(|side| (side, aoa.state.with(|s| top_up_offer(s, side).is_some()))));
     view! {
         {move || stage.get().map(|(side, offered)| if offered {
             view! { <TopUpForm side=side/> }.into_any()
@@ -77,8 +78,8 @@ fn TopUpForm(side: Side) -> impl IntoView {
     });
     let picked = StoredValue::new(picked);
     let chosen =
-        crate::ui::reactive::memo(move || picked.with_value(|v| v.iter().filter(|x| x.3.get()).map(|x| x.0).collect::<Vec<u16>>()));
-    let problem = crate::ui::reactive::memo(move || refused(aoa, &Decision::TopUp { side, platoons: chosen.get() }));
+        memo(move || picked.with_value(|v| v.iter().filter(|x| x.3.get()).map(|x| x.0).collect::<Vec<u16>>()));
+    let problem = memo(move || refused(aoa, &Decision::TopUp { side, platoons: chosen.get() }));
     view! {
         <div class="card top-up" data-testid=format!("top-up-{}", slug(side))>
             <h3>{format!("{}: top up to {} depleted combat platoons?", aoa.name(side), tables::MIN_DEPLETED_COMBAT)}</h3>
@@ -121,7 +122,7 @@ fn ReinforceForm(side: Side) -> impl IntoView {
         .collect();
     let platoons = StoredValue::new(platoons);
     let available = Signal::derive(move || aoa.state.with(|s| reinforcement_dice(s, side, vp.get().min(255) as u8)));
-    let assign = crate::ui::reactive::memo(move || {
+    let assign = memo(move || {
         platoons.with_value(|v| {
             v.iter()
                 .filter(|(_, d)| d.get() > 0)
@@ -130,9 +131,9 @@ fn ReinforceForm(side: Side) -> impl IntoView {
         })
     });
     let assigned = move || assign.with(|a| a.iter().map(|x| x.dice as u16).sum::<u16>());
-    let decision = crate::ui::reactive::memo(move || Decision::Reinforce { side, vp: vp.get().min(255) as u8, assign: assign.get() });
+    let decision = memo(move || Decision::Reinforce { side, vp: vp.get().min(255) as u8, assign: assign.get() });
     // Dice never change whether an assignment is legal: check it with any faces.
-    let problem = crate::ui::reactive::memo(move || {
+    let problem = memo(move || {
         let d = decision.get();
         let n = assigned() as usize;
         aoa.campaign.with(|c| c.check(&d, &vec![6; n]).err().map(|e| e.to_string()))
@@ -190,7 +191,7 @@ fn ReinforceForm(side: Side) -> impl IntoView {
 #[component]
 pub(super) fn Exchanges() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
-    let turn = crate::ui::reactive::memo(move || aoa.state.with(|s| s.current().cloned()));
+    let turn = memo(move || aoa.state.with(|s| s.current().cloned()));
     view! {
         <p class="hint">{format!("A support platoon at least depleted may be swapped for another support platoon costing no more than it is worth now, for {} VP. Leftover points are lost.", tables::EXCHANGE_COST)}</p>
         {move || turn.get().map(|t| {
@@ -257,7 +258,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
             new: new.get(),
         })
     };
-    let problem = crate::ui::reactive::memo(move || match decision() {
+    let problem = memo(move || match decision() {
         None => Some("Choose the platoon to give up.".to_string()),
         Some(d) => refused(aoa, &d),
     });

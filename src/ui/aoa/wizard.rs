@@ -11,6 +11,7 @@ use crate::systems::axis_of_attack::{sample, AirSupport, AxisOfAttack, Platoon, 
 use crate::ui::platform::LocalStorage;
 use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
 use crate::ui::widgets::WizardFooter;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 fn num<T: std::str::FromStr>(ev: &leptos::ev::Event) -> Option<T> {
@@ -193,7 +194,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
     let first_mud = RwSignal::new(initial.first_mud);
     let companies = [CompanyForm::new(&initial.players[0]), CompanyForm::new(&initial.players[1])];
     let no_transport = initial.readings < CARRIER_READINGS;
-    let setup = crate::ui::reactive::memo(move || Setup {
+    let setup = memo(move || Setup {
         players: [companies[0].get(), companies[1].get()],
         starting_points: starting_points.get(),
         game_points: game_points.get(),
@@ -201,7 +202,7 @@ pub fn NewAoaCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoView {
         first_mud: first_mud.get(),
         readings: initial.readings,
     });
-    let problem = crate::ui::reactive::memo(move || setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let problem = memo(move || setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
     let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
         Some(crate::ui::campaign::save_setup::<AxisOfAttack>(setup.get_untracked(), &name.get_untracked(), editing))

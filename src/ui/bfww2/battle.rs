@@ -10,6 +10,7 @@ use crate::systems::bfww2_campaign::describe::order_of_play;
 use crate::systems::bfww2_campaign::seats;
 use crate::systems::bfww2_campaign::tables::rolls_for_ammo;
 use crate::systems::bfww2_campaign::{Bfww2Campaign, Decision, Report};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 fn outcome(bw: Bw) -> impl IntoView {
@@ -175,8 +176,8 @@ fn st_name(bw: Bw, side: u8) -> String {
 pub fn Battle() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let turns = RwSignal::new(10u16);
-    let next_turn = crate::ui::reactive::memo(move || bw.state.with(|s| s.next_turn_check()));
-    let ammo_due = crate::ui::reactive::memo(move || {
+    let next_turn = memo(move || bw.state.with(|s| s.next_turn_check()));
+    let ammo_due = memo(move || {
         bw.state.with(|s| {
             (0..2u8)
                 .flat_map(|side| {
@@ -191,7 +192,7 @@ pub fn Battle() -> impl IntoView {
         })
     });
     let who = RwSignal::new(String::new());
-    let hidden = crate::ui::reactive::memo(move || {
+    let hidden = memo(move || {
         bw.state.with(|s| {
             (0..2u8)
                 .flat_map(|side| {
@@ -263,12 +264,12 @@ pub fn Battle() -> impl IntoView {
 #[component]
 pub fn Results() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let list = crate::ui::reactive::memo(move || fielded(bw));
+    let list = memo(move || fielded(bw));
     // The element and numbers typed so far survive a reload, until the result is entered.
     let (kept_who, kept_numbers): (String, [u16; 7]) =
         crate::ui::draft::restored::<Bfww2Campaign, _>("result").unwrap_or_default();
     let who = RwSignal::new(kept_who);
-    let reports = crate::ui::reactive::memo(move || bw.state.with(|s| s.reports.clone()));
+    let reports = memo(move || bw.state.with(|s| s.reports.clone()));
     let n = |i: usize| RwSignal::new(kept_numbers[i]);
     let fields: [(&'static str, RwSignal<u16>, &'static str); 7] = [
         ("Stands lost", n(0), "lost"),

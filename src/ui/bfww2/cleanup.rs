@@ -12,6 +12,7 @@ use crate::systems::bfww2_campaign::refit::repair_now;
 use crate::systems::bfww2_campaign::seats::UMPIRE;
 use crate::systems::bfww2_campaign::tables::{Ammo, EscapeMod, Status, ESCAPE_MODIFIERS};
 use crate::systems::bfww2_campaign::Decision;
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,7 +114,7 @@ pub fn Cleanup() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let step = RwSignal::new(Step::Status);
     let bar = NodeRef::<leptos::html::Div>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         step.track();
         super::phases::show_chosen(bar);
     });
@@ -192,7 +193,7 @@ fn EscapeForm() -> impl IntoView {
             })
             .collect_view()
     };
-    let list = crate::ui::reactive::memo(move || elements(bw, |e| e.may_escape()));
+    let list = memo(move || elements(bw, |e| e.may_escape()));
     move || {
         let options = list.get();
         if options.is_empty() {
@@ -246,7 +247,7 @@ fn AmmoForm() -> impl IntoView {
 #[component]
 fn FortReveal() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let hidden = crate::ui::reactive::memo(move || {
+    let hidden = memo(move || {
         bw.state.with(|s| {
             (0..2u8)
                 .flat_map(|side| {
@@ -280,7 +281,7 @@ fn FortReveal() -> impl IntoView {
 #[component]
 fn Repair() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let now = crate::ui::reactive::memo(move || bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
+    let now = memo(move || bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
     move || {
         if !now.get() {
             return view! { <p class="info" data-testid="repair-not-now">"No repair now: armour is repaired in the night refit, or in the cleanup of the day's last scenario."</p> }.into_any();
@@ -304,7 +305,7 @@ fn Paperwork() -> impl IntoView {
     let bw = expect_context::<Bw>();
     let note = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    let notes = crate::ui::reactive::memo(move || bw.state.with(|s| s.calendar.last().map(|r| r.notes.clone()).unwrap_or_default()));
+    let notes = memo(move || bw.state.with(|s| s.calendar.last().map(|r| r.notes.clone()).unwrap_or_default()));
     view! {
         <p class="hint">"For the calendar: where the main line of resistance runs, the exact stands, the conditions for the next refit."</p>
         <label class="field"><span>"Note"</span>

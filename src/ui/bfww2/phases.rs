@@ -4,6 +4,7 @@
 
 use super::Bw;
 use crate::systems::bfww2_campaign::{Decision, Phase};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Whether the decision takes dice now.
@@ -74,7 +75,7 @@ pub(super) fn check(label: String, value: RwSignal<bool>, testid: String) -> imp
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let phase = crate::ui::reactive::memo(move || bw.state.with(|s| s.phase));
+    let phase = memo(move || bw.state.with(|s| s.phase));
     let day_line = move || {
         bw.state.with(|s| {
             bw.setup.with(|st| match st.days.get(s.day) {

@@ -11,6 +11,7 @@ use crate::systems::bfww2_campaign::decision::{NewElement, Obstacle};
 use crate::systems::bfww2_campaign::refit::removable_obstacles;
 use crate::systems::bfww2_campaign::tables::{MeClass, RemovalMod, REMOVAL_MODIFIERS};
 use crate::systems::bfww2_campaign::Decision;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// The side's chart rows of one kind, as options: "TB: T-34 tank battalion, 8 CPP (2 of 3 had)".
@@ -119,7 +120,7 @@ pub fn Artillery(side: u8) -> impl IntoView {
     first_of(&list, rg);
     let count = kept(side, "artillery-count", 1u16);
     let error = RwSignal::new(None::<String>);
-    let batteries = crate::ui::reactive::memo(move || bw.state.with(|s| s.side(side).batteries.clone()));
+    let batteries = memo(move || bw.state.with(|s| s.side(side).batteries.clone()));
     view! {
         <p class="hint">"Off-board artillery modules: bought at a morning for the day, within the chart's limits. Each module bought gives one smoke-mission roll; pre-registered points cost 1 CPP each, at most 2 a module, and last the day."</p>
         <div class="row">
@@ -169,7 +170,7 @@ pub fn Aircraft(side: u8) -> impl IntoView {
     let rg = kept(side, "aircraft-rg", String::new());
     first_of(&list, rg);
     let extra = kept(side, "aircraft-extra", 0u16);
-    let flights = crate::ui::reactive::memo(move || bw.state.with(|s| s.side(side).flights.clone()));
+    let flights = memo(move || bw.state.with(|s| s.side(side).flights.clone()));
     view! {
         <p class="hint">"Air support: the roll gives the flight's aircraft (each extra CPP spent adds 1). It flies on its day or is lost; a flight bought in a night refit flies the next day."</p>
         <div class="row">
@@ -202,7 +203,7 @@ pub fn Fortify(side: u8) -> impl IntoView {
     first_of(&kinds, kind);
     let place = kept(side, "fort-place", String::new());
     let (error, ferror) = (RwSignal::new(None::<String>), RwSignal::new(None::<String>));
-    let forts = crate::ui::reactive::memo(move || bw.state.with(|s| s.side(side).forts.clone()));
+    let forts = memo(move || bw.state.with(|s| s.side(side).forts.clone()));
     view! {
         <p class="hint">"FPP are bought with CPP through the chart; fortifications with FPP. Their type and place stay secret until the enemy finds them."</p>
         {(!fpp_rows.is_empty()).then(|| view! {

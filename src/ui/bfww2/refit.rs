@@ -15,6 +15,7 @@ use crate::systems::bfww2_campaign::seats::{self, UMPIRE};
 use crate::systems::bfww2_campaign::tables::HistoricalDrm;
 use crate::systems::bfww2_campaign::Decision;
 use crate::ui::dice::{DiceChoice, DiceRoll};
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 /// After a secret step the hand-over opens again for the same side, unless the holder reads
@@ -136,9 +137,9 @@ pub fn balances(bw: Bw, side: u8) -> String {
 #[component]
 fn RefitPanel(side: u8, step: RwSignal<Step>) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let rolled = crate::ui::reactive::memo(move || bw.state.with(|s| s.side(side).cpp_roll));
+    let rolled = memo(move || bw.state.with(|s| s.side(side).cpp_roll));
     let bar = NodeRef::<leptos::html::Div>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         step.track();
         rolled.track();
         super::phases::show_chosen(bar);
@@ -205,7 +206,7 @@ fn CppRoll(side: u8) -> impl IntoView {
 #[component]
 fn RollsDue(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let due = crate::ui::reactive::memo(move || {
+    let due = memo(move || {
         bw.state.with(|s| {
             bw.setup.with(|st| {
                 let w: Vec<(bool, String)> = withdrawals_due(st, s, side).into_iter().map(|m| (true, m)).collect();
@@ -241,8 +242,8 @@ fn RollsDue(side: u8) -> impl IntoView {
 #[component]
 pub fn RepairForm(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let now = crate::ui::reactive::memo(move || bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
-    let waiting = crate::ui::reactive::memo(move || {
+    let now = memo(move || bw.state.with(|s| bw.setup.with(|st| repair_now(st, s))));
+    let waiting = memo(move || {
         bw.state.with(|s| {
             s.side(side)
                 .roster
@@ -307,7 +308,7 @@ pub fn RepairForm(side: u8) -> impl IntoView {
 #[component]
 fn CombineForm(side: u8) -> impl IntoView {
     let bw = expect_context::<Bw>();
-    let options = crate::ui::reactive::memo(move || {
+    let options = memo(move || {
         bw.state.with(|s| {
             s.side(side)
                 .roster

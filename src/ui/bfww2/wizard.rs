@@ -18,6 +18,7 @@ use crate::systems::bfww2_campaign::tables::Month;
 use crate::systems::bfww2_campaign::{setup_check, Bfww2Campaign, MoveOrder, Setup};
 use crate::ui::platform::LocalStorage;
 use crate::ui::widgets::WizardFooter;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Every problem in words, the CPP table's gaps and overlaps gathered into one line each.
@@ -171,7 +172,7 @@ pub fn NewBfww2Campaign(#[prop(optional)] edit: Option<String>) -> impl IntoView
         None => sample_setup(),
     };
     let setup = RwSignal::new(initial);
-    let problems = crate::ui::reactive::memo(move || setup.with(setup_check));
+    let problems = memo(move || setup.with(setup_check));
     let form = Form { setup, problems };
     provide_context(form);
     let tried = RwSignal::new(false);

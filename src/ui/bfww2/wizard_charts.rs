@@ -5,6 +5,7 @@ use super::wizard_fields::*;
 use crate::systems::bfww2_campaign::charts::{FortEntry, RgEntry, RgKind};
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::{Rating, Setup};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Problems of side `k`'s reinforcement row `i`.
@@ -109,7 +110,7 @@ fn RgRow(k: usize, i: usize) -> impl IntoView {
 #[component]
 pub(super) fn RgChart(k: usize) -> impl IntoView {
     let setup = Form::get().setup;
-    let count = crate::ui::reactive::memo(move || setup.with(|s| s.sides[k].rg_chart.len()));
+    let count = memo(move || setup.with(|s| s.sides[k].rg_chart.len()));
     view! {
         <h3>"Reinforcement-group chart"</h3>
         <p class="hint">"What the side may buy with CPP. The campaign limit counts the starting roster's and the scheduled elements that count against the row. Off-board artillery also has a limit per day."</p>
@@ -126,7 +127,7 @@ pub(super) fn RgChart(k: usize) -> impl IntoView {
 #[component]
 pub(super) fn FortChart(k: usize) -> impl IntoView {
     let setup = Form::get().setup;
-    let count = crate::ui::reactive::memo(move || setup.with(|s| s.sides[k].fort_chart.len()));
+    let count = memo(move || setup.with(|s| s.sides[k].fort_chart.len()));
     let edit = move |i: usize, f: &dyn Fn(&mut FortEntry)| {
         setup.update(|s| {
             if let Some(r) = s.sides[k].fort_chart.get_mut(i) {

@@ -6,6 +6,7 @@ use crate::systems::bfww2_campaign::calendar::{Day, Slot};
 use crate::systems::bfww2_campaign::setup::{SetupProblem, CPP_ROLL_RANGE};
 use crate::systems::bfww2_campaign::tables::HistoricalDrm;
 use crate::systems::bfww2_campaign::{Band, Setup};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Problems of day `i` (its name, its scenarios).
@@ -96,7 +97,7 @@ fn DayRow(i: usize) -> impl IntoView {
 pub(super) fn DaysSection() -> impl IntoView {
     let form = Form::get();
     let setup = form.setup;
-    let count = crate::ui::reactive::memo(move || setup.with(|s| s.days.len()));
+    let count = memo(move || setup.with(|s| s.days.len()));
     let line = Signal::derive(move || {
         setup.with(|s| {
             let scenarios: usize = s.days.iter().map(|d| d.slots.len()).sum();
@@ -159,7 +160,7 @@ pub(super) fn cpp_problem_lines(form: Form) -> Vec<String> {
 pub(super) fn CppSection() -> impl IntoView {
     let form = Form::get();
     let setup = form.setup;
-    let count = crate::ui::reactive::memo(move || setup.with(|s| s.cpp_table.len()));
+    let count = memo(move || setup.with(|s| s.cpp_table.len()));
     let edit = move |i: usize, f: &dyn Fn(&mut Band<u16>)| {
         setup.update(|s| {
             if let Some(b) = s.cpp_table.get_mut(i) {

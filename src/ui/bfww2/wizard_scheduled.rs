@@ -9,6 +9,7 @@ use crate::systems::bfww2_campaign::roster::{Me, Scheduled};
 use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::MeClass;
 use crate::systems::bfww2_campaign::{Rating, Setup};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Problems of side `k`'s scheduled reinforcement at row `i`.
@@ -95,7 +96,7 @@ fn ScheduledRow(k: usize, i: usize) -> impl IntoView {
 #[component]
 pub(super) fn ScheduledSection(k: usize) -> impl IntoView {
     let setup = Form::get().setup;
-    let count = crate::ui::reactive::memo(move || setup.with(|s| s.sides[k].scheduled.len()));
+    let count = memo(move || setup.with(|s| s.sides[k].scheduled.len()));
     view! {
         <h3>"Scheduled reinforcements"</h3>
         <p class="hint">"Elements that join the roster free at the start of a campaign day, before its first posture and refit. Each counts against a manoeuvre row of the chart below: against its campaign limit from the start, and once on the roster against its per-scenario limit. Only this side and the umpire know of them."</p>

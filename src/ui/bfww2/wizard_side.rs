@@ -11,6 +11,7 @@ use crate::systems::bfww2_campaign::setup::SetupProblem;
 use crate::systems::bfww2_campaign::tables::MeClass;
 use crate::systems::bfww2_campaign::{Rating, Setup};
 use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Problems of side `k`'s element at row `i`.
@@ -104,7 +105,7 @@ pub(super) fn SideSection(k: usize) -> impl IntoView {
     let form = Form::get();
     let setup = form.setup;
     let edit = move |f: &dyn Fn(&mut Side)| setup.update(|s| f(&mut s.sides[k]));
-    let count = crate::ui::reactive::memo(move || setup.with(|s| s.sides[k].roster.len()));
+    let count = memo(move || setup.with(|s| s.sides[k].roster.len()));
     let line = Signal::derive(move || {
         setup.with(|s| {
             let side = &s.sides[k];

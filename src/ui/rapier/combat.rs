@@ -11,6 +11,7 @@ use crate::systems::rapier_offensive::seats::{division_commander, CORPS_COMMANDE
 use crate::systems::rapier_offensive::state::{Place, Target, UnitRef};
 use crate::systems::rapier_offensive::turn_end::{headless, HqChoice};
 use crate::systems::rapier_offensive::Decision;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 fn target_key(t: Target) -> String {
@@ -23,7 +24,7 @@ fn target_key(t: Target) -> String {
 #[component]
 pub fn GroundCombat() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let combat = crate::ui::reactive::memo(move || ro.state.with(|s| s.combat.clone()));
+    let combat = memo(move || ro.state.with(|s| s.combat.clone()));
     view! {
         {move || combat.get().map(|c| {
             let stage = ro.state.with(|s| combat::stage_words(s, &c));
@@ -104,7 +105,7 @@ pub fn ReplaceHq() -> impl IntoView {
     let ro = expect_context::<Ro>();
     // Which divisions lost their HQ is on the table for all to see; the unit that takes over
     // may stand in a reserve, so the choice is made at the command post.
-    let due = crate::ui::reactive::memo(move || {
+    let due = memo(move || {
         ro.campaign.with(|c| {
             headless(c.setup(), c.state()).into_iter().filter(|d| !c.state().hq_handled.contains(d)).collect::<Vec<_>>()
         })

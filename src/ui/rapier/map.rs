@@ -10,6 +10,7 @@ use crate::systems::rapier_offensive::grid::{Sector, AXES, LINES};
 use crate::systems::rapier_offensive::optional::Terrain;
 use crate::systems::rapier_offensive::state::{CounterPlace, Place, State};
 use crate::systems::rapier_offensive::units::{ArmourKind, GunKind, InfantryArm, Mobility, Piece, UnitKind};
+use crate::ui::reactive::effect;
 use leptos::prelude::*;
 
 // The sizes are chosen so the map fills a tablet's width in its height allowance: the
@@ -280,7 +281,7 @@ pub fn BattleMap() -> impl IntoView {
     // On a phone the map scrolls sideways: bring the sector just picked (on the map or in a
     // form below it) into the middle of the box, without moving the page.
     let boxed = NodeRef::<leptos::html::Div>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         let last = pick.marked.with(|m| m.last().copied());
         if let (Some(x), Some(el)) = (last, boxed.get_untracked()) {
             let scale = el.scroll_width() as f32 / WIDTH;

@@ -13,6 +13,7 @@ use crate::systems::rapier_offensive::state::{CounterPlace, Phase, Place, UnitRe
 use crate::systems::rapier_offensive::units::Piece;
 use crate::systems::rapier_offensive::Decision;
 use crate::ui::dice::{DiceChoice, DiceRoll};
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 /// Map taps while a mover is chosen: each tap adds a step; tapping the last step again takes
@@ -78,8 +79,8 @@ pub fn AttackerMovement() -> impl IntoView {
     });
     path_taps(pick, from, Signal::derive(move || live.with(Option::is_some)), path);
     // After each move the choice starts again.
-    let steps = crate::ui::reactive::memo(move || ro.campaign.with(|c| c.journal().len()));
-    crate::ui::reactive::effect(move || {
+    let steps = memo(move || ro.campaign.with(|c| c.journal().len()));
+    effect(move || {
         steps.track();
         unit.set(None);
         path.set(Vec::new());

@@ -12,6 +12,7 @@ use crate::systems::rapier_offensive::setup::ATTACKING_DIVISIONS;
 use crate::systems::rapier_offensive::state::{Place, UnitRef};
 use crate::systems::rapier_offensive::tables::{self, STACKING};
 use crate::systems::rapier_offensive::{Decision, Deployment, RapierOffensive};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Every frontage: a run of adjacent axes.
@@ -46,7 +47,7 @@ fn OrdersForm() -> impl IntoView {
         frontages: fronts.map(|f| f.get()),
         intentions: intentions.get(),
     };
-    let why = crate::ui::reactive::memo(move || problem(ro, &decision()));
+    let why = memo(move || problem(ro, &decision()));
     view! {
         <div class="orders-form" data-testid="orders-form">
             {move || why.get().map(|w| view! { <p class="warning" data-testid="orders-problem">{w}</p> })}

@@ -8,6 +8,7 @@ use crate::engine::DecideError;
 use crate::systems::rapier_offensive::state::Phase;
 use crate::systems::rapier_offensive::tables::{event_words, TURNS};
 use crate::systems::rapier_offensive::Decision;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// Why the rules would refuse a decision now, or `None` (any dice it needs as ones: the
@@ -61,7 +62,7 @@ pub(super) fn button(ro: Ro, d: Decision, label: String, testid: &'static str, p
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let phase = crate::ui::reactive::memo(move || ro.state.with(|s| s.phase));
+    let phase = memo(move || ro.state.with(|s| s.phase));
     let turn_line = move || {
         ro.state.with(|s| {
             let step =

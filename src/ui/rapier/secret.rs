@@ -3,7 +3,7 @@
 
 use super::{seat_key, Ro};
 use crate::engine::Seat;
-use crate::ui::handover::{hand_over, Done, Hand, Panel, Words};
+use crate::ui::handover::{cards, Done, Hand, Panel, Words};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -28,8 +28,7 @@ fn behind_dyn(ro: Ro, seats: Vec<Seat>, words: Words, done: Done, panel: Panel) 
             None => {
                 let hands: Vec<Hand> =
                     seats.iter().map(|&seat| Hand { seat, name: ro.seat_name(seat), key: seat_key(seat) }).collect();
-                let (panel, done) = (panel.clone(), done.clone());
-                hand_over(hands, ro.peek, move |s| done(s), words, move |s| panel(s))
+                cards(hands, ro.peek, done.clone(), words, panel.clone())
             }
         }
     })

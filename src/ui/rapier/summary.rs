@@ -5,6 +5,7 @@ use super::Ro;
 use super::{count, count_verb};
 use crate::systems::rapier_offensive::state::{GameResult, Place, TurnRecord};
 use crate::systems::rapier_offensive::tables::{event_words, share_words, victory, VICTORY};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 fn record_table(rows: Vec<TurnRecord>) -> impl IntoView {
@@ -22,7 +23,7 @@ fn record_table(rows: Vec<TurnRecord>) -> impl IntoView {
 #[component]
 pub fn TurnRecords() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let rows = crate::ui::reactive::memo(move || ro.state.with(|s| s.record.clone()));
+    let rows = memo(move || ro.state.with(|s| s.record.clone()));
     move || {
         (!rows.with(Vec::is_empty)).then(|| {
             view! {
@@ -74,7 +75,7 @@ fn advanced_lines(r: &GameResult) -> impl IntoView {
 #[component]
 pub fn GameOver() -> impl IntoView {
     let ro = expect_context::<Ro>();
-    let result = crate::ui::reactive::memo(move || ro.state.with(|s| s.result.clone()));
+    let result = memo(move || ro.state.with(|s| s.result.clone()));
     let advanced = ro.setup.with_untracked(|s| s.options.advanced_victory);
     let totals = move || {
         ro.state.with(|s| {

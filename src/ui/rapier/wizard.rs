@@ -19,6 +19,7 @@ use crate::systems::rapier_offensive::{setup_check, RapierOffensive, Setup};
 use crate::ui::platform::LocalStorage;
 use crate::ui::rfx::wizard_paste::PasteBox;
 use crate::ui::widgets::WizardFooter;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 const GROUNDS: [Terrain; 8] = [
@@ -120,7 +121,7 @@ pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoVie
     let base = RwSignal::new(initial.clone());
     let attackers = [0, 1, 2].map(|d| RwSignal::new(initial.attackers[d].clone()));
     let defender = RwSignal::new(initial.defender.clone());
-    let setup = crate::ui::reactive::memo(move || {
+    let setup = memo(move || {
         let mut s = base.get();
         s.attackers = attackers.map(|a| a.get());
         s.defender = defender.get();
@@ -128,7 +129,7 @@ pub fn NewRapierCampaign(#[prop(optional)] edit: Option<String>) -> impl IntoVie
         s
     });
     let problems =
-        crate::ui::reactive::memo(move || setup.with(|s| setup_check(s).into_iter().map(|p| p.to_string()).collect::<Vec<_>>()));
+        memo(move || setup.with(|s| setup_check(s).into_iter().map(|p| p.to_string()).collect::<Vec<_>>()));
     let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
         Some(crate::ui::campaign::save_setup::<RapierOffensive>(setup.get_untracked(), &name.get_untracked(), editing))

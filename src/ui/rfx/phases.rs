@@ -8,12 +8,13 @@ use crate::systems::race_for_x::tables::{self, OffensiveAction};
 use crate::systems::race_for_x::{BattleOutcome, Decision, Outcome, Phase, RaceForX, Side, StandRef};
 use crate::ui::dice::DiceChoice;
 use crate::ui::handover::{hand_over, Words};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 #[component]
 pub fn PhaseView() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let phase = crate::ui::reactive::memo(move || rfx.state.with(|s| s.phase()));
+    let phase = memo(move || rfx.state.with(|s| s.phase()));
     view! {
         <div class="phase rfx-phase" data-testid="phase">
             {move || {
@@ -156,7 +157,7 @@ fn FieldForces() -> impl IntoView {
             })
         })
     };
-    let required = crate::ui::reactive::memo(move || {
+    let required = memo(move || {
         let picked = chosen.get();
         rfx.state.with(|s| {
             rfx.setup.with(|setup| {
@@ -165,7 +166,7 @@ fn FieldForces() -> impl IntoView {
             })
         })
     });
-    let check = crate::ui::reactive::memo(move || {
+    let check = memo(move || {
         let units = chosen.get();
         rfx.campaign.with(|c| c.check(&Decision::FieldForces { units }, &[]).err().map(|e| e.to_string()))
     });
@@ -277,7 +278,7 @@ fn DefenceRoll() -> impl IntoView {
 #[component]
 fn Fight() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
-    let battle = crate::ui::reactive::memo(move || rfx.state.with(|s| s.current().cloned()));
+    let battle = memo(move || rfx.state.with(|s| s.current().cloned()));
     let note = RwSignal::new(String::new());
     let obj = [RwSignal::new(String::new()), RwSignal::new(String::new())];
     if let Some(b) = battle.get_untracked() {
@@ -356,7 +357,7 @@ fn OutcomeForm() -> impl IntoView {
     let killed = crate::ui::draft::kept::<RaceForX, _>("killed", Vec::<StandRef>::new());
     let error = RwSignal::new(None::<String>);
     let outcome = move || BattleOutcome { objectives: objectives.get(), exited: exited.get(), killed: killed.get() };
-    let checked = crate::ui::reactive::memo(move || {
+    let checked = memo(move || {
         let o = outcome();
         rfx.campaign.with(|c| {
             c.check(&Decision::RecordOutcome(o), &[]).map(|s| s.current().and_then(|b| b.vp)).map_err(|e| e.to_string())
@@ -516,7 +517,7 @@ fn ReplaceCommanders() -> impl IntoView {
 fn Recovery() -> impl IntoView {
     let rfx = expect_context::<Rfx>();
     let error = RwSignal::new(None::<String>);
-    let lost = crate::ui::reactive::memo(move || {
+    let lost = memo(move || {
         rfx.state.with(|s| {
             let side = s.offensive_side().unwrap_or(Side::A);
             rfx.setup.with(|setup| {

@@ -12,6 +12,7 @@ use crate::systems::SystemId;
 use crate::ui::platform::LocalStorage;
 use crate::ui::rfx::wizard_paste::{CopyToOther, PasteBox};
 use crate::ui::widgets::WizardFooter;
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 fn defensive_text(setup: &Setup, size: ForceSize, option: DefenceOption) -> String {
@@ -44,7 +45,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
         })
         .collect();
     let defence2 = defence.clone();
-    let setup = crate::ui::reactive::memo(move || Setup {
+    let setup = memo(move || Setup {
         size: size.get(),
         players: [0, 1].map(|i| crate::systems::race_for_x::Player {
             name: players[i].get().trim().to_string(),
@@ -59,7 +60,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             })
             .collect(),
     });
-    let problem = crate::ui::reactive::memo(move || setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
+    let problem = memo(move || setup.with(|s| check_new_setup(s).err().map(|e| e.to_string())));
     let save = move || {
         let editing = start.as_ref().map(|(doc, _)| doc);
         Some(crate::ui::campaign::save_setup::<RaceForX>(setup.get_untracked(), &name.get_untracked(), editing))
@@ -138,7 +139,7 @@ pub fn OrbatEditor(orbat: RwSignal<Orbat>) -> impl IntoView {
     let cleared = RwSignal::new(None::<Orbat>);
     // The confirmation takes the focus, so Escape reaches it.
     let keep = NodeRef::<leptos::html::Button>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if let Some(b) = keep.get() {
             let _ = b.focus();
         }

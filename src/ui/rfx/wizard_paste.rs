@@ -3,6 +3,7 @@
 //! side's list to the other. Generic over what is listed, so every wizard can use them; the
 //! reading itself lives in the system's folder.
 
+use crate::ui::reactive::effect;
 use leptos::prelude::*;
 
 /// "Paste a list": the text of the current list to start from, the format beside the box, and
@@ -110,7 +111,7 @@ where
     let asking = RwSignal::new(false);
     let before = RwSignal::new(None::<T>);
     let keep = NodeRef::<leptos::html::Button>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if let Some(b) = keep.get() {
             let _ = b.focus();
         }

@@ -11,6 +11,7 @@ use crate::ui::platform::{self, LocalStorage};
 use crate::ui::route::{Screen, Tab};
 use crate::ui::widgets::copy_with_note;
 use crate::ui::Nav;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// The note a Race for X battle keeps: "Night scouting: " and the summary's lines.
@@ -67,10 +68,10 @@ pub fn record_on_battle(origin: &Origin, note: &str) -> Result<(), RecordError> 
 #[component]
 pub fn NightOver() -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let sum = crate::ui::reactive::memo(move || s.setup.with(|setup| s.state.with(|st| summary(setup, st))));
+    let sum = memo(move || s.setup.with(|setup| s.state.with(|st| summary(setup, st))));
     let error = RwSignal::new(None::<RecordError>);
     let copied = RwSignal::new(None::<String>);
-    let note = crate::ui::reactive::memo(move || note_text(&sum.get().lines()));
+    let note = memo(move || note_text(&sum.get().lines()));
     let nav = use_context::<Nav>();
     let record = move |_| {
         let Some(origin) = s.setup.with_untracked(|x| x.origin.clone()) else { return };

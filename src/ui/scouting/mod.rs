@@ -12,6 +12,7 @@ pub mod wizard;
 use super::campaign::{Open, SystemUi};
 use crate::systems::crossfire_scouting::tables::{self, clock_text, CLOCK_STEP_MINUTES, DEADLINE_MINUTES};
 use crate::systems::crossfire_scouting::{CrossfireScouting, Place, ScoutRef, Status};
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// The open scouting session, shared with the phase components.
@@ -86,10 +87,10 @@ pub fn status_mark(st: Status) -> &'static str {
 #[component]
 pub fn NightHeader() -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let clock = crate::ui::reactive::memo(move || s.state.with(|st| st.clock));
-    let left = crate::ui::reactive::memo(move || s.state.with(|st| st.time_left()));
+    let clock = memo(move || s.state.with(|st| st.clock));
+    let left = memo(move || s.state.with(|st| st.time_left()));
     let steps: Vec<u16> = (0..=DEADLINE_MINUTES / CLOCK_STEP_MINUTES).map(|i| i * CLOCK_STEP_MINUTES).collect();
-    let figures = crate::ui::reactive::memo(move || {
+    let figures = memo(move || {
         s.state.with(|st| {
             s.setup.with(|setup| {
                 st.refs()

@@ -14,6 +14,7 @@ use crate::systems::crossfire_scouting::tables;
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::crossfire_scouting::{ClockReason, Decision, Phase, Place, Quality, ScoutRef, Sentries, Status};
 use crate::ui::handover::{hand_over, Hand, Words};
+use crate::ui::reactive::{effect, memo};
 use leptos::prelude::*;
 
 /// The figure the scouting player is working with, kept across steps.
@@ -36,8 +37,8 @@ pub(super) fn error_line(error: RwSignal<Option<String>>) -> impl IntoView {
 pub fn PhaseView() -> impl IntoView {
     let s = expect_context::<Scouting>();
     provide_context(Selected(RwSignal::new(None)));
-    let phase = crate::ui::reactive::memo(move || s.state.with(|st| st.phase));
-    let whose = crate::ui::reactive::memo(move || s.state.with(waiting_for));
+    let phase = memo(move || s.state.with(|st| st.phase));
+    let whose = memo(move || s.state.with(waiting_for));
     view! {
         <div class="phase scouting-phase" data-testid="phase">
             {move || s.setup.with(|x| x.origin.clone()).map(|o| view! {
@@ -138,13 +139,13 @@ fn ScoutingStep() -> impl IntoView {
     });
     let confirm_end = RwSignal::new(false);
     let keep_scouting = NodeRef::<leptos::html::Button>::new();
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         if let Some(b) = keep_scouting.get() {
             let _ = b.focus();
         }
     });
     // Figures that may still act, with what the player needs to choose between them.
-    let figures = crate::ui::reactive::memo(move || {
+    let figures = memo(move || {
         s.state.with(|st| {
             s.setup.with(|setup| {
                 st.refs()
@@ -164,7 +165,7 @@ fn ScoutingStep() -> impl IntoView {
         })
     });
     // A figure no longer able to act is dropped from the selection.
-    crate::ui::reactive::effect(move || {
+    effect(move || {
         let list = figures.get();
         if let Some(r) = selected.get_untracked() {
             if !list.iter().any(|f| f.0 == r) {
@@ -362,7 +363,7 @@ pub(super) fn Contests(decision: Decision) -> impl IntoView {
 #[component]
 fn LastContest() -> impl IntoView {
     let s = expect_context::<Scouting>();
-    let last = crate::ui::reactive::memo(move || {
+    let last = memo(move || {
         s.campaign.with(|c| {
             let e = c.active_entries().last()?.clone();
             if !matches!(

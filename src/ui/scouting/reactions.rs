@@ -11,6 +11,7 @@ use crate::systems::crossfire_scouting::tables::{MAX_FIRING_UNITS, MAX_OTHER_MOD
 use crate::systems::crossfire_scouting::CrossfireScouting;
 use crate::systems::crossfire_scouting::{Decision, Place, Quality, ScoutRef, Sentries, Sighting, Stage};
 use crate::ui::campaign::PhoneFold;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -41,7 +42,7 @@ pub(super) fn ReactionStep(scout: ScoutRef, stage: Stage) -> impl IntoView {
         ),
         Stage::Arrived => format!("{who} got through and reaches {}.", place_short(&s, to)),
     };
-    let r = crate::ui::reactive::memo(move || s.state.with(|st| s.setup.with(|setup| reactions(setup, st))));
+    let r = memo(move || s.state.with(|st| s.setup.with(|setup| reactions(setup, st))));
     let who2 = StoredValue::new(who.clone());
     view! {
         <p class="info" data-testid="reaction-text">{text}</p>
@@ -221,7 +222,7 @@ pub(super) fn SentriesSpotted(scout: ScoutRef, area: Option<u16>, scout_spots: b
         (false, _, Some(a)) => format!("{who} saw nothing in {}, but the sentries saw him, and he knows it. The defender may fire, or hold fire: should {who} then walk in, the defenders fight him with +2.", area_name(&s, a)),
         _ => format!("The sentries saw {who}."),
     };
-    let cat_used = crate::ui::reactive::memo(move || s.state.with(|st| st.cat_used));
+    let cat_used = memo(move || s.state.with(|st| st.cat_used));
     view! {
         <p class="info" data-testid="spotted-text">{text}</p>
         <DefenderOnly prompt=format!("Defender: your sentries saw {who}. Answer in secret.")>

@@ -13,6 +13,7 @@ use crate::systems::race_for_x::Side;
 use crate::ui::platform::{self, LocalStorage};
 use crate::ui::rfx::wizard_paste::PasteBox;
 use crate::ui::widgets::WizardFooter;
+use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 /// The hash slug of a hidden-defence battle type.
@@ -118,13 +119,13 @@ pub fn NewScouting(#[prop(optional)] origin: Option<Origin>, #[prop(optional)] e
     let sentries = RwSignal::new(start.sentries);
     let areas = RwSignal::new(start.areas);
     let origin2 = origin.clone();
-    let setup = crate::ui::reactive::memo(move || Setup {
+    let setup = memo(move || Setup {
         teams: teams.get(),
         sentries: sentries.get(),
         areas: areas.get(),
         origin: origin2.clone(),
     });
-    let problem = crate::ui::reactive::memo(move || setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
+    let problem = memo(move || setup.with(|s| check_setup(s).err().map(|e| e.to_string())));
     let use_sample = move |_| {
         let s = sample::sample_setup();
         teams.set(s.teams);
