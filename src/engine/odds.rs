@@ -20,7 +20,13 @@ impl Chance {
     pub fn as_f64(&self) -> f64 {
         self.num as f64 / self.den as f64
     }
-    /// "50%", "16.7%", "0.1%", "<0.1%", "100%".
+    /// The chance in tenths of a percent, rounded half up: 167 for 1/6.
+    pub fn tenths(&self) -> u64 {
+        let twice = u128::from(self.num) * 2000 / u128::from(self.den.max(1));
+        twice.div_ceil(2) as u64
+    }
+    /// "50%", "16.7%", "0.1%", "<0.1%", "100%". Worked out in whole numbers: float formatting
+    /// would bring its digit-generation code into every system's chunk (issue 32).
     pub fn percent(&self) -> String {
         if self.num == 0 {
             return "0%".into();
@@ -28,13 +34,10 @@ impl Chance {
         if self.num == self.den {
             return "100%".into();
         }
-        let p = self.as_f64() * 100.0;
-        if p < 0.05 {
-            "<0.1%".into()
-        } else if (p - p.round()).abs() < 0.05 {
-            format!("{:.0}%", p.round())
-        } else {
-            format!("{p:.1}%")
+        match self.tenths() {
+            0 => "<0.1%".into(),
+            t if t % 10 == 0 => format!("{}%", t / 10),
+            t => format!("{}.{}%", t / 10, t % 10),
         }
     }
     /// "1 in 6" style: "2/6" reduced, e.g. "1/3".
@@ -250,6 +253,16 @@ mod tests {
         assert_eq!(Chance::new(1, 6).percent(), "16.7%");
         assert_eq!(Chance::new(0, 6).percent(), "0%");
         assert_eq!(Chance::new(6, 6).percent(), "100%");
+        // Rounded to a tenth, and to a whole percent when the tenth is 0.
+        assert_eq!(Chance::new(1, 3).percent(), "33.3%");
+        assert_eq!(Chance::new(2, 3).percent(), "66.7%");
+        assert_eq!(Chance::new(1, 2000).percent(), "0.1%");
+        assert_eq!(Chance::new(1, 2001).percent(), "<0.1%");
+        assert_eq!(Chance::new(1999, 2000).percent(), "100%");
+        assert_eq!(Chance::new(2999, 3000).percent(), "100%");
+        assert_eq!(Chance::new(1, 36).percent(), "2.8%");
+        assert_eq!(Chance::new(35, 36).percent(), "97.2%");
+        assert_eq!(Chance::new(5, 6).tenths(), 833);
         assert_eq!(at_least(&DiceSpec::one(Die::D6), 5), Chance::new(1, 3));
         assert_eq!(at_least(&DiceSpec::one(Die::D6), 7), Chance::zero());
         assert_eq!(at_least(&DiceSpec::one(Die::D6), 0), Chance::new(1, 1));

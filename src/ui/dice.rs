@@ -159,7 +159,7 @@ pub fn DiceRoll(
                                         })}
                                         <td class="odds-what">{what.clone()}</td>
                                         <td class="odds-pct">{c.percent()}</td>
-                                        <td class="odds-bar"><span style=format!("width:{:.1}%", c.as_f64() * 100.0)></span></td>
+                                        <td class="odds-bar"><span style=format!("width:{}.{}%", c.tenths() / 10, c.tenths() % 10)></span></td>
                                     </tr>
                                 }).collect_view()}
                             </tbody>
