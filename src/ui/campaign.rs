@@ -4,10 +4,9 @@
 //! through `SystemUi`.
 
 use super::dice::{DiceChoice, ShownRoll};
-use super::log::CampaignLog;
 use super::platform::{self, LocalStorage};
-use super::route::{Screen, Tab};
-use super::{Banner, Nav};
+use super::route::Tab;
+use super::Banner;
 use crate::engine::{Campaign, DecideError, DiceInput, Reader, RollPreview, Seat, System};
 use crate::share::typed::Stored;
 use crate::share::Meta;
@@ -308,7 +307,6 @@ fn follow_other_tab<S: SystemUi>(
 /// The campaign screen of system `S`.
 pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Signal<Tab>) -> impl IntoView {
     let Banner(banner) = expect_context::<Banner>();
-    let nav = expect_context::<Nav>();
     let meta = RwSignal::new(meta);
     let campaign = RwSignal::new(campaign);
     // A locked seat is held again only with its PIN: opened afresh, the table holds the device.
@@ -400,114 +398,59 @@ pub fn campaign_screen<S: SystemUi>(meta: Meta, campaign: Campaign<S>, tab: Sign
     let listener = platform::on_other_tab_write(key, move || follow_other_tab(meta, campaign, saved, banner, None));
     on_cleanup(move || listener.remove());
 
-    let id = meta.get_untracked().id;
-    let edit_href = format!("#/edit/{id}");
-    let not_started = memo(move || campaign.with(|c| c.journal().is_empty()));
-    let can_undo = memo(move || campaign.with(|c| c.can_undo()));
-    let can_redo = memo(move || campaign.with(|c| c.can_redo()));
-    let status = memo(move || campaign.with(|c| c.status()));
     let reader = open.reader;
-    let holder_id = meta.get_untracked().id;
-    let history = Signal::derive(move || campaign.with(|c| c.history_for(reader.get())));
-    let last_line = memo(move || campaign.with(|c| c.last_entry_for(reader.get())));
-    let undo_label = memo(move || {
-        campaign.with(|c| c.undo_label_for(reader.get())).map_or("Undo".to_string(), |l| format!("Undo: {l}"))
-    });
-    let back_to = Callback::new(move |step: usize| pins.back_to(campaign, reader.get_untracked(), step, confirm_undo));
-
-    let tabs = Tab::ALL
-        .into_iter()
-        .map(|t| {
-            let id = id.clone();
-            view! {
-                <a class="tab" class:active=move || t == tab.get() aria-current=move || (t == tab.get()).then_some("page") href=format!("#{}", Screen::Campaign { id: id.clone(), tab: t }.to_hash())
-                    data-testid=format!("tab-{}", t.slug())>{t.label()}</a>
+    let parts = super::campaign_view::Parts {
+        meta,
+        tab,
+        not_started: memo(move || campaign.with(|c| c.journal().is_empty())),
+        can_undo: memo(move || campaign.with(|c| c.can_undo())),
+        can_redo: memo(move || campaign.with(|c| c.can_redo())),
+        status: memo(move || campaign.with(|c| c.status())),
+        history: Signal::derive(move || campaign.with(|c| c.history_for(reader.get()))),
+        last_line: memo(move || campaign.with(|c| c.last_entry_for(reader.get()))),
+        undo_label: memo(move || {
+            campaign.with(|c| c.undo_label_for(reader.get())).map_or("Undo".to_string(), |l| format!("Undo: {l}"))
+        }),
+        back_to: Callback::new(move |step: usize| pins.back_to(campaign, reader.get_untracked(), step, confirm_undo)),
+        undo: Callback::new(move |()| {
+            let last = campaign.with_untracked(|c| c.steps()).saturating_sub(1);
+            pins.back_to(campaign, reader.get_untracked(), last, confirm_undo)
+        }),
+        redo: Callback::new(move |()| {
+            campaign.update(|c| {
+                let _ = c.redo();
+            })
+        }),
+        // A secret roll's faces show only to a reader who may read them: once the hand-over is
+        // covered, the table does not see them.
+        roll: Signal::derive(move || {
+            let now = campaign.with(|c| c.journal().len());
+            let may_read = || campaign.with(|c| c.last_readers().is_none_or(|r| r.dice.admits(reader.get())));
+            open.shown.get().filter(|s| s.at == now && may_read())
+        }),
+        shown: open.shown,
+        announce: open.announce,
+        later,
+        fold: S::header_fold(),
+        header: S::header,
+        play: S::play,
+        forces: S::forces,
+        rules: S::rules,
+        holder_choice: |id| holder_choice::<S>(id).into_any(),
+        share_tab: Callback::new(move |id: String| super::sharetab::share_tab(meta, campaign, id)),
+        seat_names: Callback::new(move |()| campaign.with_untracked(|c| c.named_seats())),
+        export: Callback::new(move |()| {
+            let doc = campaign.with_untracked(|c| shared_document(meta.get_untracked(), c));
+            let saved = doc.and_then(|doc| {
+                super::share::Sent::campaign(&doc.meta.name, doc.to_json()).save().map_err(|e| e.to_string())
+            });
+            if let Err(e) = saved {
+                banner.set(Some(e));
             }
-        })
-        .collect_view();
-
-    // On a phone the header (clock, map) folds to a button beside the status line.
-    let fold = S::header_fold();
-    let unfolded = RwSignal::new(false);
-
-    view! {
-        <section class="page campaign" data-testid="campaign">
-            // On a phone undo and redo sit in the top bar's row as arrows (their words kept for
-            // screen readers), and the title has the width to itself.
-            <div class="campaign-head">
-                <h1 data-testid="campaign-title">{move || meta.get().name}</h1>
-                <div class="undo-redo">
-                    {move || not_started.get().then(|| view! {
-                        <a class="btn" data-testid="edit-setup" href=edit_href.clone()>"Edit setup"</a>
-                    })}
-                    <button class="btn" data-testid="undo" disabled=move || !can_undo.get() title=move || undo_label.get()
-                        on:click=move |_| pins.back_to(campaign, reader.get_untracked(), campaign.with_untracked(|c| c.steps()).saturating_sub(1), confirm_undo)>
-                        <span class="arrow" aria-hidden="true">"\u{21B6}"</span><span class="btn-word">" Undo"</span>
-                    </button>
-                    <button class="btn" data-testid="redo" disabled=move || !can_redo.get()
-                        on:click=move |_| campaign.update(|c| { let _ = c.redo(); })>
-                        <span class="btn-word">"Redo "</span><span class="arrow" aria-hidden="true">"\u{21B7}"</span>
-                    </button>
-                </div>
-                <div class="head-line">
-                    <p class="status" data-testid="status">{move || status.get()}</p>
-                    {fold.map(|(what, line)| view! {
-                        <button class="btn fold-toggle" data-testid="header-toggle" aria-controls="campaign-header"
-                            aria-expanded=move || unfolded.get().to_string() on:click=move |_| unfolded.update(|v| *v = !*v)>
-                            <span class="visually-hidden">{format!("{what}: ")}</span><span>{move || line.get()}</span><span class="fold-mark" aria-hidden="true">{move || if unfolded.get() { "\u{25B4}" } else { "\u{25BE}" }}</span>
-                        </button>
-                    })}
-                </div>
-            </div>
-            <p class="visually-hidden" aria-live="polite" data-testid="announce">{move || open.announce.get()}</p>
-            <div id="campaign-header" class="campaign-header" class:folds=fold.is_some() class:unfolded=move || unfolded.get()>
-                {move || later.header.get().then(|| untrack(S::header))}
-            </div>
-            <nav class="tabs" aria-label="Campaign">{tabs}</nav>
-            // The tab's content, in a task after the header when the screen is first drawn.
-            {move || later.content.get().then(|| match tab.get() {
-                Tab::Play => view! {
-                    <div class="play">
-                        {move || {
-                            let now = campaign.with(|c| c.journal().len());
-                            // A secret roll's faces show only to a reader who may read them: once the
-                            // hand-over is covered, the table does not see them.
-                            let may_read = move || campaign.with(|c| {
-                                c.last_readers().is_none_or(|r| r.dice.admits(reader.get()))
-                            });
-                            match open.shown.get().filter(|s| s.at == now && may_read()) {
-                                Some(s) => view! {
-                                    <super::dice::RollResult shown=s last=last_line on_done=Callback::new(move |_| open.shown.set(None))/>
-                                }.into_any(),
-                                None => last_line.get().is_some().then(|| view! {
-                                    <super::dice::LastLine last=last_line long=super::dice::LAST_LINE_LONG/>
-                                }).into_any(),
-                            }
-                        }}
-                        <div class="play-main">{S::play()}</div>
-                    </div>
-                }.into_any(),
-                Tab::Forces => S::forces(),
-                Tab::Log => view! {
-                    {holder_choice::<S>(holder_id.clone())}
-                    <CampaignLog lines=history on_back_to=back_to seat_names=campaign.with_untracked(|c| c.named_seats())/>
-                }.into_any(),
-                Tab::Share => super::sharetab::share_tab(meta, campaign, holder_id.clone()),
-                Tab::Rules => S::rules(),
-            })}
-            <Show when=move || tab.get() != Tab::Share>
-                <div class="actions">
-                    <button class="btn" data-testid="export-campaign" on:click=move |_| {
-                        let doc = campaign.with_untracked(|c| shared_document(meta.get_untracked(), c));
-                        if let Err(e) = doc.and_then(|doc| super::share::Sent::campaign(&doc.meta.name, doc.to_json()).save().map_err(|e| e.to_string())) { banner.set(Some(e)); }
-                    }>"Save to a file"</button>
-                </div>
-            </Show>
-            <super::pin::PinPrompt/>
-            {super::pin::undo_confirm(confirm_undo)}
-            <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
-        </section>
-    }
+        }),
+        confirm_undo,
+    };
+    super::campaign_view::screen(parts)
 }
 
 /// The end of every setup form: stores a new campaign of system `S`, or, with `editing`, gives
