@@ -5,6 +5,7 @@
 pub mod camera;
 pub mod campaign;
 pub mod campaign_view;
+pub mod copy_view;
 pub mod dialog;
 pub mod dice;
 pub mod draft;

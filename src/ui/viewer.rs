@@ -5,7 +5,6 @@
 //! QR code for the keeper (`share::reply`), kept here until a newer copy arrives.
 
 use super::campaign::{Open, SystemUi};
-use super::log::CampaignLog;
 use super::{platform, route::Screen, Banner, Nav};
 use crate::engine::Campaign;
 use crate::share::seat::SeatCopy;
@@ -290,7 +289,6 @@ fn seal_words<S: SystemUi>(c: &Campaign<S>, found: &[crate::share::seals::Check]
 /// A seat copy of system `S`, drawn by that system's components from the copy's view.
 pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     let Banner(banner) = expect_context::<Banner>();
-    let nav = expect_context::<Nav>();
     // A setup the rules do not start from cannot be drawn.
     if let Err(e) = Campaign::<S>::new(copy.view.view.setup.clone()) {
         return view! { <section class="page"><p class="error" data-testid="load-error">{e.to_string()}</p></section> }
@@ -409,96 +407,33 @@ pub fn copy_screen<S: SystemUi>(copy: SeatCopyOf<S>) -> AnyView {
     } else if acts.get_untracked() && taken.get_untracked() == 0 {
         request_animation_frame(|| platform::show_and_focus("seat-play"));
     }
-    let lines = Signal::stored(view.history);
-    let confirm = RwSignal::new(false);
-    let play = move || {
-        if acts.get() {
-            view! { <div class="seat-play" data-testid="seat-play">{S::play()}</div> }.into_any()
-        } else if me.is_some() {
-            view! { <p class="note" data-testid="seat-waits">"Nothing for you to decide on this copy. When the keeper sends a newer one, open it here."</p> }.into_any()
-        } else {
-            ().into_any()
-        }
-    };
-    let reply_panel = move || {
-        use crate::share::seals::Sending;
-        (taken.get() > 0).then(|| {
-            let n = taken.get();
-            let (heading, hint) = match sending.get() {
-                Sending::Waiting(seats) => {
-                    let names: Vec<String> = device.with(|c| seats.iter().map(|&s| c.seat_name(s)).collect());
-                    return view! {
-                        <section class="share-panel" data-testid="seal-waiting">
-                            <h2>"Your seal is taken"</h2>
-                            <p>{format!("Still to seal: {}. Once they have, ask the keeper for a new copy: your reveal is made from it.", names.join(", "))}</p>
-                        </section>
-                        <div class="actions">
-                            <button class="btn" data-testid="reply-undo" on:click=move |_| { device.update(|c| { c.undo(); }); }>"Undo my last step"</button>
-                        </div>
-                    }.into_any();
-                }
-                Sending::Seal => ("Your seal".to_string(), "Sealed: it tells the keeper that you have chosen, not what. Show it to the keeper; once every seal is in, your next copy lets you reveal your choice, and nobody can change theirs meanwhile."),
-                Sending::Reveal => ("Your reveal".to_string(), "Every seal is in. Show this to the keeper: it carries your choice and the secret it was sealed with, so the keeper's device checks it against your seal."),
-                Sending::Plain => (format!("Your reply ({n} step{})", if n == 1 { "" } else { "s" }), "Show this QR code to the keeper, or send the link: nothing is decided until the keeper takes it. It carries only your own steps."),
-            };
-            let sealing = matches!(sending.get(), Sending::Seal);
-            view! {
-                <super::share::SharePanel sent=reply id="reply" heading=heading hint=hint/>
-                {sealing.then(|| view! {
-                    <p class="hint">"Seal when the keeper's device is the other player's. If it is nobody's but the table's, your choice can go as it is."
-                        <button class="btn" data-testid="send-plainly" on:click=move |_| send_plainly()>"Send my choice plainly"</button>
-                    </p>
-                })}
-                <div class="actions">
-                    <button class="btn" data-testid="reply-undo" on:click=move |_| { device.update(|c| { c.undo(); }); }>"Undo my last step"</button>
-                </div>
-            }.into_any()
-        })
-    };
-    view! {
-        <section class="page campaign seat-copy" data-testid="seat-copy">
-            <div class="campaign-head">
-                <h1 data-testid="campaign-title">{copy.meta.name.clone()}</h1>
-                <div class="head-line"><p class="status" data-testid="status">{status}</p></div>
-            </div>
-            <p class="note seat-copy-whose" data-testid="seat-copy-whose">
-                <strong>{format!("{whose}'s view")}</strong>
-                {format!(", made {}. What you decide here goes to the keeper as a reply; a newer copy replaces this one.", platform::format_time(copy.made))}
-            </p>
-            <div class="campaign-header">{S::header()}</div>
-            {(!checks.is_empty()).then(|| view! {
-                <div data-testid="seal-checks">
-                    {checks.into_iter().map(|(ok, line)| view! { <p class=if ok { "note" } else { "error" } role=if ok { "status" } else { "alert" }>{line}</p> }).collect_view()}
-                </div>
-            })}
-            {part_panel}
-            {play}
-            {reply_panel}
-            <div class="seat-copy-forces">{S::forces()}</div>
-            <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true
-                seat_names=device.with_untracked(|c| c.named_seats())/>
-            <div class="actions">
-                <button class="btn" data-testid="delete-seat-copy" on:click=move |_| confirm.set(true)>"Remove this view"</button>
-            </div>
-            {move || confirm.get().then(|| {
-                let (seat, id) = (seat.clone(), id.clone());
-                view! {
-                    <super::dialog::Modal title="Remove this view?".to_string() on_close=Callback::new(move |_| confirm.set(false)) testid="confirm-delete-seat-copy">
-                        <p>"Only this copy goes; the campaign itself is on the device that sent it, which can send it again."</p>
-                        <div class="actions">
-                            <button class="btn big" on:click=move |_| confirm.set(false)>"Cancel"</button>
-                            <button class="btn big danger" data-testid="confirm-remove" on:click=move |_| {
-                                match store::delete_seat_copy(&mut platform::LocalStorage, &seat, &id) {
-                                    Ok(()) => nav.go(Screen::List),
-                                    Err(e) => banner.set(Some(e.to_string())),
-                                }
-                            }>"Remove"</button>
-                        </div>
-                    </super::dialog::Modal>
-                }
-            })}
-            <p class="footer-links"><a href="#/" on:click=move |ev| { ev.prevent_default(); nav.go(Screen::List); }>"All campaigns"</a></p>
-        </section>
-    }
-    .into_any()
+    super::copy_view::copy_view(super::copy_view::CopyParts {
+        name: copy.meta.name.clone(),
+        status,
+        whose,
+        made: copy.made,
+        seat,
+        id,
+        header: S::header,
+        play: S::play,
+        forces: S::forces,
+        checks,
+        part_panel,
+        acts,
+        seat_held: me.is_some(),
+        taken,
+        sending,
+        reply,
+        names_of: Callback::new(move |seats: Vec<crate::engine::Seat>| {
+            device.with(|c| seats.iter().map(|&s| c.seat_name(s)).collect())
+        }),
+        undo: Callback::new(move |()| {
+            device.update(|c| {
+                c.undo();
+            })
+        }),
+        send_plainly: Callback::new(move |()| send_plainly()),
+        lines: Signal::stored(view.history),
+        seat_names: device.with_untracked(|c| c.named_seats()),
+    })
 }
