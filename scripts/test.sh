@@ -52,14 +52,16 @@ step "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknow
 # reads capabilities from webdriver.json in the crate root.
 # No debug info at all in the wasm test binaries (about 150 MB each with line tables; a failing
 # assertion still names its file and line, which come from the panic, not from debug info).
+# The timeout is for a whole test binary: wasm_seat_copies, the longest, draws or refuses about
+# 98,000 hostile copies in 4-5 minutes and prints each system's time; 600 s stops a hang, not it.
 CARGO_PROFILE_DEV_DEBUG=false \
 CHROMEDRIVER=/usr/bin/chromedriver \
-WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}" \
+WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-600}" \
   cargo test --target wasm32-unknown-unknown --tests
 # The example system through the UI's list (a build with its feature).
 CARGO_PROFILE_DEV_DEBUG=false \
 CHROMEDRIVER=/usr/bin/chromedriver \
-WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-300}" \
+WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-600}" \
   cargo test --target wasm32-unknown-unknown --features example-system --test wasm_example
 
 step "release build: scripts/build-split.sh (into dist/: the shell and one wasm chunk per system)"

@@ -8,7 +8,7 @@
 //! (`support/reshape.rs`: lists emptied, lengthened, swapped; nulls; other types; fields
 //! swapped): each is refused by the check or drawn without a panic (a panic in the browser kills
 //! the page, and a kept copy would kill it at every start). Every reshaped copy the check
-//! accepts is drawn.
+//! accepts is drawn, once: one that reads as a copy already drawn is not drawn again.
 #![cfg(target_arch = "wasm32")]
 
 #[path = "support/grammar_walk.rs"]
@@ -84,6 +84,8 @@ async fn drawn<S: SystemUi>(json: &str) -> bool {
 /// over all of them) is changed to hostile values and the copy drawn or refused; then every part
 /// of each is changed in structure, and each copy the check accepts drawn.
 async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
+    name_on_panic();
+    let start = js_sys::Date::now();
     let (mut tried, mut refused) = (0, 0);
     for json in copies {
         assert!(drawn::<S>(json).await, "{name}: a true copy is refused");
@@ -101,8 +103,8 @@ async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
             for new in [old + 1, 255, 65_535] {
                 let mut bad = value.clone();
                 *bad.pointer_mut(path).unwrap() = Value::from(new);
-                // Named before it is drawn: a panic stops the test here, and the log says which.
-                web_sys::console::log_1(&format!("{name}: {path} = {new} (was {old})").into());
+                // Named before it is drawn: a panic stops the test here, and the hook says which.
+                naming(format!("{name}: {path} = {new} (was {old})"));
                 tried += 1;
                 if !drawn::<S>(&bad.to_string()).await {
                     refused += 1;
@@ -112,9 +114,11 @@ async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
     }
     web_sys::console::log_1(&format!("{name}: {tried} changed copies, {refused} refused, the rest drawn").into());
     assert!(tried > 0, "{name}: no number changed");
-    let (mut tried, mut refused) = (0, 0);
+    let (mut tried, mut refused, mut same, mut drawing) = (0, 0, 0, 0.0);
+    let mut seen: std::collections::HashSet<String> =
+        copies.iter().map(|json| SeatCopyOf::<S>::from_json(json).unwrap().to_json()).collect();
     for json in copies {
-        let value: Value = serde_json::from_str(json).unwrap();
+        let mut value: Value = serde_json::from_str(json).unwrap();
         let mut changes = Vec::new();
         reshape::reshaped(&value["view"]["state"], "/view/state".into(), &mut changes);
         reshape::reshaped(&value["view"]["setup"], "/view/setup".into(), &mut changes);
@@ -123,27 +127,66 @@ async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
             if k % 16 == 0 {
                 breathe().await;
             }
-            let mut bad = value.clone();
-            *bad.pointer_mut(&path).unwrap() = new.clone();
+            // Changed in place and put back once written out: a copy of the whole document per
+            // change cost as much as reading it.
+            let was = std::mem::replace(value.pointer_mut(&path).unwrap(), new);
+            let bad = value.to_string();
+            let new = std::mem::replace(value.pointer_mut(&path).unwrap(), was);
             tried += 1;
             // Most changes never get past reading the copy's types (and the check reads them
-            // first): refused without writing the copy out and reading it again.
-            if serde_json::from_str::<SeatCopyOf<S>>(&bad.to_string()).is_err() {
+            // after reading the copy's head): refused without reading it twice.
+            if serde_json::from_str::<SeatCopyOf<S>>(&bad).is_err() {
                 refused += 1;
                 continue;
             }
-            let bad = bad.to_string();
-            if SeatCopyOf::<S>::from_json(&bad).is_err() {
+            let Ok(copy) = SeatCopyOf::<S>::from_json(&bad) else {
                 refused += 1;
+                continue;
+            };
+            // A change the types read past (a field's default, say) can leave the very copy
+            // already drawn: the screen is drawn from the read copy, so it is drawn once.
+            if !seen.insert(copy.to_json()) {
+                same += 1;
                 continue;
             }
             let shown = new.to_string().chars().take(60).collect::<String>();
-            web_sys::console::log_1(&format!("{name}: {path} = {shown}").into());
+            naming(format!("{name}: {path} = {shown}"));
+            let t = js_sys::Date::now();
             assert!(drawn::<S>(&bad).await);
+            drawing += js_sys::Date::now() - t;
         }
     }
-    web_sys::console::log_1(&format!("{name}: {tried} reshaped copies, {refused} refused, the rest drawn").into());
+    web_sys::console::log_1(
+        &format!(
+            "{name}: {tried} reshaped copies, {refused} refused, {same} read as one already drawn, the rest drawn ({:.0} s in all, {:.0} s drawing)",
+            (js_sys::Date::now() - start) / 1000.0,
+            drawing / 1000.0
+        )
+        .into(),
+    );
     assert!(tried > refused, "{name}: no reshaped copy was drawn");
+}
+
+thread_local! {
+    /// The copy being drawn, named in the log only if drawing it panics: a line per copy in the
+    /// test page's output costs more than drawing it.
+    static NAMED: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+fn naming(what: String) {
+    NAMED.with(|n| *n.borrow_mut() = what);
+}
+
+/// Names the copy being drawn when a panic stops the test (once per page).
+fn name_on_panic() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            NAMED.with(|n| web_sys::console::log_1(&format!("while drawing {}", n.borrow()).into()));
+            before(info)
+        }));
+    });
 }
 
 /// Yields to the browser's event loop (a task, not a microtask): the test runner talks to the
