@@ -168,7 +168,7 @@ where
     }
     let json = given.map(|g| serde_json::to_string(g).expect("setups serialise"));
     let text = c.text(json.as_deref())?;
-    let setup: T = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    let setup: T = crate::engine::json::from_str(&text).map_err(|_| c.refuse())?;
     if setup == sample {
         // The writer sends the sample as such.
         return Err(c.refuse());
@@ -203,7 +203,7 @@ where
     if let Ok(r) = text.parse::<u8>() {
         return if later(r) && text == r.to_string() { Ok(sample_by(r)) } else { Err(c.refuse()) };
     }
-    let setup: T = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    let setup: T = crate::engine::json::from_str(&text).map_err(|_| c.refuse())?;
     let r = readings(&setup);
     if setup == first || (later(r) && setup == sample_by(r)) {
         // The writer sends the sample as such.

@@ -6,6 +6,7 @@ pub mod campaign;
 pub mod dice;
 pub mod fair;
 pub mod grammar;
+pub mod json;
 pub mod odds;
 pub mod order;
 pub mod pasted;

@@ -10,17 +10,17 @@ use serde_json::Value;
 
 /// `value` read as a `T`, through its text.
 pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, serde_json::Error> {
-    serde_json::from_str(&value.to_string())
+    crate::engine::json::from_str(&value.to_string())
 }
 
 /// UTF-8 bytes of JSON read as a `T`.
 pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, serde_json::Error> {
     let text = std::str::from_utf8(bytes).map_err(|_| serde::de::Error::custom("not UTF-8"))?;
-    serde_json::from_str(text)
+    crate::engine::json::from_str(text)
 }
 
 /// `x` as a `Value`, through its text.
 pub fn value_of<T: Serialize>(x: &T) -> Value {
     let text = serde_json::to_string(x).expect("written as JSON");
-    serde_json::from_str(&text).expect("JSON just written reads back")
+    crate::engine::json::from_str(&text).expect("JSON just written reads back")
 }

@@ -138,7 +138,7 @@ impl Document {
     /// Reads a stored document of this or any older format.
     pub fn from_json(text: &str) -> Result<Document, LoadError> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+            crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         let value = migrate(value)?;
         json::from_value(&value).map_err(|e| LoadError::Damaged(e.to_string()))
     }
@@ -171,14 +171,14 @@ impl RawDocument {
             format: Option<u32>,
         }
         let f: Format =
-            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+            crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         match f.format {
             None => return Err(LoadError::NotACampaign("no format number".into())),
             Some(0) => return Err(LoadError::NotACampaign("format 0 was never released".into())),
             Some(f) if f > FORMAT => return Err(LoadError::TooNew { format: f }),
             Some(_) => {}
         }
-        serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))
+        crate::engine::json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))
     }
 
     pub fn to_json(&self) -> String {
@@ -193,7 +193,7 @@ impl RawDocument {
         }
         match &self.summary {
             Some(s) => Ok(s.system),
-            None => serde_json::from_str::<Tag>(self.body.get())
+            None => crate::engine::json::from_str::<Tag>(self.body.get())
                 .map(|t| t.system)
                 .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}"))),
         }
@@ -210,7 +210,7 @@ pub fn name_in(text: &str) -> Option<String> {
     struct Name {
         name: String,
     }
-    serde_json::from_str::<Named>(text).ok().map(|n| n.meta.name)
+    crate::engine::json::from_str::<Named>(text).ok().map(|n| n.meta.name)
 }
 
 /// Brings a document of any released format to the current one.
@@ -250,7 +250,7 @@ pub const BACKUP_KIND: &str = "field-desk-backup";
 /// checked on its own; one bad campaign does not hide the good ones.
 pub fn read_file(text: &str) -> Result<Vec<Result<Document, LoadError>>, LoadError> {
     let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+        crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
     if value.get("kind").and_then(|k| k.as_str()) == Some(BACKUP_KIND) {
         let backup: Backup = json::from_value(&value).map_err(|e| LoadError::Damaged(e.to_string()))?;
         if backup.format > FORMAT {

@@ -323,7 +323,7 @@ pub fn reply_from_view<S: Listed>(
     salt: Option<&Secret>,
 ) -> Result<String, MakeError> {
     use super::seals::{sending, Sending};
-    let steps: Vec<Step<S>> = serde_json::from_str(steps_json).map_err(|_| MakeError::Steps)?;
+    let steps: Vec<Step<S>> = crate::engine::json::from_str(steps_json).map_err(|_| MakeError::Steps)?;
     match (salt, &steps[..]) {
         (Some(salt), [step]) => match sending(view, step, salt) {
             Sending::Seal => seal_to::<S>(id, view, step, salt).map(|(link, _)| link),

@@ -127,7 +127,7 @@ fn seat_of(c: &Check) -> Seat {
 /// step kept with the older copy (`steps_json`), sealed under `salt`. The step is then kept
 /// with the newer copy, for the reveal.
 pub fn seal_waits<S: System>(view: &SeatView<S>, steps_json: &str, salt: &Secret) -> bool {
-    let Ok(steps) = serde_json::from_str::<Vec<Step<S>>>(steps_json) else { return false };
+    let Ok(steps) = crate::engine::json::from_str::<Vec<Step<S>>>(steps_json) else { return false };
     let Ok([step]) = <[Step<S>; 1]>::try_from(steps) else { return false };
     matches!(sending(view, &step, salt), Sending::Reveal | Sending::Waiting(_))
 }

@@ -83,7 +83,7 @@ impl SeatCopy {
     /// Reads a seat copy's JSON (a file, or an inflated link) and checks its setup.
     pub fn from_json(text: &str) -> Result<SeatCopy, LoadError> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+            crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         if value.get("kind").and_then(|k| k.as_str()) != Some(SEAT_KIND) {
             return Err(LoadError::NotACampaign("not one seat's view".into()));
         }
@@ -91,7 +91,7 @@ impl SeatCopy {
         if format > SEAT_FORMAT as u64 {
             return Err(LoadError::TooNew { format: format as u32 });
         }
-        let mut copy: SeatCopy = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let mut copy: SeatCopy = crate::engine::json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
         check_id(&copy.meta.id)?;
         if !copy.made.is_finite() {
             return Err(LoadError::Damaged("its time of making is not a time".into()));
@@ -145,7 +145,7 @@ pub fn check_id(id: &str) -> Result<(), LoadError> {
 pub fn is_seat_copy(text: &str) -> bool {
     // Cheap: a campaign document never carries the seat copy's kind.
     text.contains(SEAT_KIND)
-        && serde_json::from_str::<serde_json::Value>(text)
+        && crate::engine::json::from_str::<serde_json::Value>(text)
             .ok()
             .is_some_and(|v| v.get("kind").and_then(|k| k.as_str()) == Some(SEAT_KIND))
 }

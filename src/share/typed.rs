@@ -30,12 +30,12 @@ impl<S: Listed> BodyOf<S> {
         struct Tag {
             system: SystemId,
         }
-        let tag: Tag =
-            serde_json::from_str(json).map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}")))?;
+        let tag: Tag = crate::engine::json::from_str(json)
+            .map_err(|e| LoadError::Damaged(format!("no system Field Desk knows: {e}")))?;
         if tag.system != S::ID {
             return Err(LoadError::Damaged(format!("a {} campaign, not {}", tag.system.name(), S::ID.name())));
         }
-        serde_json::from_str(json).map_err(|e| LoadError::Damaged(e.to_string()))
+        crate::engine::json::from_str(json).map_err(|e| LoadError::Damaged(e.to_string()))
     }
 
     /// Same setup, and `older`'s journal is the start of this one's: this body is `older`
@@ -193,7 +193,7 @@ impl<S: Listed> SeatCopyOf<S> {
             system: SystemId,
         }
         let head: Head =
-            serde_json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+            crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
         if head.kind != SEAT_KIND {
             return Err(LoadError::NotACampaign("not one seat's view".into()));
         }
@@ -203,7 +203,7 @@ impl<S: Listed> SeatCopyOf<S> {
         if head.view.system != S::ID {
             return Err(LoadError::Damaged(format!("a {} view, not {}", head.view.system.name(), S::ID.name())));
         }
-        let copy: SeatCopyOf<S> = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        let copy: SeatCopyOf<S> = crate::engine::json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
         super::seat::check_id(&copy.meta.id)?;
         crate::systems::check_seat_view(&copy.view.view).map_err(LoadError::View)?;
         Ok(copy)

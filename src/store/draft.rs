@@ -38,7 +38,7 @@ fn key(id: &str) -> String {
 /// Every reader's draft of the campaign (one each: two players filling in their secret lists in
 /// turn on one tablet keep both); unreadable text reads as none.
 fn drafts(b: &dyn Backend, id: &str) -> Vec<Draft> {
-    b.get(&key(id)).ok().flatten().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+    b.get(&key(id)).ok().flatten().and_then(|t| crate::engine::json::from_str(&t).ok()).unwrap_or_default()
 }
 
 fn same_reader(d: &Draft, point: DraftPoint) -> bool {

@@ -80,7 +80,7 @@ impl Glimpse {
     fn from_text(text: &str) -> Option<Glimpse> {
         // Read as written (`set_glimpse` takes words tidied by `Glimpse::new`): the shell reads
         // this on every opening, so it carries no tidying code of its own.
-        let words: Vec<String> = serde_json::from_str(text).ok()?;
+        let words: Vec<String> = crate::engine::json::from_str(text).ok()?;
         let (title, rest) = words.split_first()?;
         if title.trim().is_empty() {
             return None;

@@ -440,7 +440,7 @@ pub fn set_holder(b: &mut dyn Backend, id: &str, seat: Option<Seat>) -> Result<(
 
 /// Reads the settings; unreadable settings read as defaults (they hold nothing precious).
 pub fn settings(b: &dyn Backend) -> Settings {
-    b.get(SETTINGS_KEY).ok().flatten().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+    b.get(SETTINGS_KEY).ok().flatten().and_then(|t| crate::engine::json::from_str(&t).ok()).unwrap_or_default()
 }
 
 pub fn save_settings(b: &mut dyn Backend, s: &Settings) -> Result<(), StoreError> {
@@ -456,7 +456,7 @@ pub fn backup(b: &dyn Backend) -> Result<crate::share::Backup, StoreError> {
             continue;
         }
         if let Some(raw) = b.get(&k)? {
-            campaigns.push(serde_json::from_str(&raw).unwrap_or(serde_json::Value::String(raw)));
+            campaigns.push(crate::engine::json::from_str(&raw).unwrap_or(serde_json::Value::String(raw)));
         }
     }
     Ok(crate::share::Backup { format: crate::share::FORMAT, kind: crate::share::BACKUP_KIND.into(), campaigns })

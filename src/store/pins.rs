@@ -120,7 +120,7 @@ impl std::fmt::Display for PinError {
 
 /// The lock of `seat` (its key, `share::seat::seat_key`) in campaign `id`, if it has one.
 pub fn lock(b: &dyn Backend, id: &str, seat: &str) -> Option<Lock> {
-    b.get(&pin_key(id, seat)).ok().flatten().and_then(|t| serde_json::from_str(&t).ok())
+    b.get(&pin_key(id, seat)).ok().flatten().and_then(|t| crate::engine::json::from_str(&t).ok())
 }
 
 /// Whether `seat` of campaign `id` is locked on this device.

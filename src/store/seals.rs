@@ -26,7 +26,7 @@ pub fn salt(
     match b.get(&key)? {
         Some(t) if t == PLAIN => return Ok(None),
         Some(t) => {
-            if let Ok(s) = serde_json::from_str(&t) {
+            if let Ok(s) = crate::engine::json::from_str(&t) {
                 return Ok(Some(s));
             }
         }
@@ -44,7 +44,7 @@ pub fn send_plainly(b: &mut dyn Backend, seat: &str, id: &str) -> Result<(), Sto
 
 /// The salt kept for a seat's step, if any.
 pub fn current_salt(b: &dyn Backend, seat: &str, id: &str) -> Option<Secret> {
-    b.get(&format!("{SALT_PREFIX}{seat}.{id}")).ok().flatten().and_then(|t| serde_json::from_str(&t).ok())
+    b.get(&format!("{SALT_PREFIX}{seat}.{id}")).ok().flatten().and_then(|t| crate::engine::json::from_str(&t).ok())
 }
 
 /// Forgets the salt once its step is answered: the next choice is sealed under a fresh one, so
@@ -58,7 +58,7 @@ pub fn seen(b: &dyn Backend, seat: &str, id: &str) -> Vec<Seen> {
     b.get(&format!("{SEEN_PREFIX}{seat}.{id}"))
         .ok()
         .flatten()
-        .and_then(|t| serde_json::from_str(&t).ok())
+        .and_then(|t| crate::engine::json::from_str(&t).ok())
         .unwrap_or_default()
 }
 
@@ -93,8 +93,8 @@ pub const PART_PREFIX: &str = "fielddesk.part.";
 fn parts_kept(b: &dyn Backend, key: &str) -> Result<Vec<(Seal, Secret)>, StoreError> {
     // Two plain readings, not an untagged enum: serde's buffering of those is large in wasm.
     Ok(match b.get(key)? {
-        Some(t) => serde_json::from_str::<Vec<(Seal, Secret)>>(&t)
-            .or_else(|_| serde_json::from_str::<(Seal, Secret)>(&t).map(|one| vec![one]))
+        Some(t) => crate::engine::json::from_str::<Vec<(Seal, Secret)>>(&t)
+            .or_else(|_| crate::engine::json::from_str::<(Seal, Secret)>(&t).map(|one| vec![one]))
             .unwrap_or_default(),
         None => Vec::new(),
     })

@@ -30,7 +30,11 @@ pub const SENT_PREFIX: &str = "fielddesk.sent.";
 /// (`share::reply::view_digest`): a seat whose view now has another digest has an out-of-date
 /// copy.
 pub fn sent_views(b: &dyn Backend, id: &str) -> std::collections::BTreeMap<u8, u64> {
-    b.get(&format!("{SENT_PREFIX}{id}")).ok().flatten().and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default()
+    b.get(&format!("{SENT_PREFIX}{id}"))
+        .ok()
+        .flatten()
+        .and_then(|s| crate::engine::json::from_str(&s).ok())
+        .unwrap_or_default()
 }
 
 /// Notes that `seat` was sent the view of digest `digest`.
@@ -46,7 +50,7 @@ pub fn note_sent_view(b: &mut dyn Backend, id: &str, seat: u8, digest: u64) -> R
 /// The copy last shown here for `seat` of campaign `id`, and the one shown before it (which the
 /// seat's device holds if it took the last one), as JSON: what the next copy follows.
 pub fn sent_copy(b: &dyn Backend, id: &str, seat: &str) -> Option<(String, Option<String>)> {
-    b.get(&format!("{SENT_PREFIX}{id}.{seat}")).ok().flatten().and_then(|s| serde_json::from_str(&s).ok())
+    b.get(&format!("{SENT_PREFIX}{id}.{seat}")).ok().flatten().and_then(|s| crate::engine::json::from_str(&s).ok())
 }
 
 /// Keeps the copy shown for `seat` (and the one it follows).
@@ -144,7 +148,7 @@ pub fn seat_copies(b: &dyn Backend) -> Result<Vec<SeatListing>, StoreError> {
             continue;
         }
         let Some(raw) = b.get(&k)? else { continue };
-        let head = serde_json::from_str::<Head>(&raw)
+        let head = crate::engine::json::from_str::<Head>(&raw)
             .ok()
             .filter(|h| h.kind == SEAT_KIND && h.format <= SEAT_FORMAT && h.made.is_finite());
         let Some(head) = head else {
@@ -203,7 +207,7 @@ pub fn seat_copy_system(b: &dyn Backend, seat: &str, id: &str) -> Result<SystemI
         system: SystemId,
     }
     let raw = b.get(&seat_copy_key(seat, id))?.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
-    serde_json::from_str::<Head>(&raw)
+    crate::engine::json::from_str::<Head>(&raw)
         .map(|h| h.view.system)
         .map_err(|e| StoreError::Load(crate::share::LoadError::Damaged(e.to_string())))
 }

@@ -62,7 +62,7 @@ pub fn tag(text: &str) -> Result<SystemId, serde_json::Error> {
     struct Tag {
         system: SystemId,
     }
-    serde_json::from_str::<Tag>(text).map(|t| t.system)
+    crate::engine::json::from_str::<Tag>(text).map(|t| t.system)
 }
 
 /// A stored body from its text.
@@ -71,7 +71,7 @@ pub fn read_body(text: &str) -> Result<super::Body, serde_json::Error> {
     impl Visit for Read<'_> {
         type Out = Result<super::Body, serde_json::Error>;
         fn visit<S: Listed>(self) -> Self::Out {
-            let b: BodyIn<S> = serde_json::from_str(self.0)?;
+            let b: BodyIn<S> = crate::engine::json::from_str(self.0)?;
             Ok(S::body(b.setup, b.journal))
         }
     }
@@ -96,7 +96,7 @@ pub fn read_view_of<S: Listed>(text: &str) -> Result<SeatView<S>, serde_json::Er
     if system != S::ID {
         return Err(serde::de::Error::custom(format_args!("a {} view, not {}", system.name(), S::ID.name())));
     }
-    serde_json::from_str(text)
+    crate::engine::json::from_str(text)
 }
 
 /// An object's text, for the readers above, from within a serde_json deserialiser.

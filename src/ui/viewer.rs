@@ -207,7 +207,8 @@ pub fn own_seat() -> Option<crate::engine::Seat> {
 /// (kept in storage) played on it again. A step that no longer plays ends the list.
 fn device_campaign<S: SystemUi>(view: &crate::engine::SeatView<S>, steps: Option<String>) -> Campaign<S> {
     let mut c = Campaign::<S>::at(view.setup.clone(), view.state.clone());
-    let steps: Vec<crate::share::link::Step<S>> = steps.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default();
+    let steps: Vec<crate::share::link::Step<S>> =
+        steps.and_then(|s| crate::engine::json::from_str(&s).ok()).unwrap_or_default();
     if let Some(seat) = view.reader {
         for (decision, dice) in steps {
             if c.decide_for_seat(seat, decision, dice, 0).is_err() {

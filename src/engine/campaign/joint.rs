@@ -166,7 +166,7 @@ impl<S: System> Campaign<S> {
             return Err(JointError::Damaged);
         };
         let first = part.value;
-        let decision: S::Decision = serde_json::from_str(&part.roll).map_err(|_| JointError::Damaged)?;
+        let decision: S::Decision = crate::engine::json::from_str(&part.roll).map_err(|_| JointError::Damaged)?;
         let spec = self.dice_for(&decision).ok_or(JointError::NoDice)?;
         let place = self.journal.len() as u64;
         let values = joint_dice(&first, &second, place, &vec![spec.die; usize::from(spec.count)]);

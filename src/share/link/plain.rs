@@ -16,7 +16,7 @@ use crate::systems::Body;
 pub(super) fn json_body<C: Coder>(c: &mut C, m: &mut Models, body: Option<&Body>) -> Result<Body, LinkError> {
     let json = body.map(|b| serde_json::to_string(b).expect("bodies serialise"));
     let json = text(c, &mut m.text, json.as_deref())?;
-    let body: Body = serde_json::from_str(&json).map_err(|_| LinkError::Corrupt)?;
+    let body: Body = crate::engine::json::from_str(&json).map_err(|_| LinkError::Corrupt)?;
     if matches!(body, Body::RaceForX { .. }) {
         return Err(LinkError::Corrupt);
     }

@@ -259,7 +259,7 @@ fn code_reply<C: Coder, S: Listed>(
             if t.len() > MAX_REPLY_JSON {
                 return Err(LinkError::TooLarge);
             }
-            serde_json::from_str(&t).map_err(|_| LinkError::Corrupt)?
+            crate::engine::json::from_str(&t).map_err(|_| LinkError::Corrupt)?
         } else {
             code_decision::<C, S, S>(c, &mut m, setup, &state, given.map(|s| &s.0))?
         };

@@ -343,7 +343,7 @@ pub(super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> Result<Setu
     if text.is_empty() {
         return Ok(fixed);
     }
-    let setup: Setup = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    let setup: Setup = crate::engine::json::from_str(&text).map_err(|_| c.refuse())?;
     if setup == before || setup == fixed {
         // The writer sends either sample as such.
         return Err(c.refuse());

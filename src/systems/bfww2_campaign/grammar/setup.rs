@@ -58,7 +58,7 @@ pub(in super::super) fn setup<C: Chooser>(c: &mut C, given: Option<&Setup>) -> R
         // A number names the sample under readings that have one, written as `short` does.
         return Err(c.refuse());
     }
-    let setup: Setup = serde_json::from_str(&text).map_err(|_| c.refuse())?;
+    let setup: Setup = crate::engine::json::from_str(&text).map_err(|_| c.refuse())?;
     if setup == first || short(&setup).is_some() {
         // The writer sends the sample as such.
         return Err(c.refuse());
