@@ -134,8 +134,8 @@ async fn check<S: SystemUi>(name: &str, copies: &[String], budget: usize) {
             let new = std::mem::replace(value.pointer_mut(&path).unwrap(), was);
             tried += 1;
             // Most changes never get past reading the copy's types (and the check reads them
-            // after reading the copy's head): refused without reading it twice.
-            if serde_json::from_str::<SeatCopyOf<S>>(&bad).is_err() {
+            // after reading the copy's head), read as the app reads it: refused without reading it twice.
+            if field_desk::engine::json::from_str::<SeatCopyOf<S>>(&bad).is_err() {
                 refused += 1;
                 continue;
             }
