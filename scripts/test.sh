@@ -48,10 +48,10 @@ step "native tests: cargo test (at opt-level 1)"
 # The native tests play thousands of random campaigns and link_lengths plays every sample to
 # its end: built at opt-level 1 (every crate), they build in about 6 minutes rather than 2 and
 # run in about 3 rather than 13; link_lengths, which reuses this build, in 1.5 rather than 12.
-# Overflow checks and debug assertions stay on (they are not tied to the opt-level).
-export CARGO_PROFILE_DEV_OPT_LEVEL=1
-cargo test
-unset CARGO_PROFILE_DEV_OPT_LEVEL
+# Overflow checks and debug assertions stay on (they are not tied to the opt-level). The wasm
+# tests keep opt-level 0. NATIVE_OPT is used by both steps, so link_lengths finds this build.
+NATIVE_OPT=1
+CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo test
 
 step "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --tests"
 # wasm-bindgen-test-runner (the runner in .cargo/config.toml) drives Debian's chromedriver and
@@ -84,7 +84,7 @@ step "figures: cargo bench --bench replay"
 cargo bench --bench replay
 
 step "figures: share-link lengths (cargo run --example link_lengths)"
-CARGO_PROFILE_DEV_OPT_LEVEL=1 cargo run --quiet --example link_lengths
+CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo run --quiet --example link_lengths
 
 step "figures: release sizes (scripts/sizes.sh)"
 bash scripts/sizes.sh
