@@ -40,24 +40,26 @@ impl GrammarModels {
 }
 
 /// The range coder as a `Chooser`: writing, a missing value is refused (`Corrupt`, so the
-/// encoder falls back to the plain coding); reading, given values are ignored.
-struct LinkChooser<'a, C: Coder> {
-    c: &'a mut C,
+/// encoder falls back to the plain coding); reading, given values are ignored. Either side
+/// through one type (`dyn Coder`), so a grammar walked by it is compiled once (issue 32: the
+/// encoder's and decoder's copies of every system's grammar were 120 KB of wasm).
+struct LinkChooser<'a> {
+    c: &'a mut dyn Coder,
     text: &'a mut super::models::TextModel,
     g: &'a mut GrammarModels,
 }
 
-impl<C: Coder> LinkChooser<'_, C> {
+impl LinkChooser<'_> {
     fn given<T: Default>(&self, v: Option<T>) -> Result<T, LinkError> {
         match v {
             Some(v) => Ok(v),
-            None if C::DECODING => Ok(T::default()),
+            None if self.c.decoding() => Ok(T::default()),
             None => Err(LinkError::Corrupt),
         }
     }
 }
 
-impl<C: Coder> Chooser for LinkChooser<'_, C> {
+impl Chooser for LinkChooser<'_> {
     type Error = LinkError;
     fn pick(&mut self, n: u32, given: Option<u32>) -> Result<u32, LinkError> {
         if n == 0 || n > 1 << 16 {
@@ -79,7 +81,7 @@ impl<C: Coder> Chooser for LinkChooser<'_, C> {
         int(self.c, self.g.number(ctx), v)
     }
     fn text(&mut self, given: Option<&str>) -> Result<String, LinkError> {
-        if !C::DECODING && given.is_none() {
+        if !self.c.decoding() && given.is_none() {
             return Err(LinkError::Corrupt);
         }
         text(self.c, self.text, given)
@@ -124,7 +126,7 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
     m: &mut Models,
     given: Given<'_, S>,
 ) -> Result<(S::Setup, Journal<S>), LinkError> {
-    let setup = code_setup::<C, S, G>(c, m, given.map(|g| g.0))?;
+    let setup = code_setup::<S, G>(c, m, given.map(|g| g.0))?;
     let journal = given.map(|g| g.1);
     let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
     if n > MAX_LINES as u64 {
@@ -136,18 +138,22 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
     Ok((setup, out))
 }
 
-/// A setup through the grammar `G`, its contexts in `m.grammar`.
-pub(super) fn code_setup<C: Coder, S: System, G: GrammarOf<S>>(
-    c: &mut C,
+/// A setup through the grammar `G`, its contexts in `m.grammar`. Never inlined: one copy for
+/// both sides of the coder.
+#[inline(never)]
+pub(super) fn code_setup<S: System, G: GrammarOf<S>>(
+    c: &mut dyn Coder,
     m: &mut Models,
     given: Option<&S::Setup>,
 ) -> Result<S::Setup, LinkError> {
     G::setup(&mut LinkChooser { c, text: &mut m.text, g: &mut m.grammar }, given)
 }
 
-/// A decision of position `state` through the grammar `G`.
-pub(super) fn code_decision<C: Coder, S: System, G: GrammarOf<S>>(
-    c: &mut C,
+/// A decision of position `state` through the grammar `G`. Never inlined: one copy for both
+/// sides of the coder.
+#[inline(never)]
+pub(super) fn code_decision<S: System, G: GrammarOf<S>>(
+    c: &mut dyn Coder,
     m: &mut Models,
     setup: &S::Setup,
     state: &S::State,
@@ -167,7 +173,7 @@ pub(super) fn replayed_lines<C: Coder, S: System, G: GrammarOf<S>>(
     journal: Option<&[Action<S::Decision>]>,
     cost: &mut ReplayCost,
 ) -> Result<Journal<S>, LinkError> {
-    let mut game = Campaign::<S>::new(setup.clone()).map_err(|e| match C::DECODING {
+    let mut game = Campaign::<S>::new(setup.clone()).map_err(|e| match c.decoding() {
         true => replay_error(0, format!("setup: {e}")),
         false => LinkError::Corrupt,
     })?;
@@ -185,12 +191,12 @@ pub(super) fn replayed_lines<C: Coder, S: System, G: GrammarOf<S>>(
                     Some(Action::Decide(e)) => Some(e),
                     _ => None,
                 };
-                let decision = code_decision::<C, S, G>(c, m, setup, game.state(), entry.map(|e| &e.decision))?;
+                let decision = code_decision::<S, G>(c, m, setup, game.state(), entry.map(|e| &e.decision))?;
                 let spec = S::dice(setup, game.state(), &decision);
                 let dice = code_dice(c, m, spec, entry.map(|e| &e.dice[..]), &mut roller)?;
                 cost.add::<S>(setup, &decision)?;
                 let values = dice.iter().map(|r| r.value).collect();
-                game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| match C::DECODING {
+                game.decide(decision.clone(), DiceInput::Typed(values)).map_err(|e| match c.decoding() {
                     true => replay_error(at, e.to_string()),
                     false => LinkError::Corrupt,
                 })?;
@@ -224,7 +230,7 @@ pub(super) fn code_dice<C: Coder>(
         return if given.is_empty() { Ok(Vec::new()) } else { Err(LinkError::Corrupt) };
     };
     let (n, sides) = (spec.count as usize, spec.die.sides());
-    if !C::DECODING && (given.len() != n || given.iter().any(|r| r.die != spec.die || !(1..=sides).contains(&r.value)))
+    if !c.decoding() && (given.len() != n || given.iter().any(|r| r.die != spec.die || !(1..=sides).contains(&r.value)))
     {
         return Err(LinkError::Corrupt);
     }

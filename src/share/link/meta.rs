@@ -43,8 +43,8 @@ pub(super) fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>
         (created as f64, updated as f64)
     } else {
         let exact = (f64::from_bits(raw(c, 64, created.to_bits())?), f64::from_bits(raw(c, 64, updated.to_bits())?));
-        if let (Some(c), Some(u)) = (whole(exact.0), whole(exact.1)) {
-            if C::DECODING && u >= c {
+        if let (Some(made), Some(u)) = (whole(exact.0), whole(exact.1)) {
+            if c.decoding() && u >= made {
                 return Err(LinkError::Corrupt);
             }
         }

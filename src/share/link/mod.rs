@@ -566,9 +566,9 @@ fn race_for_x_document<C: Coder>(
     };
     let setup = race_for_x::code_setup(c, &mut m, setup)?;
     let mut cost = ReplayCost::new::<RaceForX>(&setup);
-    let replay = c.bit(&mut m.flags[FLAG_REPLAYS], !C::DECODING && replay && RaceForX::start(&setup).is_ok())?;
+    let replay = c.bit(&mut m.flags[FLAG_REPLAYS], !c.decoding() && replay && RaceForX::start(&setup).is_ok())?;
     let n = int(c, &mut m.lines, journal.map_or(0, |j| j.len() as u64))?;
-    if C::DECODING && n > MAX_LINES as u64 {
+    if c.decoding() && n > MAX_LINES as u64 {
         return Err(LinkError::TooLarge);
     }
     c.spend(n)?;

@@ -5,7 +5,7 @@ use super::range::{Coder, Prob, HALF, PROB_ONE};
 use super::LinkError;
 
 /// `n` bits as they are (n <= 64), high first.
-pub(super) fn raw<C: Coder>(c: &mut C, n: u32, v: u64) -> Result<u64, LinkError> {
+pub(super) fn raw<C: Coder + ?Sized>(c: &mut C, n: u32, v: u64) -> Result<u64, LinkError> {
     let mut out = 0u64;
     let mut left = n;
     while left > 0 {
@@ -18,7 +18,7 @@ pub(super) fn raw<C: Coder>(c: &mut C, n: u32, v: u64) -> Result<u64, LinkError>
 }
 
 /// `n` bits through a binary tree of adaptive models (`probs` has 2^n of them), high first.
-pub(super) fn tree<C: Coder>(c: &mut C, probs: &mut [Prob], n: u32, v: u32) -> Result<u32, LinkError> {
+pub(super) fn tree<C: Coder + ?Sized>(c: &mut C, probs: &mut [Prob], n: u32, v: u32) -> Result<u32, LinkError> {
     let mut m = 1usize;
     for i in (0..n).rev() {
         let bit = c.bit(&mut probs[m], (v >> i) & 1 == 1)?;
@@ -38,7 +38,7 @@ impl IntModel {
     }
 }
 
-pub(super) fn int<C: Coder>(c: &mut C, m: &mut IntModel, v: u64) -> Result<u64, LinkError> {
+pub(super) fn int<C: Coder + ?Sized>(c: &mut C, m: &mut IntModel, v: u64) -> Result<u64, LinkError> {
     let bits = tree(c, &mut m.0, 7, 64 - v.leading_zeros())?;
     if bits > 64 {
         return Err(LinkError::Corrupt);
@@ -52,9 +52,9 @@ pub(super) fn int<C: Coder>(c: &mut C, m: &mut IntModel, v: u64) -> Result<u64, 
 
 /// A count of items about to be decoded, spent from the budget; decoding refuses more
 /// than `cap`.
-pub(super) fn count<C: Coder>(c: &mut C, m: &mut IntModel, v: usize, cap: usize) -> Result<usize, LinkError> {
+pub(super) fn count<C: Coder + ?Sized>(c: &mut C, m: &mut IntModel, v: usize, cap: usize) -> Result<usize, LinkError> {
     let n = int(c, m, v as u64)?;
-    if C::DECODING && n > cap as u64 {
+    if c.decoding() && n > cap as u64 {
         return Err(LinkError::TooLarge);
     }
     c.spend(n)?;
@@ -161,7 +161,7 @@ fn byte_class(b: u8) -> usize {
 }
 
 /// A text: again (its place among the recent ones) or new (length and UTF-8 bytes).
-pub(super) fn text<C: Coder>(c: &mut C, m: &mut TextModel, s: Option<&str>) -> Result<String, LinkError> {
+pub(super) fn text<C: Coder + ?Sized>(c: &mut C, m: &mut TextModel, s: Option<&str>) -> Result<String, LinkError> {
     let found = s.and_then(|s| m.recent.iter().position(|r| r == s));
     if !m.recent.is_empty() && c.bit(&mut m.again, found.is_some())? {
         let i = int(c, &mut m.place, found.unwrap_or(0) as u64)?;
@@ -184,7 +184,7 @@ pub(super) fn text<C: Coder>(c: &mut C, m: &mut TextModel, s: Option<&str>) -> R
         class = byte_class(b);
     }
     let s = String::from_utf8(bytes).map_err(|_| LinkError::Corrupt)?;
-    if C::DECODING && m.recent.contains(&s) {
+    if c.decoding() && m.recent.contains(&s) {
         // The encoder sends a repeated text as such.
         return Err(LinkError::Corrupt);
     }
@@ -256,7 +256,7 @@ pub(super) fn code_line_kind<C: Coder>(
     given: usize,
 ) -> Result<usize, LinkError> {
     use super::codes::{LINE_DECIDE, LINE_REDO, LINE_UNDO};
-    if !C::DECODING && !possible[given] {
+    if !c.decoding() && !possible[given] {
         return Err(LinkError::Corrupt);
     }
     if possible[0] && (!(possible[1] || possible[2]) || !c.bit(&mut m.not_decide[before], given != LINE_DECIDE)?) {

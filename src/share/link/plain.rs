@@ -72,14 +72,14 @@ pub(super) fn plain_lines<C: Coder>(
                     _ => None,
                 };
                 let entry = plain_entry(c, m, entry)?;
-                if C::DECODING {
+                if c.decoding() {
                     cost.add::<RaceForX>(setup, &entry.decision)?;
                 }
                 out.push(Action::Decide(entry));
             }
             LINE_UNDO => out.push(Action::Undo),
             LINE_REDO => {
-                if C::DECODING {
+                if c.decoding() {
                     cost.add_state()?;
                 }
                 out.push(Action::Redo);

@@ -23,7 +23,7 @@ use crate::systems::race_for_x::{Decision, RaceForX, Setup};
 /// The setup through the grammar, the meta's count model lent to its counts.
 pub(super) fn code_setup<C: Coder>(c: &mut C, m: &mut Models, setup: Option<&Setup>) -> Result<Setup, LinkError> {
     std::mem::swap(&mut m.count, m.grammar.number(COUNTS));
-    let out = generic::code_setup::<C, RaceForX, RaceForX>(c, m, setup);
+    let out = generic::code_setup::<RaceForX, RaceForX>(c, m, setup);
     std::mem::swap(&mut m.count, m.grammar.number(COUNTS));
     out
 }
@@ -51,5 +51,5 @@ pub(super) fn code_decision<C: Coder, G: GrammarOf<RaceForX>>(
     s: &crate::systems::race_for_x::State,
     d: Option<&Decision>,
 ) -> Result<Decision, LinkError> {
-    generic::code_decision::<C, RaceForX, G>(c, m, setup, s, d)
+    generic::code_decision::<RaceForX, G>(c, m, setup, s, d)
 }

@@ -24,9 +24,13 @@ fn adapt(p: &mut Prob, bit: bool) {
 
 /// One side of the coder. The model code below is written once, for both sides: every
 /// method takes the encoder's value (which the decoder ignores) and returns the value
-/// coded (which, decoding, is the value read).
+/// coded (which, decoding, is the value read). Object safe: the grammars are walked through
+/// `&mut dyn Coder` (`generic::LinkChooser`), so each system's grammar is compiled once, not
+/// once per side (issue 32); the code around them stays generic and sees `decoding` as a
+/// constant.
 pub(super) trait Coder {
-    const DECODING: bool;
+    /// Reading a link (the decoder), not writing one.
+    fn decoding(&self) -> bool;
     /// A bit with an adaptive model.
     fn bit(&mut self, p: &mut Prob, bit: bool) -> Result<bool, LinkError>;
     /// A bit that is 0 with a chance of exactly `zeros / total` (0 < zeros < total <= 2^16).
@@ -106,7 +110,10 @@ fn flush_choice(low: u64, range: u64) -> (usize, u64) {
 }
 
 impl Coder for Encoder {
-    const DECODING: bool = false;
+    #[inline]
+    fn decoding(&self) -> bool {
+        false
+    }
     fn bit(&mut self, p: &mut Prob, bit: bool) -> Result<bool, LinkError> {
         let bound = (self.range >> PROB_BITS) * *p as u32;
         if bit {
@@ -213,7 +220,10 @@ impl<'a> Decoder<'a> {
 }
 
 impl Coder for Decoder<'_> {
-    const DECODING: bool = true;
+    #[inline]
+    fn decoding(&self) -> bool {
+        true
+    }
     fn bit(&mut self, p: &mut Prob, _: bool) -> Result<bool, LinkError> {
         let bound = (self.range >> PROB_BITS) * *p as u32;
         let bit = self.code >= bound;

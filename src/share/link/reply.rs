@@ -153,7 +153,7 @@ fn code_head<C: Coder>(c: &mut C, m: &mut Models, head: Option<&ReplyHead>) -> R
     let code = head.map_or(0, |h| h.system.visit(CodeOf));
     let system = coded_system(c.uniform(SYSTEMS, code)?).ok_or(LinkError::Corrupt)?;
     let campaign = code_id(c, m, head.map_or("", |h| &h.campaign))?;
-    if C::DECODING && !crate::share::is_campaign_id(&campaign) {
+    if c.decoding() && !crate::share::is_campaign_id(&campaign) {
         return Err(LinkError::Corrupt);
     }
     let seat = int(c, &mut m.count, head.map_or(0, |h| h.seat.0 as u64))?;
@@ -261,7 +261,7 @@ fn code_reply<C: Coder, S: Listed>(
             }
             crate::engine::json::from_str(&t).map_err(|_| LinkError::Corrupt)?
         } else {
-            code_decision::<C, S, S>(c, &mut m, setup, &state, given.map(|s| &s.0))?
+            code_decision::<S, S>(c, &mut m, setup, &state, given.map(|s| &s.0))?
         };
         let spec = S::dice(setup, &state, &decision);
         let dice = code_dice(c, &mut m, spec, given.map(|s| &s.1[..]), &mut roller)?;
