@@ -42,7 +42,7 @@ impl GrammarModels {
 /// The range coder as a `Chooser`: writing, a missing value is refused (`Corrupt`, so the
 /// encoder falls back to the plain coding); reading, given values are ignored. Either side
 /// through one type (`dyn Coder`), so a grammar walked by it is compiled once (issue 32: the
-/// encoder's and decoder's copies of every system's grammar were 120 KB of wasm).
+/// encoder's and decoder's copies of every system's grammar were 100 KB of shipped wasm).
 struct LinkChooser<'a> {
     c: &'a mut dyn Coder,
     text: &'a mut super::models::TextModel,
