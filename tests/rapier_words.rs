@@ -155,4 +155,13 @@ fn shares_events_and_expected_kills_in_words() {
     let n = c.state().counter_count(s(1, 2));
     let note = p.note.unwrap();
     assert!(note.contains(&format!("Expected: {:.2} counters destroyed.", n as f64 / 6.0)), "{note}");
+    // Every pool from none to twelve dice, each killing on any face: as float formatting rounds.
+    use field_desk::systems::rapier_offensive::preview::expected;
+    for n in 0..=12usize {
+        for kill in 1..=7u16 {
+            let kills = vec![kill; n];
+            let sixths: u64 = kills.iter().map(|&k| 7 - k as u64).sum();
+            assert_eq!(expected(&kills, "hits"), format!("Expected: {:.2} hits.", sixths as f64 / 6.0));
+        }
+    }
 }

@@ -199,7 +199,10 @@ fn shot(spec: DiceSpec, kill: u16, title: &str) -> RollPreview {
 /// counters destroyed."
 pub fn expected(kills: &[u16], what: &str) -> String {
     let sixths: u64 = kills.iter().map(|&k| 7u64.saturating_sub(k.clamp(1, 7) as u64)).sum();
-    format!("Expected: {:.2} {what}.", sixths as f64 / 6.0)
+    // Hundredths, rounded to the nearest (sixths never fall half way): worked out in whole
+    // numbers, as float formatting brings its digit-generation code into the chunk (issue 32).
+    let hundredths = (sixths * 100 + 3) / 6;
+    format!("Expected: {}.{:02} {what}.", hundredths / 100, hundredths % 100)
 }
 
 /// Exact chance of each number of kills when die `i` kills on `kills[i]` or more.

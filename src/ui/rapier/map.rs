@@ -17,14 +17,14 @@ use leptos::prelude::*;
 // sectors take the width (the reserve and exit boxes only hold counts), and a sector's six
 // counters and six units each sit in one row of boxes wide enough for a two-letter code at
 // full width (on a phone the map keeps a legible scale and scrolls sideways in its box).
-const LEFT: f32 = 26.0;
-const TOP: f32 = 16.0;
-const RES_W: f32 = 52.0;
-const GAP: f32 = 16.0;
-const CELL_W: f32 = 156.0;
-const CELL_H: f32 = 56.0;
-const BOX: f32 = 24.0;
-const BOX_H: f32 = 22.0;
+const LEFT: i32 = 26;
+const TOP: i32 = 16;
+const RES_W: i32 = 52;
+const GAP: i32 = 16;
+const CELL_W: i32 = 156;
+const CELL_H: i32 = 56;
+const BOX: i32 = 24;
+const BOX_H: i32 = 22;
 
 /// A short code for a kind of unit, as the counter shows it: two letters at most, so that it
 /// stands unsqueezed in its box and reads on a phone. `MAP_KEY` says what each means.
@@ -84,14 +84,14 @@ pub fn code_name(code: &str) -> &'static str {
     MAP_KEY.iter().find(|(c, _)| *c == code).map_or("", |(_, n)| *n)
 }
 
-fn x_of_line(line: u8) -> f32 {
-    LEFT + 2.0 * RES_W + GAP + (line as f32 - 1.0) * CELL_W
+fn x_of_line(line: u8) -> i32 {
+    LEFT + 2 * RES_W + GAP + (line as i32 - 1) * CELL_W
 }
-fn y_of_axis(axis: u8) -> f32 {
-    TOP + (axis as f32 - 1.0) * CELL_H
+fn y_of_axis(axis: u8) -> i32 {
+    TOP + (axis as i32 - 1) * CELL_H
 }
-const WIDTH: f32 = LEFT + 2.0 * RES_W + GAP + 6.0 * CELL_W + RES_W + 4.0;
-const HEIGHT: f32 = TOP + 4.0 * CELL_H + 4.0;
+const WIDTH: i32 = LEFT + 2 * RES_W + GAP + 6 * CELL_W + RES_W + 4;
+const HEIGHT: i32 = TOP + 4 * CELL_H + 4;
 
 /// One sector's words for a screen reader, from the view.
 fn sector_words(s: &State, x: Sector) -> String {
@@ -148,10 +148,10 @@ pub fn BattleMap() -> impl IntoView {
 
                     on:click=move |_| tap()
                     >
-                    <rect class="cell" x=cx y=cy width=CELL_W - 2.0 height=CELL_H - 2.0 rx="3"/>
-                    {ground.map(|g| view! { <text class="ground" x=cx + 4.0 y=cy + CELL_H - 6.0>{g}</text> })}
+                    <rect class="cell" x=cx y=cy width=CELL_W - 2 height=CELL_H - 2 rx="3"/>
+                    {ground.map(|g| view! { <text class="ground" x=cx + 4 y=cy + CELL_H - 6>{g}</text> })}
                     {move || marked().map(|k| view! {
-                        <text class="mark-no" aria-hidden="true" x=cx + CELL_W - 14.0 y=cy + CELL_H - 8.0>{k + 1}</text>
+                        <text class="mark-no" aria-hidden="true" x=cx + CELL_W - 14 y=cy + CELL_H - 8>{k + 1}</text>
                     })}
                     // What stands in the sector, one reactive part for the TRP, the counters and
                     // the units (a map has 24 sectors: each part is made 24 times).
@@ -164,30 +164,30 @@ pub fn BattleMap() -> impl IntoView {
                         });
                         let trp = trp.then(|| view! {
                             <g class="trp" data-testid="map-trp" aria-hidden="true">
-                                <circle cx=cx + CELL_W - 12.0 cy=cy + 10.0 r="7"/>
-                                <line x1=cx + CELL_W - 21.0 y1=cy + 10.0 x2=cx + CELL_W - 3.0 y2=cy + 10.0/>
-                                <line x1=cx + CELL_W - 12.0 y1=cy + 1.0 x2=cx + CELL_W - 12.0 y2=cy + 19.0/>
+                                <circle cx=cx + CELL_W - 12 cy=cy + 10 r="7"/>
+                                <line x1=cx + CELL_W - 21 y1=cy + 10 x2=cx + CELL_W - 3 y2=cy + 10/>
+                                <line x1=cx + CELL_W - 12 y1=cy + 1 x2=cx + CELL_W - 12 y2=cy + 19/>
                             </g>
                         });
                         let setup = ro.setup.get_untracked();
                         let counters = counters.into_iter().enumerate().map(|(k, (piece, up))| {
-                            let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
+                            let bx = cx + 3 + k as i32 * (BOX + 1);
                             let code = piece.map_or("?", |p| piece_code(&setup, p));
                             let face = if up { "up" } else if piece.is_some() { "known" } else { "down" };
                             view! {
                                 <g class=format!("counter face-{face}") data-testid="map-counter" data-face=face>
-                                    <rect x=bx y=cy + 3.0 width=BOX height=BOX_H rx="2"/>
-                                    <text x=bx + BOX / 2.0 y=cy + 19.0>{code}</text>
+                                    <rect x=bx y=cy + 3 width=BOX height=BOX_H rx="2"/>
+                                    <text x=bx + BOX / 2 y=cy + 19>{code}</text>
                                     <title>{code_name(code)}</title>
                                 </g>
                             }
                         }).collect_view();
                         let units = units.into_iter().enumerate().map(|(k, (d, kind))| {
-                            let bx = cx + 3.0 + k as f32 * (BOX + 1.0);
+                            let bx = cx + 3 + k as i32 * (BOX + 1);
                             view! {
                                 <g class=format!("unit div{}", d + 1) data-testid="map-unit">
-                                    <rect x=bx y=cy + 29.0 width=BOX height=BOX_H rx="2"/>
-                                    <text x=bx + BOX / 2.0 y=cy + 45.0>{kind_code(kind)}</text>
+                                    <rect x=bx y=cy + 29 width=BOX height=BOX_H rx="2"/>
+                                    <text x=bx + BOX / 2 y=cy + 45>{kind_code(kind)}</text>
                                     <title>{code_name(kind_code(kind))}</title>
                                 </g>
                             }
@@ -196,7 +196,7 @@ pub fn BattleMap() -> impl IntoView {
                     }}
                     // The tap target covers the sector and says what it holds: the drawing
                     // inside stays out of the accessible name.
-                    <rect class="hit" x=cx y=cy width=CELL_W - 2.0 height=CELL_H - 2.0 role="button"
+                    <rect class="hit" x=cx y=cy width=CELL_W - 2 height=CELL_H - 2 role="button"
                         tabindex=move || if tappable() { "0" } else { "-1" }
                         aria-label=move || state.with(|s| sector_words(s, x))
                         on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); tap() }/>
@@ -205,13 +205,13 @@ pub fn BattleMap() -> impl IntoView {
         })
         .collect_view();
     // The reserves and the exit: counts only, as the view has them.
-    let column = move |x: f32, title: &'static str, testid: &'static str, lines: Signal<Vec<String>>| {
+    let column = move |x: i32, title: &'static str, testid: &'static str, lines: Signal<Vec<String>>| {
         view! {
             <g class="map-box" data-testid=testid>
-                <rect class="cell off" x=x y=TOP width=RES_W - 4.0 height=4.0 * CELL_H - 2.0 rx="3"/>
-                <text class="box-title" x=x + (RES_W - 4.0) / 2.0 y=TOP + 16.0>{title}</text>
+                <rect class="cell off" x=x y=TOP width=RES_W - 4 height=4 * CELL_H - 2 rx="3"/>
+                <text class="box-title" x=x + (RES_W - 4) / 2 y=TOP + 16>{title}</text>
                 {move || lines.get().into_iter().enumerate().map(|(k, l)| view! {
-                    <text class="box-line" x=x + (RES_W - 4.0) / 2.0 y=TOP + 40.0 + k as f32 * 18.0>{l}</text>
+                    <text class="box-line" x=x + (RES_W - 4) / 2 y=TOP + 40 + k as i32 * 18>{l}</text>
                 }).collect_view()}
             </g>
         }
@@ -248,8 +248,8 @@ pub fn BattleMap() -> impl IntoView {
             (0..3u8)
                 .filter_map(|d| s.frontage(d).map(|f| (d, f)))
                 .map(|(d, f)| {
-                    let x = LEFT + 2.0 * RES_W + 2.0 + d as f32 * 6.0;
-                    let (y1, y2) = (y_of_axis(f.first) + 2.0, y_of_axis(f.last) + CELL_H - 4.0);
+                    let x = LEFT + 2 * RES_W + 2 + d as i32 * 6;
+                    let (y1, y2) = (y_of_axis(f.first) + 2, y_of_axis(f.last) + CELL_H - 4);
                     view! {
                         <rect class=format!("frontage div{}", d + 1) data-testid=format!("frontage-{}", d + 1) x=x y=y1 width="5" height=y2 - y1>
                             <title>{format!("Frontage of division {}: {f}", d + 1)}</title>
@@ -284,8 +284,8 @@ pub fn BattleMap() -> impl IntoView {
     effect(move || {
         let last = pick.marked.with(|m| m.last().copied());
         if let (Some(x), Some(el)) = (last, boxed.get_untracked()) {
-            let scale = el.scroll_width() as f32 / WIDTH;
-            let centre = (x_of_line(x.line) + CELL_W / 2.0) * scale;
+            let scale = el.scroll_width() as f32 / WIDTH as f32;
+            let centre = (x_of_line(x.line) + CELL_W / 2) as f32 * scale;
             el.set_scroll_left((centre - el.client_width() as f32 / 2.0).max(0.0) as i32);
         }
     });
@@ -293,8 +293,8 @@ pub fn BattleMap() -> impl IntoView {
         // Whether a step listens for taps: one class on the map, not one on each sector.
         <div class="rapier-map" class:tappable=tappable data-testid="battle-map" node_ref=boxed>
             <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" aria-label="Battle map: axes A1 to A4 down, lines L1 to L6 across, the attack going right">
-                {(1..=LINES).map(|l| view! { <text class="axis-label" x=x_of_line(l) + CELL_W / 2.0 y=TOP - 5.0>{format!("L{l}")}</text> }).collect_view()}
-                {(1..=AXES).map(|a| view! { <text class="axis-label" x=LEFT / 2.0 y=y_of_axis(a) + CELL_H / 2.0 + 4.0>{format!("A{a}")}</text> }).collect_view()}
+                {(1..=LINES).map(|l| view! { <text class="axis-label" x=x_of_line(l) + CELL_W / 2 y=TOP - 5>{format!("L{l}")}</text> }).collect_view()}
+                {(1..=AXES).map(|a| view! { <text class="axis-label" x=LEFT / 2 y=y_of_axis(a) + CELL_H / 2 + 4>{format!("A{a}")}</text> }).collect_view()}
                 {column(LEFT, "R2", "map-r2", r2)}
                 {column(LEFT + RES_W, "R1", "map-r1", per_division(Place::DivisionReserve))}
                 {column(x_of_line(LINES) + CELL_W, "Exit", "map-exit", per_division(Place::Exited))}
