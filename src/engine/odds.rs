@@ -89,16 +89,8 @@ pub fn for_each_outcome(spec: &DiceSpec, mut visit: impl FnMut(&[u16])) {
 /// Results come out in the order they are first met, which for a table read from the total
 /// of ascending dice is the table's own order.
 pub fn tally<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) -> T) -> Vec<(T, Chance)> {
-    let mut counts: Vec<(T, u64)> = Vec::new();
-    let total = outcome_count(spec);
-    for_each_outcome(spec, |dice| {
-        let r = read(dice);
-        match counts.iter_mut().find(|(t, _)| *t == r) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((r, 1)),
-        }
-    });
-    counts.into_iter().map(|(t, n)| (t, Chance::new(n, total))).collect()
+    let (odds, _) = tallied(spec, false, &read);
+    odds
 }
 
 /// `tally`, with the faces that give each result as a table prints them ("1-2", "3, 5", "6"):
@@ -106,16 +98,50 @@ pub fn tally<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) -> T) 
 /// dice only). Where a result is not read from one number (opposed dice, counted hits), the
 /// faces are `None`: the odds stand alone.
 pub fn tally_faced<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) -> T) -> Faced<T> {
-    let odds = tally(spec, &read);
+    let (odds, faces) = tallied(spec, true, &read);
+    Faced { odds, faces }
+}
+
+/// The results `read` gives, numbered as first met, for `counted`: the part of a tally that
+/// knows the result's type.
+fn tallied<T: PartialEq>(
+    spec: &DiceSpec,
+    faced: bool,
+    read: &dyn Fn(&[u16]) -> T,
+) -> (Vec<(T, Chance)>, Option<Vec<String>>) {
+    let mut results: Vec<T> = Vec::new();
+    let (counts, faces) = counted(spec, faced, &mut |dice| {
+        let r = read(dice);
+        match results.iter().position(|t| *t == r) {
+            Some(i) => i,
+            None => {
+                results.push(r);
+                results.len() - 1
+            }
+        }
+    });
+    let total = outcome_count(spec);
+    (results.into_iter().zip(counts).map(|(t, n)| (t, Chance::new(n, total))).collect(), faces)
+}
+
+/// How many outcomes give each result (`number` numbers an outcome's result, new results
+/// next), and with `faced` the faces of each. Every table's odds go through this one
+/// enumeration (issue 32: compiled once, not once per table read).
+#[inline(never)]
+fn counted(spec: &DiceSpec, faced: bool, number: &mut dyn FnMut(&[u16]) -> usize) -> (Vec<u64>, Option<Vec<String>>) {
+    let mut counts: Vec<u64> = Vec::new();
     let mut by_total: Vec<(u32, usize)> = Vec::new();
-    let mut one_number = true;
+    let mut one_number = faced;
     for_each_outcome(spec, |dice| {
+        let i = number(dice);
+        if i >= counts.len() {
+            counts.resize(i + 1, 0);
+        }
+        counts[i] += 1;
         if !one_number {
             return;
         }
         let total: u32 = spec.kept(dice).iter().map(|&d| d as u32).sum();
-        let r = read(dice);
-        let i = odds.iter().position(|(t, _)| *t == r).expect("tallied");
         match by_total.iter().find(|(t, _)| *t == total) {
             Some(&(_, j)) if j != i => one_number = false,
             Some(_) => {}
@@ -123,7 +149,7 @@ pub fn tally_faced<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) 
         }
     });
     let faces = one_number.then(|| {
-        (0..odds.len())
+        (0..counts.len())
             .map(|i| {
                 let mut totals: Vec<u32> = by_total.iter().filter(|(_, j)| *j == i).map(|(t, _)| *t).collect();
                 crate::engine::order::sort(&mut totals);
@@ -131,7 +157,7 @@ pub fn tally_faced<T: PartialEq + Clone>(spec: &DiceSpec, read: impl Fn(&[u16]) 
             })
             .collect()
     });
-    Faced { odds, faces }
+    (counts, faces)
 }
 
 /// Odds of each result with the faces that give it (`tally_faced`).
