@@ -121,8 +121,8 @@ type Given<'a, S> =
 /// one kept for reading old links), then its journal replayed. Encoding, anything the grammar
 /// cannot express, or a line the rules refuse, fails the coding (the caller then sends the
 /// campaign as JSON text).
-pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
-    c: &mut C,
+pub(super) fn code_campaign<S: System, G: GrammarOf<S>>(
+    c: &mut dyn Coder,
     m: &mut Models,
     given: Given<'_, S>,
 ) -> Result<(S::Setup, Journal<S>), LinkError> {
@@ -134,7 +134,7 @@ pub(super) fn code_campaign<C: Coder, S: System, G: GrammarOf<S>>(
     }
     c.spend(n)?;
     let mut cost = ReplayCost::new::<S>(&setup);
-    let out = replayed_lines::<C, S, G>(c, m, &setup, n as usize, journal, &mut cost)?;
+    let out = replayed_lines::<S, G>(c, m, &setup, n as usize, journal, &mut cost)?;
     Ok((setup, out))
 }
 
@@ -165,8 +165,8 @@ pub(super) fn code_decision<S: System, G: GrammarOf<S>>(
 /// `n` journal lines coded while the engine replays them: each line's kind among those
 /// possible now, a decision through the grammar, its dice. Encoding, a line that does not
 /// fit (it breaks the rules) fails the whole coding.
-pub(super) fn replayed_lines<C: Coder, S: System, G: GrammarOf<S>>(
-    c: &mut C,
+pub(super) fn replayed_lines<S: System, G: GrammarOf<S>>(
+    c: &mut dyn Coder,
     m: &mut Models,
     setup: &S::Setup,
     n: usize,
@@ -218,7 +218,7 @@ pub(super) fn replayed_lines<C: Coder, S: System, G: GrammarOf<S>>(
 
 /// The dice the rules ask for: who rolled each (adaptive, by the roller of the die before)
 /// and its face, every face as likely.
-pub(super) fn code_dice<C: Coder>(
+pub(super) fn code_dice<C: Coder + ?Sized>(
     c: &mut C,
     m: &mut Models,
     spec: Option<DiceSpec>,

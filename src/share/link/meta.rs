@@ -7,7 +7,7 @@ use super::{LinkError, MAX_DECODED};
 use crate::share::Meta;
 
 /// A campaign's id: the app's (16 hex digits), other hex, or any text.
-pub(super) fn code_id<C: Coder>(c: &mut C, m: &mut Models, id: &str) -> Result<String, LinkError> {
+pub(super) fn code_id<C: Coder + ?Sized>(c: &mut C, m: &mut Models, id: &str) -> Result<String, LinkError> {
     let hex = !id.is_empty()
         && id.len().is_multiple_of(2)
         && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
@@ -25,7 +25,7 @@ pub(super) fn code_id<C: Coder>(c: &mut C, m: &mut Models, id: &str) -> Result<S
     Ok(id)
 }
 
-pub(super) fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
+pub(super) fn code_meta<C: Coder + ?Sized>(c: &mut C, m: &mut Models, meta: Option<&Meta>) -> Result<Meta, LinkError> {
     let id = code_id(c, m, meta.map_or("", |x| &x.id))?;
     let name = text(c, &mut m.text, meta.map(|x| &*x.name))?;
     const EXACT: f64 = (1u64 << 53) as f64;
@@ -54,7 +54,7 @@ pub(super) fn code_meta<C: Coder>(c: &mut C, m: &mut Models, meta: Option<&Meta>
 }
 
 /// `n` bytes of lowercase hex digits, two to a byte.
-fn hex_id<C: Coder>(c: &mut C, n: usize, id: &str) -> Result<String, LinkError> {
+fn hex_id<C: Coder + ?Sized>(c: &mut C, n: usize, id: &str) -> Result<String, LinkError> {
     let digit = |b: u8| if b.is_ascii_digit() { b - b'0' } else { b.wrapping_sub(b'a') + 10 };
     let given = id.as_bytes();
     let mut out = String::with_capacity(2 * n);

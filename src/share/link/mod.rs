@@ -474,8 +474,11 @@ pub fn from_payload(bytes: &[u8]) -> Result<Document, LinkError> {
 /// The whole stream. Encoding, `doc` is the campaign and `replay` asks for the journal to
 /// be coded against the rules; decoding, both are ignored. Returns the document and
 /// whether its journal went through the rules.
-fn code_document<C: Coder>(
-    c: &mut C,
+/// Compiled once: the encoder and the decoder walk it through `dyn Coder` (issue 32: a copy
+/// for each was 22 KB of code).
+#[inline(never)]
+fn code_document(
+    c: &mut dyn Coder,
     doc: Option<&Document>,
     replay: bool,
     older: Option<u32>,
@@ -503,14 +506,14 @@ fn code_document<C: Coder>(
             let mut m = Models::with_texts(&["Sample: Night scouting", "New campaign"]);
             let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
             let given = given.and_then(CrossfireScouting::parts);
-            let (setup, journal) = generic::code_campaign::<C, CrossfireScouting, ScoutingV2>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<CrossfireScouting, ScoutingV2>(c, &mut m, given)?;
             (meta, CrossfireScouting::body(setup, journal))
         }
         SYSTEM_AXIS_OF_ATTACK => {
             let mut m = Models::with_texts(&["Sample: Axis of Attack", "New campaign"]);
             let meta = code_meta(c, &mut m, doc.map(|d| &d.meta))?;
             let given = given.and_then(AxisOfAttack::parts);
-            let (setup, journal) = generic::code_campaign::<C, AxisOfAttack, GrammarV2>(c, &mut m, given)?;
+            let (setup, journal) = generic::code_campaign::<AxisOfAttack, GrammarV2>(c, &mut m, given)?;
             (meta, AxisOfAttack::body(setup, journal))
         }
         code => {
@@ -533,26 +536,26 @@ impl Visit for CodeOf {
 
 /// The meta and a campaign of the system visited, through its grammar (`generic`), its texts
 /// starting from its `LINK_TEXTS`.
-struct Coded<'a, C> {
-    c: &'a mut C,
+struct Coded<'a> {
+    c: &'a mut dyn Coder,
     doc: Option<&'a Document>,
 }
 
-impl<C: Coder> Visit for Coded<'_, C> {
+impl Visit for Coded<'_> {
     type Out = Result<(Meta, Body), LinkError>;
     fn visit<S: Listed>(self) -> Self::Out {
         let mut m = Models::with_texts(S::LINK_TEXTS);
         let meta = code_meta(self.c, &mut m, self.doc.map(|d| &d.meta))?;
         let given = self.doc.and_then(|d| S::parts(&d.body));
-        let (setup, journal) = generic::code_campaign::<C, S, S>(self.c, &mut m, given)?;
+        let (setup, journal) = generic::code_campaign::<S, S>(self.c, &mut m, given)?;
         Ok((meta, S::body(setup, journal)))
     }
 }
 
 /// Race for X's document, in link version 1's framing: through its tight grammar (code 8) or
 /// version 1's (code 0).
-fn race_for_x_document<C: Coder>(
-    c: &mut C,
+fn race_for_x_document(
+    c: &mut dyn Coder,
     doc: Option<&Document>,
     replay: bool,
     system: u32,
@@ -573,9 +576,9 @@ fn race_for_x_document<C: Coder>(
     }
     c.spend(n)?;
     let journal = if replay && system == SYSTEM_RACE_FOR_X_TIGHT {
-        race_for_x::replayed_lines::<C, RaceForX>(c, &mut m, &setup, n as usize, journal, &mut cost)?
+        race_for_x::replayed_lines::<RaceForX>(c, &mut m, &setup, n as usize, journal, &mut cost)?
     } else if replay {
-        race_for_x::replayed_lines::<C, GrammarV1>(c, &mut m, &setup, n as usize, journal, &mut cost)?
+        race_for_x::replayed_lines::<GrammarV1>(c, &mut m, &setup, n as usize, journal, &mut cost)?
     } else {
         plain::plain_lines(c, &mut m, &setup, n as usize, journal, &mut cost)?
     };

@@ -248,7 +248,7 @@ pub(super) const FLAG_REPLAYS: usize = 3;
 /// The kind of the next journal line (`codes::LINE_*`) among those `possible` now
 /// (decide, undo, redo), by the kind of the line `before` it: free when only one is
 /// possible, refused when the given one is not.
-pub(super) fn code_line_kind<C: Coder>(
+pub(super) fn code_line_kind<C: Coder + ?Sized>(
     c: &mut C,
     m: &mut Models,
     possible: [bool; 3],

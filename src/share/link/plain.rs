@@ -13,7 +13,7 @@ use crate::systems::Body;
 
 /// Systems without a model of their own travel as the stored JSON of their body, coded
 /// with the text model: longer links (the share screen offers a file past QR size).
-pub(super) fn json_body<C: Coder>(c: &mut C, m: &mut Models, body: Option<&Body>) -> Result<Body, LinkError> {
+pub(super) fn json_body<C: Coder + ?Sized>(c: &mut C, m: &mut Models, body: Option<&Body>) -> Result<Body, LinkError> {
     let json = body.map(|b| serde_json::to_string(b).expect("bodies serialise"));
     let json = text(c, &mut m.text, json.as_deref())?;
     let body: Body = crate::engine::json::from_str(&json).map_err(|_| LinkError::Corrupt)?;
@@ -54,7 +54,7 @@ fn tag(d: &Decision) -> u32 {
     }
 }
 
-pub(super) fn plain_lines<C: Coder>(
+pub(super) fn plain_lines<C: Coder + ?Sized>(
     c: &mut C,
     m: &mut Models,
     setup: &Setup,
@@ -90,13 +90,17 @@ pub(super) fn plain_lines<C: Coder>(
     Ok(out)
 }
 
-fn stand_ref<C: Coder>(c: &mut C, r: Option<&StandRef>) -> Result<StandRef, LinkError> {
+fn stand_ref<C: Coder + ?Sized>(c: &mut C, r: Option<&StandRef>) -> Result<StandRef, LinkError> {
     let unit = raw(c, 16, r.map_or(0, |r| r.unit as u64))? as u16;
     let stand = raw(c, 8, r.map_or(0, |r| r.stand as u64))? as u8;
     Ok(StandRef { unit, stand })
 }
 
-fn plain_entry<C: Coder>(c: &mut C, m: &mut Models, e: Option<&Entry<Decision>>) -> Result<Entry<Decision>, LinkError> {
+fn plain_entry<C: Coder + ?Sized>(
+    c: &mut C,
+    m: &mut Models,
+    e: Option<&Entry<Decision>>,
+) -> Result<Entry<Decision>, LinkError> {
     let d = e.map(|e| &e.decision);
     let decision = match tree(c, &mut m.raw_tag, 4, d.map_or(0, tag))? {
         TAG_CHOOSE_ACTION => {

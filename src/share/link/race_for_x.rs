@@ -21,7 +21,7 @@ use crate::systems::race_for_x::grammar::COUNTS;
 use crate::systems::race_for_x::{Decision, RaceForX, Setup};
 
 /// The setup through the grammar, the meta's count model lent to its counts.
-pub(super) fn code_setup<C: Coder>(c: &mut C, m: &mut Models, setup: Option<&Setup>) -> Result<Setup, LinkError> {
+pub(super) fn code_setup(c: &mut dyn Coder, m: &mut Models, setup: Option<&Setup>) -> Result<Setup, LinkError> {
     std::mem::swap(&mut m.count, m.grammar.number(COUNTS));
     let out = generic::code_setup::<RaceForX, RaceForX>(c, m, setup);
     std::mem::swap(&mut m.count, m.grammar.number(COUNTS));
@@ -30,22 +30,22 @@ pub(super) fn code_setup<C: Coder>(c: &mut C, m: &mut Models, setup: Option<&Set
 
 /// The journal coded while the engine replays it (`generic::replayed_lines`), through the
 /// grammar `G` (the tight one for code 8, `GrammarV1` for code 0).
-pub(super) fn replayed_lines<C: Coder, G: GrammarOf<RaceForX>>(
-    c: &mut C,
+pub(super) fn replayed_lines<G: GrammarOf<RaceForX>>(
+    c: &mut dyn Coder,
     m: &mut Models,
     setup: &Setup,
     n: usize,
     journal: Option<&[Action<Decision>]>,
     cost: &mut ReplayCost,
 ) -> Result<Vec<Action<Decision>>, LinkError> {
-    generic::replayed_lines::<C, RaceForX, G>(c, m, setup, n, journal, cost)
+    generic::replayed_lines::<RaceForX, G>(c, m, setup, n, journal, cost)
 }
 
 /// A decision of the current step through the grammar `G`. Encoding, one that does not fit
 /// fails (`Corrupt`).
 #[cfg(test)]
-pub(super) fn code_decision<C: Coder, G: GrammarOf<RaceForX>>(
-    c: &mut C,
+pub(super) fn code_decision<G: GrammarOf<RaceForX>>(
+    c: &mut dyn Coder,
     m: &mut Models,
     setup: &Setup,
     s: &crate::systems::race_for_x::State,

@@ -101,7 +101,7 @@ pub fn encode_reply_of<S: Listed>(
     // may not tell apart what the whole position would), else as JSON text.
     for json in [false, true] {
         let mut e = Encoder::new();
-        if code_reply::<Encoder, S>(&mut e, Some((head, kind)), setup, state, Some(steps), json).is_ok() {
+        if code_reply::<S>(&mut e, Some((head, kind)), setup, state, Some(steps), json).is_ok() {
             let bytes = e.finish();
             let back = ReplyLink::read(bytes.clone()).and_then(|r| Ok((r.kind()?, r.steps::<S>(setup, state)?)));
             if back.as_ref().is_ok_and(|(k, s)| *k == kind && s[..] == *steps) {
@@ -137,7 +137,7 @@ impl ReplyLink {
             return Err(LinkError::Corrupt);
         }
         let mut d = Decoder::new(&self.bytes)?;
-        let (_, steps) = code_reply::<Decoder, S>(&mut d, None, setup, state, None, false)?;
+        let (_, steps) = code_reply::<S>(&mut d, None, setup, state, None, false)?;
         d.finish()?;
         Ok(steps)
     }
@@ -149,7 +149,7 @@ fn reply_id(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(h[..8].try_into().expect("a SHA-256 digest has 32 bytes"))
 }
 
-fn code_head<C: Coder>(c: &mut C, m: &mut Models, head: Option<&ReplyHead>) -> Result<ReplyHead, LinkError> {
+fn code_head(c: &mut dyn Coder, m: &mut Models, head: Option<&ReplyHead>) -> Result<ReplyHead, LinkError> {
     let code = head.map_or(0, |h| h.system.visit(CodeOf));
     let system = coded_system(c.uniform(SYSTEMS, code)?).ok_or(LinkError::Corrupt)?;
     let campaign = code_id(c, m, head.map_or("", |h| &h.campaign))?;
@@ -165,8 +165,8 @@ fn code_head<C: Coder>(c: &mut C, m: &mut Models, head: Option<&ReplyHead>) -> R
 
 /// The reply's kind, after its head (see the module's doc), and then its number of steps
 /// (`given`: the steps to write, when writing).
-fn code_kind<C: Coder>(
-    c: &mut C,
+fn code_kind(
+    c: &mut dyn Coder,
     m: &mut Models,
     kind: Option<ReplyKind>,
     given: u64,
@@ -181,7 +181,7 @@ fn code_kind<C: Coder>(
         Some(ReplyKind::Part(_)) => 2,
         _ => 0,
     };
-    let secret = |c: &mut C, given: Option<&Secret>| -> Result<Secret, LinkError> {
+    let secret = |c: &mut dyn Coder, given: Option<&Secret>| -> Result<Secret, LinkError> {
         let given = given.map_or([0; 16], |s| s.0);
         let mut out = [0u8; 16];
         for k in 0..2 {
@@ -225,8 +225,10 @@ fn code_kind<C: Coder>(
     })
 }
 
-fn code_reply<C: Coder, S: Listed>(
-    c: &mut C,
+/// Compiled once per system, not once for the encoder and once for the decoder (issue 32).
+#[inline(never)]
+fn code_reply<S: Listed>(
+    c: &mut dyn Coder,
     given: Option<(&ReplyHead, ReplyKind)>,
     setup: &S::Setup,
     state: &S::State,

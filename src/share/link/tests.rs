@@ -43,9 +43,9 @@ fn an_illegal_decision_in_a_replayed_journal_does_not_replay() {
     e.bit(&mut m.flags[FLAG_REPLAYS], true).unwrap();
     int(&mut e, &mut m.lines, journal.len() as u64 + 1).unwrap();
     let mut cost = ReplayCost::new::<RaceForX>(&setup);
-    replayed_lines::<_, GrammarV1>(&mut e, &mut m, &setup, journal.len(), Some(&journal), &mut cost).unwrap();
+    replayed_lines::<GrammarV1>(&mut e, &mut m, &setup, journal.len(), Some(&journal), &mut cost).unwrap();
     e.bit(&mut m.not_decide[LINE_DECIDE], false).unwrap();
-    code_decision::<_, GrammarV1>(&mut e, &mut m, &setup, game.state(), Some(&illegal)).unwrap();
+    code_decision::<GrammarV1>(&mut e, &mut m, &setup, game.state(), Some(&illegal)).unwrap();
     let bytes = e.finish();
 
     match from_payload(&bytes) {
