@@ -182,27 +182,7 @@ impl<S: Listed> SeatCopyOf<S> {
     /// Reads a kept seat copy as `S`'s and checks its setup and position, as
     /// `SeatCopy::from_json` does.
     pub fn from_json(text: &str) -> Result<Self, LoadError> {
-        #[derive(Deserialize)]
-        struct Head {
-            kind: String,
-            format: u32,
-            view: Tag,
-        }
-        #[derive(Deserialize)]
-        struct Tag {
-            system: SystemId,
-        }
-        let head: Head =
-            crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
-        if head.kind != SEAT_KIND {
-            return Err(LoadError::NotACampaign("not one seat's view".into()));
-        }
-        if head.format > SEAT_FORMAT {
-            return Err(LoadError::TooNew { format: head.format });
-        }
-        if head.view.system != S::ID {
-            return Err(LoadError::Damaged(format!("a {} view, not {}", head.view.system.name(), S::ID.name())));
-        }
+        seat_copy_head(text, S::ID)?;
         let copy: SeatCopyOf<S> = crate::engine::json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
         super::seat::check_id(&copy.meta.id)?;
         crate::systems::check_seat_view(&copy.view.view).map_err(LoadError::View)?;
@@ -226,4 +206,33 @@ impl<S: Listed> SeatCopyOf<S> {
     pub fn status(&self) -> String {
         <S as System>::status(&self.view.view.setup, &self.view.view.state)
     }
+}
+
+/// A kept seat copy's head checked before the whole is read as system `want`'s: one seat's
+/// view, in a format this build reads, of that system. The same for every system, so compiled
+/// once (issue 32).
+#[inline(never)]
+fn seat_copy_head(text: &str, want: SystemId) -> Result<(), LoadError> {
+    #[derive(Deserialize)]
+    struct Head {
+        kind: String,
+        format: u32,
+        view: Tag,
+    }
+    #[derive(Deserialize)]
+    struct Tag {
+        system: SystemId,
+    }
+    let head: Head =
+        crate::engine::json::from_str(text).map_err(|e| LoadError::NotACampaign(format!("not readable: {e}")))?;
+    if head.kind != SEAT_KIND {
+        return Err(LoadError::NotACampaign("not one seat's view".into()));
+    }
+    if head.format > SEAT_FORMAT {
+        return Err(LoadError::TooNew { format: head.format });
+    }
+    if head.view.system != want {
+        return Err(LoadError::Damaged(format!("a {} view, not {}", head.view.system.name(), want.name())));
+    }
+    Ok(())
 }

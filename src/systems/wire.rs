@@ -92,11 +92,19 @@ pub fn read_view(text: &str) -> Result<super::ViewBody, serde_json::Error> {
 
 /// A seat's view of `S` from its text; one tagged with another system is refused.
 pub fn read_view_of<S: Listed>(text: &str) -> Result<SeatView<S>, serde_json::Error> {
-    let system = tag(text)?;
-    if system != S::ID {
-        return Err(serde::de::Error::custom(format_args!("a {} view, not {}", system.name(), S::ID.name())));
-    }
+    tagged(text, S::ID)?;
     crate::engine::json::from_str(text)
+}
+
+/// Whether the text is tagged with system `want` (the same check for every system, compiled
+/// once: issue 32).
+#[inline(never)]
+fn tagged(text: &str, want: SystemId) -> Result<(), serde_json::Error> {
+    let system = tag(text)?;
+    if system != want {
+        return Err(serde::de::Error::custom(format_args!("a {} view, not {}", system.name(), want.name())));
+    }
+    Ok(())
 }
 
 /// An object's text, for the readers above, from within a serde_json deserialiser.

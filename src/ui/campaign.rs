@@ -121,26 +121,8 @@ impl<S: System> Open<S> {
                     c.active_entries().last().map(|e| e.dice.iter().map(|r| r.value).collect()).unwrap_or_default();
                 (c.journal().len(), faces, c.last_entry_for(self.reader.get_untracked()).unwrap_or_default())
             });
-            let shown = match (faces.is_empty(), preview) {
-                (false, Some(p)) => {
-                    let total = (p.dice.count == 1 && !p.modifiers.is_empty())
-                        .then(|| (faces[0], faces[0] as i32 + p.total_modifier()));
-                    Some(ShownRoll { at, title: p.title, faces: faces.clone(), total })
-                }
-                _ => None,
-            };
-            self.announce.set(match &shown {
-                Some(s) => {
-                    format!("Rolled {}. {words}", s.faces.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", "))
-                }
-                None => words,
-            });
-            self.shown.set(shown);
-            // A decision ends any hand-over: the device is covered again for the next reader.
-            self.peek.set(None);
+            decided(self.shown, self.announce, self.peek, Decided { at, faces, words, preview });
             self.campaign.notify();
-            // What the player does next takes the focus once it is drawn.
-            request_animation_frame(platform::focus_next_action);
         }
         result
     }
@@ -302,6 +284,42 @@ fn follow_other_tab<S: SystemUi>(
     meta.set(stored.meta);
     campaign.set(c);
     banner.set(Some(message));
+}
+
+/// A decision just played, as the screen shows it: the step, its dice, the words for the
+/// log, and the roll's preview made before it.
+struct Decided {
+    at: usize,
+    faces: Vec<u16>,
+    words: String,
+    preview: Option<RollPreview>,
+}
+
+/// What follows every decision on every system's screen: the roll shown large, the words
+/// announced, any hand-over closed, the next action focused. Compiled once (issue 32).
+fn decided(
+    shown: RwSignal<Option<ShownRoll>>,
+    announce: RwSignal<String>,
+    peek: RwSignal<Option<Seat>>,
+    Decided { at, faces, words, preview }: Decided,
+) {
+    let roll = match (faces.is_empty(), preview) {
+        (false, Some(p)) => {
+            let total = (p.dice.count == 1 && !p.modifiers.is_empty())
+                .then(|| (faces[0], faces[0] as i32 + p.total_modifier()));
+            Some(ShownRoll { at, title: p.title, faces: faces.clone(), total })
+        }
+        _ => None,
+    };
+    announce.set(match &roll {
+        Some(s) => format!("Rolled {}. {words}", s.faces.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", ")),
+        None => words,
+    });
+    shown.set(roll);
+    // A decision ends any hand-over: the device is covered again for the next reader.
+    peek.set(None);
+    // What the player does next takes the focus once it is drawn.
+    request_animation_frame(platform::focus_next_action);
 }
 
 /// The campaign screen of system `S`.

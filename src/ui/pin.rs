@@ -67,6 +67,19 @@ impl Pins {
     pub fn back_to<S: System>(&self, campaign: RwSignal<Campaign<S>>, reader: Reader, steps: usize, confirm: Confirm) {
         let hidden = if self.any() { campaign.with_untracked(|c| c.hidden_back_to(reader, steps)) } else { vec![] };
         let name = move |s: Seat| campaign.with_untracked(|c| c.seat_name(s));
+        let go: Arc<dyn Fn() + Send + Sync> = Arc::new(move || campaign.update(|c| c.undo_to(steps)));
+        self.back_over(&hidden, &name, go, confirm);
+    }
+
+    /// `back_to` once the campaign has said whose steps are hidden: the same for every system,
+    /// so compiled once (issue 32).
+    fn back_over(
+        &self,
+        hidden: &[Option<Seat>],
+        name: &dyn Fn(Seat) -> String,
+        go: Arc<dyn Fn() + Send + Sync>,
+        confirm: Confirm,
+    ) {
         let locked: Vec<(Seat, String)> =
             hidden.iter().flatten().copied().filter(|s| self.locked(*s)).map(|s| (s, name(s))).collect();
         let open: Vec<String> = hidden
@@ -76,7 +89,7 @@ impl Pins {
             .collect();
         // The latest step's seat is asked first.
         let locked = locked.into_iter().rev().collect();
-        let back = Back { locked, go: Arc::new(move || campaign.update(|c| c.undo_to(steps))) };
+        let back = Back { locked, go };
         match open.as_slice() {
             [] => self.unlock(back),
             [one] => confirm.set(Some((format!("This undoes {one}'s hidden step. Undo?"), back))),
