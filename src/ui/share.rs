@@ -169,10 +169,22 @@ pub fn SharePanel(
     #[prop(into)] hint: String,
     #[prop(default = "share")] id: &'static str,
 ) -> impl IntoView {
-    // Made in the transfer chunk, fetched (once) the first time a share panel shows.
-    let made = LocalResource::new(move || {
+    // Made in the transfer chunk, fetched (once) the first time a share panel shows; made
+    // again whenever what is sent changes, the last one asked for kept. (A signal and a task,
+    // not a `LocalResource`: that would bring Leptos's async-derived machinery into the code
+    // every system fetches, issue 32.)
+    let made = RwSignal::new(None::<Result<Made, Failure>>);
+    let asked = StoredValue::new(0u64);
+    effect(move || {
         let sent = sent.get();
-        async move { super::registry::make_link(sent).await }
+        let n = asked.get_value() + 1;
+        asked.set_value(n);
+        leptos::task::spawn_local(async move {
+            let link = super::registry::make_link(sent).await;
+            if asked.try_get_value() == Some(n) {
+                let _ = made.try_set(Some(link));
+            }
+        });
     });
     let url = memo(move || made.get().and_then(|m| m.ok()).map(|m| m.url).unwrap_or_default());
     let copied = RwSignal::new(None::<String>);
