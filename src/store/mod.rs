@@ -5,6 +5,7 @@
 use crate::engine::Seat;
 use crate::share::{Document, LoadError, Meta, RawDocument};
 use crate::systems::{AnyCampaign, SystemId};
+pub use small_map::SmallMap;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -16,6 +17,7 @@ mod glimpse;
 mod pins;
 pub mod seals;
 mod seats;
+mod small_map;
 mod typed;
 pub use draft::{draft_part, set_draft_part, DraftPoint, DRAFT_PREFIX};
 pub use glimpse::{glimpse, set_glimpse, Glimpse, Para, GLIMPSE_PREFIX};
@@ -412,8 +414,8 @@ pub struct Settings {
     #[serde(default)]
     pub persisted: Option<bool>,
     /// Who holds this device, per campaign id (one seat; absent: the whole table).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub holders: BTreeMap<String, Seat>,
+    #[serde(default, skip_serializing_if = "SmallMap::is_empty")]
+    pub holders: SmallMap<String, Seat>,
 }
 
 /// Who holds this device for a campaign: a seat, or the whole table (`None`).

@@ -29,7 +29,7 @@ pub const SENT_PREFIX: &str = "fielddesk.sent.";
 /// For each seat (by number), the digest of the view last sent to it from this device
 /// (`share::reply::view_digest`): a seat whose view now has another digest has an out-of-date
 /// copy.
-pub fn sent_views(b: &dyn Backend, id: &str) -> std::collections::BTreeMap<u8, u64> {
+pub fn sent_views(b: &dyn Backend, id: &str) -> super::SmallMap<u8, u64> {
     b.get(&format!("{SENT_PREFIX}{id}"))
         .ok()
         .flatten()
