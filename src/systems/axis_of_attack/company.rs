@@ -55,7 +55,7 @@ impl Platoon {
     }
     /// Whether identical vehicles could pass between this platoon and `other`.
     pub fn same_vehicles(&self, other: &Platoon) -> bool {
-        let name = |p: &Platoon| p.vehicles.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let name = |p: &Platoon| p.vehicles.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
         !name(self).is_empty() && name(self) == name(other)
     }
     /// Strength it was bought at: the most it can ever be rebuilt to.

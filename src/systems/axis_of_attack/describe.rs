@@ -36,7 +36,7 @@ fn selection<'a>(before: &State, after: &'a State) -> Option<&'a MissionSelectio
 }
 
 fn lower(s: &str) -> String {
-    s.to_lowercase()
+    s.to_ascii_lowercase()
 }
 
 fn force_summary(setup: &Setup, state: &State, side: Side, f: &ForceList) -> String {

@@ -305,7 +305,7 @@ impl fmt::Display for RuleError {
             NotAvailable { platoon, strength } => write!(
                 f,
                 "\"{platoon}\" is {} and cannot take the table until it is rebuilt to depleted.",
-                strength.name().to_lowercase()
+                strength.name().to_ascii_lowercase()
             ),
             TeamsOutOfRange { platoon, min, max, got } => {
                 write!(f, "\"{platoon}\" can take the table with {min} to {max} teams, not {got}.")
@@ -370,14 +370,14 @@ impl fmt::Display for RuleError {
             AtStartingStrength { platoon, strength } => write!(
                 f,
                 "\"{platoon}\" is at {}, the strength it started with: it cannot grow further.",
-                strength.name().to_lowercase()
+                strength.name().to_ascii_lowercase()
             ),
             AlreadyDoneExchanging { player } => write!(f, "{player} has finished exchanging for this turn."),
             NotSupport { platoon } => write!(f, "Only support platoons can be exchanged; \"{platoon}\" is not one."),
             TooWeakToExchange { platoon, strength } => write!(
                 f,
                 "\"{platoon}\" is {}; a platoon must be at least depleted to be exchanged.",
-                strength.name().to_lowercase()
+                strength.name().to_ascii_lowercase()
             ),
             NewNotSupport { platoon } => write!(f, "\"{platoon}\" must be a support platoon to come in by exchange."),
             NewPlatoonShape { platoon } => write!(
@@ -396,8 +396,8 @@ impl fmt::Display for RuleError {
                 f,
                 "\"{platoon}\" rates {} and can be lowered only to a level of its own between depleted and that, \
                  not to {}.",
-                rated.name().to_lowercase(),
-                level.name().to_lowercase()
+                rated.name().to_ascii_lowercase(),
+                level.name().to_ascii_lowercase()
             ),
             StripFromItself { platoon } => write!(f, "\"{platoon}\" cannot strip vehicles from itself."),
             NoVehiclesToStrip { platoon } => write!(

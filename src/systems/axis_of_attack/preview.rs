@@ -92,7 +92,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
             let d6 = DiceSpec::one(Die::D6);
             let last = state.weather;
             let (odds, faces) = tally_faced(&d6, |d| tables::weather(d[0], last)).label(|w| {
-                format!("{} (ground {})", w.name(), state.mud.changed(w.mud_change()).name().to_lowercase())
+                format!("{} (ground {})", w.name(), state.mud.changed(w.mud_change()).name().to_ascii_lowercase())
             });
             let defender = state.current().and_then(|t| t.defender());
             let who = defender.map_or("Either player rolls".to_string(), |d| format!("{} rolls as defender", name(d)));
@@ -104,8 +104,8 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                 faces,
                 note: Some(format!(
                     "{who}. Last game's weather: {}; the ground is {} now.",
-                    last.name().to_lowercase(),
-                    state.mud.name().to_lowercase()
+                    last.name().to_ascii_lowercase(),
+                    state.mud.name().to_ascii_lowercase()
                 )),
             })
         }
@@ -125,7 +125,7 @@ pub fn preview(setup: &Setup, state: &State, decision: &Decision) -> Option<Roll
                         "{}: {} at {needs}+{tank}, up to {}",
                         platoon_name(state, *side, a.platoon),
                         if a.dice == 1 { "1 die".to_string() } else { format!("{} dice", a.dice) },
-                        p.platoon.step_up(p.strength).min(p.start).name().to_lowercase()
+                        p.platoon.step_up(p.strength).min(p.start).name().to_ascii_lowercase()
                     ),
                     reinforcement_chance(a.dice as u32, needs),
                 ));

@@ -36,7 +36,7 @@ fn ammo(a: Ammo) -> &'static str {
 }
 
 fn rating_of(s: &State, side: u8, me: &str) -> String {
-    s.side(side).element(me).map_or_else(|| "?".into(), |e| e.me.rating.name().to_lowercase())
+    s.side(side).element(me).map_or_else(|| "?".into(), |e| e.me.rating.name().to_ascii_lowercase())
 }
 
 /// Who sets up and who moves first in this scenario, by the campaign's move order, naming the
@@ -114,7 +114,7 @@ pub fn describe(setup: &Setup, before: &State, d: &Decision, dice: &[u16], after
                 tables::Removal::Eliminated => "eliminated",
                 tables::Removal::NoEffect => "no effect",
             };
-            format!("{}: removal roll against {} at {place}, {die}: {what}.", n(side), obstacle.name().to_lowercase())
+            format!("{}: removal roll against {} at {place}, {die}: {what}.", n(side), obstacle.name().to_ascii_lowercase())
         }
         Decision::Spot { side, me } => format!("{}'s {me} is spotted.", n(side)),
         Decision::EndRefit { side } => format!("{} has finished its refit.", n(side)),

@@ -170,7 +170,7 @@ impl fmt::Display for RuleError {
             NoObstacle { what, place } => write!(
                 f,
                 "No revealed enemy {} is known at {place}: a removal roll needs one, seen on the map.",
-                what.to_lowercase()
+                what.to_ascii_lowercase()
             ),
         }
     }

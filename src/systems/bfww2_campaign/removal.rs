@@ -23,7 +23,7 @@ pub fn destroy_wreck(e: &mut Element) {
 /// A removal attempt's place as compared: one attempt per item and place in a refit, however
 /// the place is spelt.
 pub(super) fn removal_key(place: &str) -> String {
-    place.trim().to_lowercase()
+    place.trim().to_ascii_lowercase()
 }
 
 /// The index among the enemy's fortifications of a revealed one of `obstacle`'s type at `place`

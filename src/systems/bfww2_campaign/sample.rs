@@ -28,7 +28,7 @@ fn me(id: &str, name: &str, class: MeClass, unit_type: &str, stands: u16, vehicl
         stands,
         vehicles,
         rating,
-        rg: Some(id.trim_end_matches(char::is_numeric).trim_end_matches('-').into()),
+        rg: Some(id.trim_end_matches(|c: char| c.is_ascii_digit()).trim_end_matches('-').into()),
     }
 }
 

@@ -191,7 +191,7 @@ fn read_line(at: usize, line: &str) -> Result<Line<'_>, String> {
         (Some(kind), 2 | 3) => {
             let name = parts[1];
             if name.is_empty() {
-                return Err(format!("the {} has no name.", first.to_lowercase()));
+                return Err(format!("the {} has no name.", first.to_ascii_lowercase()));
             }
             let parent = parts.get(2).copied().filter(|p| !p.is_empty());
             if kind == FormationKind::Battalion && parent.is_some() {
@@ -216,7 +216,7 @@ fn read_line(at: usize, line: &str) -> Result<Line<'_>, String> {
         }
         (Some(_), n) => Err(format!(
             "a {} line has 2 or 3 parts separated by | (kind | name | battalion); this one has {n}.",
-            first.to_lowercase()
+            first.to_ascii_lowercase()
         )),
         (None, n) => Err(format!(
             "a unit line has 4 parts separated by | (name | kind of unit | company | stands); this one has {n}."

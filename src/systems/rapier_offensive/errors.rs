@@ -197,10 +197,11 @@ impl Names for Named<'_> {
     }
 }
 
-/// The first letter in capitals, to open a sentence.
+/// The first letter in capitals, to open a sentence (ASCII: Unicode's case tables are 20 KB of
+/// data for every system's code to carry, issue 32).
 fn cap(s: String) -> String {
     let mut c = s.chars();
-    c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+    c.next().map_or_else(String::new, |f| std::iter::once(f.to_ascii_uppercase()).chain(c).collect())
 }
 
 impl RuleError {

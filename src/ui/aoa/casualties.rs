@@ -104,7 +104,7 @@ pub(super) fn Casualties() -> impl IntoView {
                             <h3>{format!("{}: counted", aoa.name(side))}</h3>
                             <ul>{lines.into_iter().map(|l| {
                                 let note = match l.report.keep_mobile {
-                                    Some(KeepMobile::Lower(_)) => format!(" (lowered from {} to stay mobile)", l.rated.name().to_lowercase()),
+                                    Some(KeepMobile::Lower(_)) => format!(" (lowered from {} to stay mobile)", l.rated.name().to_ascii_lowercase()),
                                     Some(KeepMobile::Strip(from)) => format!(" (kept mobile with vehicles from {})", aoa.platoon(side, from)),
                                     None if l.immobile => ", Immobile".to_string(),
                                     None => String::new(),
@@ -157,7 +157,7 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
                         Ok(l) if l.immobile => {
                             let mut v: Vec<(String, String)> = lower_levels(s, side, &l)
                                 .into_iter()
-                                .map(|lv| (keep_value(Some(KeepMobile::Lower(lv))), format!("Lower it to {} to keep it mobile", lv.name().to_lowercase())))
+                                .map(|lv| (keep_value(Some(KeepMobile::Lower(lv))), format!("Lower it to {} to keep it mobile", lv.name().to_ascii_lowercase())))
                                 .collect();
                             v.extend(strip_donors(s, side, i).into_iter().map(|d| {
                                 (keep_value(Some(KeepMobile::Strip(d))), format!("Strip identical vehicles from {} (left Immobile)", aoa.platoon(side, d)))
@@ -200,7 +200,7 @@ fn CasualtyForm(side: Side, rows: StoredValue<Vec<CountRow>>) -> impl IntoView {
                             </div>
                         })}
                         <p class="would-become" data-testid=format!("would-become-{sl}-{i}")>{move || match line.get() {
-                            Ok(l) => format!("{} teams counted: {} would become {}{}.", l.counted, l.before.name().to_lowercase(), l.after.name().to_lowercase(),
+                            Ok(l) => format!("{} teams counted: {} would become {}{}.", l.counted, l.before.name().to_ascii_lowercase(), l.after.name().to_ascii_lowercase(),
                                 if l.immobile { ", Immobile" } else if r.motorised && l.after != Strength::Destroyed { ", mobile" } else { "" }),
                             Err(e) => e,
                         }}</p>

@@ -158,7 +158,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
                 {roster.iter().enumerate().map(|(i, p)| {
                     let i = i as u16;
                     let pick = picks.with_value(|v| v.iter().find(|x| x.platoon == i).copied());
-                    let meta = format!("{} \u{00B7} {} ({} teams) \u{00B7} started {}{}{}", p.platoon.role.name(), p.strength.name(), p.max_teams_now(), p.start.name().to_lowercase(),
+                    let meta = format!("{} \u{00B7} {} ({} teams) \u{00B7} started {}{}{}", p.platoon.role.name(), p.strength.name(), p.max_teams_now(), p.start.name().to_ascii_lowercase(),
                         if p.immobile { " \u{00B7} Immobile" } else { "" },
                         if p.platoon.upgrades.is_empty() { String::new() } else { format!(" \u{00B7} upgrades: {}", p.platoon.upgrades) });
                     let name = p.name().to_string();
@@ -214,7 +214,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
                     {move || aircraft.get().is_some().then(|| view! {
                         <div class="profiles">
                             {AirProfile::ALL.into_iter().map(|pr| view! {
-                                <button type="button" class="btn profile" class:on=move || profile.get() == pr data-testid=format!("profile-{}", pr.name().to_lowercase().replace(' ', "-"))
+                                <button type="button" class="btn profile" class:on=move || profile.get() == pr data-testid=format!("profile-{}", pr.name().to_ascii_lowercase().replace(' ', "-"))
                                     on:click=move |_| profile.set(pr)>
                                     <strong>{pr.name()}</strong><span>{pr.text()}</span>
                                 </button>
@@ -238,7 +238,7 @@ fn ForceForm(side: Side, on_close: Callback<()>) -> impl IntoView {
                     let kind = row.kind;
                     let per = match row.per { tables::Per::Game => "", tables::Per::Platoon => " per platoon", tables::Per::Shoot => " per shoot" };
                     view! {
-                        <button type="button" class="btn option" class:on=move || option.get() == Some(kind) data-testid=format!("option-{:?}", kind).to_lowercase()
+                        <button type="button" class="btn option" class:on=move || option.get() == Some(kind) data-testid=format!("option-{:?}", kind).to_ascii_lowercase()
                             on:click=move |_| option.set(Some(kind))>
                             <strong>{format!("{} ({} VP{per})", row.name, row.cost)}</strong><span>{row.text}</span>
                         </button>

@@ -22,7 +22,7 @@ pub(super) fn WeatherRoll() -> impl IntoView {
     let aoa = expect_context::<Aoa>();
     view! {
         {aoa.roll(Decision::RollWeather, "weather")}
-        <p class="info" data-testid="weather-now">{move || aoa.state.with(|s| format!("Last game's weather: {}. The ground is {} now.", s.weather.name(), s.mud.name().to_lowercase()))}</p>
+        <p class="info" data-testid="weather-now">{move || aoa.state.with(|s| format!("Last game's weather: {}. The ground is {} now.", s.weather.name(), s.mud.name().to_ascii_lowercase()))}</p>
         <p class="hint">"Clear dries the ground 2 levels, cloudy 1; intermittent rain wets it 1, steady rain 2 (from Dry to Flood)."</p>
         <ForcesShown/>
         <Concede/>

@@ -13,7 +13,7 @@ use crate::ui::reactive::memo;
 use leptos::prelude::*;
 
 fn mission_slug(m: Mission) -> String {
-    m.name().to_lowercase().replace(' ', "-")
+    m.name().to_ascii_lowercase().replace(' ', "-")
 }
 
 pub(super) fn signed(v: i32) -> String {
@@ -149,7 +149,7 @@ fn TurnSummary() -> impl IntoView {
                     })}
                     {t.weather.clone().map(|w| view! {
                         <dt>"Weather"</dt>
-                        <dd data-testid="weather">{format!("{} (rolled {}); ground {}", w.weather.name(), w.die, w.mud.name().to_lowercase())}</dd>
+                        <dd data-testid="weather">{format!("{} (rolled {}); ground {}", w.weather.name(), w.die, w.mud.name().to_ascii_lowercase())}</dd>
                     })}
                     {t.result.clone().map(|r| view! {
                         <dt>"Result"</dt>

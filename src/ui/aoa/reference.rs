@@ -76,7 +76,7 @@ pub fn AoaReference() -> impl IntoView {
             <table data-testid="table-air"><tbody>{AirProfile::ALL.iter().map(|p| view! { <tr><td>{p.name()}</td><td>{p.text()}</td></tr> }).collect_view()}</tbody></table>
 
             <h2>"Weather (1d6, the defender rolls)"</h2>
-            <table data-testid="table-weather"><thead><tr><th>"Die"</th>{Weather::ALL.iter().map(|w| view! { <th>{format!("After {}", w.name().to_lowercase())}</th> }).collect_view()}</tr></thead>
+            <table data-testid="table-weather"><thead><tr><th>"Die"</th>{Weather::ALL.iter().map(|w| view! { <th>{format!("After {}", w.name().to_ascii_lowercase())}</th> }).collect_view()}</tr></thead>
                 <tbody>{WEATHER.iter().enumerate().map(|(i, row)| view! {
                     <tr><td>{i + 1}</td>{row.iter().map(|w| view! { <td>{w.name()}</td> }).collect_view()}</tr>
                 }).collect_view()}</tbody></table>

@@ -47,7 +47,7 @@ pub(super) fn Reinforcements() -> impl IntoView {
                         <ul data-testid=format!("reinforced-{}", slug(side))>
                             {(r.vp > 0).then(|| view! { <li>{format!("Spent {} VP for {} more dice.", r.vp, r.vp as u16 * tables::DICE_PER_VP)}</li> })}
                             {r.lines.iter().map(|l| view! { <li>{format!("{}: rolled {:?} needing {}+ \u{2192} {}", aoa.platoon(side, l.platoon), l.dice, l.needs,
-                                if l.to != l.from { format!("up to {}", l.to.name().to_lowercase()) } else { format!("stays {}", l.to.name().to_lowercase()) })}</li> }).collect_view()}
+                                if l.to != l.from { format!("up to {}", l.to.name().to_ascii_lowercase()) } else { format!("stays {}", l.to.name().to_ascii_lowercase()) })}</li> }).collect_view()}
                             {r.lines.is_empty().then(|| view! { <li>"No dice rolled."</li> })}
                         </ul>
                     })}
@@ -70,7 +70,7 @@ fn TopUpForm(side: Side) -> impl IntoView {
             .into_iter()
             .map(|i| {
                 let p = s.platoon(side, i).unwrap();
-                let name = format!("{} ({})", p.name(), p.strength.name().to_lowercase());
+                let name = format!("{} ({})", p.name(), p.strength.name().to_ascii_lowercase());
                 (i, name, top_up_dice(p), RwSignal::new(suggested.contains(&i)))
             })
             .collect();
@@ -175,7 +175,7 @@ fn ReinforceForm(side: Side) -> impl IntoView {
                         <li class="reinforce-row" data-testid=format!("reinforce-row-{}-{i}", slug(side))>
                             <div>
                                 <span class="u-name">{name}</span>
-                                <span class="u-meta">{format!("{} \u{2192} {} \u{00B7} needs {needs}+{}", from.name(), to.name().to_lowercase(), if tank { " (all tanks)" } else { "" })}</span>
+                                <span class="u-meta">{format!("{} \u{2192} {} \u{00B7} needs {needs}+{}", from.name(), to.name().to_ascii_lowercase(), if tank { " (all tanks)" } else { "" })}</span>
                             </div>
                             <Count label="Dice" value=dice max=max testid=format!("dice-{}-{i}", slug(side))/>
                             <span class="odds-pct" data-testid=format!("chance-{}-{i}", slug(side))>{move || if dice.get() == 0 { "\u{2013}".to_string() } else { reinforcement_chance(dice.get() as u32, needs).percent() }}</span>
@@ -225,7 +225,7 @@ fn ExchangeForm(side: Side) -> impl IntoView {
                     format!(
                         "{} ({}, bought for {} points)",
                         p.name(),
-                        p.strength.name().to_lowercase(),
+                        p.strength.name().to_ascii_lowercase(),
                         p.platoon.points
                     ),
                 )

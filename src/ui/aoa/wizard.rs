@@ -71,12 +71,12 @@ pub fn PlatoonFields(
                 .ladder()
                 .into_iter()
                 .filter(|l| l.fieldable())
-                .map(|l| format!("{} {}", l.name().to_lowercase(), p.teams_at(l)))
+                .map(|l| format!("{} {}", l.name().to_ascii_lowercase(), p.teams_at(l)))
                 .collect();
             let wasted = p.wasted_teams();
             format!(
                 "Bought at {} ({}).{}",
-                p.purchased_strength().name().to_lowercase(),
+                p.purchased_strength().name().to_ascii_lowercase(),
                 ladder.join(", "),
                 if wasted > 0 {
                     format!(

@@ -76,7 +76,7 @@ fn elements(bw: Bw, only: impl Fn(&crate::systems::bfww2_campaign::state::Elemen
                     .filter(|e| e.active() && only(e))
                     .map(|e| {
                         let extra = if e.pocket > 0 {
-                            format!(", {} {}", e.pocket, status_word(e.status).to_lowercase())
+                            format!(", {} {}", e.pocket, status_word(e.status).to_ascii_lowercase())
                         } else {
                             String::new()
                         };

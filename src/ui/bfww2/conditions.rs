@@ -81,7 +81,7 @@ pub fn Conditions() -> impl IntoView {
                         <thead><tr><th>"Day"</th><th>"Element"</th><th>"Counts against"</th></tr></thead>
                         <tbody>{side.scheduled.iter().map(|a| view! {
                             <tr><td>{sched.days.get(a.day).map_or_else(|| format!("Day {}", a.day + 1), |d| d.name.clone())}</td>
-                                <td>{format!("{} {}, {} stands ({} vehicles), {}", a.me.id, a.me.name, a.me.stands, a.me.vehicles, a.me.rating.name().to_lowercase())}</td>
+                                <td>{format!("{} {}, {} stands ({} vehicles), {}", a.me.id, a.me.name, a.me.stands, a.me.vehicles, a.me.rating.name().to_ascii_lowercase())}</td>
                                 <td>{a.me.rg.clone().unwrap_or_default()}</td></tr>
                         }).collect_view()}</tbody>
                     </table>

@@ -41,12 +41,12 @@ fn PosturePanel(side: u8) -> impl IntoView {
     view! {
         <h3>{format!("{}: your posture", bw.side_name(side))}</h3>
         {move || match chosen() {
-            Some(p) => view! { <p class="info" data-testid="posture-chosen">{format!("You chose to {}.", posture_word(p).to_lowercase())}</p> }.into_any(),
+            Some(p) => view! { <p class="info" data-testid="posture-chosen">{format!("You chose to {}.", posture_word(p).to_ascii_lowercase())}</p> }.into_any(),
             None => view! {
                 <p class="hint">"Only you and the umpire will know until the postures are shown."</p>
                 <div class="actions">
                     {[Posture::Attack, Posture::Defend].into_iter().map(|p| {
-                        let key = posture_word(p).to_lowercase();
+                        let key = posture_word(p).to_ascii_lowercase();
                         view! {
                             <button class="btn primary big" data-testid=format!("posture-{key}")
                                 on:click=move |_| { bw.act(Decision::ChoosePosture { side, posture: p }, error); }>{posture_word(p)}</button>

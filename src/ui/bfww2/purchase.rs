@@ -295,7 +295,7 @@ pub fn Removal(side: u8) -> impl IntoView {
                 .map(|x| (x.1.clone(), x.1))
                 .collect();
             if places.is_empty() {
-                let what = o.name().to_lowercase();
+                let what = o.name().to_ascii_lowercase();
                 return view! { <p class="info" data-testid="removal-none">{format!(
                     "No revealed enemy {what} to try now: a removal roll needs one seen on the map, once per item and place in a refit, and 1 FPP."
                 )}</p> }.into_any();

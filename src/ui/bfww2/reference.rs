@@ -22,7 +22,7 @@ pub fn Bfww2Reference() -> impl IntoView {
         (Rating::Veteran, Rating::Experienced),
         (Rating::Raw, Rating::Raw),
     ]
-    .map(|(a, b)| format!("{} and {} give {}", a.name(), b.name(), Rating::combined(a, b).name()).to_lowercase())
+    .map(|(a, b)| format!("{} and {} give {}", a.name(), b.name(), Rating::combined(a, b).name()).to_ascii_lowercase())
     .join("; ");
     let breakpoints = BREAKPOINTS_PERCENT.map(|p| format!("{p}%")).join(", ");
     let example = breakpoints_example(10);

@@ -54,7 +54,7 @@ fn DayRow(i: usize) -> impl IntoView {
             _ => " Night scenario",
         };
         view! {
-            <label class="check"><input type="checkbox" data-testid=format!("day-{i}-{}", slot.name().to_lowercase())
+            <label class="check"><input type="checkbox" data-testid=format!("day-{i}-{}", slot.name().to_ascii_lowercase())
                 prop:checked=move || has(slot) on:change=move |ev| toggle(slot, event_target_checked(&ev))/>{label}</label>
         }
     };

@@ -148,7 +148,7 @@ fn DeployForm() -> impl IntoView {
                     let left = left_extras.clone();
                     let left2 = left_extras.clone();
                     view! {
-                        <button type="button" class="btn" data-testid=format!("place-{}", piece_word(p).to_lowercase().replace(' ', "-"))
+                        <button type="button" class="btn" data-testid=format!("place-{}", piece_word(p).to_ascii_lowercase().replace(' ', "-"))
                             disabled=move || { draft.track(); left(p) == 0 || here(at.get()) >= STACKING } on:click=move |_| place(p)>
                             {move || { draft.track(); format!("+ {} ({} left)", piece_word(p), left2(p)) }}
                         </button>

@@ -150,7 +150,7 @@ fn FieldForces() -> impl IntoView {
                     b.units_allowed,
                     total,
                     percent,
-                    condition.to_lowercase(),
+                    condition.to_ascii_lowercase(),
                     defence.name(),
                     tables::points(defence, setup.size)
                 ))

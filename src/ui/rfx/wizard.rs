@@ -77,7 +77,7 @@ pub fn NewCampaign(system: SystemId, #[prop(optional)] edit: Option<String>) -> 
             <table class="size-table">
                 <thead><tr><th>"Force"</th>{CampaignSize::ALL.iter().map(|c| {
                     let c = *c;
-                    view! { <th><button class="btn seg" class:on=move || size.get() == c aria-pressed=move || (size.get() == c).to_string() data-testid=format!("size-{}", c.name().to_lowercase()) on:click=move |_| size.set(c)>{c.name()}</button></th> }
+                    view! { <th><button class="btn seg" class:on=move || size.get() == c aria-pressed=move || (size.get() == c).to_string() data-testid=format!("size-{}", c.name().to_ascii_lowercase()) on:click=move |_| size.set(c)>{c.name()}</button></th> }
                 }).collect_view()}</tr></thead>
                 <tbody>{tables::SIZE_POINTS.iter().map(|(s, what, pts)| view! {
                     <tr><td>{format!("{} {}", s.name(), what)}</td>{pts.iter().map(|p| view! { <td>{*p}</td> }).collect_view()}</tr>

@@ -55,7 +55,7 @@ pub fn Teams() -> impl IntoView {
                     }
                 }).collect_view();
                 let finds = st.finds.iter().enumerate().map(|(i, f)| view! {
-                    <tr class=format!("find find-{:?}", f.status).to_lowercase() data-testid=format!("find-{i}")>
+                    <tr class=format!("find find-{:?}", f.status).to_ascii_lowercase() data-testid=format!("find-{i}")>
                         <td><strong>{setup.area_name(f.area)}</strong></td>
                         <td>{f.sighting.text()}</td>
                         <td>{format!("{}, {}", setup.name(f.by), clock_text(f.at))}</td>

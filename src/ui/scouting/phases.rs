@@ -60,7 +60,7 @@ pub fn PhaseView() -> impl IntoView {
                     view! { <SentriesSpotted scout=scout area=area scout_spots=scout_spots reactive=reactive/> }.into_any(),
                 Phase::Fire { scout, from, units_left, worst, .. } => {
                     let text = format!("{} more unit{} in {} to fire at {}. Worst so far: {}.",
-                        units_left, if units_left == 1 { "" } else { "s" }, area_name(&s, from), name(&s, scout), worst.name().to_lowercase());
+                        units_left, if units_left == 1 { "" } else { "s" }, area_name(&s, from), name(&s, scout), worst.name().to_ascii_lowercase());
                     view! {
                         <p class="info" data-testid="fire-text">{text}</p>
                         {s.roll(Decision::Volley, "next volley")}
