@@ -42,38 +42,35 @@ pub fn receive_of<S: crate::systems::Listed>(copy: &SeatCopyOf<S>) -> Result<(St
     };
     let taken = sent.map(|reply| copy.view.view.history.iter().any(|l| l.reply == Some(reply) && l.active));
     let kept = store::keep_seat_copy_of(&mut platform::LocalStorage, copy)?;
-    Ok((kept_words(&what, kept, sealed.then_some((&seat, &id, steps.as_deref())), taken)?, screen))
+    if sealed && kept == store::Kept::Replaced {
+        // The sealed steps stay for their reveal.
+        store::set_reply_steps(&mut platform::LocalStorage, &seat, &id, steps.as_deref())?;
+    }
+    Ok((kept_words(&what, kept, sealed, taken), screen))
 }
 
-/// What keeping a received copy did, in words (`what`: whose copy of which campaign). A copy
-/// that replaced an older one while a seal waits keeps the sealed steps for their reveal
-/// (`sealed`); `taken`: whether the reply this device sent shows in the copy. The same for
-/// every system, so compiled once (issue 32).
-fn kept_words(
-    what: &str,
-    kept: store::Kept,
-    sealed: Option<(&str, &str, Option<&str>)>,
-    taken: Option<bool>,
-) -> Result<String, store::StoreError> {
-    Ok(match kept {
+/// What keeping a received copy did, in words (`what`: whose copy of which campaign; `sealed`:
+/// a seal of this device's waits in the copy; `taken`: whether the reply this device sent shows
+/// in it). The same for every system, so compiled once (issue 32).
+fn kept_words(what: &str, kept: store::Kept, sealed: bool, taken: Option<bool>) -> String {
+    match kept {
         store::Kept::New => format!("{what} is on this device now."),
         store::Kept::Replaced => match (sealed, taken) {
-            (Some((seat, id, steps)), _) => {
-                store::set_reply_steps(&mut platform::LocalStorage, seat, id, steps)?;
+            (true, _) => {
                 format!("{what} replaced the older one on this device. Your seal was taken: your choice is kept here for its reveal.")
             }
-            (None, Some(true)) => {
+            (false, Some(true)) => {
                 format!("{what} replaced the older one on this device. Your reply was taken: it is in this copy.")
             }
-            (None, Some(false)) => format!(
+            (false, Some(false)) => format!(
                 "{what} replaced the older one on this device. Your last reply is not in it: take your step again on this copy and send the new reply."
             ),
-            (None, None) => format!("{what} replaced the older one on this device."),
+            (false, None) => format!("{what} replaced the older one on this device."),
         },
         store::Kept::HadNewer => format!(
             "This device already has a newer {what}, so the one just opened was not kept. Showing the newer one."
         ),
-    })
+    }
 }
 
 /// The reply this device made on its copy of campaign `id` for `seat`, if it holds steps taken
