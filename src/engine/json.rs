@@ -20,6 +20,25 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error>
     Ok(value)
 }
 
+/// A part of a document kept as text (`RawValue`) read as a `T`, for readers that read the
+/// parts every system shares once for all and leave the system's own part to its code (issue
+/// 32). Its error is the part's, without the part's own line and column: the reader of the
+/// whole document puts its place there.
+pub fn part<T: DeserializeOwned, E: de::Error>(raw: &serde_json::value::RawValue) -> Result<T, E> {
+    from_str(raw.get()).map_err(|e| E::custom(unplaced(e)))
+}
+
+/// An error's words without serde_json's " at line L column C".
+#[inline(never)]
+pub fn unplaced(e: serde_json::Error) -> String {
+    let text = e.to_string();
+    let cut = if e.line() > 0 { text.rfind(" at line ") } else { None };
+    match cut {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
 /// A deserializer as `D` reads, but for structs, read from an object only.
 struct Strict<D>(D);
 
@@ -236,6 +255,15 @@ mod tests {
         assert_eq!(strict, serde_json::from_str::<Vec<Step>>(text).unwrap());
         let raw: Box<serde_json::value::RawValue> = from_str(r#" {"a": [1, 2]} "#).unwrap();
         assert_eq!(raw.get(), r#"{"a": [1, 2]}"#);
+    }
+
+    #[test]
+    fn a_part_read_alone_errs_in_its_own_words() {
+        let raw: Box<serde_json::value::RawValue> = from_str(r#"{"x":"1"}"#).unwrap();
+        let e = super::part::<Point, serde_json::Error>(&raw).unwrap_err().to_string();
+        assert_eq!(e, "invalid type: string \"1\", expected i32");
+        let raw: Box<serde_json::value::RawValue> = from_str(r#"{"x":1}"#).unwrap();
+        assert_eq!(super::part::<Point, serde_json::Error>(&raw).unwrap(), Point { x: 1, y: None });
     }
 
     #[test]

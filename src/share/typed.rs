@@ -135,7 +135,7 @@ impl<'de, S: Listed> Deserialize<'de> for ViewOf<S> {
 }
 
 /// A seat copy of a campaign of `S`: `SeatCopy` with its view typed.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(bound = "")]
 pub struct SeatCopyOf<S: Listed> {
     pub format: u32,
@@ -145,6 +145,31 @@ pub struct SeatCopyOf<S: Listed> {
     pub view: ViewOf<S>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub listing: Option<CopyListing>,
+}
+
+/// A seat copy's parts that are the same for every system, read by one compiled reader (issue
+/// 32: a derived reader was compiled once per system); its view kept as text for `S`'s reader.
+#[derive(Deserialize)]
+struct CopyParts {
+    format: u32,
+    kind: String,
+    meta: Meta,
+    made: f64,
+    view: Box<serde_json::value::RawValue>,
+    #[serde(default)]
+    listing: Option<CopyListing>,
+}
+
+// By hand, the same JSON as a derived reader: the fields every system shares read once for all.
+impl<'de, S: Listed> Deserialize<'de> for SeatCopyOf<S> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use crate::engine::json::unplaced;
+        let p = CopyParts::deserialize(d)?;
+        let view = crate::systems::wire::read_view_of::<S>(p.view.get());
+        let view = view.map_err(|e| serde::de::Error::custom(unplaced(e)))?;
+        let view = ViewOf { system: S::ID, view };
+        Ok(SeatCopyOf { format: p.format, kind: p.kind, meta: p.meta, made: p.made, view, listing: p.listing })
+    }
 }
 
 impl<S: Listed> SeatCopyOf<S> {

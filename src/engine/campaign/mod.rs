@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A decision with the dice it used and the seat that took it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Entry<D> {
     pub decision: D,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -58,6 +58,32 @@ impl<D: PartialEq> PartialEq for Entry<D> {
     }
 }
 
+/// An entry's parts that are the same for every system, read by one compiled reader (issue 32:
+/// a derived reader was compiled once per system); its decision kept as text for the system's.
+#[derive(Deserialize)]
+struct EntryParts {
+    decision: Box<serde_json::value::RawValue>,
+    #[serde(default)]
+    dice: Vec<Roll>,
+    #[serde(default)]
+    by: Option<Seat>,
+    #[serde(default)]
+    reply: Option<u64>,
+    #[serde(default)]
+    salt: Option<super::fair::Secret>,
+    #[serde(default)]
+    joint: Option<(super::fair::Secret, super::fair::Secret)>,
+}
+
+// By hand, the same JSON as a derived reader: the fields every system shares read once for all.
+impl<'de, D: serde::de::DeserializeOwned> Deserialize<'de> for Entry<D> {
+    fn deserialize<De: serde::Deserializer<'de>>(d: De) -> Result<Self, De::Error> {
+        let p = EntryParts::deserialize(d)?;
+        let decision = super::json::part(&p.decision)?;
+        Ok(Entry { decision, dice: p.dice, by: p.by, reply: p.reply, salt: p.salt, joint: p.joint })
+    }
+}
+
 impl<D> Entry<D> {
     /// An entry as older formats and links carry it: the seat is inferred on replay.
     pub fn new(decision: D, dice: Vec<Roll>) -> Self {
@@ -67,6 +93,7 @@ impl<D> Entry<D> {
 
 /// One line of the journal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "D: serde::de::DeserializeOwned"))]
 pub enum Action<D> {
     Decide(Entry<D>),
     Undo,

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 /// them and the history it may read, with nothing else. Made by the device holding the whole
 /// campaign, read-only wherever it is opened: there is no journal to replay or play on, so a
 /// secret at the bottom of the journal (a hidden deployment) stays behind.
-#[derive(Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound(serialize = "", deserialize = ""))]
+#[derive(Debug, PartialEq, Serialize)]
+#[serde(bound(serialize = ""))]
 pub struct SeatView<S: System> {
     /// Whose view it is: a seat, or the whole table.
     pub reader: Reader,
@@ -37,6 +37,28 @@ impl<S: System> Clone for SeatView<S> {
             history: self.history.clone(),
             steps: self.steps,
         }
+    }
+}
+
+/// A view's parts that are the same for every system, read by one compiled reader (issue 32:
+/// a derived reader was compiled once per system); its setup and position kept as text for
+/// the system's own readers.
+#[derive(Deserialize)]
+struct ViewParts {
+    reader: Reader,
+    setup: Box<serde_json::value::RawValue>,
+    state: Box<serde_json::value::RawValue>,
+    history: Vec<HistoryLine>,
+    steps: usize,
+}
+
+// By hand, the same JSON as a derived reader: the fields every system shares read once for all.
+impl<'de, S: System> Deserialize<'de> for SeatView<S> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let parts = ViewParts::deserialize(d)?;
+        let setup = crate::engine::json::part(&parts.setup)?;
+        let state = crate::engine::json::part(&parts.state)?;
+        Ok(SeatView { reader: parts.reader, setup, state, history: parts.history, steps: parts.steps })
     }
 }
 
