@@ -58,8 +58,15 @@ say "cargo build --release --features $FEATURES (target dir $TARGET_DIR)"
 # output type, not once per closure and view type: the offline download 2,901,540 -> 2,279,340
 # bytes gzip -9, the page's own files 205,172 -> 194,221 (issue 32); nothing drawn differs. Only
 # this build has it (the development server and the wasm tests do not).
-RUSTFLAGS="-Clink-args=--emit-relocs --cfg erase_components" CARGO_TARGET_DIR="$TARGET_DIR" \
-  cargo build --release --locked --target wasm32-unknown-unknown --features "$FEATURES" --bin field-desk
+# std built with the app on a pinned nightly (scripts/setup.sh installs it), where a panic traps
+# at once with no message (-Cpanic=immediate-abort): the panic machinery, its formatting and every
+# call site's location leave the code (issue 32: the offline download 1,677,015 -> 1,602,124
+# bytes gzip -9, the page's own files 182,523 -> 165,588; e2e unchanged). A panic already ended
+# the app (`panic = "abort"`); it now says nothing on the console.
+RELEASE_TOOLCHAIN=nightly-2026-05-20
+RUSTFLAGS="-Clink-args=--emit-relocs --cfg erase_components -Zunstable-options -Cpanic=immediate-abort" \
+  CARGO_TARGET_DIR="$TARGET_DIR" cargo "+$RELEASE_TOOLCHAIN" build -Zbuild-std=std,panic_abort \
+  --release --locked --target wasm32-unknown-unknown --features "$FEATURES" --bin field-desk
 IN="$TARGET_DIR/wasm32-unknown-unknown/release/field-desk.wasm"
 
 # --- 2. split --------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Install whatever the Field Desk build and tests need and is missing; fast when all is present.
 #
-#   wasm32-unknown-unknown target, trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
+#   wasm32-unknown-unknown target, the release build's pinned nightly (with rust-src and its
+#   wasm32 target: scripts/build-split.sh builds std with the app), trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
 #   wasm-split-cli 0.2.4 (wasm_split_cli_support),
 #   Debian chromium + chromium-driver, npm devDependencies (binaryen 132 = wasm-opt, playwright-core).
 #
 # Works as root on a fresh Debian 12 with rustup, cargo, node and npm. Needs crates.io, the npm
-# registry and the Debian archive; downloads nothing else.
+# registry, the Debian archive and rustup's channel; downloads nothing else.
 # Never install Debian's `binaryen` package: its wasm-opt (108) silently breaks the wasm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,22 @@ if rustup target list --installed | grep -qx 'wasm32-unknown-unknown'; then
 else
   say "rust target wasm32-unknown-unknown: installing"
   rustup target add wasm32-unknown-unknown
+fi
+
+# --- the release build's nightly ------------------------------------------------------------
+# scripts/build-split.sh builds std with the app (-Zbuild-std), so a panic traps at once
+# (-Cpanic=immediate-abort): the panic machinery and every call site's location leave the code
+# (issue 32: the offline download 1,677,015 -> 1,602,124 bytes gzip -9). Only that build uses it;
+# the tests, lints and the development server stay on stable. Pinned: a nightly that builds
+# today may not tomorrow. Keep it in step with scripts/build-split.sh's RELEASE_TOOLCHAIN.
+RELEASE_TOOLCHAIN=nightly-2026-05-20
+if rustup run "$RELEASE_TOOLCHAIN" rustc --version >/dev/null 2>&1 \
+  && rustup component list --toolchain "$RELEASE_TOOLCHAIN" --installed 2>/dev/null | grep -q '^rust-src' \
+  && rustup target list --toolchain "$RELEASE_TOOLCHAIN" --installed 2>/dev/null | grep -qx 'wasm32-unknown-unknown'; then
+  say "rust $RELEASE_TOOLCHAIN (rust-src, wasm32): present"
+else
+  say "rust $RELEASE_TOOLCHAIN (rust-src, wasm32): installing (about 300 MB)"
+  rustup toolchain install "$RELEASE_TOOLCHAIN" --profile minimal --component rust-src --target wasm32-unknown-unknown
 fi
 
 # --- rustfmt and clippy (the lint step of scripts/test.sh) ---------------------------------------
