@@ -30,7 +30,7 @@ pub fn part<T: DeserializeOwned, E: de::Error>(raw: &serde_json::value::RawValue
 
 /// An error's words without serde_json's " at line L column C".
 #[inline(never)]
-pub fn unplaced(e: serde_json::Error) -> String {
+fn unplaced(e: serde_json::Error) -> String {
     let text = e.to_string();
     let cut = if e.line() > 0 { text.rfind(" at line ") } else { None };
     match cut {

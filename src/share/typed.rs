@@ -163,11 +163,8 @@ struct CopyParts {
 // By hand, the same JSON as a derived reader: the fields every system shares read once for all.
 impl<'de, S: Listed> Deserialize<'de> for SeatCopyOf<S> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use crate::engine::json::unplaced;
         let p = CopyParts::deserialize(d)?;
-        let view = crate::systems::wire::read_view_of::<S>(p.view.get());
-        let view = view.map_err(|e| serde::de::Error::custom(unplaced(e)))?;
-        let view = ViewOf { system: S::ID, view };
+        let view: ViewOf<S> = crate::engine::json::part(&p.view)?;
         Ok(SeatCopyOf { format: p.format, kind: p.kind, meta: p.meta, made: p.made, view, listing: p.listing })
     }
 }
