@@ -63,7 +63,7 @@ say "cargo build --release --features $FEATURES (target dir $TARGET_DIR)"
 # call site's location leave the code (issue 32: the offline download 1,677,015 -> 1,602,124
 # bytes gzip -9, the page's own files 182,523 -> 165,588; e2e unchanged). A panic already ended
 # the app (`panic = "abort"`); it now says nothing on the console.
-RELEASE_TOOLCHAIN=nightly-2026-05-20
+RELEASE_TOOLCHAIN="$(cat scripts/release-toolchain)"
 RUSTFLAGS="-Clink-args=--emit-relocs --cfg erase_components -Zunstable-options -Cpanic=immediate-abort" \
   CARGO_TARGET_DIR="$TARGET_DIR" cargo "+$RELEASE_TOOLCHAIN" build -Zbuild-std=std,panic_abort \
   --release --locked --target wasm32-unknown-unknown --features "$FEATURES" --bin field-desk

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install whatever the Field Desk build and tests need and is missing; fast when all is present.
 #
-#   wasm32-unknown-unknown target, the release build's pinned nightly (with rust-src and its
-#   wasm32 target: scripts/build-split.sh builds std with the app), trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
+#   wasm32-unknown-unknown target, the release build's pinned nightly (scripts/release-toolchain,
+#   with rust-src and its wasm32 target: scripts/build-split.sh builds std with the app),
+#   trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
 #   wasm-split-cli 0.2.4 (wasm_split_cli_support),
 #   Debian chromium + chromium-driver, npm devDependencies (binaryen 132 = wasm-opt, playwright-core).
 #
@@ -36,8 +37,8 @@ fi
 # (-Cpanic=immediate-abort): the panic machinery and every call site's location leave the code
 # (issue 32: the offline download 1,677,015 -> 1,602,124 bytes gzip -9). Only that build uses it;
 # the tests, lints and the development server stay on stable. Pinned: a nightly that builds
-# today may not tomorrow. Keep it in step with scripts/build-split.sh's RELEASE_TOOLCHAIN.
-RELEASE_TOOLCHAIN=nightly-2026-05-20
+# today may not tomorrow: its name is in scripts/release-toolchain, read by both scripts.
+RELEASE_TOOLCHAIN="$(cat scripts/release-toolchain)"
 if rustup run "$RELEASE_TOOLCHAIN" rustc --version >/dev/null 2>&1 \
   && rustup component list --toolchain "$RELEASE_TOOLCHAIN" --installed 2>/dev/null | grep -q '^rust-src' \
   && rustup target list --toolchain "$RELEASE_TOOLCHAIN" --installed 2>/dev/null | grep -qx 'wasm32-unknown-unknown'; then
