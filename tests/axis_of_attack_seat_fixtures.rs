@@ -11,7 +11,7 @@
 //! The scripted ones are also made anew and compared with the stored position.
 //!
 //! The files are written once, with `FIELD_DESK_NEW_FIXTURES=1 cargo test --test
-//! axis_of_attack_seat_fixtures`, and only where none exists yet: never rewritten.
+//! native axis_of_attack_seat_fixtures::`, and only where none exists yet: never rewritten.
 
 #![cfg(not(target_arch = "wasm32"))]
 

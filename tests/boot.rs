@@ -13,7 +13,7 @@ const INDEX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/index.html");
 const LIST_OPEN: &str = "<ul class=\"system-cards\">\n";
 const LIST_CLOSE: &str = "          </ul>";
 
-/// `BOOT=write cargo test --test boot` writes index.html's cards from `systems!` (a new
+/// `BOOT=write cargo test --test native boot::` writes index.html's cards from `systems!` (a new
 /// system's card, or changed words), so they are never edited by hand; without it the test
 /// checks them.
 #[test]
@@ -27,7 +27,7 @@ fn boot_cards_are_the_systems_cards() {
     assert_eq!(
         cards.len(),
         listed.len(),
-        "one card per system in index.html: run `BOOT=write cargo test --test boot` to write them"
+        "one card per system in index.html: run `BOOT=write cargo test --test native boot::` to write them"
     );
     for (card, &sys) in cards.iter().zip(&listed) {
         let card = &card[..card.find("</li>").expect("a card ends")];
@@ -42,7 +42,7 @@ fn boot_cards_are_the_systems_cards() {
         assert_eq!(
             compact,
             expected,
-            "index.html's card for {}: run `BOOT=write cargo test --test boot` to write them",
+            "index.html's card for {}: run `BOOT=write cargo test --test native boot::` to write them",
             sys.slug(),
         );
     }

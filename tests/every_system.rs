@@ -4,7 +4,7 @@
 //! same campaign, and every seat's copy is one the checks accept and reads back the same. Each
 //! system keeps link fixtures (`tests/fixtures/systems/<slug>.txt`) made at many points of such
 //! play, which must keep opening to the same position: a system without its file fails here,
-//! and `FIXTURES=write cargo test --test every_system` writes the missing ones. Each point is
+//! and `FIXTURES=write cargo test --test native every_system::` writes the missing ones. Each point is
 //! kept as today's link and as every older coding that can say it (link version 1's Race for
 //! X, JSON text, version 2's night scouting and Axis of Attack: `link::encode_older`), some
 //! with dice typed in: what each released version decodes to is held here.
@@ -190,7 +190,7 @@ fn every_system_s_link_fixtures_still_open_where_they_did() {
     }
     assert!(
         missing.is_empty(),
-        "systems without link fixtures ({}): write them with `FIXTURES=write cargo test --test every_system`",
+        "systems without link fixtures ({}): write them with `FIXTURES=write cargo test --test native every_system::`",
         missing.join(", ")
     );
 }

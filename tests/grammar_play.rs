@@ -1,7 +1,7 @@
 //! Random play drawn from each grammar-coded system's grammar (`tests/support/grammar_walk.rs`):
 //! the grammar alone carries a campaign from the sample to its end, every campaign so played
 //! round-trips through a link, and no grammar describes a decision the rules refuse (asserted;
-//! `cargo test --test grammar_play -- --nocapture` prints the figures). Night scouting's grammar
+//! `cargo test --test native grammar_play:: -- --nocapture` prints the figures). Night scouting's grammar
 //! is tight (link code 7): never refused, and its random suite draws from it. Axis of Attack's,
 //! tightened with link version 4 (code 6), is never refused (`share_link_aoa.rs`); its random
 //! suite draws one run from it, but keeps `support/aoa_legal.rs` for the steps after a game,

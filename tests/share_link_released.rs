@@ -2,7 +2,7 @@
 //! committed fixtures of each released link version (`tests/fixtures/links/race-for-x-*`)
 //! decode to the same campaigns, and those of the version written now are what the app writes
 //! today (`support/fixture.rs`: checked, never rewritten; when a new link version is released,
-//! its fixtures are written by `FIELD_DESK_NEW_FIXTURES=1 cargo test --test share_link_released`,
+//! its fixtures are written by `FIELD_DESK_NEW_FIXTURES=1 cargo test --test native share_link_released::`,
 //! which writes only files that are missing).
 
 #![cfg(not(target_arch = "wasm32"))]

@@ -5,7 +5,7 @@
 //! A fixture of a released version is never rewritten. When a new link version is released
 //! (the check then fails: the app writes another text), keep the old file as it is, give the
 //! test the new version's file name, and write the missing file with
-//! `FIELD_DESK_NEW_FIXTURES=1 cargo test --test <the test file>`: only a file that does not exist
+//! `FIELD_DESK_NEW_FIXTURES=1 cargo test --test native <the test file>::`: only a file that does not exist
 //! yet is ever written. Pulled in with `#[path = "support/fixture.rs"] mod fixture;`.
 
 #![allow(dead_code)]
