@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Full check of Field Desk, failing fast: formatting and lints, native tests, wasm tests in headless Chromium,
-# release build, end-to-end tests against the release build, then figures (bench, sizes).
+# Full check of Field Desk, failing fast: formatting and lints, native tests, wasm tests in headless Chromium
+# beside the release build, end-to-end tests against the release build, then figures (bench, sizes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # A clean clone gains nothing from incremental caches, and they cost gigabytes of disk.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
-STEPS=9
+STEPS=8
 step_no=0
 step_start=0
 summary=()
@@ -44,7 +44,7 @@ cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warning
 # The test-only example system's screens (src/ui/duel) are built only with its feature.
 cargo clippy --target wasm32-unknown-unknown --lib --tests --features example-system --quiet -- -D warnings
 
-step "native tests: cargo test (at opt-level 1)"
+step "native tests: cargo test (at opt-level 1; the suites are one binary, tests/native.rs)"
 # The native tests play thousands of random campaigns and link_lengths plays every sample to
 # its end: built at opt-level 1 (every crate), they build in about 6 minutes rather than 2 and
 # run in about 3 rather than 13; link_lengths, which reuses this build, in 1.5 rather than 12.
@@ -53,25 +53,36 @@ step "native tests: cargo test (at opt-level 1)"
 NATIVE_OPT=1
 CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo test
 
-step "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --tests"
+step "wasm tests in headless Chromium (cargo test --target wasm32-unknown-unknown --test wasm --test wasm_example), beside the release build (scripts/build-split.sh into dist/)"
 # wasm-bindgen-test-runner (the runner in .cargo/config.toml) drives Debian's chromedriver and
-# reads capabilities from webdriver.json in the crate root.
-# No debug info at all in the wasm test binaries (about 150 MB each with line tables; a failing
+# reads capabilities from webdriver.json in the crate root. Only the component suites run here
+# (tests/wasm.rs, tests/wasm_example.rs; the native suites and the unit tests have no browser
+# test). One build serves both: with the feature, the example system's screens are built too
+# (tests/wasm_example.rs), and the app's list has a sixth card, which no other suite counts.
+# No debug info at all in the wasm test binaries (about 150 MB with line tables; a failing
 # assertion still names its file and line, which come from the panic, not from debug info).
-# The timeout is for a whole test binary: wasm_seat_copies, the longest, draws or refuses about
-# 98,000 hostile copies in 4-5 minutes and prints each system's time; 600 s stops a hang, not it.
-CARGO_PROFILE_DEV_DEBUG=false \
-CHROMEDRIVER=/usr/bin/chromedriver \
-WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-600}" \
-  cargo test --target wasm32-unknown-unknown --tests
-# The example system through the UI's list (a build with its feature).
-CARGO_PROFILE_DEV_DEBUG=false \
-CHROMEDRIVER=/usr/bin/chromedriver \
-WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-600}" \
-  cargo test --target wasm32-unknown-unknown --features example-system --test wasm_example
-
-step "release build: scripts/build-split.sh (into dist/: the shell and one wasm chunk per system)"
-bash scripts/build-split.sh dist
+# The timeout is for a whole test binary: wasm_seat_copies, the longest suite, draws or refuses
+# about 98,000 hostile copies in 4-6 minutes and prints each system's time; 900 s stops a hang.
+wasm_tests() {
+  CARGO_PROFILE_DEV_DEBUG=false \
+  CHROMEDRIVER=/usr/bin/chromedriver \
+  WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
+    cargo test --target wasm32-unknown-unknown --features example-system --test wasm --test wasm_example "$@"
+}
+wasm_tests --no-run
+# The tests run in one browser page, on about one core for six minutes: the release build (its
+# own toolchain and target directory, target/split) takes the other, its output kept in a file
+# and printed after the tests.
+mkdir -p target
+bash scripts/build-split.sh dist >target/build-split.log 2>&1 &
+build_pid=$!
+wasm_rc=0
+wasm_tests || wasm_rc=$?
+build_rc=0
+wait "$build_pid" || build_rc=$?
+sed 's/^/  build-split | /' target/build-split.log
+[ "$wasm_rc" -eq 0 ] || { echo "wasm tests failed (exit $wasm_rc)" >&2; exit "$wasm_rc"; }
+[ "$build_rc" -eq 0 ] || { echo "release build failed (exit $build_rc): see its output above" >&2; exit "$build_rc"; }
 
 step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/)"
 shopt -s nullglob
