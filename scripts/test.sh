@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Full check of Field Desk, failing fast: formatting and lints, native tests, wasm tests in headless Chromium
-# beside the release build, end-to-end tests against the release build, then figures (bench, sizes).
+# (the release build in the background meanwhile), end-to-end tests against the release build, then
+# figures (link lengths, bench, sizes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # A clean clone gains nothing from incremental caches, and they cost gigabytes of disk.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
-STEPS=8
+STEPS=9
 step_no=0
 step_start=0
 summary=()
@@ -25,11 +26,14 @@ finish_step() {
       $(($(date +%s) - step_start)) "$(du -sh target 2>/dev/null | cut -f1)")")
   fi
 }
+background_pid=
 on_exit() {
   rc=$?
   if [ "$rc" -ne 0 ] && [ "$step_no" -gt 0 ]; then
     printf '\n==> FAILED at step [%d/%d] %s (exit %d)\n' "$step_no" "$STEPS" "$step_name" "$rc" >&2
   fi
+  # The background builds (below) end with the script: their process group is stopped.
+  [ -z "$background_pid" ] || kill -- "-$background_pid" 2>/dev/null || true
 }
 trap on_exit EXIT
 
@@ -37,11 +41,33 @@ step "setup: tools (scripts/setup.sh)"
 df -h . | sed 's/^/disk: /'
 bash scripts/setup.sh
 
+# The release build (scripts/build-split.sh into dist/: its own nightly toolchain and target dir,
+# target/split) and then the bench's build run in the background from here, beside the lints and
+# the native and wasm tests: its long single-threaded stretches (std and the app in one codegen
+# unit with LTO, wasm-opt) fill the core those steps leave idle. Its output is kept in a file and
+# printed when the end-to-end tests wait for it. A failing step stops it (the trap below).
+mkdir -p target
+background() {
+  local start=$(date +%s) rc=0
+  bash scripts/build-split.sh dist || rc=$?
+  echo "release build: exit $rc after $(($(date +%s) - start)) s"
+  [ "$rc" -eq 0 ] || return "$rc"
+  cargo bench --bench replay --no-run --quiet || rc=$?
+  echo "bench build: exit $rc, $(($(date +%s) - start)) s after the release build started"
+  return "$rc"
+}
+# A process group of its own (set -m), so that a failing step stops the builds with it.
+set -m
+background >target/background.log 2>&1 &
+background_pid=$!
+set +m
+
 step "lint: cargo fmt --check; cargo clippy -D warnings (native, and wasm32 with the components)"
 cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
-# The test-only example system's screens (src/ui/duel) are built only with its feature.
+# One wasm pass, with the test-only example system's feature: it only adds code (its screens,
+# src/ui/duel, and tests/wasm_example.rs; no code is built only without it), so this pass lints
+# everything the pass without it would.
 cargo clippy --target wasm32-unknown-unknown --lib --tests --features example-system --quiet -- -D warnings
 
 step "native tests: cargo test (at opt-level 1; the suites are one binary, tests/native.rs)"
@@ -53,7 +79,7 @@ step "native tests: cargo test (at opt-level 1; the suites are one binary, tests
 NATIVE_OPT=1
 CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo test
 
-step "wasm tests in headless Chromium (cargo test --target wasm32-unknown-unknown --test wasm --test wasm_example), beside the release build (scripts/build-split.sh into dist/)"
+step "wasm tests in headless Chromium (cargo test --target wasm32-unknown-unknown --test wasm --test wasm_example)"
 # wasm-bindgen-test-runner (the runner in .cargo/config.toml) drives Debian's chromedriver and
 # reads capabilities from webdriver.json in the crate root. Only the component suites run here
 # (tests/wasm.rs, tests/wasm_example.rs; the native suites and the unit tests have no browser
@@ -63,40 +89,40 @@ step "wasm tests in headless Chromium (cargo test --target wasm32-unknown-unknow
 # assertion still names its file and line, which come from the panic, not from debug info).
 # The timeout is for a whole test binary: wasm_seat_copies, the longest suite, draws or refuses
 # about 98,000 hostile copies in 4-6 minutes and prints each system's time; 900 s stops a hang.
-wasm_tests() {
-  CARGO_PROFILE_DEV_DEBUG=false \
-  CHROMEDRIVER=/usr/bin/chromedriver \
-  WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
-    cargo test --target wasm32-unknown-unknown --features example-system --test wasm --test wasm_example "$@"
-}
-wasm_tests --no-run
-# The tests run in one browser page for five to eight minutes and leave part of the machine
-# idle: the release build (its own toolchain and target directory, target/split) runs beside
-# them, its output kept in a file and printed after the tests. Measured from a clean clone: 1,290 s
-# for the two together, against about 1,600 s one after the other.
-mkdir -p target
-bash scripts/build-split.sh dist >target/build-split.log 2>&1 &
-build_pid=$!
-wasm_rc=0
-wasm_tests || wasm_rc=$?
-build_rc=0
-wait "$build_pid" || build_rc=$?
-sed 's/^/  build-split | /' target/build-split.log
-[ "$wasm_rc" -eq 0 ] || { echo "wasm tests failed (exit $wasm_rc)" >&2; exit "$wasm_rc"; }
-[ "$build_rc" -eq 0 ] || { echo "release build failed (exit $build_rc): see its output above" >&2; exit "$build_rc"; }
+CARGO_PROFILE_DEV_DEBUG=false \
+CHROMEDRIVER=/usr/bin/chromedriver \
+WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
+  cargo test --target wasm32-unknown-unknown --features example-system --test wasm --test wasm_example
 
-step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/)"
+step "release build (scripts/build-split.sh into dist/) and the bench's build, started after setup: waiting for them"
+background_rc=0
+wait "$background_pid" || background_rc=$?
+background_pid=
+sed 's/^/  background | /' target/background.log
+[ "$background_rc" -eq 0 ] || { echo "release or bench build failed (exit $background_rc): see its output above" >&2; exit "$background_rc"; }
+
+step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/), link_lengths beside them"
 shopt -s nullglob
 e2e_files=(tests/e2e/*.test.mjs)
 shopt -u nullglob
 [ "${#e2e_files[@]}" -gt 0 ] || { echo "no tests/e2e/*.test.mjs files" >&2; exit 1; }
-node --test "${e2e_files[@]}"
+# Two test files at a time: a browser test spends most of its time waiting for the page, and
+# the two cores were more than half idle with one (measured: 384 s with one at a time, 279 s with
+# two, 255 s with three). Each file starts its own browser, and no two files share a port, a
+# profile or a file. The link-length figures (a native program, no browser) are worked out
+# beside them and printed in the next step.
+CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo run --quiet --example link_lengths >target/link_lengths.txt 2>&1 &
+lengths_pid=$!
+node --test --test-concurrency=2 "${e2e_files[@]}"
 
-step "figures: cargo bench --bench replay"
+step "figures: share-link lengths (cargo run --example link_lengths, run beside the end-to-end tests)"
+lengths_rc=0
+wait "$lengths_pid" || lengths_rc=$?
+cat target/link_lengths.txt
+[ "$lengths_rc" -eq 0 ] || { echo "link_lengths failed (exit $lengths_rc)" >&2; exit "$lengths_rc"; }
+
+step "figures: cargo bench --bench replay (built in the background, run alone)"
 cargo bench --bench replay
-
-step "figures: share-link lengths (cargo run --example link_lengths)"
-CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo run --quiet --example link_lengths
 
 step "figures: release sizes (scripts/sizes.sh)"
 bash scripts/sizes.sh
