@@ -8,7 +8,7 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # A clean clone gains nothing from incremental caches, and they cost gigabytes of disk.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
-STEPS=9
+STEPS=10
 step_no=0
 step_start=0
 summary=()
@@ -27,13 +27,14 @@ finish_step() {
   fi
 }
 background_pid=
+groups=()
 on_exit() {
   rc=$?
   if [ "$rc" -ne 0 ] && [ "$step_no" -gt 0 ]; then
     printf '\n==> FAILED at step [%d/%d] %s (exit %d)\n' "$step_no" "$STEPS" "$step_name" "$rc" >&2
   fi
-  # The background builds (below) end with the script: their process group is stopped.
-  [ -z "$background_pid" ] || kill -- "-$background_pid" 2>/dev/null || true
+  # What runs in the background (below) ends with the script: each job's process group is stopped.
+  for g in "${groups[@]}"; do kill -- "-$g" 2>/dev/null || true; done
 }
 trap on_exit EXIT
 
@@ -56,11 +57,12 @@ background() {
   echo "bench build: exit $rc, $(($(date +%s) - start)) s after the release build started"
   return "$rc"
 }
-# A process group of its own (set -m), so that a failing step stops the builds with it.
+# A process group of its own (set -m), so that a failing step stops the builds with it (on_exit).
 set -m
 background >target/background.log 2>&1 &
 background_pid=$!
 set +m
+groups+=("$background_pid")
 
 step "lint: cargo fmt --check; cargo clippy -D warnings (native, and wasm32 with the components)"
 cargo fmt --check
@@ -79,7 +81,7 @@ step "native tests: cargo test (at opt-level 1; the suites are one binary, tests
 NATIVE_OPT=1
 CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo test
 
-step "wasm tests in headless Chromium (cargo test --target wasm32-unknown-unknown --test wasm --test wasm_example)"
+step "wasm tests' build (cargo test --target wasm32-unknown-unknown --test wasm --test wasm_example --no-run)"
 # wasm-bindgen-test-runner (the runner in .cargo/config.toml) drives Debian's chromedriver and
 # reads capabilities from webdriver.json in the crate root. Only the component suites run here
 # (tests/wasm.rs, tests/wasm_example.rs; the native suites and the unit tests have no browser
@@ -88,32 +90,46 @@ step "wasm tests in headless Chromium (cargo test --target wasm32-unknown-unknow
 # No debug info at all in the wasm test binaries (about 150 MB with line tables; a failing
 # assertion still names its file and line, which come from the panic, not from debug info).
 # The timeout is for a whole test binary: wasm_seat_copies, the longest suite, draws or refuses
-# about 98,000 hostile copies in 4-6 minutes and prints each system's time; 900 s stops a hang.
-CARGO_PROFILE_DEV_DEBUG=false \
-CHROMEDRIVER=/usr/bin/chromedriver \
-WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
-  cargo test --target wasm32-unknown-unknown --features example-system --test wasm --test wasm_example
+# about 98,000 hostile copies and prints each system's time; 900 s stops a hang.
+wasm_tests() {
+  CARGO_PROFILE_DEV_DEBUG=false \
+  CHROMEDRIVER=/usr/bin/chromedriver \
+  WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
+    cargo test --target wasm32-unknown-unknown --features example-system --test wasm --test wasm_example "$@"
+}
+wasm_tests --no-run
 
 step "release build (scripts/build-split.sh into dist/) and the bench's build, started after setup: waiting for them"
 background_rc=0
 wait "$background_pid" || background_rc=$?
-background_pid=
 sed 's/^/  background | /' target/background.log
 [ "$background_rc" -eq 0 ] || { echo "release or bench build failed (exit $background_rc): see its output above" >&2; exit "$background_rc"; }
 
-step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/), link_lengths beside them"
+step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/), the wasm tests' run and link_lengths beside them"
 shopt -s nullglob
 e2e_files=(tests/e2e/*.test.mjs)
 shopt -u nullglob
 [ "${#e2e_files[@]}" -gt 0 ] || { echo "no tests/e2e/*.test.mjs files" >&2; exit 1; }
-# Two test files at a time: a browser test spends most of its time waiting for the page, and
-# the two cores were more than half idle with one (measured: 384 s with one at a time, 279 s with
-# two, 255 s with three). Each file starts its own browser, and no two files share a port, a
-# profile or a file. The link-length figures (a native program, no browser) are worked out
-# beside them and printed in the next step.
+# Browser tests spend most of their time waiting for the page: with one e2e file at a time the two
+# cores were more than half idle (measured: 384 s with one at a time, 279 s with two, 255 s with
+# three). So two e2e files run at a time, and beside them the wasm tests in their own headless
+# Chromium and the link-length figures (a native program, no browser); their output is kept in
+# files and printed in the next steps. Each e2e file starts its own browser, and no two share a
+# port, a profile or a file.
+set -m
+wasm_tests >target/wasm-tests.log 2>&1 &
+wasm_pid=$!
 CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo run --quiet --example link_lengths >target/link_lengths.txt 2>&1 &
 lengths_pid=$!
+set +m
+groups+=("$wasm_pid" "$lengths_pid")
 node --test --test-concurrency=2 "${e2e_files[@]}"
+
+step "wasm tests in headless Chromium (run beside the end-to-end tests)"
+wasm_rc=0
+wait "$wasm_pid" || wasm_rc=$?
+cat target/wasm-tests.log
+[ "$wasm_rc" -eq 0 ] || { echo "wasm tests failed (exit $wasm_rc)" >&2; exit "$wasm_rc"; }
 
 step "figures: share-link lengths (cargo run --example link_lengths, run beside the end-to-end tests)"
 lengths_rc=0
