@@ -44,9 +44,10 @@ bash scripts/setup.sh
 
 # The release build (scripts/build-split.sh into dist/: its own nightly toolchain and target dir,
 # target/split) and then the bench's build run in the background from here, beside the lints and
-# the native and wasm tests: its long single-threaded stretches (std and the app in one codegen
-# unit with LTO, wasm-opt) fill the core those steps leave idle. Its output is kept in a file and
-# printed when the end-to-end tests wait for it. A failing step stops it (the trap below).
+# the native tests and the wasm tests' build. Those steps keep both cores busy, so this saves little
+# (clean clone, two cores: 755 s to the wasm tests' build, against 793 s with the release build
+# beside the wasm tests' run), but the wasm tests can then run beside the e2e tests. Its output is
+# kept in a file and printed when the end-to-end tests wait for it. A failing step stops it.
 mkdir -p target
 background() {
   local start=$(date +%s) rc=0
