@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Full check of Field Desk, failing fast: formatting and lints, native tests, wasm tests in headless Chromium
-# (the release build in the background meanwhile), end-to-end tests against the release build, then
-# figures (link lengths, bench, sizes).
+# Full check of Field Desk, failing fast: formatting and lints, native tests, the wasm tests' build (the
+# release build in the background meanwhile), end-to-end tests against the release build with the wasm
+# tests in headless Chromium beside them, then figures (link lengths, bench, sizes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -26,7 +26,6 @@ finish_step() {
       $(($(date +%s) - step_start)) "$(du -sh target 2>/dev/null | cut -f1)")")
   fi
 }
-background_pid=
 groups=()
 on_exit() {
   rc=$?
@@ -38,6 +37,25 @@ on_exit() {
 }
 trap on_exit EXIT
 
+# spawn LOG CMD...: runs CMD in the background, its output in LOG, in a process group of its own
+# (set -m) that on_exit stops if a step fails; its pid in $spawned.
+spawn() {
+  local log=$1
+  shift
+  set -m
+  "$@" >"$log" 2>&1 &
+  spawned=$!
+  set +m
+  groups+=("$spawned")
+}
+# collect PID LOG WHAT: waits for a spawned job, prints its output, and fails if it failed.
+collect() {
+  local rc=0
+  wait "$1" || rc=$?
+  cat "$2"
+  [ "$rc" -eq 0 ] || { echo "$3 failed (exit $rc): see its output above" >&2; exit "$rc"; }
+}
+
 step "setup: tools (scripts/setup.sh)"
 df -h . | sed 's/^/disk: /'
 bash scripts/setup.sh
@@ -48,7 +66,6 @@ bash scripts/setup.sh
 # (clean clone, two cores: 755 s to the wasm tests' build, against 793 s with the release build
 # beside the wasm tests' run), but the wasm tests can then run beside the e2e tests. Its output is
 # kept in a file and printed when the end-to-end tests wait for it. A failing step stops it.
-mkdir -p target
 background() {
   local start=$(date +%s) rc=0
   bash scripts/build-split.sh dist || rc=$?
@@ -58,12 +75,9 @@ background() {
   echo "bench build: exit $rc, $(($(date +%s) - start)) s after the release build started"
   return "$rc"
 }
-# A process group of its own (set -m), so that a failing step stops the builds with it (on_exit).
-set -m
-background >target/background.log 2>&1 &
-background_pid=$!
-set +m
-groups+=("$background_pid")
+mkdir -p target
+spawn target/background.log background
+background_pid=$spawned
 
 step "lint: cargo fmt --check; cargo clippy -D warnings (native, and wasm32 with the components)"
 cargo fmt --check
@@ -101,10 +115,7 @@ wasm_tests() {
 wasm_tests --no-run
 
 step "release build (scripts/build-split.sh into dist/) and the bench's build, started after setup: waiting for them"
-background_rc=0
-wait "$background_pid" || background_rc=$?
-sed 's/^/  background | /' target/background.log
-[ "$background_rc" -eq 0 ] || { echo "release or bench build failed (exit $background_rc): see its output above" >&2; exit "$background_rc"; }
+collect "$background_pid" target/background.log "the release or bench build"
 
 step "end-to-end tests: node --test tests/e2e/*.test.mjs (on the release build in dist/), the wasm tests' run and link_lengths beside them"
 shopt -s nullglob
@@ -117,26 +128,17 @@ shopt -u nullglob
 # Chromium and the link-length figures (a native program, no browser); their output is kept in
 # files and printed in the next steps. Each e2e file starts its own browser, and no two share a
 # port, a profile or a file.
-set -m
-wasm_tests >target/wasm-tests.log 2>&1 &
-wasm_pid=$!
-CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo run --quiet --example link_lengths >target/link_lengths.txt 2>&1 &
-lengths_pid=$!
-set +m
-groups+=("$wasm_pid" "$lengths_pid")
+spawn target/wasm-tests.log wasm_tests
+wasm_pid=$spawned
+spawn target/link_lengths.txt env CARGO_PROFILE_DEV_OPT_LEVEL=$NATIVE_OPT cargo run --quiet --example link_lengths
+lengths_pid=$spawned
 node --test --test-concurrency=2 "${e2e_files[@]}"
 
 step "wasm tests in headless Chromium (run beside the end-to-end tests)"
-wasm_rc=0
-wait "$wasm_pid" || wasm_rc=$?
-cat target/wasm-tests.log
-[ "$wasm_rc" -eq 0 ] || { echo "wasm tests failed (exit $wasm_rc)" >&2; exit "$wasm_rc"; }
+collect "$wasm_pid" target/wasm-tests.log "the wasm tests"
 
 step "figures: share-link lengths (cargo run --example link_lengths, run beside the end-to-end tests)"
-lengths_rc=0
-wait "$lengths_pid" || lengths_rc=$?
-cat target/link_lengths.txt
-[ "$lengths_rc" -eq 0 ] || { echo "link_lengths failed (exit $lengths_rc)" >&2; exit "$lengths_rc"; }
+collect "$lengths_pid" target/link_lengths.txt link_lengths
 
 step "figures: cargo bench --bench replay (built in the background, run alone)"
 cargo bench --bench replay
