@@ -113,6 +113,9 @@ for f in "$WORK"/bindgen/*.wasm; do
   rm -f "$f.named" "$f.ordered"
 done
 
+say "short-imports"
+node scripts/short-imports.mjs "$WORK/bindgen"
+
 say "pack-chunks"
 node scripts/pack-chunks.mjs "$WORK/bindgen"
 
