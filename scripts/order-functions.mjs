@@ -17,6 +17,7 @@
 // function, then always the most alike of those left (ties: the earliest). Deterministic: the
 // same input gives the same output, so a build stays reproducible.
 import fs from 'node:fs';
+import { Cursor, checkWasm, uleb } from './wasm-bytes.mjs';
 
 const HASHES = 96;
 
@@ -26,84 +27,35 @@ if (!input || !output) {
   process.exit(2);
 }
 const bytes = fs.readFileSync(input);
-if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${input} is not a wasm module`);
-
-let pos = 8;
-function leb() {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    const b = bytes[pos++];
-    result += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-    if ((b & 0x80) === 0) return result;
-  }
-}
-function uleb(n) {
-  const out = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return Buffer.from(out);
-}
-function skipName() {
-  const n = leb();
-  pos += n;
-}
-function skipLimits() {
-  const flags = bytes[pos++];
-  leb();
-  if (flags & 1) leb();
-}
+checkWasm(bytes, input);
 
 // The sections, kept byte for byte but for a name section (replaced); the imported functions'
 // count (they come first in the index space) and the code section's bodies.
+const at = new Cursor(bytes, 8);
 let imported = 0;
 const bodies = [];
 const kept = [];
-while (pos < bytes.length) {
-  const start = pos;
-  const id = bytes[pos++];
-  const size = leb();
-  const end = pos + size;
+while (at.pos < bytes.length) {
+  const start = at.pos;
+  const id = bytes[at.pos++];
+  const size = at.leb();
+  const end = at.pos + size;
   let drop = false;
   if (id === 0) {
-    const n = leb();
-    drop = bytes.toString('utf8', pos, pos + n) === 'name';
+    drop = at.name() === 'name';
   } else if (id === 2) {
-    for (let i = leb(); i > 0; i--) {
-      skipName();
-      skipName();
-      const kind = bytes[pos++];
-      if (kind === 0) {
-        leb();
-        imported++;
-      } else if (kind === 1) {
-        pos++;
-        skipLimits();
-      } else if (kind === 2) {
-        skipLimits();
-      } else if (kind === 3) {
-        pos += 2;
-      } else if (kind === 4) {
-        pos++;
-        leb();
-      } else {
-        throw new Error(`${input}: import kind ${kind} not known`);
-      }
+    for (let i = at.leb(); i > 0; i--) {
+      if (at.importEntry().kind === 0) imported++;
     }
   } else if (id === 10) {
-    for (let i = leb(); i > 0; i--) {
-      const n = leb();
-      bodies.push(bytes.subarray(pos, pos + n));
-      pos += n;
+    for (let i = at.leb(); i > 0; i--) {
+      const n = at.leb();
+      bodies.push(bytes.subarray(at.pos, at.pos + n));
+      at.pos += n;
     }
   }
   if (!drop) kept.push(bytes.subarray(start, end));
-  pos = end;
+  at.pos = end;
 }
 
 // MinHash signatures: for each of HASHES hash functions, the least hash of the body's 4-byte

@@ -13,6 +13,7 @@
 // layout is a build error, never a page whose imports do not match.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Cursor, checkWasm, uleb } from './wasm-bytes.mjs';
 
 const MODULE = './field-desk_bg.js';
 
@@ -26,77 +27,39 @@ const jsPath = path.join(dir, 'field-desk.js');
 const bytes = fs.readFileSync(wasmPath);
 let js = fs.readFileSync(jsPath, 'utf8');
 
-let pos = 8;
-function leb() {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    const b = bytes[pos++];
-    result += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-    if ((b & 0x80) === 0) return result;
-  }
-}
-function uleb(n) {
-  const out = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return Buffer.from(out);
-}
-function skipLimits() {
-  const flags = bytes[pos++];
-  leb();
-  if (flags & 1) leb();
-}
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+checkWasm(bytes, wasmPath);
+const at = new Cursor(bytes, 8);
 const sections = [bytes.subarray(0, 8)];
 let renamed = 0;
-while (pos < bytes.length) {
-  const start = pos;
-  const id = bytes[pos++];
-  const size = leb();
-  const end = pos + size;
+while (at.pos < bytes.length) {
+  const start = at.pos;
+  const id = bytes[at.pos++];
+  const size = at.leb();
+  const end = at.pos + size;
   if (id !== 2) {
     sections.push(bytes.subarray(start, end));
-    pos = end;
+    at.pos = end;
     continue;
   }
-  const count = leb();
+  const count = at.leb();
   const entries = [uleb(count)];
   for (let i = 0; i < count; i++) {
-    const moduleLength = leb();
-    const module = bytes.subarray(pos, pos + moduleLength);
-    pos += moduleLength;
-    const fieldLength = leb();
-    let field = bytes.toString('utf8', pos, pos + fieldLength);
-    pos += fieldLength;
-    const kindStart = pos;
-    const kind = bytes[pos++];
-    if (kind === 0) leb();
-    else if (kind === 1) {
-      pos++;
-      skipLimits();
-    } else if (kind === 2) skipLimits();
-    else if (kind === 3) pos += 2;
-    else throw new Error(`${wasmPath}: import kind ${kind} not known`);
-    const descriptor = bytes.subarray(kindStart, pos);
-    if (module.toString() === MODULE) {
-      const short = `w${(renamed++).toString(36)}`;
+    const { module, field, descriptor } = at.importEntry();
+    let name = field;
+    if (module === MODULE) {
+      name = `w${(renamed++).toString(36)}`;
       const key = new RegExp(`^([ \\t]*)${escape(field)}:`, 'gm');
       const found = js.match(key)?.length ?? 0;
       if (found !== 1) throw new Error(`${jsPath}: the import ${field} is a key ${found} times, not once`);
-      js = js.replace(key, `$1${short}:`);
-      field = short;
+      js = js.replace(key, `$1${name}:`);
     }
-    const name = Buffer.from(field);
-    entries.push(uleb(moduleLength), module, uleb(name.length), name, descriptor);
+    const moduleBytes = Buffer.from(module);
+    const nameBytes = Buffer.from(name);
+    entries.push(uleb(moduleBytes.length), moduleBytes, uleb(nameBytes.length), nameBytes, descriptor);
   }
-  if (pos !== end) throw new Error(`${wasmPath}: the import section did not read to its end`);
+  if (at.pos !== end) throw new Error(`${wasmPath}: the import section did not read to its end`);
   const body = Buffer.concat(entries);
   sections.push(Buffer.from([2]), uleb(body.length), body);
 }

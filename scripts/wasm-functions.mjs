@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
+import { Cursor, checkWasm } from './wasm-bytes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,84 +24,47 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 export function readWasm(file) {
   const bytes = fs.readFileSync(file);
-  let pos = 0;
-  function leb() {
-    let result = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[pos++];
-      result += (b & 0x7f) * 2 ** shift;
-      if ((b & 0x80) === 0) return result;
-      shift += 7;
-    }
-  }
-  function name() {
-    const n = leb();
-    const s = bytes.toString('utf8', pos, pos + n);
-    pos += n;
-    return s;
-  }
-
-  if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${file} is not a wasm module`);
-  pos = 8;
+  checkWasm(bytes, file);
+  const at = new Cursor(bytes, 8);
   let importedFunctions = 0;
   const bodies = []; // the code section's bodies, in order: [start, size]
   const names = new Map(); // function index -> name
   const sections = new Map(); // section name -> bytes
-  while (pos < bytes.length) {
-    const id = bytes[pos++];
-    const size = leb();
-    const end = pos + size;
+  while (at.pos < bytes.length) {
+    const id = bytes[at.pos++];
+    const size = at.leb();
+    const end = at.pos + size;
     let label = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id] ?? `section ${id}`;
     if (id === 2) {
-      for (let i = leb(); i > 0; i--) {
-        name();
-        name();
-        const kind = bytes[pos++];
-        if (kind === 0) {
-          importedFunctions++;
-          leb();
-        } else if (kind === 1) {
-          pos++;
-          const flags = leb();
-          leb();
-          if (flags & 1) leb();
-        } else if (kind === 2) {
-          const flags = leb();
-          leb();
-          if (flags & 1) leb();
-        } else if (kind === 3) {
-          pos += 2;
-        } else {
-          leb();
-        }
+      for (let i = at.leb(); i > 0; i--) {
+        if (at.importEntry().kind === 0) importedFunctions++;
       }
     } else if (id === 10) {
-      for (let i = leb(); i > 0; i--) {
-        const n = leb();
-        bodies.push([pos, n]);
-        pos += n;
+      for (let i = at.leb(); i > 0; i--) {
+        const n = at.leb();
+        bodies.push([at.pos, n]);
+        at.pos += n;
       }
     } else if (id === 0) {
-      const custom = name();
+      const custom = at.name();
       label = `custom "${custom}"`;
       if (custom === 'name') {
-        while (pos < end) {
-          const sub = bytes[pos++];
-          const subSize = leb();
-          const subEnd = pos + subSize;
+        while (at.pos < end) {
+          const sub = bytes[at.pos++];
+          const subSize = at.leb();
+          const subEnd = at.pos + subSize;
           if (sub === 1) {
-            for (let i = leb(); i > 0; i--) {
-              const index = leb();
-              names.set(index, name());
+            for (let i = at.leb(); i > 0; i--) {
+              const index = at.leb();
+              names.set(index, at.name());
             }
           }
-          pos = subEnd;
+          at.pos = subEnd;
         }
       }
     }
     sections.set(label, (sections.get(label) ?? 0) + size);
-    pos = end;
+    at.pos = end;
   }
   const functions = bodies.map(([at, size], i) => {
     const symbol = names.get(importedFunctions + i) ?? `function[${importedFunctions + i}]`;
