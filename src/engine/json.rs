@@ -1,23 +1,26 @@
-//! The one way JSON text is read into the app's types (issue 32): serde_json's reader, seen
-//! through a deserializer that reads a struct from an object only.
-//!
-//! serde's derive gives every struct (and every struct variant of an enum) two readers, one
-//! for an object and one for an array, and serde_json calls whichever the text has. Field Desk
-//! never writes a struct as an array (serde_json writes objects), so the array reader of every
-//! stored type was code no document needs. Read through `Strict`, a struct in an array is
-//! refused ("invalid type: sequence, expected struct ..."), and the array readers are never
-//! called, so the linker leaves them out. Everything else passes through unchanged: the same
-//! errors, line and column, `RawValue`, `Option`, enums and tuples.
+//! The one way JSON text is read into the app's types (issue 32): the reader of `json_read.rs`
+//! and `json_de.rs`, which reads what serde_json reads (and `RawValue`), but a struct from an
+//! object only, so serde's array reader of every struct is never linked. Its errors are
+//! serde_json's `Error`, with words and place as serde_json's own give them for type errors;
+//! its syntax errors say the same things in the same places, in nearly the same words.
 
-use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, Visitor};
-use std::fmt;
+use serde::de::{self, DeserializeOwned};
 
 /// `text` read as a `T`: what `serde_json::from_str` reads, but for structs written as arrays.
+/// The error says where, as serde_json's do (" at line L column C").
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value = T::deserialize(Strict(&mut de))?;
-    de.end()?;
-    Ok(value)
+    let mut reader = super::json_read::Reader::new(text);
+    let read = T::deserialize(&mut reader).and_then(|value| reader.end().map(|()| value));
+    read.map_err(|e| placed(text, e.why().at.unwrap_or(reader.pos()), &e.why().words))
+}
+
+/// The error's words and place, as serde_json's `Error`.
+#[cold]
+fn placed(text: &str, at: usize, words: &str) -> serde_json::Error {
+    let before = &text.as_bytes()[..at.min(text.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    de::Error::custom(format_args!("{words} at line {line} column {column}"))
 }
 
 /// A part of a document kept as text (`RawValue`) read as a `T`, for readers that read the
@@ -28,204 +31,13 @@ pub fn part<T: DeserializeOwned, E: de::Error>(raw: &serde_json::value::RawValue
     from_str(raw.get()).map_err(|e| E::custom(unplaced(e)))
 }
 
-/// An error's words without serde_json's " at line L column C".
+/// An error's words without " at line L column C".
 #[inline(never)]
 fn unplaced(e: serde_json::Error) -> String {
     let text = e.to_string();
-    let cut = if e.line() > 0 { text.rfind(" at line ") } else { None };
-    match cut {
+    match text.rfind(" at line ") {
         Some(at) => text[..at].to_string(),
         None => text,
-    }
-}
-
-/// A deserializer as `D` reads, but for structs, read from an object only.
-struct Strict<D>(D);
-
-/// A visitor seen through `Strict`: what it is handed is read strictly in turn.
-struct Wrap<V>(V);
-
-/// A struct's visitor: an object only.
-struct Fields<V>(V);
-
-macro_rules! forward {
-    ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
-            self.0.$method(Wrap(visitor))
-        }
-    )*};
-}
-
-impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
-    type Error = D::Error;
-
-    forward! {
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
-        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
-        deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier deserialize_ignored_any
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_unit_struct(name, Wrap(visitor))
-    }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_newtype_struct(name, Wrap(visitor))
-    }
-    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_tuple(len, Wrap(visitor))
-    }
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_tuple_struct(name, len, Wrap(visitor))
-    }
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_struct(name, fields, Fields(visitor))
-    }
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_enum(name, variants, Wrap(visitor))
-    }
-    fn is_human_readable(&self) -> bool {
-        self.0.is_human_readable()
-    }
-}
-
-/// What a visitor is handed (a value, an array, an object, an enum) passed on read strictly.
-macro_rules! pass {
-    ($($method:ident: $t:ty)*) => {$(
-        fn $method<E: de::Error>(self, v: $t) -> Result<Self::Value, E> {
-            self.0.$method(v)
-        }
-    )*};
-}
-
-macro_rules! visitor {
-    ($name:ident) => {
-        impl<'de, V: Visitor<'de>> Visitor<'de> for $name<V> {
-            type Value = V::Value;
-
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                self.0.expecting(f)
-            }
-            pass! {
-                visit_bool: bool visit_i8: i8 visit_i16: i16 visit_i32: i32 visit_i64: i64
-                visit_i128: i128 visit_u8: u8 visit_u16: u16 visit_u32: u32 visit_u64: u64
-                visit_u128: u128 visit_f32: f32 visit_f64: f64 visit_char: char
-                visit_str: &str visit_borrowed_str: &'de str visit_string: String
-                visit_bytes: &[u8] visit_borrowed_bytes: &'de [u8] visit_byte_buf: Vec<u8>
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-                self.0.visit_none()
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-                self.0.visit_unit()
-            }
-            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-                self.0.visit_some(Strict(d))
-            }
-            fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-                self.0.visit_newtype_struct(Strict(d))
-            }
-            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-                self.0.visit_map(Strict(map))
-            }
-            fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
-                self.0.visit_enum(Strict(data))
-            }
-            visitor!(@seq $name);
-        }
-    };
-    (@seq Wrap) => {
-        fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            self.0.visit_seq(Strict(seq))
-        }
-    };
-    // A struct in an array: refused before its array reader is reached (so it is never linked).
-    (@seq Fields) => {
-        fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-            Err(de::Error::invalid_type(de::Unexpected::Seq, &self))
-        }
-    };
-}
-visitor!(Wrap);
-visitor!(Fields);
-
-impl<'de, T: DeserializeSeed<'de>> DeserializeSeed<'de> for Strict<T> {
-    type Value = T::Value;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T::Value, D::Error> {
-        self.0.deserialize(Strict(d))
-    }
-}
-
-impl<'de, A: de::SeqAccess<'de>> de::SeqAccess<'de> for Strict<A> {
-    type Error = A::Error;
-
-    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, A::Error> {
-        self.0.next_element_seed(Strict(seed))
-    }
-    fn size_hint(&self) -> Option<usize> {
-        self.0.size_hint()
-    }
-}
-
-impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for Strict<A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
-        self.0.next_key_seed(Strict(seed))
-    }
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
-        self.0.next_value_seed(Strict(seed))
-    }
-    fn size_hint(&self) -> Option<usize> {
-        self.0.size_hint()
-    }
-}
-
-impl<'de, A: de::EnumAccess<'de>> de::EnumAccess<'de> for Strict<A> {
-    type Error = A::Error;
-    type Variant = Strict<A::Variant>;
-
-    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant), A::Error> {
-        self.0.variant_seed(Strict(seed)).map(|(v, variant)| (v, Strict(variant)))
-    }
-}
-
-impl<'de, A: de::VariantAccess<'de>> de::VariantAccess<'de> for Strict<A> {
-    type Error = A::Error;
-
-    fn unit_variant(self) -> Result<(), A::Error> {
-        self.0.unit_variant()
-    }
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, A::Error> {
-        self.0.newtype_variant_seed(Strict(seed))
-    }
-    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, A::Error> {
-        self.0.tuple_variant(len, Wrap(visitor))
-    }
-    fn struct_variant<V: Visitor<'de>>(
-        self,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, A::Error> {
-        self.0.struct_variant(fields, Fields(visitor))
     }
 }
 
@@ -273,10 +85,158 @@ mod tests {
         assert!(e.contains("invalid type: sequence"), "{e}");
         assert!(from_str::<Step>(r#"{"Jump":[{"x":1,"y":2},true]}"#).is_err());
         let e = from_str::<Point>(r#"{"x":1,"y":2} x"#).unwrap_err();
-        assert_eq!((e.line(), e.column()), (1, 15));
+        assert_eq!(e.to_string(), "trailing characters at line 1 column 15");
         assert_eq!(
             from_str::<Point>(r#"{"x":"1"}"#).unwrap_err().to_string(),
             serde_json::from_str::<Point>(r#"{"x":"1"}"#).unwrap_err().to_string()
         );
+    }
+
+    /// What serde_json reads as a `Value`, this reader reads the same; what it refuses, this
+    /// refuses: hand-picked texts, then each mutated at random.
+    #[test]
+    fn reads_and_refuses_as_serde_json_does() {
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let mut texts: Vec<String> = [
+            "null",
+            "true",
+            "false",
+            "0",
+            "-0",
+            "12",
+            "-12",
+            "1.5",
+            "-1.5e3",
+            "1E+2",
+            "1e-2",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "1e400",
+            "01",
+            "-",
+            "1.",
+            "1e",
+            ".5",
+            "+1",
+            r#""""#,
+            r#""a\"b\\c\/d\b\f\n\r\t""#,
+            r#""\u00e9\u20AC""#,
+            r#""\ud83d\ude00""#,
+            r#""\ud83d""#,
+            r#""\ude00""#,
+            r#""\ud83d\u0041""#,
+            r#""\x""#,
+            r#""\u12""#,
+            "\"a\tb\"",
+            "\"a\u{1}b\"",
+            "\"é€😀\"",
+            "[]",
+            "[1,2]",
+            "[1,]",
+            "[,1]",
+            "[1 2]",
+            "{}",
+            r#"{"a":1}"#,
+            r#"{"a":1,}"#,
+            r#"{"a" 1}"#,
+            r#"{1:2}"#,
+            r#"{"a":1 "b":2}"#,
+            " \n\t\r[ 1 , { \"a\" : [ null ] } ] ",
+            "[1] x",
+            "",
+            " ",
+            "nul",
+            "tru",
+            "[",
+            "{",
+            r#"{"a""#,
+            r#"{"a":"#,
+            r#""abc"#,
+            "[1,[2,[3]]]",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        texts.extend([deep(127), deep(128), deep(129)]);
+        let base = texts.clone();
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for text in base.iter().filter(|t| t.len() > 1) {
+            for _ in 0..200 {
+                let mut bytes = text.clone().into_bytes();
+                for _ in 0..1 + next() % 3 {
+                    let at = (next() % bytes.len() as u64) as usize;
+                    let pick = b"{}[],:\"\\ 0123456789.eE+-tfnulbrx\n";
+                    match next() % 3 {
+                        0 => bytes[at] = pick[(next() % pick.len() as u64) as usize],
+                        1 => bytes.insert(at, pick[(next() % pick.len() as u64) as usize]),
+                        _ if bytes.len() > 1 => drop(bytes.remove(at)),
+                        _ => {}
+                    }
+                }
+                if let Ok(t) = String::from_utf8(bytes) {
+                    texts.push(t);
+                }
+            }
+        }
+        for text in &texts {
+            let ours = from_str::<serde_json::Value>(text);
+            let theirs = serde_json::from_str::<serde_json::Value>(text);
+            match (&ours, &theirs) {
+                (Ok(a), Ok(b)) => assert!(same(a, b), "{text:?}: ours {a:?}, serde_json's {b:?}"),
+                (Err(_), Err(_)) => {}
+                _ => panic!("{text:?}: ours {ours:?}, serde_json's {theirs:?}"),
+            }
+        }
+    }
+
+    /// Equal, but for the last digits of a float: neither reader's floats are exact (serde_json's
+    /// reads `1e-42` as `9.999999999999999e-43`), and they need not agree to the last place.
+    fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+        use serde_json::Value;
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) if x.is_f64() && y.is_f64() => {
+                let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+                x == y || (x - y).abs() <= x.abs().max(y.abs()) * 1e-13
+            }
+            (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|((kx, x), (ky, y))| kx == ky && same(x, y))
+            }
+            _ => a == b,
+        }
+    }
+
+    #[test]
+    fn floats_the_app_writes_read_back_exactly() {
+        for f in [1_764_519_123_456.0, 0.5, -225.0, 0.0, 1e21, 123.25] {
+            let text = serde_json::to_string(&f).unwrap();
+            assert_eq!(from_str::<f64>(&text).unwrap(), f, "{text}");
+        }
+        assert_eq!(from_str::<f64>("-2.25e2").unwrap(), -225.0);
+        assert!(from_str::<f64>("1e309").is_err());
+        assert_eq!(from_str::<f64>("1e-400").unwrap(), 0.0);
+    }
+
+    #[test]
+    fn maps_keyed_by_numbers_and_enums_read_as_serde_json_reads_them() {
+        use std::collections::BTreeMap;
+        let text = r#"{"3":7,"0":9}"#;
+        let ours: BTreeMap<u8, u64> = from_str(text).unwrap();
+        assert_eq!(ours, serde_json::from_str::<BTreeMap<u8, u64>>(text).unwrap());
+        assert!(from_str::<BTreeMap<u8, u64>>(r#"{"x":1}"#).is_err());
+        assert!(from_str::<BTreeMap<u8, u64>>(r#"{"300":1}"#).is_err());
+        let steps: Vec<Step> = from_str(r#"["Stay",{"Stay":null}]"#).unwrap();
+        assert_eq!(steps, vec![Step::Stay, Step::Stay]);
+        assert!(from_str::<Step>(r#"{"Move":{"x":1},"Stay":null}"#).is_err());
+        assert!(from_str::<Step>(r#""Move""#).is_err());
+        assert!(from_str::<Step>(r#"{"Walk":null}"#).is_err());
     }
 }

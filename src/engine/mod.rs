@@ -7,6 +7,8 @@ pub mod dice;
 pub mod fair;
 pub mod grammar;
 pub mod json;
+mod json_de;
+mod json_read;
 pub mod odds;
 pub mod order;
 pub mod pasted;

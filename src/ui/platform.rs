@@ -85,17 +85,22 @@ impl Backend for LocalStorage {
     }
     fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
         let s = storage()?;
-        match gloo_storage::LocalStorage::get::<Box<RawValue>>(key) {
-            Ok(raw) => Ok(Some(raw.get().to_string())),
-            Err(StorageError::KeyNotFound(_)) => Ok(None),
-            // Not JSON: a damaged document, listed with its text untouched.
-            Err(StorageError::SerdeError(_)) => s.get_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e))),
-            Err(e) => Err(store_error(e)),
-        }
+        let Some(text) = s.get_item(key).map_err(|e| StoreError::Unavailable(js_error_text(&e)))? else {
+            return Ok(None);
+        };
+        // JSON: read as a `RawValue` (the text as stored, without the white space around it),
+        // by the app's one JSON reader (issue 32: serde_json's reader is left out of the page).
+        // Not JSON: a damaged document, listed with its text untouched.
+        Ok(Some(match crate::engine::json::from_str::<Box<RawValue>>(&text) {
+            Ok(raw) => raw.get().to_string(),
+            Err(_) => text,
+        }))
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
         storage()?;
-        let raw = RawValue::from_string(value.to_string()).map_err(StorageError::SerdeError).map_err(store_error)?;
+        let raw = crate::engine::json::from_str::<Box<RawValue>>(value)
+            .map_err(StorageError::SerdeError)
+            .map_err(store_error)?;
         gloo_storage::LocalStorage::set(key, raw).map_err(store_error)
     }
     fn remove(&mut self, key: &str) -> Result<(), StoreError> {
