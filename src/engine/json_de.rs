@@ -119,7 +119,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.opening(b'[', &visitor)?;
-        let value = visitor.visit_seq(Elements { reader: self, first: true })?;
+        let value = visitor.visit_seq(Items { reader: self, first: true })?;
         self.close(b']')?;
         Ok(value)
     }
@@ -139,7 +139,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.opening(b'{', &visitor)?;
-        let value = visitor.visit_map(Entries { reader: self, first: true })?;
+        let value = visitor.visit_map(Items { reader: self, first: true })?;
         self.close(b'}')?;
         Ok(value)
     }
@@ -182,13 +182,13 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     }
 }
 
-/// An array's elements.
-struct Elements<'a, 'de> {
+/// An array's elements or an object's entries, its `[` or `{` taken.
+struct Items<'a, 'de> {
     reader: &'a mut Reader<'de>,
     first: bool,
 }
 
-impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
+impl<'de> de::SeqAccess<'de> for Items<'_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
@@ -199,13 +199,7 @@ impl<'de> de::SeqAccess<'de> for Elements<'_, 'de> {
     }
 }
 
-/// An object's entries.
-struct Entries<'a, 'de> {
-    reader: &'a mut Reader<'de>,
-    first: bool,
-}
-
-impl<'de> de::MapAccess<'de> for Entries<'_, 'de> {
+impl<'de> de::MapAccess<'de> for Items<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
@@ -279,6 +273,14 @@ impl<'de> de::Deserializer<'de> for Key<'de> {
     }
 }
 
+/// A variant's name, read by the enum's own reader of names.
+fn variant_name<'de, V: DeserializeSeed<'de>>(seed: V, name: Text<'de>) -> Result<V::Value, Error> {
+    match name {
+        Text::Borrowed(s) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(s)),
+        Text::Owned(s) => seed.deserialize(s.into_deserializer()),
+    }
+}
+
 /// An enum written as its variant's name: a unit variant.
 struct Unit<'de>(Text<'de>);
 
@@ -287,11 +289,7 @@ impl<'de> de::EnumAccess<'de> for Unit<'de> {
     type Variant = UnitOnly;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, UnitOnly), Error> {
-        let value = match self.0 {
-            Text::Borrowed(s) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(s)),
-            Text::Owned(s) => seed.deserialize(s.into_deserializer()),
-        }?;
-        Ok((value, UnitOnly))
+        Ok((variant_name(seed, self.0)?, UnitOnly))
     }
 }
 
@@ -324,11 +322,7 @@ impl<'a, 'de> de::EnumAccess<'de> for Variant<'a, 'de> {
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
         let name = self.0.key()?;
-        let value = match name {
-            Text::Borrowed(s) => seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(s)),
-            Text::Owned(s) => seed.deserialize(s.into_deserializer()),
-        }?;
-        Ok((value, self))
+        Ok((variant_name(seed, name)?, self))
     }
 }
 
