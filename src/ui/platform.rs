@@ -89,7 +89,7 @@ impl Backend for LocalStorage {
             return Ok(None);
         };
         // JSON: read as a `RawValue` (the text as stored, without the white space around it),
-        // by the app's one JSON reader (issue 32: serde_json's reader is left out of the page).
+        // by the app's one JSON reader (issue 32).
         // Not JSON: a damaged document, listed with its text untouched.
         Ok(Some(match crate::engine::json::from_str::<Box<RawValue>>(&text) {
             Ok(raw) => raw.get().to_string(),
