@@ -5,7 +5,8 @@
 #   with rust-src and its wasm32 target: scripts/build-split.sh builds std with the app),
 #   trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
 #   wasm-split-cli 0.2.4 (wasm_split_cli_support),
-#   Debian chromium + chromium-driver, npm devDependencies (binaryen 132 = wasm-opt, playwright-core).
+#   Debian chromium + chromium-driver, xz-utils (the service worker's offline pack is LZMA, made
+#   by xz: scripts/sw-precache.mjs), npm devDependencies (binaryen 132 = wasm-opt, playwright-core).
 #
 # Works as root on a fresh Debian 12 with rustup, cargo, node and npm. Needs crates.io, the npm
 # registry, the Debian archive and rustup's channel; downloads nothing else.
@@ -115,18 +116,18 @@ else
   cargo fetch --quiet
 fi
 
-# --- Chromium and chromedriver (Debian packages) -------------------------------------------------
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-  say "chromium + chromedriver: present"
+# --- Chromium, chromedriver and xz (Debian packages) ----------------------------------------------
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && command -v xz >/dev/null 2>&1; then
+  say "chromium + chromedriver + xz: present"
 else
-  say "chromium + chromedriver: installing with apt-get"
+  say "chromium + chromedriver + xz: installing with apt-get"
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || die "need root (or sudo) to apt-get install chromium chromium-driver"
+    command -v sudo >/dev/null 2>&1 || die "need root (or sudo) to apt-get install chromium chromium-driver xz-utils"
     SUDO=sudo
   fi
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-liberation
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-liberation xz-utils
 fi
 
 # --- npm devDependencies (wasm-opt from npm binaryen, playwright-core without browsers) -----------

@@ -122,12 +122,30 @@ test('the release build precaches exactly its own files, keyed on their contents
   const { build, files } = precacheOf(dir);
   assert.match(build, /^[0-9a-f]{16}$/);
 
-  // Every file of the build but sw.js itself, with the integrity of its bytes.
-  assert.deepEqual(files.map((f) => decodeURI(f.url)), listFiles(dir).filter((f) => f !== 'sw.js'));
+  // Every file of the build but sw.js itself and the offline pack, with the integrity of its bytes.
+  const { pack } = precacheOf(dir);
+  assert.ok(pack, 'the release build has an offline pack');
+  assert.deepEqual(files.map((f) => decodeURI(f.url)), listFiles(dir).filter((f) => f !== 'sw.js' && f !== pack.url));
   for (const f of files) {
     const digest = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, decodeURI(f.url)))).digest('base64');
     assert.equal(f.integrity, `sha256-${digest}`, f.url);
   }
+  // The pack holds every wasm chunk but the main module, and unpacks (with the decoder sw.js
+  // carries) to each chunk's bytes at its place.
+  const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+  assert.ok(sw.includes('function lzmaDecode('), 'sw.js carries the decoder');
+  const lzmaDecode = new Function(`${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn lzmaDecode;`)();
+  const packBytes = fs.readFileSync(path.join(dir, pack.url));
+  assert.equal(pack.integrity, `sha256-${crypto.createHash('sha256').update(packBytes).digest('base64')}`);
+  const unpacked = lzmaDecode(new Uint8Array(packBytes), pack.size);
+  const members = files.filter((f) => f.pack);
+  assert.deepEqual(members.map((f) => f.url), files.filter((f) => f.url.endsWith('.wasm') && !f.url.endsWith('/field-desk_bg.wasm')).map((f) => f.url));
+  assert.ok(members.length >= 10, `${members.length} chunks in the pack`);
+  for (const f of members) {
+    const [at, len] = f.pack;
+    assert.ok(Buffer.from(unpacked.subarray(at, at + len)).equals(fs.readFileSync(path.join(dir, f.url))), f.url);
+  }
+  assert.equal(members.reduce((n, f) => n + f.pack[1], 0), pack.size);
   for (const f of ['index.html', 'manifest.webmanifest', 'register-sw.js', 'icons/icon-192.png', 'icons/icon-512.png']) {
     assert.ok(files.some((x) => x.url === f), `${f} is precached`);
   }

@@ -1,0 +1,198 @@
+// An LZMA decoder for the service worker's offline pack (issue 32).
+//
+// The release build packs every wasm chunk the page does not fetch at start into one LZMA stream
+// (`xz --format=lzma`, scripts/sw-precache.mjs). LZMA sees the whole pack at once, where gzip sees
+// each file through a 32 KiB window: the chunks share much code, so the pack is about 30% smaller
+// than the same files gzipped one by one. Browsers have no LZMA of their own, hence this decoder,
+// written from the format's public reference decoder (LzmaSpec.cpp in the LZMA SDK, public
+// domain). scripts/sw-precache.mjs writes this file into sw.js; tests/e2e/lzma.test.mjs checks it
+// against xz on every chunk and on broken input.
+//
+// lzmaDecode(src, size): src is a .lzma file (13-byte header, then the range-coded data), size the
+// number of bytes it must decode to. Returns them as a Uint8Array, or throws on any input that
+// does not decode to exactly `size` bytes. Work is bounded by `size`: every step writes a byte or
+// ends, and each read past the input throws.
+function lzmaDecode(src, size) {
+  const fail = (why) => {
+    throw new Error(`offline pack: ${why}`);
+  };
+  if (src.length < 18) fail('too short');
+  let props = src[0];
+  if (props >= 225) fail('bad properties');
+  const lc = props % 9;
+  props = (props / 9) | 0;
+  const lp = props % 5;
+  const pb = (props / 5) | 0;
+  const out = new Uint8Array(size);
+  let at = 0; // bytes written
+  let pos = 13;
+  // The range decoder.
+  if (src[pos++] !== 0) fail('bad stream start');
+  let range = 0xffffffff;
+  let code = 0;
+  for (let i = 0; i < 4; i++) code = code * 256 + src[pos++];
+  if (code === range) fail('bad stream start');
+  const next = () => {
+    if (pos >= src.length) fail('truncated');
+    return src[pos++];
+  };
+  const bit = (probs, i) => {
+    const p = probs[i];
+    const bound = (range >>> 11) * p;
+    let b;
+    if (code < bound) {
+      range = bound;
+      probs[i] = p + ((2048 - p) >> 5);
+      b = 0;
+    } else {
+      range -= bound;
+      code -= bound;
+      probs[i] = p - (p >> 5);
+      b = 1;
+    }
+    if (range < 0x1000000) {
+      range *= 256;
+      code = code * 256 + next();
+    }
+    return b;
+  };
+  const direct = (n) => {
+    let r = 0;
+    while (n-- > 0) {
+      range = range >>> 1;
+      let b = 0;
+      if (code >= range) {
+        code -= range;
+        b = 1;
+      }
+      r = r * 2 + b;
+      if (range < 0x1000000) {
+        range *= 256;
+        code = code * 256 + next();
+      }
+    }
+    return r;
+  };
+  const tree = (probs, base, n) => {
+    let m = 1;
+    for (let i = 0; i < n; i++) m = (m << 1) + bit(probs, base + m);
+    return m - (1 << n);
+  };
+  const reverse = (probs, base, n) => {
+    let m = 1;
+    let r = 0;
+    for (let i = 0; i < n; i++) {
+      const b = bit(probs, base + m);
+      m = (m << 1) + b;
+      r |= b << i;
+    }
+    return r;
+  };
+  const model = (n) => new Uint16Array(n).fill(1024);
+  // The probabilities.
+  const literal = model(0x300 << (lc + lp));
+  const isMatch = model(12 << 4);
+  const isRep = model(12);
+  const isRepG0 = model(12);
+  const isRepG1 = model(12);
+  const isRepG2 = model(12);
+  const isRep0Long = model(12 << 4);
+  const posSlot = model(4 << 6);
+  const posModel = model(1 + 114);
+  const align = model(16);
+  // A length coder: choice, choice 2, 16 low trees of 3 bits, 16 mid trees of 3 bits, 8-bit high.
+  const lengths = () => model(2 + 16 * 8 + 16 * 8 + 256);
+  const lenCoder = lengths();
+  const repLenCoder = lengths();
+  const length = (probs, posState) => {
+    if (bit(probs, 0) === 0) return tree(probs, 2 + posState * 8, 3);
+    if (bit(probs, 1) === 0) return 8 + tree(probs, 2 + 128 + posState * 8, 3);
+    return 16 + tree(probs, 2 + 256, 8);
+  };
+  const pbMask = (1 << pb) - 1;
+  const lpMask = (1 << lp) - 1;
+  let state = 0;
+  let rep0 = 0;
+  let rep1 = 0;
+  let rep2 = 0;
+  let rep3 = 0;
+  for (;;) {
+    const posState = at & pbMask;
+    if (bit(isMatch, (state << 4) + posState) === 0) {
+      if (at >= size) fail('longer than expected');
+      const prev = at > 0 ? out[at - 1] : 0;
+      const base = 0x300 * (((at & lpMask) << lc) + (prev >> (8 - lc)));
+      let symbol = 1;
+      if (state >= 7) {
+        let matchByte = out[at - rep0 - 1];
+        do {
+          const matchBit = (matchByte >> 7) & 1;
+          matchByte <<= 1;
+          const b = bit(literal, base + ((1 + matchBit) << 8) + symbol);
+          symbol = (symbol << 1) | b;
+          if (matchBit !== b) break;
+        } while (symbol < 0x100);
+      }
+      while (symbol < 0x100) symbol = (symbol << 1) | bit(literal, base + symbol);
+      out[at++] = symbol - 0x100;
+      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
+      continue;
+    }
+    let len;
+    if (bit(isRep, state) !== 0) {
+      if (at === 0) fail('a repeat before any byte');
+      if (bit(isRepG0, state) === 0) {
+        if (bit(isRep0Long, (state << 4) + posState) === 0) {
+          if (at >= size) fail('longer than expected');
+          state = state < 7 ? 9 : 11;
+          out[at] = out[at - rep0 - 1];
+          at++;
+          continue;
+        }
+      } else {
+        let dist;
+        if (bit(isRepG1, state) === 0) {
+          dist = rep1;
+        } else {
+          if (bit(isRepG2, state) === 0) {
+            dist = rep2;
+          } else {
+            dist = rep3;
+            rep3 = rep2;
+          }
+          rep2 = rep1;
+        }
+        rep1 = rep0;
+        rep0 = dist;
+      }
+      len = length(repLenCoder, posState);
+      state = state < 7 ? 8 : 11;
+    } else {
+      rep3 = rep2;
+      rep2 = rep1;
+      rep1 = rep0;
+      len = length(lenCoder, posState);
+      state = state < 7 ? 7 : 10;
+      // The distance.
+      const slot = tree(posSlot, (len < 3 ? len : 3) << 6, 6);
+      if (slot < 4) {
+        rep0 = slot;
+      } else {
+        const n = (slot >> 1) - 1;
+        rep0 = (2 | (slot & 1)) * 2 ** n;
+        if (slot < 14) rep0 += reverse(posModel, rep0 - slot, n);
+        else rep0 += direct(n - 4) * 16 + reverse(align, 0, 4);
+      }
+      if (rep0 === 0xffffffff) {
+        // The end marker.
+        if (code !== 0) fail('bad end');
+        if (at !== size) fail(`${at} bytes where ${size} were expected`);
+        return out;
+      }
+      if (rep0 >= at) fail('a distance before the start');
+    }
+    len += 2;
+    if (at + len > size) fail('longer than expected');
+    for (let from = at - rep0 - 1; len > 0; len--) out[at++] = out[from++];
+  }
+}
