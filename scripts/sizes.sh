@@ -35,7 +35,8 @@ if [ "$(find "$DIST" -name '*.wasm' | wc -l)" -gt 1 ]; then
   printf '%-6s %10s %10s  %s\n' wasm raw gzip-9 file
   while IFS= read -r -d '' f; do
     printf '%-6s %10d %10d  %s\n' '' "$(wc -c <"$f")" "$(gzip -9 -c "$f" | wc -c)" "${f#"$DIST"/}"
-  done < <(find "$DIST" -type f -name '*.wasm' -print0 | sort -z)
+  done < <(find "$DIST" -type f \( -name '*.wasm' -o -name '*.lzma' \) -print0 | sort -z)
+  echo "       (.lzma: LZMA already, gzip adds nothing: the main module, and the offline pack of every other wasm)"
   grep -ho '/\* [a-z_, ]* \*/' "$DIST"/*/__wasm_split.js 2>/dev/null | sed 's/^/       shared chunk of: /' || true
 fi
 

@@ -69,10 +69,17 @@ for (const f of shipped) {
   const bytes = fs.readFileSync(path.join(dir, f));
   const g = gzip(bytes);
   shippedGz += g;
-  const who = f === 'field-desk_bg.wasm' ? '(the page)' : short(fetchedBy.get(f.replace(/\.wasm$/, '')) ?? []);
+  const who = short(fetchedBy.get(f.replace(/\.wasm$/, '')) ?? []);
   console.log(`${f.padEnd(30)} ${pad(bytes.length, 9)} ${pad(g, 8)}  ${who}`);
 }
 console.log(`${'all wasm'.padEnd(30)} ${pad('', 9)} ${pad(shippedGz, 8)}`);
+// LZMA already (scripts/build-split.sh, scripts/sw-precache.mjs): the page's main module, and the
+// offline pack, which the service worker unpacks into every wasm above.
+for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.lzma')).sort()) {
+  const bytes = fs.readFileSync(path.join(dir, f));
+  const who = f === 'field-desk_bg.lzma' ? '(the page: its main module)' : '(the service worker: every wasm above)';
+  console.log(`${f.padEnd(30)} ${pad(bytes.length, 9)} ${pad(gzip(bytes), 8)}  ${who}`);
+}
 
 // What each split point fetches from a cold cache (before the service worker's precache has run):
 // its module, its large chunks and its pack, beyond the page's own files (issue 32's goal for a

@@ -156,7 +156,7 @@ async function glimpseCheck(t, slug, name, step, shots) {
   // step from storage, so the page reads the same before the app runs as after.
   let releaseApp;
   const heldApp = new Promise((r) => (releaseApp = r));
-  await context.route(/_bg\.wasm$/, async (route) => {
+  await context.route(/_bg\.lzma$/, async (route) => {
     await heldApp;
     await route.continue();
   });

@@ -37,10 +37,10 @@ test('index.html draws the list\'s head and the systems before the wasm runs, an
   const html = fs.readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
   assert.match(html, /Loading Field Desk…/);
   const { page, guard } = await newPage(browser, { width: 1024, height: 768 }, t);
-  // Hold the wasm back: the page shows the message meanwhile.
+  // Hold the wasm back (the main module travels as LZMA): the page shows the message meanwhile.
   let release;
   const held = new Promise((r) => (release = r));
-  await page.route('**/*.wasm', async (route) => {
+  await page.route(/\.(wasm|lzma)$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -66,7 +66,7 @@ test('index.html draws the list\'s head and the systems before the wasm runs, an
 
 test('the app\'s code cannot be fetched: the first screen says so, in place of "Loading"', async (t) => {
   const { page, errors } = await newPage(browser, { width: 390, height: 844 }, t);
-  await page.route('**/*_bg.wasm', (route) => route.abort('internetdisconnected'));
+  await page.route('**/*_bg.lzma', (route) => route.abort('internetdisconnected'));
   await page.goto(server.url);
   const failed = page.locator('#boot [data-testid="boot-failed"]');
   await waitText(failed, 'could not be loaded');

@@ -30,7 +30,8 @@ test('app renders under a sub-path at 1024x768', async (t) => {
   // Every asset the page asked for below the sub-path was found (relative URLs work).
   const missing = server.requests.filter((r) => r.path.startsWith(BASE_PATH) && r.status !== 200);
   assert.deepEqual(missing, [], 'all assets under the sub-path load');
-  const wasm = server.requests.filter((r) => r.path.endsWith('.wasm') && r.status === 200);
+  // The main module travels as LZMA (scripts/build-split.sh).
+  const wasm = server.requests.filter((r) => r.path.endsWith('_bg.lzma') && r.status === 200);
   assert.ok(wasm.length >= 1, 'the wasm module was fetched');
 
   const pageErrors = errors.filter((e) => e.startsWith('pageerror:'));
