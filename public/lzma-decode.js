@@ -1,18 +1,22 @@
-// An LZMA decoder for the service worker's offline pack (issue 32).
+// An LZMA decoder for the page's main module and the service worker's offline pack (issue 32).
 //
-// The release build packs every wasm chunk the page does not fetch at start into one LZMA stream
-// (`xz --format=lzma`, scripts/sw-precache.mjs). LZMA sees the whole pack at once, where gzip sees
-// each file through a 32 KiB window: the chunks share much code, so the pack is about 30% smaller
-// than the same files gzipped one by one. Browsers have no LZMA of their own, hence this decoder,
-// written from the format's public reference decoder (LzmaSpec.cpp in the LZMA SDK, public
-// domain). scripts/sw-precache.mjs writes this file into sw.js; tests/e2e/lzma.test.mjs checks it
-// against xz on every chunk and on broken input.
+// The release build writes all its wasm as one LZMA stream (`xz --format=lzma`,
+// scripts/offline-pack.mjs), cut in two: the main module's head, which the page fetches, and the
+// chunks' tail, which the service worker fetches once and unpacks. LZMA sees the whole stream at
+// once, where gzip sees each file through a 32 KiB window: the chunks share much code, so the two
+// files are about 30% less than the same wasm gzipped one by one. Browsers have no LZMA of their
+// own, hence this decoder, written from the format's public reference decoder (LzmaSpec.cpp in
+// the LZMA SDK, public domain). scripts/build-split.sh writes it into index.html and
+// scripts/sw-precache.mjs into sw.js; tests/e2e/lzma.test.mjs checks it against xz and on broken
+// input, tests/e2e/offline.test.mjs on the build's own stream.
 //
-// lzmaDecode(src, size): src is a .lzma file (13-byte header, then the range-coded data), size the
-// number of bytes it must decode to. Returns them as a Uint8Array, or throws on any input that
-// does not decode to exactly `size` bytes. Work is bounded by `size`: every step writes a byte or
-// ends, and each read past the input throws.
-function lzmaDecode(src, size) {
+// lzmaDecode(src, size, head): src is a .lzma file (13-byte header, then the range-coded data),
+// size the number of bytes it must decode to. Returns them as a Uint8Array, or throws on any input
+// that does not decode to exactly `size` bytes. With `head`, src is the start of a longer stream
+// and decoding stops once `size` bytes are out (the page's main module is the start of the
+// offline pack's stream). Work is bounded by `size`: every step writes a byte or ends, and each
+// read past the input throws.
+function lzmaDecode(src, size, head = false) {
   const fail = (why) => {
     throw new Error(`offline pack: ${why}`);
   };
@@ -111,6 +115,7 @@ function lzmaDecode(src, size) {
   };
   const pbMask = (1 << pb) - 1;
   const lpMask = (1 << lp) - 1;
+  if (head && size === 0) return out;
   let state = 0;
   let rep0 = 0;
   let rep1 = 0;
@@ -135,6 +140,7 @@ function lzmaDecode(src, size) {
       }
       while (symbol < 0x100) symbol = (symbol << 1) | bit(literal, base + symbol);
       out[at++] = symbol - 0x100;
+      if (head && at === size) return out;
       state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
       continue;
     }
@@ -147,6 +153,7 @@ function lzmaDecode(src, size) {
           state = state < 7 ? 9 : 11;
           out[at] = out[at - rep0 - 1];
           at++;
+          if (head && at === size) return out;
           continue;
         }
       } else {
@@ -192,7 +199,11 @@ function lzmaDecode(src, size) {
       if (rep0 >= at) fail('a distance before the start');
     }
     len += 2;
-    if (at + len > size) fail('longer than expected');
+    if (at + len > size) {
+      if (!head) fail('longer than expected');
+      len = size - at;
+    }
     for (let from = at - rep0 - 1; len > 0; len--) out[at++] = out[from++];
+    if (head && at === size) return out;
   }
 }

@@ -11,8 +11,9 @@
 //   public/register-sw.js registers the worker only once the app has started, so on a first
 //   visit the page's own files are in the HTTP cache by then and nothing is fetched twice.
 //   The wasm chunks the page did not fetch come from one file, the offline pack (PRECACHE.pack,
-//   LZMA: about 30% less to download than the chunks one by one), unpacked here and each chunk
-//   checked against its own integrity; should the pack fail, each chunk is fetched on its own.
+//   LZMA: about 30% less to download than the chunks one by one; scripts/offline-pack.mjs),
+//   unpacked here and each chunk checked against its own integrity; should the pack fail, each
+//   chunk is fetched on its own.
 // - activate: delete the other field-desk-* caches of this scope, take control of open pages.
 // - navigations: network first; no network (the browser says it is offline, or no answer within
 //   NAV_TIMEOUT_MS, short enough that a tablet on a hanging club network still opens at once):
@@ -68,20 +69,36 @@ async function precache() {
   if (packed.length > 0) await unpack(cache, packed);
 }
 
-/** The chunks `files` from the offline pack into `cache`; each on its own should the pack fail. */
+/**
+ * The chunks `files` from the offline pack into `cache`; each on its own should the pack fail.
+ * The pack is one LZMA stream (scripts/offline-pack.mjs): its head is the page's main module
+ * file, in the cache by now, its tail the pack's file; each chunk is rebuilt from its pieces.
+ */
 async function unpack(cache, files) {
   let bytes;
   try {
-    const response = await fetch(new Request(urlOf(PRECACHE.pack.url), { integrity: PRECACHE.pack.integrity }));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    bytes = lzmaDecode(new Uint8Array(await response.arrayBuffer()), PRECACHE.pack.size);
+    const headUrl = urlOf(PRECACHE.pack.head);
+    const head = (await cache.match(headUrl)) || (await fetch(new Request(headUrl, { integrity: FILES.find((f) => f.href === headUrl).integrity })));
+    const tail = await fetch(new Request(urlOf(PRECACHE.pack.url), { integrity: PRECACHE.pack.integrity }));
+    if (!head.ok || !tail.ok) throw new Error(`HTTP ${head.status} ${tail.status}`);
+    const a = new Uint8Array(await head.arrayBuffer());
+    const b = new Uint8Array(await tail.arrayBuffer());
+    const stream = new Uint8Array(a.length + b.length);
+    stream.set(a);
+    stream.set(b, a.length);
+    bytes = lzmaDecode(stream, PRECACHE.pack.size);
   } catch (err) {
     await Promise.all(files.map((f) => precacheOne(cache, f)));
     return;
   }
   await Promise.all(
     files.map(async (f) => {
-      const body = bytes.slice(f.pack[0], f.pack[0] + f.pack[1]);
+      const body = new Uint8Array(f.pack.reduce((n, [, len]) => n + len, 0));
+      let at = 0;
+      for (const [from, len] of f.pack) {
+        body.set(bytes.subarray(from, from + len), at);
+        at += len;
+      }
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
       // Never expected (the pack passed its own integrity): then the chunk on its own.
       if ('sha256-' + btoa(String.fromCharCode(...digest)) !== f.integrity) return precacheOne(cache, f);

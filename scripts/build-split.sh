@@ -130,6 +130,9 @@ mkdir -p "$OUT/$PKG"
 cp "$WORK"/bindgen/* "$OUT/$PKG/"
 cp -r public/icons "$OUT/icons"
 cp public/manifest.webmanifest public/sw.js public/register-sw.js "$OUT/"
+# The wasm as one LZMA stream cut in two: the main module's head for the page, the chunks' tail
+# for the service worker (scripts/offline-pack.mjs; issue 32).
+node scripts/offline-pack.mjs "$OUT/$PKG"
 node - "$OUT" "$PKG" <<'EOF'
 // index.html as Trunk would write it, but for two things. The css is written into the page (a
 // <style>, not a file): the first screen (#boot) is drawn from index.html alone, without waiting a
@@ -139,17 +142,13 @@ node - "$OUT" "$PKG" <<'EOF'
 // app's 170 KB, and it is painted before any of the app's requests end, as it is on a slow link
 // (Lighthouse's simulation takes every request that ended before the largest paint to be needed
 // for it).
-// The main module travels as LZMA (field-desk_bg.lzma, about 20% less than gzip -9 gives),
-// unpacked by public/lzma-decode.js, which the page carries inline, then compiled.
+// The main module travels as LZMA (field-desk_bg.lzma, the head of the offline pack's stream:
+// about 20% less than gzip -9 gives), unpacked by public/lzma-decode.js, which the page carries
+// inline, then compiled.
 // Relative URLs: any sub-path.
 const fs = require('node:fs');
-const { execFileSync } = require('node:child_process');
 const [out, pkg] = process.argv.slice(2);
-const mainWasm = `${out}/${pkg}/field-desk_bg.wasm`;
-const mainSize = fs.statSync(mainWasm).size;
-fs.writeFileSync(`${out}/${pkg}/field-desk_bg.lzma`,
-  execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=4,lp=0,pb=0', '--stdout', mainWasm], { maxBuffer: 1 << 28 }));
-fs.rmSync(mainWasm);
+const mainSize = JSON.parse(fs.readFileSync(`${out}/${pkg}/offline.json`, 'utf8')).headSize;
 const decoder = fs.readFileSync('public/lzma-decode.js', 'utf8');
 let html = fs.readFileSync('index.html', 'utf8');
 const before = html;
@@ -189,7 +188,7 @@ ${decoder}
         if (!r.ok) throw new Error(\`field-desk_bg.lzma: HTTP \${r.status}\`);
         const packed = new Uint8Array(await r.arrayBuffer());
         await task();
-        const bytes = lzmaDecode(packed, ${mainSize});
+        const bytes = lzmaDecode(packed, ${mainSize}, true);
         await task();
         const module = await WebAssembly.compile(bytes);
         await task();

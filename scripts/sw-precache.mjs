@@ -7,10 +7,9 @@
 //      then does public/register-sw.js register the worker);
 //   2. lists every file of the build (relative paths, sorted; sw.js itself excepted) with its
 //      SHA-256 integrity, and a build id: a hash of those contents and of the sw.js template;
-//   3. packs the wasm chunks the page does not fetch at start (every .wasm under pkg-*/ but the
-//      main module field-desk_bg.wasm) into one LZMA stream, pkg-*/offline.lzma, with xz: the
-//      worker fetches that one file and unpacks it into its cache, where the chunks one by one
-//      would be about 30% more to download (LZMA sees the whole pack; gzip a 32 KiB window);
+//   3. where scripts/offline-pack.mjs left an offline pack (pkg-*/offline.json), lists its tail
+//      apart and marks each chunk with where it sits in the pack: the worker fetches the tail
+//      and unpacks every chunk from it, where the chunks one by one would be about 30% more;
 //   4. writes the list into sw.js in place of its `/*__FIELD_DESK_PRECACHE__*/null` placeholder,
 //      and public/lzma-decode.js in place of `/*__FIELD_DESK_LZMA__*/`.
 // Any change to any file thus changes sw.js's bytes, which is what makes browsers install the new
@@ -19,14 +18,12 @@
 //
 // By hand: TRUNK_PROFILE=release TRUNK_STAGING_DIR=some/dir node scripts/sw-precache.mjs
 // (some/dir must hold the template sw.js from public/ and an unprepared index.html).
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const PLACEHOLDER = '/*__FIELD_DESK_PRECACHE__*/null';
 const LZMA_PLACEHOLDER = '/*__FIELD_DESK_LZMA__*/';
-const PACK = 'offline.lzma';
 const PREPARED = '/*FIELD_DESK_PRECACHE*/';
 const MARKER_RE = /(<meta\s+name="field-desk-sw"\s+content=")off("\s*\/?>)/g;
 const SW = 'sw.js';
@@ -79,30 +76,32 @@ const files = [];
   }
 })(staging);
 files.sort();
-// A pack left by an earlier run in this directory is written anew below, never listed.
-files.splice(0, files.length, ...files.filter((f) => path.basename(f) !== PACK));
 
-// 3. The offline pack: its members in the order of the sorted list, each at its offset.
-const members = files.filter((f) => /^pkg-[^/]+\/[^/]+\.wasm$/.test(f) && !f.endsWith('/field-desk_bg.wasm'));
-const at = new Map();
+// 3. The offline pack (scripts/offline-pack.mjs wrote it, with its layout, into the pkg-*/
+// folder): its tail and layout are not files to precache; each chunk's entry says where its
+// pieces sit in the unpacked stream, whose head is the page's main module file.
+const layouts = files.filter((f) => path.basename(f) === 'offline.json');
+if (layouts.length > 1) fail(`more than one offline.json: ${layouts.join(', ')}`);
 let pack = null;
-if (members.length > 0) {
-  const parts = members.map((f) => fs.readFileSync(path.join(staging, f)));
-  let offset = 0;
-  members.forEach((f, i) => {
-    at.set(f, [offset, parts[i].length]);
-    offset += parts[i].length;
-  });
-  const url = `${path.dirname(members[0])}/${PACK}`;
-  // lc=4, lp=0, pb=0: wasm is bytes, not words (0.5% smaller than xz's default lc=3, pb=2).
-  const lzma = execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=4,lp=0,pb=0', '--stdout'], {
-    input: Buffer.concat(parts),
-    maxBuffer: 1 << 30,
-  });
-  fs.writeFileSync(path.join(staging, url), lzma);
-  const digest = crypto.createHash('sha256').update(lzma).digest();
-  pack = { url: encodeURI(url), integrity: `sha256-${digest.toString('base64')}`, size: offset };
-  log(`${members.length} chunks packed: ${(offset / 1024).toFixed(0)} KiB -> ${(lzma.length / 1024).toFixed(0)} KiB (${url})`);
+const pieces = new Map();
+if (layouts.length === 1) {
+  const folder = path.dirname(layouts[0]);
+  const layout = JSON.parse(fs.readFileSync(path.join(staging, layouts[0]), 'utf8'));
+  const tail = `${folder}/${layout.tail}`;
+  const tailBytes = fs.readFileSync(path.join(staging, tail));
+  for (const [chunk, at] of Object.entries(layout.chunks)) {
+    const url = `${folder}/${chunk}`;
+    if (!files.includes(url)) fail(`offline.json names ${url}, which is not in the build`);
+    pieces.set(url, at);
+  }
+  pack = {
+    url: encodeURI(tail),
+    integrity: `sha256-${crypto.createHash('sha256').update(tailBytes).digest('base64')}`,
+    head: encodeURI(`${folder}/${layout.head}`),
+    size: layout.size,
+  };
+  files.splice(0, files.length, ...files.filter((f) => f !== layouts[0] && f !== tail));
+  log(`offline pack: ${pieces.size} chunks in ${tail} (${(tailBytes.length / 1024).toFixed(0)} KiB)`);
 }
 
 const build = crypto.createHash('sha256');
@@ -114,13 +113,14 @@ for (const url of files) {
   const digest = crypto.createHash('sha256').update(bytes).digest();
   build.update(`${url}\0`).update(digest).update('\n');
   const entry = { url: encodeURI(url), integrity: `sha256-${digest.toString('base64')}` };
-  if (at.has(url)) entry.pack = at.get(url);
+  if (pieces.has(url)) entry.pack = pieces.get(url);
   list.push(entry);
 }
 if (!list.some((f) => f.url === 'index.html')) fail('index.html missing from the list');
+if (pack) build.update(`${pack.url}\0${pack.integrity}\0${JSON.stringify(list.filter((f) => f.pack))}\n`);
 const id = build.digest('hex').slice(0, 16);
 
-// 4. Into sw.js (the pack's own bytes are in the build id through its members').
+// 4. Into sw.js.
 const precache = JSON.stringify(pack ? { build: id, files: list, pack } : { build: id, files: list });
 fs.writeFileSync(
   swPath,

@@ -78,3 +78,30 @@ test('a pack of another length, cut short, or with bytes changed never yields th
   }
   assert.ok(refused > 300, `${refused} of 400 changed packs refused`);
 });
+
+test("head mode: a stream's first bytes give the start of what it holds, as the page's main module", () => {
+  const all = samples().map(([, b]) => Buffer.from(b));
+  const whole = Buffer.concat(all);
+  const packed = xz(whole, 'preset=9e,lc=4,lp=0,pb=0');
+  for (const size of [0, 1, 2, 100, all[3].length, 70_000, 70_003, 123_457, whole.length]) {
+    const out = lzmaDecode(packed, size, true);
+    assert.ok(Buffer.from(out).equals(whole.subarray(0, size)), `the first ${size} bytes`);
+  }
+  // The fewest bytes that give the first 80,000 (offline-pack.mjs cuts the stream there):
+  // one byte fewer is refused as cut short, never a wrong start.
+  const size = 80_000;
+  let cut = 13;
+  for (;;) {
+    try {
+      lzmaDecode(packed.subarray(0, cut), size, true);
+      break;
+    } catch (e) {
+      assert.match(e.message, /truncated|too short/);
+      cut += 1 + (cut >> 6);
+    }
+  }
+  assert.ok(cut < packed.length);
+  assert.ok(Buffer.from(lzmaDecode(packed.subarray(0, cut), size, true)).equals(whole.subarray(0, size)));
+  // Out of head mode the same bytes are not enough: the stream's end marker is missing.
+  assert.throws(() => lzmaDecode(packed.subarray(0, cut), size), /offline pack/);
+});

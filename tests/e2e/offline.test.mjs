@@ -122,30 +122,37 @@ test('the release build precaches exactly its own files, keyed on their contents
   const { build, files } = precacheOf(dir);
   assert.match(build, /^[0-9a-f]{16}$/);
 
-  // Every file of the build but sw.js itself and the offline pack, with the integrity of its bytes.
+  // Every file of the build but sw.js itself and the offline pack's tail and layout, with the
+  // integrity of its bytes.
   const { pack } = precacheOf(dir);
   assert.ok(pack, 'the release build has an offline pack');
-  assert.deepEqual(files.map((f) => decodeURI(f.url)), listFiles(dir).filter((f) => f !== 'sw.js' && f !== pack.url));
+  const layout = `${path.dirname(pack.url)}/offline.json`;
+  assert.deepEqual(files.map((f) => decodeURI(f.url)), listFiles(dir).filter((f) => f !== 'sw.js' && f !== pack.url && f !== layout));
   for (const f of files) {
     const digest = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, decodeURI(f.url)))).digest('base64');
     assert.equal(f.integrity, `sha256-${digest}`, f.url);
   }
-  // The pack holds every wasm chunk but the main module, and unpacks (with the decoder sw.js
-  // carries) to each chunk's bytes at its place.
+  // The pack holds every wasm chunk; its head is the page's main module file. Head and tail
+  // unpack (with the decoder sw.js carries) to the main module, then each chunk's pieces.
   const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   assert.ok(sw.includes('function lzmaDecode('), 'sw.js carries the decoder');
   const lzmaDecode = new Function(`${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn lzmaDecode;`)();
-  const packBytes = fs.readFileSync(path.join(dir, pack.url));
-  assert.equal(pack.integrity, `sha256-${crypto.createHash('sha256').update(packBytes).digest('base64')}`);
-  const unpacked = lzmaDecode(new Uint8Array(packBytes), pack.size);
+  const tail = fs.readFileSync(path.join(dir, pack.url));
+  assert.equal(pack.integrity, `sha256-${crypto.createHash('sha256').update(tail).digest('base64')}`);
+  assert.match(pack.head, /\/field-desk_bg\.lzma$/);
+  const head = fs.readFileSync(path.join(dir, pack.head));
+  const unpacked = lzmaDecode(new Uint8Array(Buffer.concat([head, tail])), pack.size);
   const members = files.filter((f) => f.pack);
-  assert.deepEqual(members.map((f) => f.url), files.filter((f) => f.url.endsWith('.wasm') && !f.url.endsWith('/field-desk_bg.wasm')).map((f) => f.url));
+  assert.deepEqual(members.map((f) => f.url), files.filter((f) => f.url.endsWith('.wasm')).map((f) => f.url));
   assert.ok(members.length >= 10, `${members.length} chunks in the pack`);
   for (const f of members) {
-    const [at, len] = f.pack;
-    assert.ok(Buffer.from(unpacked.subarray(at, at + len)).equals(fs.readFileSync(path.join(dir, f.url))), f.url);
+    const rebuilt = Buffer.concat(f.pack.map(([at, len]) => unpacked.subarray(at, at + len)));
+    assert.ok(rebuilt.equals(fs.readFileSync(path.join(dir, f.url))), f.url);
   }
-  assert.equal(members.reduce((n, f) => n + f.pack[1], 0), pack.size);
+  // The head alone gives the main module, as the page unpacks it.
+  const main = lzmaDecode(new Uint8Array(head), JSON.parse(fs.readFileSync(path.join(dir, layout), 'utf8')).headSize, true);
+  assert.ok(Buffer.from(main.subarray(0, 4)).equals(Buffer.from('\0asm')), 'the head unpacks to a wasm module');
+  assert.ok(Buffer.from(unpacked.subarray(0, main.length)).equals(Buffer.from(main)), 'the stream starts with it');
   for (const f of ['index.html', 'manifest.webmanifest', 'register-sw.js', 'icons/icon-192.png', 'icons/icon-512.png']) {
     assert.ok(files.some((x) => x.url === f), `${f} is precached`);
   }
