@@ -91,13 +91,15 @@ async function unpack(cache, files) {
     await Promise.all(files.map((f) => precacheOne(cache, f)));
     return;
   }
+  const at = places(bytes);
   await Promise.all(
     files.map(async (f) => {
-      const body = new Uint8Array(f.pack.reduce((n, [, len]) => n + len, 0));
-      let at = 0;
-      for (const [from, len] of f.pack) {
-        body.set(bytes.subarray(from, from + len), at);
-        at += len;
+      const pieces = at.get(f);
+      const body = new Uint8Array(pieces.reduce((n, [, len]) => n + len, 0));
+      let to = 0;
+      for (const [from, len] of pieces) {
+        body.set(bytes.subarray(from, from + len), to);
+        to += len;
       }
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
       // Never expected (the pack passed its own integrity): then the chunk on its own.
@@ -105,6 +107,35 @@ async function unpack(cache, files) {
       await cache.put(f.href, new Response(body, { headers: { 'Content-Type': 'application/wasm' } }));
     }),
   );
+}
+
+/**
+ * Where each chunk's pieces sit in the unpacked stream (scripts/offline-pack.mjs): after the main
+ * module, every chunk's pieces of the first kind (-1: the 8-byte header; else a section, whose
+ * size follows its id), in the list's order, then every chunk's of the next kind, and so on.
+ */
+function places(bytes) {
+  const chunks = FILES.filter((f) => f.pack);
+  const kinds = [...new Set(chunks.flatMap((f) => f.pack))].sort((a, b) => a - b);
+  const out = new Map(chunks.map((f) => [f, []]));
+  let at = PRECACHE.pack.headSize;
+  for (const kind of kinds) {
+    for (const f of chunks) {
+      f.pack.forEach((k, i) => {
+        if (k !== kind) return;
+        let len = 8;
+        if (kind >= 0) {
+          let p = at + 1;
+          let size = 0;
+          for (let shift = 1, b = 128; b & 128; shift *= 128) size += ((b = bytes[p++]) & 127) * shift;
+          len = p - at + size;
+        }
+        out.get(f)[i] = [at, len]; // the chunk's own order: its sections are not in id order
+        at += len;
+      });
+    }
+  }
+  return out;
 }
 
 async function precacheOne(cache, f) {

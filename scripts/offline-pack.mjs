@@ -17,8 +17,9 @@
 //   offline.lzma        the rest of the stream: the service worker fetches it once, unpacks the
 //                       whole stream (its head from the page's copy) and stores each chunk,
 //                       rebuilt from its sections, under the chunk's own name;
-//   offline.json        where each chunk's pieces sit in the unpacked stream, for
-//                       scripts/sw-precache.mjs, which writes it into sw.js (never fetched).
+//   offline.json        the kinds of each chunk's pieces, in order (where each sits follows from
+//                       them and the sections' sizes in the stream), for scripts/sw-precache.mjs,
+//                       which writes it into sw.js (never fetched).
 // The chunks stay in the folder as they are: a page that opens a system before the worker has
 // run fetches them one by one. field-desk_bg.wasm leaves it: only the page loads it, from the
 // .lzma. Every piece is checked here: the head must decode to the main module, the whole stream
@@ -110,7 +111,16 @@ fs.writeFileSync(path.join(dir, 'field-desk_bg.lzma'), head);
 fs.writeFileSync(path.join(dir, 'offline.lzma'), tail);
 fs.writeFileSync(
   path.join(dir, 'offline.json'),
-  JSON.stringify({ head: 'field-desk_bg.lzma', headSize: main.length, tail: 'offline.lzma', size: stream.length, chunks: Object.fromEntries(names.map((f, i) => [f, layout[i]])) }),
+  JSON.stringify({
+    head: 'field-desk_bg.lzma',
+    headSize: main.length,
+    tail: 'offline.lzma',
+    size: stream.length,
+    // Each chunk's pieces by kind, in file order: with the stream's own section sizes, that is
+    // where every piece sits (public/sw.js's `places`), a few bytes where offsets were 1.2 KB
+    // gzip in sw.js.
+    chunks: Object.fromEntries(names.map((f, i) => [f, chunks[i].map((p) => p.kind)])),
+  }),
 );
 fs.rmSync(path.join(dir, MAIN));
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;

@@ -78,8 +78,8 @@ const files = [];
 files.sort();
 
 // 3. The offline pack (scripts/offline-pack.mjs wrote it, with its layout, into the pkg-*/
-// folder): its tail and layout are not files to precache; each chunk's entry says where its
-// pieces sit in the unpacked stream, whose head is the page's main module file.
+// folder): its tail and layout are not files to precache; each chunk's entry gives the kinds of
+// its pieces in the unpacked stream, whose head is the page's main module file.
 const layouts = files.filter((f) => path.basename(f) === 'offline.json');
 if (layouts.length > 1) fail(`more than one offline.json: ${layouts.join(', ')}`);
 let pack = null;
@@ -89,15 +89,19 @@ if (layouts.length === 1) {
   const layout = JSON.parse(fs.readFileSync(path.join(staging, layouts[0]), 'utf8'));
   const tail = `${folder}/${layout.tail}`;
   const tailBytes = fs.readFileSync(path.join(staging, tail));
-  for (const [chunk, at] of Object.entries(layout.chunks)) {
+  for (const [chunk, kinds] of Object.entries(layout.chunks)) {
     const url = `${folder}/${chunk}`;
     if (!files.includes(url)) fail(`offline.json names ${url}, which is not in the build`);
-    pieces.set(url, at);
+    pieces.set(url, kinds);
   }
+  // The worker places the pieces walking the chunks in the list's order: the pack's order.
+  const listed = files.filter((f) => pieces.has(f));
+  if (listed.join() !== [...pieces.keys()].join()) fail('offline.json lists its chunks in another order than the build');
   pack = {
     url: encodeURI(tail),
     integrity: `sha256-${crypto.createHash('sha256').update(tailBytes).digest('base64')}`,
     head: encodeURI(`${folder}/${layout.head}`),
+    headSize: layout.headSize,
     size: layout.size,
   };
   files.splice(0, files.length, ...files.filter((f) => f !== layouts[0] && f !== tail));
