@@ -13,7 +13,7 @@
 #      main wasm, one wasm per chunk and __wasm_split.js, the chunks' loader;
 #   3. wasm-bindgen --target web --keep-lld-exports (chunks import the main module's memory,
 #      table and functions through exports wasm-bindgen would otherwise drop);
-#   4. wasm-opt -Oz --low-memory-unused on every wasm (npm binaryen, with the features rustc
+#   4. wasm-opt -O3 --low-memory-unused on every wasm (npm binaryen, with the features rustc
 #      enables, as index.html passes Trunk), each wasm's functions then ordered for gzip
 #      (scripts/order-functions.mjs) and the main module's imports given short names
 #      (scripts/short-imports.mjs); then scripts/pack-chunks.mjs puts the many small
@@ -87,6 +87,9 @@ cp "$WORK/split/__wasm_split.js" "$WORK/bindgen/"
 for f in "$WORK"/split/*.wasm; do
   [ "$(basename "$f")" = field-desk.wasm ] || cp "$f" "$WORK/bindgen/"
 done
+# server_fn's stream classes, which the app never uses, out of the bindings and the main module's
+# exports, so that wasm-opt drops their code (scripts/drop-streams.mjs).
+node scripts/drop-streams.mjs "$WORK/bindgen"
 
 # --- 4. wasm-opt -----------------------------------------------------------------------------
 # --low-memory-unused: wasm-opt may fold a pointer's constant offset into the load or store, as
@@ -100,14 +103,19 @@ done
 # chunks). The producers and target-features sections are for tools, not browsers: left out.
 # Both together: the offline download 1,601,738 -> 1,548,647 bytes gzip -9, the page's own files
 # 165,588 -> 162,998 (docs/code-splitting.md).
+# -O3, not -Oz: the code grows (3.75 -> 3.93 MB raw) but is more alike, and the one LZMA stream
+# (scripts/offline-pack.mjs) sends it in less: 1,001,053 bytes with -Oz, 996,706 with -Os,
+# 993,596 with -O2, 978,760 with -O3, 981,765 with -O4 (each with the ordering below;
+# the Rust code stays at opt-level "z"). gzip -9 one file at a time is about the same (1,483,396
+# with -Oz, 1,481,781 with -O3), so a cold open fetches about as much.
 STRIP=(--strip-producers --strip-target-features)
 for f in "$WORK"/bindgen/*.wasm; do
-  say "wasm-opt -Oz --low-memory-unused $(basename "$f")"
+  say "wasm-opt -O3 --low-memory-unused $(basename "$f")"
   if [ "${#NAMES[@]}" -gt 0 ]; then
-    wasm-opt -Oz --low-memory-unused "${NAMES[@]}" "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
+    wasm-opt -O3 --low-memory-unused "${NAMES[@]}" "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
     continue
   fi
-  wasm-opt -Oz --low-memory-unused "${STRIP[@]}" "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
+  wasm-opt -O3 --low-memory-unused "${STRIP[@]}" "${WASM_OPT_FEATURES[@]}" "$f" -o "$f"
   node scripts/order-functions.mjs "$f" "$f.named"
   wasm-opt --reorder-functions-by-name "${WASM_OPT_FEATURES[@]}" "$f.named" -o "$f.ordered"
   if [ "$(gzip -9c "$f.ordered" | wc -c)" -lt "$(gzip -9c "$f" | wc -c)" ]; then
@@ -129,6 +137,9 @@ rm -rf "$OUT"
 mkdir -p "$OUT/$PKG"
 cp "$WORK"/bindgen/* "$OUT/$PKG/"
 cp -r public/icons "$OUT/icons"
+# Nothing fetches these two, so they are not shipped (nor precached): the tab icon is
+# favicon-32.png written into index.html, and icon.svg is the drawing the PNGs are made from.
+rm "$OUT/icons/favicon-32.png" "$OUT/icons/icon.svg"
 cp public/manifest.webmanifest public/sw.js public/register-sw.js "$OUT/"
 # The wasm as one LZMA stream cut in two: the main module's head for the page, the chunks' tail
 # for the service worker (scripts/offline-pack.mjs; issue 32).
