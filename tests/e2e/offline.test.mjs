@@ -145,34 +145,16 @@ test('the release build precaches exactly its own files, keyed on their contents
   const members = files.filter((f) => f.pack);
   assert.deepEqual(members.map((f) => f.url), files.filter((f) => f.url.endsWith('.wasm')).map((f) => f.url));
   assert.ok(members.length >= 10, `${members.length} chunks in the pack`);
-  // Each chunk's pieces (the header, kind -1, then its sections by id), every chunk's pieces of
-  // one kind after another's, the kinds in order: rebuilt as the worker rebuilds them.
-  const kinds = [...new Set(members.flatMap((f) => f.pack))].sort((a, b) => a - b);
-  const rebuilt = new Map(members.map((f) => [f, []]));
-  let at = JSON.parse(fs.readFileSync(path.join(dir, layout), 'utf8')).headSize;
-  for (const kind of kinds) {
-    for (const f of members) {
-      f.pack.forEach((k, i) => {
-        if (k !== kind) return;
-        let len = 8;
-        if (k >= 0) {
-          let p = at + 1;
-          let size = 0;
-          let shift = 0;
-          let b;
-          do {
-            b = unpacked[p++];
-            size += (b & 0x7f) * 2 ** shift;
-            shift += 7;
-          } while (b & 0x80);
-          len = p - at + size;
-        }
-        rebuilt.get(f)[i] = unpacked.subarray(at, at + len);
-        at += len;
-      });
-    }
-  }
-  assert.equal(at, pack.size, 'the pieces fill the stream');
+  // Each chunk rebuilt from its pieces by the worker's own `places` (public/sw.js), run here on
+  // the build's list and stream.
+  const template = fs.readFileSync(SW_TEMPLATE, 'utf8');
+  const source = template.slice(template.indexOf('function places('), template.indexOf('async function precacheOne('));
+  const precache = precacheOf(dir);
+  const places = new Function('FILES', 'PRECACHE', `${source}\nreturn places;`)(precache.files, precache);
+  const at = places(unpacked);
+  const rebuilt = new Map(members.map((f) => [f, at.get(precache.files.find((x) => x.url === f.url)).map(([from, len]) => unpacked.subarray(from, from + len))]));
+  const [lastFrom, lastLen] = [...at.values()].flat().reduce((m, p) => (p[0] > m[0] ? p : m));
+  assert.equal(lastFrom + lastLen, pack.size, 'the pieces fill the stream');
   for (const f of members) {
     assert.ok(Buffer.concat(rebuilt.get(f)).equals(fs.readFileSync(path.join(dir, f.url))), f.url);
   }
