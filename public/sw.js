@@ -78,7 +78,8 @@ async function unpack(cache, files) {
   let bytes;
   try {
     const headUrl = urlOf(PRECACHE.pack.head);
-    const head = (await cache.match(headUrl)) || (await fetch(new Request(headUrl, { integrity: FILES.find((f) => f.href === headUrl).integrity })));
+    const headFile = FILES.find((f) => f.href === headUrl);
+    const head = (await cache.match(headUrl)) || (await fetch(new Request(headUrl, { integrity: headFile.integrity })));
     const tail = await fetch(new Request(urlOf(PRECACHE.pack.url), { integrity: PRECACHE.pack.integrity }));
     if (!head.ok || !tail.ok) throw new Error(`HTTP ${head.status} ${tail.status}`);
     const a = new Uint8Array(await head.arrayBuffer());

@@ -61,20 +61,16 @@ const chunks = names.map((f) => pieces(fs.readFileSync(path.join(dir, f)), f));
 const kinds = [...new Set(chunks.flatMap((c) => c.map((p) => p.kind)))].sort((a, b) => a - b);
 const parts = [main];
 let offset = main.length;
-const layout = names.map(() => []);
 for (const kind of kinds) {
-  chunks.forEach((c, i) => {
+  for (const c of chunks) {
     for (const p of c) {
       if (p.kind !== kind) continue;
       p.at = offset;
       offset += p.bytes.length;
       parts.push(p.bytes);
     }
-  });
+  }
 }
-chunks.forEach((c, i) => {
-  for (const p of c) layout[i].push([p.at, p.bytes.length]);
-});
 const stream = Buffer.concat(parts);
 // lc=4, lp=0, pb=0: wasm is bytes, not words (0.5% smaller than xz's default lc=3, pb=2).
 const lzma = new Uint8Array(
@@ -103,7 +99,7 @@ const tail = lzma.subarray(hi);
 // The whole stream, from the two files, gives back every chunk.
 const whole = lzmaDecode(lzma, stream.length);
 names.forEach((f, i) => {
-  const rebuilt = Buffer.concat(layout[i].map(([at, len]) => whole.subarray(at, at + len)));
+  const rebuilt = Buffer.concat(chunks[i].map((p) => whole.subarray(p.at, p.at + p.bytes.length)));
   if (!rebuilt.equals(fs.readFileSync(path.join(dir, f)))) throw new Error(`offline-pack: ${f} does not come back whole`);
 });
 

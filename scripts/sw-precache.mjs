@@ -83,7 +83,7 @@ files.sort();
 const layouts = files.filter((f) => path.basename(f) === 'offline.json');
 if (layouts.length > 1) fail(`more than one offline.json: ${layouts.join(', ')}`);
 let pack = null;
-const pieces = new Map();
+const kindsOf = new Map(); // chunk -> the kinds of its pieces, in file order
 if (layouts.length === 1) {
   const folder = path.dirname(layouts[0]);
   const layout = JSON.parse(fs.readFileSync(path.join(staging, layouts[0]), 'utf8'));
@@ -92,11 +92,11 @@ if (layouts.length === 1) {
   for (const [chunk, kinds] of Object.entries(layout.chunks)) {
     const url = `${folder}/${chunk}`;
     if (!files.includes(url)) fail(`offline.json names ${url}, which is not in the build`);
-    pieces.set(url, kinds);
+    kindsOf.set(url, kinds);
   }
   // The worker places the pieces walking the chunks in the list's order: the pack's order.
-  const listed = files.filter((f) => pieces.has(f));
-  if (listed.join() !== [...pieces.keys()].join()) fail('offline.json lists its chunks in another order than the build');
+  const listed = files.filter((f) => kindsOf.has(f));
+  if (listed.join() !== [...kindsOf.keys()].join()) fail('offline.json lists its chunks in another order than the build');
   pack = {
     url: encodeURI(tail),
     integrity: `sha256-${crypto.createHash('sha256').update(tailBytes).digest('base64')}`,
@@ -105,7 +105,7 @@ if (layouts.length === 1) {
     size: layout.size,
   };
   files.splice(0, files.length, ...files.filter((f) => f !== layouts[0] && f !== tail));
-  log(`offline pack: ${pieces.size} chunks in ${tail} (${(tailBytes.length / 1024).toFixed(0)} KiB)`);
+  log(`offline pack: ${kindsOf.size} chunks in ${tail} (${(tailBytes.length / 1024).toFixed(0)} KiB)`);
 }
 
 const build = crypto.createHash('sha256');
@@ -117,7 +117,7 @@ for (const url of files) {
   const digest = crypto.createHash('sha256').update(bytes).digest();
   build.update(`${url}\0`).update(digest).update('\n');
   const entry = { url: encodeURI(url), integrity: `sha256-${digest.toString('base64')}` };
-  if (pieces.has(url)) entry.pack = pieces.get(url);
+  if (kindsOf.has(url)) entry.pack = kindsOf.get(url);
   list.push(entry);
 }
 if (!list.some((f) => f.url === 'index.html')) fail('index.html missing from the list');
