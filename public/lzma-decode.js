@@ -16,28 +16,32 @@
 // and decoding stops once `size` bytes are out (the page's main module is the start of the
 // offline pack's stream). Work is bounded by `size`: every step writes a byte or ends, and each
 // read past the input throws.
+//
+// lzmaDecoder(size, head) is the same decoder fed as the bytes arrive (a cold pack unpacked while
+// it downloads, scripts/pack-chunks.mjs): `push(bytes)` adds input, `run(last)` decodes what the
+// input so far allows and returns how many bytes are out (`out` holds them); `run(true)`, once
+// every byte is in, finishes, checks and returns `out`. Before the last byte it stops 64 bytes
+// short of the input's end: one symbol reads at most one byte per bit it decodes, fewer than 64.
 function lzmaDecode(src, size, head = false) {
+  const decoder = lzmaDecoder(size, head);
+  decoder.push(src);
+  return decoder.run(true);
+}
+
+function lzmaDecoder(size, head = false) {
   const fail = (why) => {
     throw new Error(`offline pack: ${why}`);
   };
-  if (src.length < 18) fail('too short');
-  let props = src[0];
-  if (props >= 225) fail('bad properties');
-  const lc = props % 9;
-  props = (props / 9) | 0;
-  const lp = props % 5;
-  const pb = (props / 5) | 0;
+  // The input so far: src[0..have).
+  let src = new Uint8Array(1 << 16);
+  let have = 0;
   const out = new Uint8Array(size);
   let at = 0; // bytes written
   let pos = 13;
-  // The range decoder.
-  if (src[pos++] !== 0) fail('bad stream start');
   let range = 0xffffffff;
   let code = 0;
-  for (let i = 0; i < 4; i++) code = code * 256 + src[pos++];
-  if (code === range) fail('bad stream start');
   const next = () => {
-    if (pos >= src.length) fail('truncated');
+    if (pos >= have) fail('truncated');
     return src[pos++];
   };
   const bit = (probs, i) => {
@@ -93,8 +97,11 @@ function lzmaDecode(src, size, head = false) {
     return r;
   };
   const model = (n) => new Uint16Array(n).fill(1024);
-  // The probabilities.
-  const literal = model(0x300 << (lc + lp));
+  // The properties and the probabilities, once the header is in.
+  let lc = 0;
+  let lpMask = 0;
+  let pbMask = 0;
+  let literal = null;
   const isMatch = model(12 << 4);
   const isRep = model(12);
   const isRepG0 = model(12);
@@ -113,97 +120,148 @@ function lzmaDecode(src, size, head = false) {
     if (bit(probs, 1) === 0) return 8 + tree(probs, 2 + 128 + posState * 8, 3);
     return 16 + tree(probs, 2 + 256, 8);
   };
-  const pbMask = (1 << pb) - 1;
-  const lpMask = (1 << lp) - 1;
-  if (head && size === 0) return out;
   let state = 0;
   let rep0 = 0;
   let rep1 = 0;
   let rep2 = 0;
   let rep3 = 0;
-  for (;;) {
-    const posState = at & pbMask;
-    if (bit(isMatch, (state << 4) + posState) === 0) {
-      if (at >= size) fail('longer than expected');
-      const prev = at > 0 ? out[at - 1] : 0;
-      const base = 0x300 * (((at & lpMask) << lc) + (prev >> (8 - lc)));
-      let symbol = 1;
-      if (state >= 7) {
-        let matchByte = out[at - rep0 - 1];
-        do {
-          const matchBit = (matchByte >> 7) & 1;
-          matchByte <<= 1;
-          const b = bit(literal, base + ((1 + matchBit) << 8) + symbol);
-          symbol = (symbol << 1) | b;
-          if (matchBit !== b) break;
-        } while (symbol < 0x100);
-      }
-      while (symbol < 0x100) symbol = (symbol << 1) | bit(literal, base + symbol);
-      out[at++] = symbol - 0x100;
-      if (head && at === size) return out;
-      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
-      continue;
+  let done = false;
+  const start = () => {
+    let props = src[0];
+    if (props >= 225) fail('bad properties');
+    lc = props % 9;
+    props = (props / 9) | 0;
+    const lp = props % 5;
+    lpMask = (1 << lp) - 1;
+    pbMask = (1 << ((props / 5) | 0)) - 1;
+    literal = model(0x300 << (lc + lp));
+    // The range decoder.
+    if (src[13] !== 0) fail('bad stream start');
+    pos = 14;
+    for (let i = 0; i < 4; i++) code = code * 256 + src[pos++];
+    if (code === range) fail('bad stream start');
+  };
+  const push = (bytes) => {
+    if (have + bytes.length > src.length) {
+      const more = new Uint8Array(Math.max(have + bytes.length, src.length * 2));
+      more.set(src.subarray(0, have));
+      src = more;
     }
-    let len;
-    if (bit(isRep, state) !== 0) {
-      if (at === 0) fail('a repeat before any byte');
-      if (bit(isRepG0, state) === 0) {
-        if (bit(isRep0Long, (state << 4) + posState) === 0) {
-          if (at >= size) fail('longer than expected');
-          state = state < 7 ? 9 : 11;
-          out[at] = out[at - rep0 - 1];
-          at++;
-          if (head && at === size) return out;
-          continue;
+    src.set(bytes, have);
+    have += bytes.length;
+  };
+  const finish = () => {
+    done = true;
+    return out;
+  };
+  const run = (last) => {
+    if (done) return last ? out : at;
+    if (literal === null) {
+      if (have < 18) {
+        if (last) fail('too short');
+        return at;
+      }
+      start();
+    }
+    if ((head && size === 0) || decode(last)) finish();
+    else if (last) fail('truncated');
+    return last ? out : at;
+  };
+  // Decodes until the stream ends (true) or, before the last byte, the input runs short (false).
+  const decode = (last) => {
+    for (;;) {
+        if (!last && pos + 64 > have) return false;
+        const posState = at & pbMask;
+      if (bit(isMatch, (state << 4) + posState) === 0) {
+        if (at >= size) fail('longer than expected');
+        const prev = at > 0 ? out[at - 1] : 0;
+        const base = 0x300 * (((at & lpMask) << lc) + (prev >> (8 - lc)));
+        let symbol = 1;
+        if (state >= 7) {
+          let matchByte = out[at - rep0 - 1];
+          do {
+            const matchBit = (matchByte >> 7) & 1;
+            matchByte <<= 1;
+            const b = bit(literal, base + ((1 + matchBit) << 8) + symbol);
+            symbol = (symbol << 1) | b;
+            if (matchBit !== b) break;
+          } while (symbol < 0x100);
         }
-      } else {
-        let dist;
-        if (bit(isRepG1, state) === 0) {
-          dist = rep1;
-        } else {
-          if (bit(isRepG2, state) === 0) {
-            dist = rep2;
-          } else {
-            dist = rep3;
-            rep3 = rep2;
+        while (symbol < 0x100) symbol = (symbol << 1) | bit(literal, base + symbol);
+        out[at++] = symbol - 0x100;
+        if (head && at === size) return true;
+        state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
+        continue;
+      }
+      let len;
+      if (bit(isRep, state) !== 0) {
+        if (at === 0) fail('a repeat before any byte');
+        if (bit(isRepG0, state) === 0) {
+          if (bit(isRep0Long, (state << 4) + posState) === 0) {
+            if (at >= size) fail('longer than expected');
+            state = state < 7 ? 9 : 11;
+            out[at] = out[at - rep0 - 1];
+            at++;
+            if (head && at === size) return true;
+            continue;
           }
-          rep2 = rep1;
+        } else {
+          let dist;
+          if (bit(isRepG1, state) === 0) {
+            dist = rep1;
+          } else {
+            if (bit(isRepG2, state) === 0) {
+              dist = rep2;
+            } else {
+              dist = rep3;
+              rep3 = rep2;
+            }
+            rep2 = rep1;
+          }
+          rep1 = rep0;
+          rep0 = dist;
         }
-        rep1 = rep0;
-        rep0 = dist;
-      }
-      len = length(repLenCoder, posState);
-      state = state < 7 ? 8 : 11;
-    } else {
-      rep3 = rep2;
-      rep2 = rep1;
-      rep1 = rep0;
-      len = length(lenCoder, posState);
-      state = state < 7 ? 7 : 10;
-      // The distance.
-      const slot = tree(posSlot, (len < 3 ? len : 3) << 6, 6);
-      if (slot < 4) {
-        rep0 = slot;
+        len = length(repLenCoder, posState);
+        state = state < 7 ? 8 : 11;
       } else {
-        const n = (slot >> 1) - 1;
-        rep0 = (2 | (slot & 1)) * 2 ** n;
-        if (slot < 14) rep0 += reverse(posModel, rep0 - slot, n);
-        else rep0 += direct(n - 4) * 16 + reverse(align, 0, 4);
+        rep3 = rep2;
+        rep2 = rep1;
+        rep1 = rep0;
+        len = length(lenCoder, posState);
+        state = state < 7 ? 7 : 10;
+        // The distance.
+        const slot = tree(posSlot, (len < 3 ? len : 3) << 6, 6);
+        if (slot < 4) {
+          rep0 = slot;
+        } else {
+          const n = (slot >> 1) - 1;
+          rep0 = (2 | (slot & 1)) * 2 ** n;
+          if (slot < 14) rep0 += reverse(posModel, rep0 - slot, n);
+          else rep0 += direct(n - 4) * 16 + reverse(align, 0, 4);
+        }
+        if (rep0 === 0xffffffff) {
+          // The end marker.
+          if (code !== 0) fail('bad end');
+          if (at !== size) fail(`${at} bytes where ${size} were expected`);
+          return true;
+        }
+        if (rep0 >= at) fail('a distance before the start');
       }
-      if (rep0 === 0xffffffff) {
-        // The end marker.
-        if (code !== 0) fail('bad end');
-        if (at !== size) fail(`${at} bytes where ${size} were expected`);
-        return out;
+      len += 2;
+      if (at + len > size) {
+        if (!head) fail('longer than expected');
+        len = size - at;
       }
-      if (rep0 >= at) fail('a distance before the start');
+      for (let from = at - rep0 - 1; len > 0; len--) out[at++] = out[from++];
+      if (head && at === size) return true;
     }
-    len += 2;
-    if (at + len > size) {
-      if (!head) fail('longer than expected');
-      len = size - at;
-    }
-    for (let from = at - rep0 - 1; len > 0; len--) out[at++] = out[from++];
-    if (head && at === size) return out;
-  }
+  };
+  return {
+    push,
+    run,
+    out,
+    get at() {
+      return at;
+    },
+  };
 }

@@ -160,6 +160,9 @@ node - "$OUT" "$PKG" <<'EOF'
 const fs = require('node:fs');
 const [out, pkg] = process.argv.slice(2);
 const mainSize = JSON.parse(fs.readFileSync(`${out}/${pkg}/offline.json`, 'utf8')).headSize;
+// Each system's link code and cold pack (scripts/pack-chunks.mjs), for seat links; not shipped.
+const seatLinks = fs.readFileSync(`${out}/${pkg}/seat-links.json`, 'utf8');
+fs.rmSync(`${out}/${pkg}/seat-links.json`);
 const decoder = fs.readFileSync('public/lzma-decode.js', 'utf8');
 let html = fs.readFileSync('index.html', 'utf8');
 const before = html;
@@ -173,6 +176,23 @@ const start = `    <style>
 ${css}    </style>
     <script type="module">
 ${decoder}
+      // The loader (__wasm_split.js) unpacks a split point's cold pack with it too.
+      globalThis.lzmaDecoder = lzmaDecoder;
+      // A seat link that follows a copy (#s=fd6.…) names its system by its payload's first byte
+      // (the system's link code): on a device whose service worker does not hold the app yet, that
+      // system's cold pack is asked for at once, beside the main module, and the loader unpacks
+      // it as it arrives (see scripts/pack-chunks.mjs): a phone on a slow link waits for the bytes
+      // once, not for two downloads one after the other.
+      try {
+        const link = /^#s=fd6\\.([A-Za-z0-9_-]{2})/.exec(location.hash);
+        const six = (c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(c);
+        const name = link && !navigator.serviceWorker?.controller && ${seatLinks}[(six(link[1][0]) << 2) | (six(link[1][1]) >> 4)];
+        if (name) {
+          const response = fetch(\`./${pkg}/cold_\${name}.lzma\`);
+          response.catch(() => {});
+          globalThis.fieldDeskEarly = { name, response };
+        }
+      } catch {}
       // The app, fetched once the first screen is on the screen (see scripts/build-split.sh).
       await new Promise((go) => {
         if (document.visibilityState === 'hidden') return go();

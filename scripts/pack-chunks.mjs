@@ -35,6 +35,7 @@
 // private window), the file is fetched as before.
 //
 //   node scripts/pack-chunks.mjs DIR
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -137,8 +138,8 @@ for (const f of packed) if (!stillFetched.has(f)) fs.rmSync(path.join(dir, `${f}
 // --- seat links fetched early (issue 30) -----------------------------------------------------
 // A seat link that follows a copy (#s=fd6.…) names its system by the first byte of its payload,
 // the system's link code (`Descriptor::LINK_CODE`, src/systems/<module>/mod.rs; `FollowLink`).
-// The loader reads it from the address as it starts and fetches that system's files at once,
-// beside the main module, instead of after the app has started and read the link: a phone on a
+// index.html's script reads it from the address as the page starts and fetches that system's
+// cold pack at once (where no service worker holds the app yet), beside the main module, instead of after the app has started and read the link: a phone on a
 // slow link then waits for the bytes once, not for two downloads one after the other. The codes
 // are read from the sources here; a system split point without one stops the build.
 const systemsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'systems');
@@ -148,9 +149,34 @@ for (const p of plan) {
   if (!fs.existsSync(mod)) continue;
   const code = /const LINK_CODE: u32 = (\d+);/.exec(fs.readFileSync(mod, 'utf8'));
   if (!code) die(`${mod}: no LINK_CODE (did Descriptor change?)`);
-  follows[code[1]] = [p.file, ...p.large, ...(p.pack ? [p.pack] : [])];
+  follows[code[1]] = p.name;
 }
 if (!Object.keys(follows).length) die('no system split points found for seat links');
+// For scripts/build-split.sh, which writes the codes into index.html (and leaves this file out).
+fs.writeFileSync(path.join(dir, 'seat-links.json'), JSON.stringify(follows));
+
+// --- cold packs (issues 30, 32) ---------------------------------------------------------------
+// A split point opened before any of its files is on the page or in the precache (a phone opening
+// a seat link, a first visit opening a system before the service worker has run) fetches its files
+// as one LZMA file, cold_<point>.lzma: its module, its large chunks and its pack, one after the
+// other, unpacked by the page's own decoder (public/lzma-decode.js, which index.html carries for
+// the main module). 26-28% less than the same files gzipped one by one. The precache never
+// lists them (the service worker has the offline pack), and a split point opened once some of
+// its files are already here fetches only the files it still needs, as before.
+const lzmaDecode = new Function(
+  `${fs.readFileSync(new URL('../public/lzma-decode.js', import.meta.url), 'utf8')}\nreturn lzmaDecode;`,
+)();
+const cold = {};
+for (const p of plan) {
+  const files = [p.file, ...p.large, ...(p.pack ? [p.pack] : [])];
+  const bytes = files.map((f) => fs.readFileSync(path.join(dir, `${f}.wasm`)));
+  const whole = Buffer.concat(bytes);
+  // The same settings as scripts/offline-pack.mjs (lc=4, lp=0, pb=0: wasm is bytes, not words).
+  const lzma = execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=4,lp=0,pb=0', '--stdout'], { input: whole, maxBuffer: 1 << 30 });
+  if (!Buffer.from(lzmaDecode(new Uint8Array(lzma), whole.length)).equals(whole)) die(`cold_${p.name}.lzma does not unpack to its files`);
+  fs.writeFileSync(path.join(dir, `cold_${p.name}.lzma`), lzma);
+  cold[p.file] = [p.name, files.map((f, i) => [f, bytes[i].length])];
+}
 
 // --- the new loader --------------------------------------------------------------------------
 const loaders = plan
@@ -160,7 +186,8 @@ const loaders = plan
       `export const __wasm_split_load_${p.name} = wrapAsyncCb(packedLoad(${JSON.stringify(p.file)}, ${JSON.stringify(p.large)}, ${JSON.stringify(p.pack)}, ${JSON.stringify(p.members)}));\n`,
   )
   .join('');
-const out = `${prelude}// Rewritten by scripts/pack-chunks.mjs: small chunks come in one pack per split point.
+const out = `${prelude}// Rewritten by scripts/pack-chunks.mjs: small chunks come in one pack per split point, and a
+// split point opened from nothing comes in one LZMA file.
 const instances = new Map();
 /** Instantiates the chunk \`name\` once per page; a failure is forgotten, so a later call retries. */
 function once(name, make) {
@@ -172,29 +199,111 @@ function once(name, make) {
     }
     return p;
 }
-// A seat link following a copy names its system in its payload's first byte (its link code):
-// that system's files, fetched as the page starts (see scripts/pack-chunks.mjs), each handed to
-// the first load that asks for it.
-const FOLLOWS = ${JSON.stringify(follows)};
-const early = new Map();
-try {
-    const head = /^#s=fd6\\.([A-Za-z0-9_-]{2})/.exec(location.hash);
-    if (head) {
-        const six = (c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(c);
-        const code = (six(head[1][0]) << 2) | (six(head[1][1]) >> 4);
-        for (const file of FOLLOWS[code] ?? []) {
-            const got = fetched(file);
-            got.catch(() => {});
-            early.set(file, got);
+/** A task of its own, so that one long task does not hold the page. */
+const task = () => new Promise((go) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => go();
+    channel.port2.postMessage(null);
+});
+// Each split point's cold pack, by its module: the pack's name and its files in order, with their
+// sizes (see scripts/pack-chunks.mjs). It is unpacked by index.html's LZMA decoder, in a worker,
+// while it downloads.
+const COLD = ${JSON.stringify(cold)};
+const lzmaDecoder = globalThis.lzmaDecoder;
+// Each pack's bytes, once fetched (see packBytes below).
+const packBytesOf = new Map();
+// The files of a cold pack on its way, each handed to the first load that asks for it.
+const unpacked = new Map();
+// Set when a cold pack could not be had: from then on, files one by one.
+let coldFailed = false;
+/** Whether split point \`own\` comes in its cold pack: none of its files here yet, nor precached. */
+async function cold(own, large, pack) {
+    if (coldFailed || !lzmaDecoder || !COLD[own] || unpacked.has(own) || instances.has(own)) return false;
+    if (large.some((f) => instances.has(f)) || (pack && packBytesOf.has(pack))) return false;
+    return !(await precached(new URL(\`./\${own}.wasm\`, import.meta.url)));
+}
+/** Fetches split point \`own\`'s cold pack and hands out each of its files once it is unpacked. */
+function fromCold(own, response) {
+    const [name, files] = COLD[own];
+    const handed = files.map(([file]) => {
+        let give, refuse;
+        const bytes = new Promise((ok, no) => ((give = ok), (refuse = no)));
+        bytes.catch(() => { if (unpacked.get(file) === bytes) unpacked.delete(file); });
+        unpacked.set(file, bytes);
+        return { give, refuse };
+    });
+    unpack(name, files.map(([, size]) => size), (i, bytes) => handed[i].give(bytes), response).catch((e) => {
+        coldFailed = true;
+        for (const h of handed) h.refuse(e);
+    });
+}
+/** The worker's side: the pack fed as it arrives, each file posted back once it is whole. */
+function unpacker(lzmaDecoder) {
+    let decoder, sizes, next = 0, end = 0;
+    onmessage = ({ data }) => {
+        try {
+            if (data.sizes) {
+                sizes = data.sizes;
+                decoder = lzmaDecoder(sizes.reduce((a, b) => a + b, 0));
+                return;
+            }
+            if (data.bytes) decoder.push(data.bytes);
+            const out = data.bytes ? decoder.run(false) : decoder.run(true).length;
+            for (; next < sizes.length && end + sizes[next] <= out; end += sizes[next++]) {
+                const file = decoder.out.slice(end, end + sizes[next]);
+                postMessage({ file }, [file.buffer]);
+            }
+        } catch (e) {
+            postMessage({ error: String(e?.message ?? e) });
         }
+    };
+}
+/**
+ * Fetches cold pack \`name\` (or takes \`response\`, already asked for) and unpacks it in a worker
+ * as its bytes arrive, giving each file to \`got\`.
+ */
+async function unpack(name, sizes, got, response) {
+    const r = await (response ?? fetch(new URL(\`./cold_\${name}.lzma\`, import.meta.url)));
+    if (!r.ok) throw new Error(\`cold_\${name}.lzma: HTTP \${r.status}\`);
+    const code = URL.createObjectURL(new Blob([\`\${lzmaDecoder}\\n(\${unpacker})(lzmaDecoder);\`], { type: 'text/javascript' }));
+    const worker = new Worker(code);
+    try {
+        let i = 0;
+        const done = new Promise((ok, no) => {
+            worker.onmessage = ({ data }) => {
+                if (data.error) return no(new Error(\`cold_\${name}.lzma: \${data.error}\`));
+                got(i++, data.file);
+                if (i === sizes.length) ok();
+            };
+            worker.onerror = () => no(new Error(\`cold_\${name}.lzma: the worker that unpacks it failed\`));
+        });
+        worker.postMessage({ sizes });
+        const reader = r.body.getReader();
+        for (;;) {
+            const { done: all, value } = await reader.read();
+            if (all) break;
+            worker.postMessage({ bytes: value }, [value.buffer]);
+        }
+        worker.postMessage({ end: true });
+        await done;
+    } finally {
+        worker.terminate();
+        URL.revokeObjectURL(code);
     }
+}
+// A seat link's cold pack, already asked for by index.html as the page started (see
+// scripts/pack-chunks.mjs), is unpacked from the start.
+try {
+    const sent = globalThis.fieldDeskEarly;
+    const own = sent && Object.keys(COLD).find((o) => COLD[o][0] === sent.name);
+    if (own) fromCold(own, sent.response);
 } catch {}
-/** A file of this build: the precache's copy if it has one (see scripts/pack-chunks.mjs), else fetched. */
+/** A file of this build: unpacked from a cold pack, the precache's copy, or else fetched. */
 async function fetched(file) {
-    const fetching = early.get(file);
-    if (fetching !== undefined) {
-        early.delete(file);
-        return fetching;
+    const mine = unpacked.get(file);
+    if (mine !== undefined) {
+        unpacked.delete(file);
+        return new Response(await mine, { headers: { 'Content-Type': 'application/wasm' } });
     }
     const url = new URL(\`./\${file}.wasm\`, import.meta.url);
     const kept = await precached(url);
@@ -219,16 +328,11 @@ async function precached(url) {
  */
 async function compiled(response) {
     const module = await WebAssembly.compileStreaming(response);
-    await new Promise((go) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => go();
-        channel.port2.postMessage(null);
-    });
+    await task();
     return module;
 }
 // A pack's bytes, fetched once for every split point that takes chunks from it (a seat link
 // opens the transfer screen, then a system's: the second would otherwise fetch it again).
-const packBytesOf = new Map();
 function packBytes(pack) {
     let bytes = packBytesOf.get(pack);
     if (bytes === undefined) {
@@ -241,14 +345,16 @@ function packBytes(pack) {
 function packedLoad(own, large, pack, members) {
     let loading = undefined;
     const load = async () => {
+        if (await cold(own, large, pack)) fromCold(own);
         const imports = getSharedImports();
-        const ownSrc = instances.has(own) ? null : fetched(own);
-        ownSrc?.catch(() => {});
+        // Its module compiled as soon as its bytes are in, beside the chunks it needs first.
+        const ownModule = instances.has(own) ? null : fetched(own).then(compiled);
+        ownModule?.catch(() => {});
         const fromPack = ([name, at, length]) => once(name, async () =>
             WebAssembly.instantiate(new Uint8Array(await packBytes(pack), at, length), imports));
         const fromFile = (name) => once(name, async () => WebAssembly.instantiate(await compiled(fetched(name)), imports));
         await Promise.all([...large.map(fromFile), ...members.map(fromPack)]);
-        return once(own, async () => WebAssembly.instantiate(await compiled(ownSrc ?? fetched(own)), imports));
+        return once(own, async () => WebAssembly.instantiate(await (ownModule ?? compiled(fetched(own))), imports));
     };
     return () => {
         if (loading === undefined) {

@@ -5,7 +5,7 @@
 // dist/, with TRUNK_PROFILE ("debug"/"release") and TRUNK_STAGING_DIR set. In a release build it
 //   1. turns index.html's <meta name="field-desk-sw" content="off"> into content="release" (only
 //      then does public/register-sw.js register the worker);
-//   2. lists every file of the build (relative paths, sorted; sw.js itself excepted) with its
+//   2. lists every file of the build (relative paths, sorted; sw.js itself and the cold packs excepted) with its
 //      SHA-256 integrity, and a build id: a hash of those contents and of the sw.js template;
 //   3. where scripts/offline-pack.mjs left an offline pack (pkg-*/offline.json), lists its tail
 //      apart and marks each chunk with where it sits in the pack: the worker fetches the tail
@@ -76,6 +76,10 @@ const files = [];
   }
 })(staging);
 files.sort();
+// The cold packs (scripts/pack-chunks.mjs) are for a page that opens a system before the worker
+// has its chunks: the worker never fetches them.
+const colds = files.filter((f) => /\/cold_[a-z0-9_]+\.lzma$/.test(f));
+files.splice(0, files.length, ...files.filter((f) => !colds.includes(f)));
 
 // 3. The offline pack (scripts/offline-pack.mjs wrote it, with its layout, into the pkg-*/
 // folder): its tail and layout are not files to precache; each chunk's entry gives the kinds of

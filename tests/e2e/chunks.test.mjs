@@ -1,8 +1,9 @@
 // The release build (scripts/build-split.sh) is a small shell plus one wasm chunk per system,
 // served under /field-desk/.
 // - The campaign list starts without any chunk; opening each system's sample from a cold cache
-//   fetches that system's chunk (and the chunks it shares with others), never another system's,
-//   and its screen works.
+//   fetches that system's cold pack (its chunk and the chunks it shares with others, in one LZMA
+//   file), never another system's, and its screen works; a second system on the same page fetches
+//   only what it still needs; a seat link's pack is asked for as the page starts.
 // - A chunk that cannot be fetched is a message on the page (no panic), and opening the campaign
 //   again once the network is back works.
 // - A stored campaign whose system's code is still on its way shows, from its stored summary,
@@ -14,11 +15,14 @@
 // The service worker is blocked in the first two tests so that every fetch is the page's own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, tid, waitText, axeCheck, choose, screenshotPath, DIST_DIR } from './harness.mjs';
+import { startServer, launchBrowser, tid, waitText, axeCheck, choose, screenshotPath, seatCopyLink, DIST_DIR } from './harness.mjs';
 
 const DIR = DIST_DIR;
-const CHUNK_RE = /\/(split|chunk|pack)_[^/]*\.wasm$/;
+// A system's code: its wasm files one by one, or all of them in its cold pack (one LZMA file,
+// scripts/pack-chunks.mjs), fetched when nothing of it is on the page or in the precache yet.
+const CHUNK_RE = /\/((split|chunk|pack)_[^/]*\.wasm|cold_[^/]*\.lzma)$/;
 const own = (chunks) => chunks.filter((u) => /\/split_/.test(u)).map((u) => u.replace(/^.*\/split_(.*)\.wasm$/, '$1'));
+const colds = (chunks) => chunks.filter((u) => /\/cold_/.test(u)).map((u) => u.replace(/^.*\/cold_(.*)\.lzma$/, '$1'));
 let server;
 let browser;
 
@@ -59,7 +63,7 @@ async function pageWithoutWorker(t) {
   return { page, context, errors, chunks };
 }
 
-test('the list starts without any chunk; from a cold cache, each sample fetches its own system\'s chunk only', async (t) => {
+test('the list starts without any chunk; from a cold cache, each sample fetches its own system\'s cold pack only', async (t) => {
   const probe = await pageWithoutWorker(t);
   await probe.page.goto(server.url);
   const slugs = await systems(probe.page);
@@ -72,17 +76,61 @@ test('the list starts without any chunk; from a cold cache, each sample fetches 
     await page.goto(server.url);
     await tid(page, `start-sample-${slug}`).click();
     await opened(page, slug);
-    assert.deepEqual(own(chunks), [slug.replaceAll('-', '_')], `${slug} fetched: ${chunks.join(', ')}`);
-    // The small shared chunks come in one pack, the one the systems share (scripts/pack-chunks.mjs),
-    // not one by one.
-    const packs = chunks.filter((u) => /\/pack_/.test(u)).map((u) => u.replace(/^.*\/pack_(.*)\.wasm$/, '$1'));
-    assert.deepEqual(packs, ['shared'], `${slug} packs: ${packs.join(', ')}`);
-    assert.ok(chunks.length <= 10, `${slug}: ${chunks.length} requests for its code: ${chunks.join(', ')}`);
-    // A reload opens it again (a fresh page fetches the chunk again).
+    // Nothing of it here yet: all its code in one file, its cold pack, and no wasm besides.
+    assert.deepEqual(colds(chunks), [slug.replaceAll('-', '_')], `${slug} fetched: ${chunks.join(', ')}`);
+    assert.equal(chunks.length, 1, `${slug} fetched: ${chunks.join(', ')}`);
+    // A reload opens it again (a fresh page fetches the code again).
     await page.reload();
     await opened(page, slug);
     assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], slug);
   }
+});
+
+test('a second system opened on the same page fetches only the files it does not have yet', async (t) => {
+  const { page, errors, chunks } = await pageWithoutWorker(t);
+  await page.goto(server.url);
+  await tid(page, 'start-sample-race-for-x').click();
+  await opened(page, 'race-for-x');
+  assert.deepEqual(colds(chunks), ['race_for_x']);
+  chunks.length = 0;
+  await tid(page, 'home').click();
+  await tid(page, 'start-sample-crossfire-scouting').click();
+  await opened(page, 'crossfire-scouting');
+  // Its own module, and only the large chunks Race for X did not bring: no cold pack (it would
+  // carry the shared code again), and no file the page already has.
+  assert.deepEqual(own(chunks), ['crossfire_scouting'], `fetched: ${chunks.join(', ')}`);
+  assert.deepEqual(colds(chunks), [], `fetched: ${chunks.join(', ')}`);
+  assert.ok(!chunks.some((u) => /\/pack_/.test(u)), `the shared pack came with Race for X: ${chunks.join(', ')}`);
+  assert.ok(chunks.length <= 3, `fetched: ${chunks.join(', ')}`);
+  assert.deepEqual(errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
+});
+
+test("a seat link asks for its system's cold pack before the main module has arrived", async (t) => {
+  const keeper = await pageWithoutWorker(t);
+  await keeper.page.goto(server.url);
+  await tid(keeper.page, 'start-sample-race-for-x').click();
+  await opened(keeper.page, 'race-for-x');
+  const link = await seatCopyLink(keeper.page, 1, { holder: 1 });
+  // A fresh phone: its main module is held back until the cold pack has been asked for, so the
+  // page opens only if the loader fetched the pack early, from the link, and not once the app has
+  // started and read it (that would wait for ever: the test's timeout).
+  const phone = await pageWithoutWorker(t);
+  let askedFor;
+  const asked = new Promise((r) => (askedFor = r));
+  await phone.context.route(/\/cold_[^/]*\.lzma$/, async (route) => {
+    askedFor(new URL(route.request().url()).pathname);
+    await route.continue();
+  });
+  await phone.context.route(/_bg\.lzma$/, async (route) => {
+    await asked;
+    await route.continue();
+  });
+  await phone.page.goto(link);
+  assert.match(await asked, /\/cold_race_for_x\.lzma$/);
+  await tid(phone.page, 'campaign-title').waitFor({ timeout: 10_000 });
+  assert.deepEqual(colds(phone.chunks), ['race_for_x'], `fetched: ${phone.chunks.join(', ')}`);
+  assert.equal(phone.chunks.length, 1, `fetched: ${phone.chunks.join(', ')}`);
+  assert.deepEqual(phone.errors.filter((e) => /panicked|unreachable/.test(e)), [], 'no panic');
 });
 
 test('a chunk that cannot be fetched is a message, and opening again works once it can', async (t) => {

@@ -1,6 +1,7 @@
-// The service worker's LZMA decoder (public/lzma-decode.js), against xz: what xz packs it unpacks
-// byte for byte, under the build's options and others; broken packs throw, or at worst decode to
-// other bytes (which the worker's integrity check refuses), and never run on.
+// The LZMA decoder of the page and the service worker (public/lzma-decode.js), against xz: what xz
+// packs it unpacks byte for byte, under the build's options and others, whole or fed as the bytes
+// arrive; broken packs throw, or at worst decode to other bytes (which the worker's integrity
+// check refuses), and never run on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -8,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './harness.mjs';
 
-const lzmaDecode = new Function(
-  `${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn lzmaDecode;`,
+const [lzmaDecode, lzmaDecoder] = new Function(
+  `${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn [lzmaDecode, lzmaDecoder];`,
 )();
 const xz = (bytes, options) =>
   new Uint8Array(execFileSync('xz', ['--format=lzma', `--lzma1=${options}`, '--stdout'], { input: bytes, maxBuffer: 1 << 28 }));
@@ -104,4 +105,33 @@ test("head mode: a stream's first bytes give the start of what it holds, as the 
   assert.ok(Buffer.from(lzmaDecode(packed.subarray(0, cut), size, true)).equals(whole.subarray(0, size)));
   // Out of head mode the same bytes are not enough: the stream's end marker is missing.
   assert.throws(() => lzmaDecode(packed.subarray(0, cut), size), /offline pack/);
+});
+
+test('fed as the bytes arrive, in pieces of any size, it gives the same bytes as all at once', () => {
+  const rnd = random(11);
+  for (const [name, bytes] of samples()) {
+    const packed = xz(bytes, 'preset=9e,lc=4,lp=0,pb=0');
+    for (let round = 0; round < 4; round++) {
+      const decoder = lzmaDecoder(bytes.length);
+      let fed = 0;
+      let out = 0;
+      while (fed < packed.length) {
+        const n = Math.min(packed.length - fed, 1 + Math.floor(rnd() * (round === 0 ? 16 : 4000)));
+        decoder.push(packed.subarray(fed, (fed += n)));
+        const now = decoder.run(false);
+        assert.ok(now >= out && now <= bytes.length, `${name}: ${now} bytes out`);
+        // What is out so far is already right.
+        assert.ok(Buffer.from(decoder.out.subarray(0, now)).equals(Buffer.from(bytes).subarray(0, now)), `${name}: the first ${now}`);
+        out = now;
+      }
+      assert.ok(Buffer.from(decoder.run(true)).equals(Buffer.from(bytes)), `${name}, round ${round}`);
+    }
+  }
+  // All but the last byte, then the end: refused as cut short.
+  const bytes = samples()[7][1];
+  const packed = xz(bytes, 'preset=9e,lc=4,lp=0,pb=0');
+  const decoder = lzmaDecoder(bytes.length);
+  decoder.push(packed.subarray(0, packed.length - 1));
+  assert.ok(decoder.run(false) < bytes.length);
+  assert.throws(() => decoder.run(true), /truncated/);
 });

@@ -122,12 +122,17 @@ test('the release build precaches exactly its own files, keyed on their contents
   const { build, files } = precacheOf(dir);
   assert.match(build, /^[0-9a-f]{16}$/);
 
-  // Every file of the build but sw.js itself and the offline pack's tail and layout, with the
-  // integrity of its bytes.
+  // Every file of the build but sw.js itself, the offline pack's tail and layout, and the cold
+  // packs (for a page that opens a system before the worker has run), with the integrity of its
+  // bytes.
   const { pack } = precacheOf(dir);
   assert.ok(pack, 'the release build has an offline pack');
   const layout = `${path.dirname(pack.url)}/offline.json`;
-  assert.deepEqual(files.map((f) => decodeURI(f.url)), listFiles(dir).filter((f) => f !== 'sw.js' && f !== pack.url && f !== layout));
+  const cold = (f) => /\/cold_[a-z0-9_]+\.lzma$/.test(f);
+  assert.deepEqual(
+    files.map((f) => decodeURI(f.url)),
+    listFiles(dir).filter((f) => f !== 'sw.js' && f !== pack.url && f !== layout && !cold(f)),
+  );
   for (const f of files) {
     const digest = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, decodeURI(f.url)))).digest('base64');
     assert.equal(f.integrity, `sha256-${digest}`, f.url);
@@ -137,6 +142,19 @@ test('the release build precaches exactly its own files, keyed on their contents
   const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   assert.ok(sw.includes('function lzmaDecode('), 'sw.js carries the decoder');
   const lzmaDecode = new Function(`${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn lzmaDecode;`)();
+  // Each cold pack unpacks to its split point's files, as the loader lists them, byte for byte.
+  const loader = fs.readFileSync(path.join(dir, path.dirname(pack.url), '__wasm_split.js'), 'utf8');
+  const colds = JSON.parse(/const COLD ?= ?(\{.*?\});/.exec(loader)[1]);
+  assert.deepEqual(Object.values(colds).map(([name]) => `${path.dirname(pack.url)}/cold_${name}.lzma`).sort(), listFiles(dir).filter(cold).sort());
+  for (const [own, [name, members]] of Object.entries(colds)) {
+    assert.equal(members[0][0], own);
+    const bytes = lzmaDecode(new Uint8Array(fs.readFileSync(path.join(dir, path.dirname(pack.url), `cold_${name}.lzma`))), members.reduce((n, [, size]) => n + size, 0));
+    let at = 0;
+    for (const [file, size] of members) {
+      const wasm = fs.readFileSync(path.join(dir, path.dirname(pack.url), `${file}.wasm`));
+      assert.ok(Buffer.from(bytes.subarray(at, (at += size))).equals(wasm), `${file} in cold_${name}.lzma`);
+    }
+  }
   const tail = fs.readFileSync(path.join(dir, pack.url));
   assert.equal(pack.integrity, `sha256-${crypto.createHash('sha256').update(tail).digest('base64')}`);
   assert.match(pack.head, /\/field-desk_bg\.lzma$/);
