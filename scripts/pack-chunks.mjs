@@ -158,8 +158,8 @@ fs.writeFileSync(path.join(dir, 'seat-links.json'), JSON.stringify(follows));
 // --- cold packs (issues 30, 32) ---------------------------------------------------------------
 // A split point opened before any of its files is on the page or in the precache (a phone opening
 // a seat link, a first visit opening a system before the service worker has run) fetches its files
-// as one LZMA file, cold_<point>.lzma: its module, its large chunks and its pack, one after the
-// other, unpacked by the page's own decoder (public/lzma-decode.js, which index.html carries for
+// as one LZMA file, cold_<point>.lzma: its module, its large chunks and the small chunks it needs
+// (its share of its pack), one after the other, unpacked by the page's own decoder (public/lzma-decode.js, which index.html carries for
 // the main module). 26-28% less than the same files gzipped one by one. The precache never
 // lists them (the service worker has the offline pack), and a split point opened once some of
 // its files are already here fetches only the files it still needs, as before.
@@ -168,14 +168,22 @@ const lzmaDecode = new Function(
 )();
 const cold = {};
 for (const p of plan) {
-  const files = [p.file, ...p.large, ...(p.pack ? [p.pack] : [])];
-  const bytes = files.map((f) => fs.readFileSync(path.join(dir, `${f}.wasm`)));
+  // Of its pack, only the small chunks it needs (the shared pack holds every split point's).
+  const packBytes = p.pack ? fs.readFileSync(path.join(dir, `${p.pack}.wasm`)) : null;
+  const files = [p.file, ...p.large, ...p.members.map(([f]) => f)];
+  const bytes = [
+    ...[p.file, ...p.large].map((f) => fs.readFileSync(path.join(dir, `${f}.wasm`))),
+    ...p.members.map(([, at, length]) => packBytes.subarray(at, at + length)),
+  ];
   const whole = Buffer.concat(bytes);
   // The same settings as scripts/offline-pack.mjs (lc=4, lp=0, pb=0: wasm is bytes, not words).
   const lzma = execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=4,lp=0,pb=0', '--stdout'], { input: whole, maxBuffer: 1 << 30 });
   if (!Buffer.from(lzmaDecode(new Uint8Array(lzma), whole.length)).equals(whole)) die(`cold_${p.name}.lzma does not unpack to its files`);
   fs.writeFileSync(path.join(dir, `cold_${p.name}.lzma`), lzma);
-  cold[p.file] = [p.name, files.map((f, i) => [f, bytes[i].length])];
+  // The loader knows the rest: the pack's name from the module's, the small chunks' sizes
+  // from their places in the pack.
+  if (p.file !== `split_${p.name}`) die(`${p.file}: a split point's module is not split_<its name>`);
+  cold[p.file] = bytes.slice(0, 1 + p.large.length).map((b) => b.length);
 }
 
 // --- the new loader --------------------------------------------------------------------------
@@ -205,10 +213,13 @@ const task = () => new Promise((go) => {
     channel.port1.onmessage = () => go();
     channel.port2.postMessage(null);
 });
-// Each split point's cold pack, by its module: the pack's name and its files in order, with their
-// sizes (see scripts/pack-chunks.mjs). It is unpacked by index.html's LZMA decoder, in a worker,
-// while it downloads.
+// Each split point's cold pack (cold_<its name>.lzma, see scripts/pack-chunks.mjs), by its module:
+// the sizes of the module and of its large chunks, which come first in it, then its small chunks
+// (their sizes are their lengths in the pack). It is unpacked by index.html's LZMA decoder, in a
+// worker, while it downloads.
 const COLD = ${JSON.stringify(cold)};
+// Each split point's large chunks and small chunks, by its module (packedLoad, below).
+const points = new Map();
 const lzmaDecoder = globalThis.lzmaDecoder;
 // Each pack's bytes, once fetched (see packBytes below).
 const packBytesOf = new Map();
@@ -217,14 +228,17 @@ const unpacked = new Map();
 // Set when a cold pack could not be had: from then on, files one by one.
 let coldFailed = false;
 /** Whether split point \`own\` comes in its cold pack: none of its files here yet, nor precached. */
-async function cold(own, large, pack) {
+async function cold(own, large, members) {
     if (coldFailed || !lzmaDecoder || !COLD[own] || unpacked.has(own) || instances.has(own)) return false;
-    if (large.some((f) => instances.has(f)) || (pack && packBytesOf.has(pack))) return false;
+    if ([...large, ...members.map(([name]) => name)].some((f) => instances.has(f))) return false;
     return !(await precached(new URL(\`./\${own}.wasm\`, import.meta.url)));
 }
 /** Fetches split point \`own\`'s cold pack and hands out each of its files once it is unpacked. */
 function fromCold(own, response) {
-    const [name, files] = COLD[own];
+    const name = own.slice('split_'.length);
+    const [large, members] = points.get(own);
+    const sizes = COLD[own];
+    const files = [[own, sizes[0]], ...large.map((f, i) => [f, sizes[i + 1]]), ...members.map(([f, , size]) => [f, size])];
     const handed = files.map(([file]) => {
         let give, refuse;
         const bytes = new Promise((ok, no) => ((give = ok), (refuse = no)));
@@ -291,13 +305,6 @@ async function unpack(name, sizes, got, response) {
         URL.revokeObjectURL(code);
     }
 }
-// A seat link's cold pack, already asked for by index.html as the page started (see
-// scripts/pack-chunks.mjs), is unpacked from the start.
-try {
-    const sent = globalThis.fieldDeskEarly;
-    const own = sent && Object.keys(COLD).find((o) => COLD[o][0] === sent.name);
-    if (own) fromCold(own, sent.response);
-} catch {}
 /** A file of this build: unpacked from a cold pack, the precache's copy, or else fetched. */
 async function fetched(file) {
     const mine = unpacked.get(file);
@@ -343,15 +350,19 @@ function packBytes(pack) {
     return bytes;
 }
 function packedLoad(own, large, pack, members) {
+    points.set(own, [large, members]);
     let loading = undefined;
     const load = async () => {
-        if (await cold(own, large, pack)) fromCold(own);
+        if (await cold(own, large, members)) fromCold(own);
         const imports = getSharedImports();
         // Its module compiled as soon as its bytes are in, beside the chunks it needs first.
         const ownModule = instances.has(own) ? null : fetched(own).then(compiled);
         ownModule?.catch(() => {});
-        const fromPack = ([name, at, length]) => once(name, async () =>
-            WebAssembly.instantiate(new Uint8Array(await packBytes(pack), at, length), imports));
+        const fromPack = ([name, at, length]) => once(name, async () => {
+            const mine = unpacked.get(name);
+            unpacked.delete(name);
+            return WebAssembly.instantiate(mine ? await mine : new Uint8Array(await packBytes(pack), at, length), imports);
+        });
         const fromFile = (name) => once(name, async () => WebAssembly.instantiate(await compiled(fetched(name)), imports));
         await Promise.all([...large.map(fromFile), ...members.map(fromPack)]);
         return once(own, async () => WebAssembly.instantiate(await (ownModule ?? compiled(fetched(own))), imports));
@@ -365,7 +376,14 @@ function packedLoad(own, large, pack, members) {
         return loading;
     };
 }
-${loaders}`;
+${loaders}// A seat link's cold pack, already asked for by index.html as the page started (see
+// scripts/pack-chunks.mjs), is unpacked from the start.
+try {
+    const sent = globalThis.fieldDeskEarly;
+    const own = sent && \`split_\${sent.name}\`;
+    if (own && COLD[own]) fromCold(own, sent.response);
+} catch {}
+`;
 fs.writeFileSync(loaderFile, out);
 
 const gone = [...packed].filter((f) => !stillFetched.has(f)).length;

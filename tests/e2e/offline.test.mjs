@@ -142,18 +142,29 @@ test('the release build precaches exactly its own files, keyed on their contents
   const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   assert.ok(sw.includes('function lzmaDecode('), 'sw.js carries the decoder');
   const lzmaDecode = new Function(`${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn lzmaDecode;`)();
-  // Each cold pack unpacks to its split point's files, as the loader lists them, byte for byte.
-  const loader = fs.readFileSync(path.join(dir, path.dirname(pack.url), '__wasm_split.js'), 'utf8');
+  // Each cold pack unpacks to its split point's module, its large chunks and the small chunks it
+  // needs, as the loader lists them, byte for byte; the precache lists none of them.
+  const pkgDir = path.join(dir, path.dirname(pack.url));
+  const loader = fs.readFileSync(path.join(pkgDir, '__wasm_split.js'), 'utf8');
   const colds = JSON.parse(/const COLD ?= ?(\{.*?\});/.exec(loader)[1]);
-  assert.deepEqual(Object.values(colds).map(([name]) => `${path.dirname(pack.url)}/cold_${name}.lzma`).sort(), listFiles(dir).filter(cold).sort());
-  for (const [own, [name, members]] of Object.entries(colds)) {
-    assert.equal(members[0][0], own);
-    const bytes = lzmaDecode(new Uint8Array(fs.readFileSync(path.join(dir, path.dirname(pack.url), `cold_${name}.lzma`))), members.reduce((n, [, size]) => n + size, 0));
-    let at = 0;
-    for (const [file, size] of members) {
-      const wasm = fs.readFileSync(path.join(dir, path.dirname(pack.url), `${file}.wasm`));
-      assert.ok(Buffer.from(bytes.subarray(at, (at += size))).equals(wasm), `${file} in cold_${name}.lzma`);
+  const points = new Map();
+  const inPacks = new Map(); // a small chunk's bytes, from its place in its pack
+  for (const m of loader.matchAll(/packedLoad\((.*)\)\);?$/gm)) {
+    const [own, large, packName, members] = JSON.parse(`[${m[1]}]`);
+    points.set(own, { large, members });
+    for (const [chunk, at, length] of members) {
+      inPacks.set(chunk, fs.readFileSync(path.join(pkgDir, `${packName}.wasm`)).subarray(at, at + length));
     }
+  }
+  assert.deepEqual(Object.keys(colds).map((own) => `${path.dirname(pack.url)}/cold_${own.replace(/^split_/, '')}.lzma`).sort(), listFiles(dir).filter(cold).sort());
+  for (const [own, sizes] of Object.entries(colds)) {
+    const { large, members } = points.get(own);
+    const parts = [own, ...large].map((f) => fs.readFileSync(path.join(pkgDir, `${f}.wasm`)));
+    assert.deepEqual(parts.map((b) => b.length), sizes, own);
+    parts.push(...members.map(([chunk]) => inPacks.get(chunk)));
+    const whole = Buffer.concat(parts);
+    const name = `cold_${own.replace(/^split_/, '')}.lzma`;
+    assert.ok(Buffer.from(lzmaDecode(new Uint8Array(fs.readFileSync(path.join(pkgDir, name))), whole.length)).equals(whole), name);
   }
   const tail = fs.readFileSync(path.join(dir, pack.url));
   assert.equal(pack.integrity, `sha256-${crypto.createHash('sha256').update(tail).digest('base64')}`);
