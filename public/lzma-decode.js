@@ -170,8 +170,8 @@ function lzmaDecoder(size, head = false) {
   // Decodes until the stream ends (true) or, before the last byte, the input runs short (false).
   const decode = (last) => {
     for (;;) {
-        if (!last && pos + 64 > have) return false;
-        const posState = at & pbMask;
+      if (!last && pos + 64 > have) return false;
+      const posState = at & pbMask;
       if (bit(isMatch, (state << 4) + posState) === 0) {
         if (at >= size) fail('longer than expected');
         const prev = at > 0 ? out[at - 1] : 0;

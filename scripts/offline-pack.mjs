@@ -24,9 +24,9 @@
 // run fetches them one by one. field-desk_bg.wasm leaves it: only the page loads it, from the
 // .lzma. Every piece is checked here: the head must decode to the main module, the whole stream
 // to every chunk.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lzmaDecode, xz } from './lzma.mjs';
 import { Cursor, checkWasm } from './wasm-bytes.mjs';
 
 const dir = process.argv[2];
@@ -35,9 +35,6 @@ if (!dir || !fs.existsSync(dir)) {
   process.exit(2);
 }
 const MAIN = 'field-desk_bg.wasm';
-const lzmaDecode = new Function(
-  `${fs.readFileSync(new URL('../public/lzma-decode.js', import.meta.url), 'utf8')}\nreturn lzmaDecode;`,
-)();
 
 /** A wasm's pieces in file order: its 8-byte header (kind -1), then each section (kind: its id). */
 function pieces(bytes, file) {
@@ -72,10 +69,7 @@ for (const kind of kinds) {
   }
 }
 const stream = Buffer.concat(parts);
-// lc=4, lp=0, pb=0: wasm is bytes, not words (0.5% smaller than xz's default lc=3, pb=2).
-const lzma = new Uint8Array(
-  execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=4,lp=0,pb=0', '--stdout'], { input: stream, maxBuffer: 1 << 30 }),
-);
+const lzma = xz(stream);
 
 // The head: the fewest bytes from which the main module decodes (more bytes decode the same).
 const decodesMain = (n) => {

@@ -35,9 +35,9 @@
 // private window), the file is fetched as before.
 //
 //   node scripts/pack-chunks.mjs DIR
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lzmaDecode, xz } from './lzma.mjs';
 
 const PACK_BELOW = 32 * 1024;
 const SHARE_FROM = 16 * 1024;
@@ -139,8 +139,9 @@ for (const f of packed) if (!stillFetched.has(f)) fs.rmSync(path.join(dir, `${f}
 // A seat link that follows a copy (#s=fd6.…) names its system by the first byte of its payload,
 // the system's link code (`Descriptor::LINK_CODE`, src/systems/<module>/mod.rs; `FollowLink`).
 // index.html's script reads it from the address as the page starts and fetches that system's
-// cold pack at once (where no service worker holds the app yet), beside the main module, instead of after the app has started and read the link: a phone on a
-// slow link then waits for the bytes once, not for two downloads one after the other. The codes
+// cold pack at once (where no service worker holds the app yet), beside the main module, instead
+// of after the app has started and read the link: a phone on a slow link then waits for the
+// bytes once, not for two downloads one after the other. The codes
 // are read from the sources here; a system split point without one stops the build.
 const systemsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'systems');
 const follows = {};
@@ -164,9 +165,6 @@ fs.writeFileSync(path.join(dir, 'seat-links.json'), JSON.stringify(follows));
 // downloads. About 30% less than the same files gzipped one by one. The precache never lists
 // them (the service worker has the offline pack), and a split point opened once some of its
 // files are already here fetches only the files it still needs, as before.
-const lzmaDecode = new Function(
-  `${fs.readFileSync(new URL('../public/lzma-decode.js', import.meta.url), 'utf8')}\nreturn lzmaDecode;`,
-)();
 const cold = {};
 for (const p of plan) {
   // Of its pack, only the small chunks it needs (the shared pack holds every split point's).
@@ -177,9 +175,8 @@ for (const p of plan) {
     ...p.members.map(([, at, length]) => packBytes.subarray(at, at + length)),
   ];
   const whole = Buffer.concat(bytes);
-  // The same settings as scripts/offline-pack.mjs (lc=4, lp=0, pb=0: wasm is bytes, not words).
-  const lzma = execFileSync('xz', ['--format=lzma', '--lzma1=preset=9e,lc=4,lp=0,pb=0', '--stdout'], { input: whole, maxBuffer: 1 << 30 });
-  if (!Buffer.from(lzmaDecode(new Uint8Array(lzma), whole.length)).equals(whole)) die(`cold_${p.name}.lzma does not unpack to its files`);
+  const lzma = xz(whole);
+  if (!Buffer.from(lzmaDecode(lzma, whole.length)).equals(whole)) die(`cold_${p.name}.lzma does not unpack to its files`);
   fs.writeFileSync(path.join(dir, `cold_${p.name}.lzma`), lzma);
   // The loader knows the rest: the pack's name from the module's, the small chunks' sizes
   // from their places in the pack.

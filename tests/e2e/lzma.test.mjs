@@ -8,10 +8,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './harness.mjs';
+import { lzmaDecode, lzmaDecoder, XZ_OPTIONS } from '../../scripts/lzma.mjs';
 
-const [lzmaDecode, lzmaDecoder] = new Function(
-  `${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn [lzmaDecode, lzmaDecoder];`,
-)();
+
 const xz = (bytes, options) =>
   new Uint8Array(execFileSync('xz', ['--format=lzma', `--lzma1=${options}`, '--stdout'], { input: bytes, maxBuffer: 1 << 28 }));
 
@@ -45,7 +44,7 @@ function samples() {
 
 test("what xz packs is unpacked byte for byte, with the build's options and others", () => {
   for (const [name, bytes] of samples()) {
-    for (const options of ['preset=9e,lc=4,lp=0,pb=0', 'preset=6', 'preset=1,lc=0,lp=4,pb=4', 'preset=9,lc=0,lp=0,pb=0']) {
+    for (const options of [XZ_OPTIONS, 'preset=6', 'preset=1,lc=0,lp=4,pb=4', 'preset=9,lc=0,lp=0,pb=0']) {
       const out = lzmaDecode(xz(bytes, options), bytes.length);
       assert.ok(Buffer.from(out).equals(Buffer.from(bytes)), `${name}, ${options}`);
     }
@@ -54,7 +53,7 @@ test("what xz packs is unpacked byte for byte, with the build's options and othe
 
 test('a pack of another length, cut short, or with bytes changed never yields the text unnoticed', () => {
   const bytes = Buffer.concat(samples().map(([, b]) => b));
-  const packed = xz(bytes, 'preset=9e,lc=4,lp=0,pb=0');
+  const packed = xz(bytes, XZ_OPTIONS);
   // The wrong size: refused, whichever way.
   assert.throws(() => lzmaDecode(packed, bytes.length - 1), /offline pack/);
   assert.throws(() => lzmaDecode(packed, bytes.length + 1), /offline pack/);
@@ -83,7 +82,7 @@ test('a pack of another length, cut short, or with bytes changed never yields th
 test("head mode: a stream's first bytes give the start of what it holds, as the page's main module", () => {
   const all = samples().map(([, b]) => Buffer.from(b));
   const whole = Buffer.concat(all);
-  const packed = xz(whole, 'preset=9e,lc=4,lp=0,pb=0');
+  const packed = xz(whole, XZ_OPTIONS);
   for (const size of [0, 1, 2, 100, all[3].length, 70_000, 70_003, 123_457, whole.length]) {
     const out = lzmaDecode(packed, size, true);
     assert.ok(Buffer.from(out).equals(whole.subarray(0, size)), `the first ${size} bytes`);
@@ -110,7 +109,7 @@ test("head mode: a stream's first bytes give the start of what it holds, as the 
 test('fed as the bytes arrive, in pieces of any size, it gives the same bytes as all at once', () => {
   const rnd = random(11);
   for (const [name, bytes] of samples()) {
-    const packed = xz(bytes, 'preset=9e,lc=4,lp=0,pb=0');
+    const packed = xz(bytes, XZ_OPTIONS);
     for (let round = 0; round < 4; round++) {
       const decoder = lzmaDecoder(bytes.length);
       let fed = 0;
@@ -129,7 +128,7 @@ test('fed as the bytes arrive, in pieces of any size, it gives the same bytes as
   }
   // All but the last byte, then the end: refused as cut short.
   const bytes = samples()[7][1];
-  const packed = xz(bytes, 'preset=9e,lc=4,lp=0,pb=0');
+  const packed = xz(bytes, XZ_OPTIONS);
   const decoder = lzmaDecoder(bytes.length);
   decoder.push(packed.subarray(0, packed.length - 1));
   assert.ok(decoder.run(false) < bytes.length);

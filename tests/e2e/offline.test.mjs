@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { lzmaDecode } from '../../scripts/lzma.mjs';
 import {
   startServer, launchBrowser, newPage, tid, waitFor, waitText, startSample, choose, phase,
   DIST_DIR, REPO_ROOT, BASE_PATH, CHROMIUM_ARGS, CHROMIUM_PATH,
@@ -141,7 +142,6 @@ test('the release build precaches exactly its own files, keyed on their contents
   // unpack (with the decoder sw.js carries) to the main module, then each chunk's pieces.
   const sw = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   assert.ok(sw.includes('function lzmaDecode('), 'sw.js carries the decoder');
-  const lzmaDecode = new Function(`${fs.readFileSync(path.join(REPO_ROOT, 'public', 'lzma-decode.js'), 'utf8')}\nreturn lzmaDecode;`)();
   // Each cold pack unpacks to its split point's module, its large chunks and the small chunks it
   // needs, as the loader lists them, byte for byte; the precache lists none of them.
   const pkgDir = path.join(dir, path.dirname(pack.url));
