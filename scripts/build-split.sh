@@ -170,6 +170,26 @@ html = html.replace(/^\s*<link data-trunk [^>]*\/>\n/gm, '');
 html = html.replace(/^\s*<link data-trunk rel="rust"[\s\S]*?\/>\n/m, '');
 if (/data-trunk/.test(html)) throw new Error('index.html: a data-trunk link this script does not know');
 if (html === before) throw new Error('index.html: no Trunk links found');
+// A seat link that follows a copy (#s=fd6.…) names its system by its payload's first byte (the
+// system's link code): on a device whose service worker does not hold the app yet, that system's
+// cold pack is asked for at once, and the loader unpacks it as it arrives (see
+// scripts/pack-chunks.mjs): a phone on a slow link waits for the bytes once, not for two
+// downloads one after the other. A classic script at the top of <head>, run as the page's first
+// bytes are parsed: in the module script below (run once the whole page is in) the link stood
+// idle for a round trip after the page's last byte.
+const early = `<script>
+      try {
+        const link = /^#s=fd6\\.([A-Za-z0-9_-]{2})/.exec(location.hash);
+        const six = (c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(c);
+        const name = link && !navigator.serviceWorker?.controller && ${seatLinks.trim()}[(six(link[1][0]) << 2) | (six(link[1][1]) >> 4)];
+        if (name) {
+          const response = fetch(\`./${pkg}/cold_\${name}.lzma\`);
+          response.catch(() => {});
+          globalThis.fieldDeskEarly = { name, response };
+        }
+      } catch {}
+    </script>
+`;
 const css = fs.readFileSync('style/main.css', 'utf8');
 if (/<\//.test(css)) throw new Error('style/main.css: "</" would end its <style> early');
 const start = `    <style>
@@ -178,21 +198,6 @@ ${css}    </style>
 ${decoder}
       // The loader (__wasm_split.js) unpacks a split point's cold pack with it too.
       globalThis.lzmaDecoder = lzmaDecoder;
-      // A seat link that follows a copy (#s=fd6.…) names its system by its payload's first byte
-      // (the system's link code): on a device whose service worker does not hold the app yet, that
-      // system's cold pack is asked for at once, beside the main module, and the loader unpacks
-      // it as it arrives (see scripts/pack-chunks.mjs): a phone on a slow link waits for the bytes
-      // once, not for two downloads one after the other.
-      try {
-        const link = /^#s=fd6\\.([A-Za-z0-9_-]{2})/.exec(location.hash);
-        const six = (c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(c);
-        const name = link && !navigator.serviceWorker?.controller && ${seatLinks}[(six(link[1][0]) << 2) | (six(link[1][1]) >> 4)];
-        if (name) {
-          const response = fetch(\`./${pkg}/cold_\${name}.lzma\`);
-          response.catch(() => {});
-          globalThis.fieldDeskEarly = { name, response };
-        }
-      } catch {}
       // The app, fetched once the first screen is on the screen (see scripts/build-split.sh).
       await new Promise((go) => {
         if (document.visibilityState === 'hidden') return go();
@@ -207,6 +212,10 @@ ${decoder}
           requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go)));
         }
       });
+      // A seat link's copy is drawn with the time it was made (platform::format_time): the page's
+      // first date formatted loads the browser's locale data (90 ms on a phone), so it is done
+      // now, while the link is busy with the app's bytes, not after them.
+      if (globalThis.fieldDeskEarly) setTimeout(() => new Date().toLocaleString('default', { dateStyle: 'medium', timeStyle: 'short' }));
       const pkg = './${pkg}/';
       // Unpacked, compiled, then started: each in a task of its own (one long task would hold
       // the page).
@@ -242,6 +251,8 @@ ${decoder}
     </script>
   </head>`;
 html = html.replace('  </head>', start);
+if (!/<meta charset="utf-8" \/>\n/.test(html)) throw new Error('index.html: no <meta charset> to put the early fetch after');
+html = html.replace(/(<meta charset="utf-8" \/>\n)/, `$1    ${early}`);
 // The css without the spaces only a reader needs (about 300 bytes gzip): runs of white space
 // become one, and none is kept around braces, semicolons, commas or after a colon. The sheet has
 // no strings and no selector with a space after a colon; a space before one (".a :focus") and
