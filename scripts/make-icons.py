@@ -14,6 +14,7 @@ import zlib
 
 OLIVE = (0x3B, 0x4A, 0x32)
 WHITE = (0xFF, 0xFF, 0xFF)
+FG_STEPS, BG_STEPS = 9, 6   # olive-to-white and transparent-to-opaque steps: 9 + 6 + 1 colours
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "public", "icons")
 
 # ---- Geometry in the 512 design space (keep in step with public/icons/icon.svg). ----
@@ -86,6 +87,9 @@ def render(size, maskable=False, rounded=True):
                 bg = min(max(0.5 - sd_round_rect(x, y, 0, 0, 512, 512, 96) / scale, 0.0), 1.0)
             gx, gy = C + (x - C) / shrink, C + (y - C) / shrink
             fg = min(max(0.5 - glyphs(gx, gy) * shrink / scale, 0.0), 1.0)
+            # Edges in a few steps, not 256: the PNG then needs at most 16 colours, four bits a
+            # pixel (half the bytes), and at these sizes the steps cannot be told apart.
+            fg, bg = round(fg * FG_STEPS) / FG_STEPS, round(bg * BG_STEPS) / BG_STEPS
             rgb = [round(o + (w - o) * fg) for o, w in zip(OLIVE, WHITE)]
             row += bytes(rgb + [round(255 * bg)])
         rows.append(bytes(row))
@@ -101,8 +105,15 @@ def png(path, size, rows):
     colours = sorted({r[i:i + 4] for r in rows for i in range(0, len(r), 4)}, key=lambda c: (c[3], c))
     if len(colours) <= 256:
         index = {c: i for i, c in enumerate(colours)}
-        raw = b"".join(b"\x00" + bytes(index[r[i:i + 4]] for i in range(0, len(r), 4)) for r in rows)
-        header = struct.pack(">IIBBBBB", size, size, 8, 3, 0, 0, 0)
+        depth = 4 if len(colours) <= 16 else 8
+        def packed(r):
+            ix = [index[r[i:i + 4]] for i in range(0, len(r), 4)]
+            if depth == 4:
+                ix += [0] * (len(ix) % 2)
+                return bytes(ix[i] << 4 | ix[i + 1] for i in range(0, len(ix), 2))
+            return bytes(ix)
+        raw = b"".join(b"\x00" + packed(r) for r in rows)
+        header = struct.pack(">IIBBBBB", size, size, depth, 3, 0, 0, 0)
         alpha = bytes(c[3] for c in colours).rstrip(b"\xff")
         extra = chunk(b"PLTE", b"".join(c[:3] for c in colours)) + (chunk(b"tRNS", alpha) if alpha else b"")
     else:
