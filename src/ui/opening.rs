@@ -29,8 +29,23 @@ pub fn stored<S: SystemUi>(id: String, tab: Signal<route::Tab>) -> Deferred {
     }
 }
 
+thread_local! {
+    /// The copy `follow_in` has just kept, for the screen drawn next (`seat_copy`) to take
+    /// rather than read back what was just written: parsing it again cost a phone opening its
+    /// seat link about 50 ms at CPU 4x (issue 30). Taken, or dropped, by the next `seat_copy`.
+    static JUST_KEPT: std::cell::RefCell<Option<(String, String, Box<dyn std::any::Any>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// A kept seat copy of system `S`, drawn by its components, or why it cannot be shown.
 pub fn seat_copy<S: SystemUi>(seat: String, id: String) -> AnyView {
+    let just_kept = JUST_KEPT
+        .with_borrow_mut(Option::take)
+        .filter(|(s, i, _)| *s == seat && *i == id)
+        .and_then(|(_, _, copy)| copy.downcast::<crate::share::typed::SeatCopyOf<S>>().ok());
+    if let Some(copy) = just_kept {
+        return viewer::copy_screen(*copy);
+    }
     match store::load_seat_copy_of::<S>(&LocalStorage, &seat, &id) {
         Ok(copy) => viewer::copy_screen(copy),
         Err(e) => viewer::copy_failed(e),
@@ -57,7 +72,12 @@ pub fn follow_in<S: SystemUi>(hash: &str) -> Taken {
     let seat = crate::share::seat::seat_key(follow.reader);
     let held = store::load_seat_copy_of::<S>(&LocalStorage, &seat, &follow.id).ok();
     match follow.open_of::<S>(held.as_ref()) {
-        Ok(copy) => Taken::Seat(viewer::receive_of(&copy)),
+        Ok(copy) => Taken::Seat(viewer::receive_of(&copy).map(|(words, screen, this_one)| {
+            if let (true, route::Screen::SeatCopy { seat, id }) = (this_one, &screen) {
+                JUST_KEPT.set(Some((seat.clone(), id.clone(), Box::new(copy))));
+            }
+            (words, screen)
+        })),
         Err(e) => Taken::Failed(Failure::Follow(e)),
     }
 }

@@ -21,14 +21,17 @@ pub fn receive(copy: &SeatCopy) -> Result<(String, Screen), store::StoreError> {
         type Out = Result<(String, Screen), store::StoreError>;
         fn visit<S: crate::systems::Listed>(self) -> Self::Out {
             let typed = SeatCopyOf::<S>::from_json(&self.0.to_json()).map_err(store::StoreError::Load)?;
-            receive_of(&typed)
+            receive_of(&typed).map(|(words, screen, _)| (words, screen))
         }
     }
     copy.system().visit(Receive(copy))
 }
 
-/// `receive` of a copy of `S`, by `S`'s own code (a seat link opened by its system's chunk).
-pub fn receive_of<S: crate::systems::Listed>(copy: &SeatCopyOf<S>) -> Result<(String, Screen), store::StoreError> {
+/// `receive` of a copy of `S`, by `S`'s own code (a seat link opened by its system's chunk);
+/// also whether `copy` is the one now kept (not when the device had a newer one).
+pub fn receive_of<S: crate::systems::Listed>(
+    copy: &SeatCopyOf<S>,
+) -> Result<(String, Screen, bool), store::StoreError> {
     let (seat, id) = (copy.seat_key(), copy.meta.id.clone());
     let screen = Screen::SeatCopy { seat: seat.clone(), id: id.clone() };
     let what = format!("{}'s view of \"{}\"", copy.reader_name(), copy.meta.name);
@@ -46,7 +49,8 @@ pub fn receive_of<S: crate::systems::Listed>(copy: &SeatCopyOf<S>) -> Result<(St
         // The sealed steps stay for their reveal.
         store::set_reply_steps(&mut platform::LocalStorage, &seat, &id, steps.as_deref())?;
     }
-    Ok((kept_words(&what, kept, sealed, taken), screen))
+    let this_one = kept != store::Kept::HadNewer;
+    Ok((kept_words(&what, kept, sealed, taken), screen, this_one))
 }
 
 /// What keeping a received copy did, in words (`what`: whose copy of which campaign; `sealed`:
