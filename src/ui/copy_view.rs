@@ -49,6 +49,7 @@ pub fn copy_view(p: CopyParts) -> AnyView {
     let CopyParts { name, status, whose, made, seat, id, header, play, forces, checks, part_panel, .. } = p;
     let CopyParts { acts, seat_held, taken, sending, reply, names_of, undo, send_plainly, lines, seat_names, .. } = p;
     let confirm = RwSignal::new(false);
+    let later = super::Later::here();
     let play = move || {
         if acts.get() {
             view! { <div class="seat-play" data-testid="seat-play">{play()}</div> }.into_any()
@@ -111,8 +112,13 @@ pub fn copy_view(p: CopyParts) -> AnyView {
             {part_panel}
             {play}
             {reply_panel}
-            <div class="seat-copy-forces">{forces()}</div>
-            <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true seat_names=seat_names/>
+            {move || later.below.get().then(|| {
+                let seat_names = seat_names.clone();
+                view! {
+                    <div class="seat-copy-forces">{forces()}</div>
+                    <CampaignLog lines=lines on_back_to=Callback::new(|_| ()) read_only=true seat_names=seat_names/>
+                }
+            })}
             <div class="actions">
                 <button class="btn" data-testid="delete-seat-copy" on:click=move |_| confirm.set(true)>"Remove this view"</button>
             </div>

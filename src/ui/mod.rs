@@ -54,18 +54,24 @@ pub fn mount() {
 
 /// Which parts of a system's screen may be drawn yet: when it is first drawn
 /// (`registry::in_steps`), its frame comes in one task, its header (a map, a clock) in the next
-/// and its tab's content in the one after, so that no task is long; wherever nothing provides
-/// it (a build without chunks, component tests) all are drawn at once.
+/// and its tab's content in the one after, so that no task is long; what lies below the first
+/// screen (a seat copy's forces and log) once the rest has been shown and painted. Wherever
+/// nothing provides it (a build without chunks, component tests) all are drawn at once.
 #[derive(Clone, Copy)]
 pub struct Later {
     pub header: Signal<bool>,
     pub content: Signal<bool>,
+    pub below: Signal<bool>,
 }
 
 impl Later {
     /// Read where a component is created; read its signals where its parts are drawn.
     pub fn here() -> Later {
-        use_context::<Later>().unwrap_or(Later { header: Signal::stored(true), content: Signal::stored(true) })
+        use_context::<Later>().unwrap_or(Later {
+            header: Signal::stored(true),
+            content: Signal::stored(true),
+            below: Signal::stored(true),
+        })
     }
 }
 

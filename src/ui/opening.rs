@@ -29,12 +29,14 @@ pub fn stored<S: SystemUi>(id: String, tab: Signal<route::Tab>) -> Deferred {
     }
 }
 
+/// A copy kept by `follow_in`: seat key, campaign id, the copy (a `SeatCopyOf<S>`).
+type JustKept = Option<(String, String, Box<dyn std::any::Any>)>;
+
 thread_local! {
     /// The copy `follow_in` has just kept, for the screen drawn next (`seat_copy`) to take
     /// rather than read back what was just written: parsing it again cost a phone opening its
     /// seat link about 50 ms at CPU 4x (issue 30). Taken, or dropped, by the next `seat_copy`.
-    static JUST_KEPT: std::cell::RefCell<Option<(String, String, Box<dyn std::any::Any>)>> =
-        const { std::cell::RefCell::new(None) };
+    static JUST_KEPT: std::cell::RefCell<JustKept> = const { std::cell::RefCell::new(None) };
 }
 
 /// A kept seat copy of system `S`, drawn by its components, or why it cannot be shown.

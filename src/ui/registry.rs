@@ -43,9 +43,13 @@ macro_rules! systems_ui {
             /// What `want` asks of `system`, once its chunk is fetched.
             #[cfg(feature = "split")]
             pub async fn load(system: SystemId, want: Want) -> Result<Made, leptos::wasm_split::SplitLoaderError> {
-                match system {
+                let made = match system {
                     $($(#[$attr])* SystemId::$variant => chunks::$module(want).await,)*
+                };
+                if made.is_ok() {
+                    super::registry::loaded(system, true);
                 }
+                made
             }
 
             /// Runs `v` for `system`'s screens (component tests over every system; nothing in the
@@ -97,6 +101,20 @@ pub enum Want {
     Follow(String),
 }
 
+/// Whether `system`'s chunk has been fetched and run on this page; `now` marks it so.
+#[cfg(feature = "split")]
+pub fn loaded(system: SystemId, now: bool) -> bool {
+    thread_local! {
+        static LOADED: std::cell::RefCell<Vec<SystemId>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    LOADED.with_borrow_mut(|loaded| {
+        if now && !loaded.contains(&system) {
+            loaded.push(system);
+        }
+        loaded.contains(&system)
+    })
+}
+
 /// What a system's chunk gives back.
 pub enum Made {
     Screen(Deferred),
@@ -130,7 +148,7 @@ fn screen(system: SystemId, waiting: Waiting, want: Want) -> AnyView {
         }
     }
     #[cfg(feature = "split")]
-    lazily(waiting, async move {
+    lazily(waiting, loaded(system, false), async move {
         super::by_system::load(system, want).await.map(|made| match made {
             Made::Screen(made) => made,
             Made::Sample(_) | Made::Taken(_) => Deferred::new(|| ().into_any()),
@@ -287,7 +305,7 @@ pub fn scanner(back: Option<String>) -> AnyView {
         super::scanner::view(back)
     }
     #[cfg(feature = "split")]
-    lazily(Waiting::Scanner, async move { scan_chunk::scanner(back).await.map(Deferred::from) })
+    lazily(Waiting::Scanner, false, async move { scan_chunk::scanner(back).await.map(Deferred::from) })
 }
 
 /// The review of campaigns that came in (`transfer::ImportReview`): drawn by the transfer
@@ -298,7 +316,11 @@ pub fn import_review(items: Vec<transfer::Incoming>, errors: Vec<Failure>, on_cl
         transfer::review_view(items, errors, on_close)
     }
     #[cfg(feature = "split")]
-    lazily(Waiting::Review, async move { review_chunk::review(items, errors, on_close).await.map(Deferred::from) })
+    lazily(
+        Waiting::Review,
+        false,
+        async move { review_chunk::review(items, errors, on_close).await.map(Deferred::from) },
+    )
 }
 
 #[cfg(feature = "split")]
@@ -408,10 +430,11 @@ fn para(g: &crate::store::Glimpse, i: usize) -> Option<impl IntoView> {
 #[cfg(feature = "split")]
 fn lazily(
     waiting: Waiting,
+    here: bool,
     loading: impl std::future::Future<Output = Result<Deferred, leptos::wasm_split::SplitLoaderError>> + 'static,
 ) -> AnyView {
     // One body for every screen: only the boxing is made once per system.
-    waiting_for(waiting, Box::pin(loading))
+    waiting_for(waiting, here, Box::pin(loading))
 }
 
 #[cfg(feature = "split")]
@@ -443,14 +466,14 @@ impl From<AnyView> for Deferred {
 /// keeps its contexts when it is cleaned up, and the page's is used again by the next page, which
 /// must not find them. The drawn view holds it.
 #[cfg(feature = "split")]
-fn waiting_for(waiting: Waiting, loading: Loading) -> AnyView {
+fn waiting_for(waiting: Waiting, here: bool, loading: Loading) -> AnyView {
     let owner = Owner::new();
-    let view = owner.with(|| in_steps(waiting, loading));
+    let view = owner.with(|| in_steps(waiting, here, loading));
     leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
 }
 
 #[cfg(feature = "split")]
-fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
+fn in_steps(waiting: Waiting, here: bool, loading: Loading) -> AnyView {
     #[derive(Clone, Copy, PartialEq)]
     enum Chunk {
         Loading,
@@ -467,14 +490,18 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
     // The screen's frame, its header and its tab's content (`super::Later`) are each drawn in a
     // task of their own, and the whole shown in the next one, in place of the waiting view:
     // short tasks, not one long one.
-    let (header, content) = (RwSignal::new(false), RwSignal::new(false));
-    provide_context(super::Later { header: header.into(), content: content.into() });
+    let (header, content, below) = (RwSignal::new(false), RwSignal::new(false), RwSignal::new(false));
+    provide_context(super::Later { header: header.into(), content: content.into(), below: below.into() });
     let shown = RwSignal::new(false);
     platform::chunk_loading(true);
     untrack(|| {
         leptos::task::spawn_local_scoped_with_cancellation(async move {
-            // The waiting view is painted first; then the chunk's requests start.
-            platform::after_paint().await;
+            // The waiting view is painted first; then the chunk's requests start. Not when the
+            // chunk is here already (`here`: a seat link's copy, kept by its system's chunk, is
+            // drawn next; painting the waiting view first cost a phone 40-60 ms).
+            if !here {
+                platform::after_paint().await;
+            }
             let loaded = loading.await;
             // The screen is made and drawn in tasks of its own: reading the campaign (in the
             // chunk's call), making its screen and drawing it are shorter tasks rather than one
@@ -496,6 +523,10 @@ fn in_steps(waiting: Waiting, loading: Loading) -> AnyView {
             }
             shown.set(true);
             platform::chunk_loading(false);
+            // What lies below the first screen, once that is on the screen (a phone opening a
+            // seat link sees its copy's top about 100 ms sooner).
+            platform::after_paint().await;
+            below.set(true);
         })
     });
     let screen = move || {

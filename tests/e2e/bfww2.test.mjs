@@ -5,7 +5,7 @@
 // browser context, read-only, with that side's roster and ledger and nothing of the other's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, screenshotPath } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, screenshotPath, copyDrawn } from './harness.mjs';
 
 let server;
 let browser;
@@ -162,6 +162,7 @@ test('Advance to Rostov: two campaign days with typed dice, secret postures and 
   try {
     await other.page.goto(link);
     await tid(other.page, 'seat-copy').waitFor({ timeout: 10_000 });
+    await copyDrawn(other.page);
     const p = other.page;
     await waitText(tid(p, 'seat-copy-whose'), `${GERMAN}'s view`);
     await tid(p, 'ledger-cpp-side2').waitFor();

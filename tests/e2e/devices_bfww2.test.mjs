@@ -3,7 +3,7 @@
 // the umpire's tablet. The German side's copy, made after, shows nothing of the Soviet refit.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, tid, waitText, phase, axeCheck, screenshotPath, smallTargets, seatCopyLink, pasteReply } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, phase, axeCheck, screenshotPath, smallTargets, seatCopyLink, pasteReply, copyDrawn } from './harness.mjs';
 
 let server;
 let browser;
@@ -37,6 +37,7 @@ test("a Battlefront side refits on its own phone and the umpire takes its reply"
   try {
     await p.goto(soviet);
     await tid(p, 'seat-play').waitFor({ timeout: 10_000 });
+    await copyDrawn(p);
     // On its own phone the side's refit is open at once, its odds shown before the roll.
     await tid(p, 'refit-panel').waitFor({ timeout: 10_000 });
     await waitText(tid(p, 'odds'), '+16 CPP');
@@ -69,6 +70,7 @@ test("a Battlefront side refits on its own phone and the umpire takes its reply"
     try {
       await other.page.goto(german);
       await tid(other.page, 'seat-play').waitFor({ timeout: 10_000 });
+      await copyDrawn(other.page);
       await tid(other.page, 'refit-panel').waitFor({ timeout: 10_000 });
       const text = await other.page.locator('body').innerText();
       assert.ok(!text.includes('CPP 14') && !text.includes('CPP roll 7'), 'no Soviet balance or roll');

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, lastStep, tapDie, toggleUnits,
   fillOutcome, phase, axeCheck, screenshotPath, seatCopyLink, pasteReply,
+  copyDrawn,
 } from './harness.mjs';
 
 let server;
@@ -58,7 +59,9 @@ test('a whole Race for X turn with each player on a phone and a third device kee
   try {
     // ---- Secret choices, each on a phone. ----
     await a.goto(await copyFor(keeper, 0));
+    await copyDrawn(a);
     await b.goto(await copyFor(keeper, 1));
+    await copyDrawn(b);
     await tid(a, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(a, 'choose-attack').click();
     await tid(a, 'reply-share-link').waitFor({ timeout: 10_000 });
@@ -80,6 +83,7 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     // The round goes on as the keeper's Share tab offers it: each out-of-date copy in turn.
     // Boris's new copy shows both choices now, and nothing for him to decide.
     await b.goto(await copyFor(keeper, 1));
+    await copyDrawn(b);
     await waitText(tid(b, 'notice'), 'replaced the older one', 10_000);
     await waitText(tid(b, 'notice'), 'Your reply was taken: it is in this copy.');
     await tid(b, 'seat-waits').waitFor();
@@ -91,8 +95,10 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     await phase(keeper, 'Forces on table');
     await waitText(tid(keeper, 'status'), 'Turn 1');
     await a.goto(await copyFor(keeper, 0));
+    await copyDrawn(a);
     await waitText(tid(a, 'notice'), 'replaced the older one', 10_000);
     await tid(a, 'seat-play').waitFor();
+    await copyDrawn(a);
     await waitText(tid(a, 'phase-title'), 'Forces on table');
     await toggleUnits(a, [0, 3, 4, 5, 6, 7, 8, 9, 10]);
     await waitText(tid(a, 'force-count'), '9 of 9 chosen');
@@ -129,6 +135,7 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     // ---- Both phones take their new copies: turn 2, their own choice open again. ----
     for (const [p, n, name] of [[a, 0, 'Anna'], [b, 1, 'Boris']]) {
       await p.goto(await copyFor(keeper, n));
+      await copyDrawn(p);
       await waitText(tid(p, 'notice'), 'replaced the older one', 10_000);
       await waitText(tid(p, 'status'), 'Turn 2 · Offensive actions');
       await tid(p, 'secret-choice').waitFor();

@@ -239,6 +239,15 @@ export async function waitFor(fn, what = 'condition', timeout = 5_000) {
   }
 }
 
+/**
+ * Waits until a seat copy's screen is drawn whole: its forces and log come a frame after the top
+ * (`Later::below`), so what a test reads of the screen (its text, axe, a screenshot) waits for
+ * them.
+ */
+export async function copyDrawn(page, timeout = 10_000) {
+  await page.locator('[data-testid="seat-copy"] [data-testid="log"]').waitFor({ timeout });
+}
+
 /** Waits until the locator's text matches (a RegExp, or a string it must contain); returns it. */
 export async function waitText(locator, expected, timeout = 5_000) {
   let seen = '';

@@ -5,7 +5,7 @@
 // way, shows them. Only the umpire is offered every seat's view and the whole campaign.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, screenshotPath } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, screenshotPath, copyDrawn } from './harness.mjs';
 
 let server;
 let browser;
@@ -34,6 +34,7 @@ async function openElsewhere(link, check) {
   try {
     await other.page.goto(link);
     await tid(other.page, 'seat-copy').waitFor({ timeout: 10_000 });
+    await copyDrawn(other.page);
     await check(other.page);
   } finally {
     await other.close();

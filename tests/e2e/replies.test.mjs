@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, choose, axeCheck, screenshotPath,
   smallTargets,
+  copyDrawn,
 } from './harness.mjs';
 
 let server;
@@ -49,6 +50,7 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
   try {
     await p2.goto(copy);
     await tid(p2, 'seat-play').waitFor({ timeout: 10_000 });
+    await copyDrawn(p2);
     // His choice is open at once (no hand-over on his own device); Anna's is only "chosen".
     await tid(p2, 'secret-choice').waitFor();
     // (Boris's view holds nothing of Anna's choice, not even that it is made: the log says so.)
@@ -108,6 +110,7 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
       await waitFor(async () => (await tid(page, 'seat-share-link').inputValue()) !== fresh, 'the whole copy');
       await stranger.page.goto(await tid(page, 'seat-share-link').inputValue());
       await tid(stranger.page, 'seat-copy').waitFor({ timeout: 10_000 });
+      await copyDrawn(stranger.page);
       await tid(page, 'seat-whole').uncheck();
       await waitFor(async () => (await tid(page, 'seat-share-link').inputValue()) === fresh, 'back to the short one');
     } finally {
@@ -136,6 +139,7 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
 
     // The new copy replaces the old on his phone, and with it the steps made on the old one.
     await p2.goto(fresh);
+    await copyDrawn(p2);
     await waitText(tid(p2, 'notice'), 'replaced the older one', 10_000);
     // His second reply (the changed mind) was never taken: the copy says so.
     await waitText(tid(p2, 'notice'), 'Your last reply is not in it');

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import {
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, choose, axeCheck, screenshotPath,
   smallTargets,
+  copyDrawn,
 } from './harness.mjs';
 import { writeY4m, cameraBrowser, qrOf } from './camera.mjs';
 
@@ -58,6 +59,7 @@ test('the keeper takes a reply by scanning its QR code', async (t) => {
   const p2 = phone.page;
   try {
     await p2.goto(copy);
+    await copyDrawn(p2);
     await tid(p2, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(p2, 'choose-regroup').click();
     await tid(p2, 'reply-qr').waitFor({ timeout: 10_000 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, seatCopyLink } from './harness.mjs';
+import { startServer, launchBrowser, newPage, tid, waitText, waitFor, phase, axeCheck, seatCopyLink, copyDrawn } from './harness.mjs';
 import { writeY4m, cameraBrowser, qrOf } from './camera.mjs';
 
 let server;
@@ -90,6 +90,7 @@ test("the Corps Commander's orders and TRPs, made on his phone, are scanned by t
     // His copy, opened on his phone: the orders are his to issue there.
     await corps.goto(await copyFor(page, '1'));
     await tid(corps, 'seat-play').waitFor({ timeout: 10_000 });
+    await copyDrawn(corps);
     await tid(corps, 'orders-form').waitFor();
     await tid(corps, 'issue-orders').click();
     await scanReply(corps, page);
@@ -107,6 +108,7 @@ test("the Corps Commander's orders and TRPs, made on his phone, are scanned by t
     // His new copy; the TRPs plotted on his phone.
     await corps.goto(await copyFor(page, '1'));
     await tid(corps, 'seat-play').waitFor({ timeout: 10_000 });
+    await copyDrawn(corps);
     for (const s of ['a1-l3', 'a2-l3', 'a3-l4', 'a4-l2']) await tid(corps, `map-${s}`).click();
     await tid(corps, 'plot-trps').click();
     await scanReply(corps, page);
@@ -118,6 +120,7 @@ test("the Corps Commander's orders and TRPs, made on his phone, are scanned by t
     const link = await copyFor(page, '3');
     await division.page.goto(link);
     await tid(division.page, 'seat-copy').waitFor({ timeout: 10_000 });
+    await copyDrawn(division.page);
     const seen = norm(await division.page.locator('body').innerText());
     assert.match(seen, /issues the initial orders/, 'the orders are in his copy');
     assert.ok(!/\bTRP/i.test(seen), 'no TRP on his screen');

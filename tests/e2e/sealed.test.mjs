@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, lastStep, choose, axeCheck,
   screenshotPath, seatCopyLink,
+  copyDrawn,
 } from './harness.mjs';
 
 let server;
@@ -54,6 +55,7 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
   try {
     // Anna's tablet sends Boris his copy.
     await b.goto(await seatCopyLink(tablet, 1, { holder: 0 }));
+    await copyDrawn(b);
     await tid(b, 'secret-choice').waitFor({ timeout: 10_000 });
     await tid(b, 'choose-regroup').click();
     // Anna has not chosen: Boris's choice goes as a seal, which tells nothing of it.
@@ -70,6 +72,7 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     await choose(tablet, 'A', 'attack');
     // Boris's new copy: his seal is waiting, and Anna's; his phone offers the reveal.
     await b.goto(await seatCopyLink(tablet, 1));
+    await copyDrawn(b);
     const reveal = await replyLink(b, 'Your reveal');
     assert.doesNotMatch(norm(await b.locator('body').innerText()), /Anna chose Attack/, 'Anna\'s choice still hidden');
     await axeCheck(b, "Boris's reveal");
@@ -115,6 +118,7 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     // Boris's next copy: Anna's choice checked against the seal his phone saw before he
     // revealed; and his part of the roll to send.
     await b.goto(await seatCopyLink(tablet, 1));
+    await copyDrawn(b);
     await waitText(tid(b, 'seal-checks'), "Anna's choice matches the seal sent at", 10_000);
     assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
     await waitText(tid(b, 'part').locator('h2'), 'Your part of the roll', 10_000);
@@ -134,6 +138,7 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
 
     // Boris's phone checks the roll: the dice drawn from both parts, Anna's the one sealed.
     await b.goto(await seatCopyLink(tablet, 1));
+    await copyDrawn(b);
     await waitText(tid(b, 'seal-checks'), 'The joint roll checks out', 10_000);
     await axeCheck(b, "Boris's phone checking the joint roll");
     for (const [w, h] of [[390, 844], [768, 1024], [1024, 768]]) {

@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launchBrowser, newPage, tid, waitText, waitFor, startSample, lastStep, choose, axeCheck, screenshotPath,
+  copyDrawn,
 } from './harness.mjs';
 
 let server;
@@ -56,6 +57,7 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     const p2 = other.page;
     await p2.goto(first);
     await tid(p2, 'seat-copy').waitFor({ timeout: 10_000 });
+    await copyDrawn(p2);
     await waitText(tid(p2, 'notice'), 'is on this device now.');
     const whose = norm(await tid(p2, 'seat-copy-whose').textContent());
     assert.match(whose, /^Boris.*'s view, made .+\. What you decide here goes to the keeper as a reply/, whose);
@@ -86,6 +88,7 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     const second = await borisLink(page);
     assert.notEqual(second, first);
     await p2.goto(second);
+    await copyDrawn(p2);
     await waitText(tid(p2, 'notice'), 'replaced the older one on this device');
     await waitText(tid(p2, 'status'), 'Turn 1 · Type of battle');
     const after = (await tid(p2, 'log-line').allInnerTexts()).map(norm);
