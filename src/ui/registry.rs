@@ -47,7 +47,7 @@ macro_rules! systems_ui {
                     $($(#[$attr])* SystemId::$variant => chunks::$module(want).await,)*
                 };
                 if made.is_ok() {
-                    super::registry::loaded(system, true);
+                    super::registry::mark_loaded(system);
                 }
                 made
             }
@@ -101,18 +101,26 @@ pub enum Want {
     Follow(String),
 }
 
-/// Whether `system`'s chunk has been fetched and run on this page; `now` marks it so.
 #[cfg(feature = "split")]
-pub fn loaded(system: SystemId, now: bool) -> bool {
-    thread_local! {
-        static LOADED: std::cell::RefCell<Vec<SystemId>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
+thread_local! {
+    /// The systems whose chunk has been fetched and run on this page.
+    static LOADED: std::cell::RefCell<Vec<SystemId>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Marks `system`'s chunk as fetched and run on this page (`by_system::load`).
+#[cfg(feature = "split")]
+pub fn mark_loaded(system: SystemId) {
     LOADED.with_borrow_mut(|loaded| {
-        if now && !loaded.contains(&system) {
+        if !loaded.contains(&system) {
             loaded.push(system);
         }
-        loaded.contains(&system)
-    })
+    });
+}
+
+/// Whether `system`'s chunk has been fetched and run on this page.
+#[cfg(feature = "split")]
+fn is_loaded(system: SystemId) -> bool {
+    LOADED.with_borrow(|loaded| loaded.contains(&system))
 }
 
 /// What a system's chunk gives back.
@@ -148,7 +156,7 @@ fn screen(system: SystemId, waiting: Waiting, want: Want) -> AnyView {
         }
     }
     #[cfg(feature = "split")]
-    lazily(waiting, loaded(system, false), async move {
+    lazily(waiting, is_loaded(system), async move {
         super::by_system::load(system, want).await.map(|made| match made {
             Made::Screen(made) => made,
             Made::Sample(_) | Made::Taken(_) => Deferred::new(|| ().into_any()),

@@ -83,8 +83,8 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     // The round goes on as the keeper's Share tab offers it: each out-of-date copy in turn.
     // Boris's new copy shows both choices now, and nothing for him to decide.
     await b.goto(await copyFor(keeper, 1));
-    await copyDrawn(b);
     await waitText(tid(b, 'notice'), 'replaced the older one', 10_000);
+    await copyDrawn(b);
     await waitText(tid(b, 'notice'), 'Your reply was taken: it is in this copy.');
     await tid(b, 'seat-waits').waitFor();
     assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
@@ -95,7 +95,6 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     await phase(keeper, 'Forces on table');
     await waitText(tid(keeper, 'status'), 'Turn 1');
     await a.goto(await copyFor(keeper, 0));
-    await copyDrawn(a);
     await waitText(tid(a, 'notice'), 'replaced the older one', 10_000);
     await tid(a, 'seat-play').waitFor();
     await copyDrawn(a);
@@ -135,8 +134,8 @@ test('a whole Race for X turn with each player on a phone and a third device kee
     // ---- Both phones take their new copies: turn 2, their own choice open again. ----
     for (const [p, n, name] of [[a, 0, 'Anna'], [b, 1, 'Boris']]) {
       await p.goto(await copyFor(keeper, n));
-      await copyDrawn(p);
       await waitText(tid(p, 'notice'), 'replaced the older one', 10_000);
+      await copyDrawn(p);
       await waitText(tid(p, 'status'), 'Turn 2 · Offensive actions');
       await tid(p, 'secret-choice').waitFor();
       assert.match(norm(await tid(p, 'seat-copy-whose').textContent()), new RegExp(`^${name}'s view`));

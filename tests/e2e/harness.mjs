@@ -242,7 +242,8 @@ export async function waitFor(fn, what = 'condition', timeout = 5_000) {
 /**
  * Waits until a seat copy's screen is drawn whole: its forces and log come a frame after the top
  * (`Later::below`), so what a test reads of the screen (its text, axe, a screenshot) waits for
- * them.
+ * them. After a link opened on a page already showing a copy (only the address's hash changes),
+ * call it once something of the new copy is seen: until then the old copy is still there.
  */
 export async function copyDrawn(page, timeout = 10_000) {
   await page.locator('[data-testid="seat-copy"] [data-testid="log"]').waitFor({ timeout });

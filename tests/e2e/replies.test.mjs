@@ -139,8 +139,8 @@ test('a seat decides on its own device and the keeper takes its reply', async (t
 
     // The new copy replaces the old on his phone, and with it the steps made on the old one.
     await p2.goto(fresh);
-    await copyDrawn(p2);
     await waitText(tid(p2, 'notice'), 'replaced the older one', 10_000);
+    await copyDrawn(p2);
     // His second reply (the changed mind) was never taken: the copy says so.
     await waitText(tid(p2, 'notice'), 'Your last reply is not in it');
     await waitText(tid(p2, 'status'), 'Type of battle');

@@ -72,8 +72,8 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     await choose(tablet, 'A', 'attack');
     // Boris's new copy: his seal is waiting, and Anna's; his phone offers the reveal.
     await b.goto(await seatCopyLink(tablet, 1));
-    await copyDrawn(b);
     const reveal = await replyLink(b, 'Your reveal');
+    await copyDrawn(b);
     assert.doesNotMatch(norm(await b.locator('body').innerText()), /Anna chose Attack/, 'Anna\'s choice still hidden');
     await axeCheck(b, "Boris's reveal");
     await b.screenshot({ path: screenshotPath('sealed-reveal-390x844.png') });
@@ -118,8 +118,8 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
     // Boris's next copy: Anna's choice checked against the seal his phone saw before he
     // revealed; and his part of the roll to send.
     await b.goto(await seatCopyLink(tablet, 1));
-    await copyDrawn(b);
     await waitText(tid(b, 'seal-checks'), "Anna's choice matches the seal sent at", 10_000);
+    await copyDrawn(b);
     assert.match(norm(await b.locator('body').innerText()), /Anna chose Attack; Boris chose Regroup/);
     await waitText(tid(b, 'part').locator('h2'), 'Your part of the roll', 10_000);
     await waitFor(async () => /#s=fd5\./.test(await tid(b, 'part-share-link').inputValue()), 'a part link');
@@ -138,8 +138,8 @@ test('a Race for X turn played apart: sealed choices, a tampered reveal refused,
 
     // Boris's phone checks the roll: the dice drawn from both parts, Anna's the one sealed.
     await b.goto(await seatCopyLink(tablet, 1));
-    await copyDrawn(b);
     await waitText(tid(b, 'seal-checks'), 'The joint roll checks out', 10_000);
+    await copyDrawn(b);
     await axeCheck(b, "Boris's phone checking the joint roll");
     for (const [w, h] of [[390, 844], [768, 1024], [1024, 768]]) {
       await b.setViewportSize({ width: w, height: h });

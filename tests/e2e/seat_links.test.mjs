@@ -88,8 +88,8 @@ test('a seat link carries one view, read-only, and a newer one replaces it', asy
     const second = await borisLink(page);
     assert.notEqual(second, first);
     await p2.goto(second);
-    await copyDrawn(p2);
     await waitText(tid(p2, 'notice'), 'replaced the older one on this device');
+    await copyDrawn(p2);
     await waitText(tid(p2, 'status'), 'Turn 1 · Type of battle');
     const after = (await tid(p2, 'log-line').allInnerTexts()).map(norm);
     assert.equal(after[0], 'Turn 1: Anna chose Regroup; Boris chose Attack.', 'newest first');
