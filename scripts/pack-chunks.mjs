@@ -277,7 +277,8 @@ function unpacker(lzmaDecoder) {
 async function unpack(name, sizes, got, response) {
     const r = await (response ?? fetch(new URL(\`./cold_\${name}.lzma\`, import.meta.url)));
     if (!r.ok) throw new Error(\`cold_\${name}.lzma: HTTP \${r.status}\`);
-    const code = URL.createObjectURL(new Blob([\`\${lzmaDecoder}\\n(\${unpacker})(lzmaDecoder);\`], { type: 'text/javascript' }));
+    // The decoder's text passed in (in index.html's minified script it has another name).
+    const code = URL.createObjectURL(new Blob([\`(\${unpacker})(\${lzmaDecoder});\`], { type: 'text/javascript' }));
     const worker = new Worker(code);
     try {
         let i = 0;

@@ -6,7 +6,7 @@
 #   trunk 0.21.14, wasm-bindgen-cli == Cargo.lock's wasm-bindgen,
 #   wasm-split-cli 0.2.4 (wasm_split_cli_support),
 #   Debian chromium + chromium-driver, xz-utils (the service worker's offline pack is LZMA, made
-#   by xz: scripts/sw-precache.mjs), npm devDependencies (binaryen 132 = wasm-opt, playwright-core).
+#   by xz: scripts/sw-precache.mjs), npm devDependencies (binaryen 132 = wasm-opt, terser, playwright-core).
 #
 # Works as root on a fresh Debian 12 with rustup, cargo, node and npm. Needs crates.io, the npm
 # registry, the Debian archive and rustup's channel; downloads nothing else.
