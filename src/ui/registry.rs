@@ -7,7 +7,9 @@
 //! Code splitting (issue 12, only with the cargo feature `split` and the build of
 //! scripts/build-split.sh): each system's screens are one split point (`by_system::chunks`),
 //! so every screen of one system goes into that system's wasm chunk, fetched the first time one
-//! of them opens. The split point is `wasm_split` with its `fallible` option, which is what
+//! of them opens. The setup screens of every system (wizard, setup form, rules reference) are
+//! one split point of their own (`setup_chunk`): a seat's phone opening its link fetches its
+//! system's chunk, and never runs them (Battlefront's chunk 49 KiB lighter, issue 30). The split point is `wasm_split` with its `fallible` option, which is what
 //! Leptos's `#[lazy]` expands to under `csr` plus that option: a chunk that cannot be fetched is
 //! a message on the page and a retry on the next open, not a panic (which would abort the whole
 //! app). A build with the feature that skips the splitter has dangling `__wasm_split` imports
@@ -52,6 +54,14 @@ macro_rules! systems_ui {
                 made
             }
 
+            /// `system`'s setup screens (`registry::setup_screen`): under `split`, run by the one
+            /// split point that holds every system's (`setup_chunk`), not by the system's own.
+            pub fn setup(system: SystemId, want: super::registry::Setup) -> leptos::prelude::AnyView {
+                match system {
+                    $($(#[$attr])* SystemId::$variant => super::registry::setup_made::<crate::systems::$module::$rules>(want),)*
+                }
+            }
+
             /// Runs `v` for `system`'s screens (component tests over every system; nothing in the
             /// app calls it, so no build carries it).
             pub fn visit<V: super::registry::VisitUi>(system: SystemId, v: V) -> V::Out {
@@ -83,14 +93,18 @@ pub trait VisitUi {
     fn visit<S: SystemUi>(self) -> Self::Out;
 }
 
-/// What is asked of a system's chunk.
-pub enum Want {
+/// What is asked of a system's setup screens.
+pub enum Setup {
     /// The setup wizard of a new campaign.
     New,
     /// The setup form of a stored campaign that has no history yet.
     Edit(String),
     /// The rules reference.
     Rules,
+}
+
+/// What is asked of a system's chunk.
+pub enum Want {
     /// A stored campaign's screen, on a tab.
     Screen(String, Signal<route::Tab>),
     /// A seat copy kept on this device (seat key, campaign id).
@@ -130,18 +144,35 @@ pub enum Made {
     Taken(transfer::Taken),
 }
 
-/// What `want` asks of system `S`: the body of each system's split point.
+/// What `want` asks of system `S`: the body of each system's split point (setup: `setup_made`).
 pub fn made<S: SystemUi>(want: Want) -> Made {
     let screen = |view: AnyView| Made::Screen(view.into());
     match want {
-        Want::New => screen(S::wizard(None)),
-        Want::Edit(id) => screen(S::wizard(Some(id))),
-        Want::Rules => screen(S::reference()),
         Want::Screen(id, tab) => Made::Screen(opening::stored::<S>(id, tab)),
         Want::Copy(seat, id) => screen(opening::seat_copy::<S>(seat, id)),
         Want::Sample => Made::Sample(opening::sample::<S>(S::INFO.sample_name, S::sample())),
         Want::Follow(hash) => Made::Taken(opening::follow_in::<S>(&hash).said()),
     }
+}
+
+/// What `want` asks of system `S`'s setup screens: the body of the setup split point.
+pub fn setup_made<S: SystemUi>(want: Setup) -> AnyView {
+    match want {
+        Setup::New => S::wizard(None),
+        Setup::Edit(id) => S::wizard(Some(id)),
+        Setup::Rules => S::reference(),
+    }
+}
+
+/// A system's setup screen: at once without chunks; with them, a view that waits for the setup
+/// chunk (every system's wizard, setup form and rules reference) and then shows the screen.
+fn setup_screen(system: SystemId, want: Setup) -> AnyView {
+    #[cfg(not(feature = "split"))]
+    {
+        super::by_system::setup(system, want)
+    }
+    #[cfg(feature = "split")]
+    lazily(Waiting::Screens, false, async move { setup_chunk::setup(system, want).await.map(Deferred::from) })
 }
 
 /// A system's screen: at once without chunks; with them, a view that waits for the chunk and
@@ -218,17 +249,17 @@ calls! {
 
 /// The setup form of a system.
 pub fn new_campaign(system: SystemId) -> AnyView {
-    screen(system, Waiting::Screens, Want::New)
+    setup_screen(system, Setup::New)
 }
 
 /// The setup form of a stored campaign of `system` that has no history yet.
 pub fn edit_setup(system: SystemId, id: String) -> AnyView {
-    screen(system, Waiting::Screens, Want::Edit(id))
+    setup_screen(system, Setup::Edit(id))
 }
 
 /// The rules reference of a system.
 pub fn rules_reference(system: SystemId) -> AnyView {
-    screen(system, Waiting::Screens, Want::Rules)
+    setup_screen(system, Setup::Rules)
 }
 
 /// A stored campaign's screen, its system read from `summary`, which the page shows (the
@@ -329,6 +360,17 @@ pub fn import_review(items: Vec<transfer::Incoming>, errors: Vec<Failure>, on_cl
         false,
         async move { review_chunk::review(items, errors, on_close).await.map(Deferred::from) },
     )
+}
+
+#[cfg(feature = "split")]
+mod setup_chunk {
+    use super::{Setup, SystemId};
+    use leptos::prelude::AnyView;
+    use leptos::wasm_split::SplitLoaderError;
+    #[leptos::wasm_split::wasm_split(setup, wasm_split_path = ::leptos::wasm_split, fallible)]
+    pub fn setup(system: SystemId, want: Setup) -> Result<AnyView, SplitLoaderError> {
+        Ok(super::super::by_system::setup(system, want))
+    }
 }
 
 #[cfg(feature = "split")]
