@@ -7,9 +7,10 @@
 //! Code splitting (issue 12, only with the cargo feature `split` and the build of
 //! scripts/build-split.sh): each system's screens are one split point (`by_system::chunks`),
 //! so every screen of one system goes into that system's wasm chunk, fetched the first time one
-//! of them opens. The setup screens of every system (wizard, setup form, rules reference) are
-//! one split point of their own (`setup_chunk`): a seat's phone opening its link fetches its
-//! system's chunk, and never runs them (Battlefront's chunk 49 KiB lighter, issue 30). The split point is `wasm_split` with its `fallible` option, which is what
+//! of them opens. The setup screens of every system (wizard, setup form, and the list's rules
+//! page) are one split point of their own (`setup_chunk`): a seat's phone opening its link
+//! fetches its system's chunk only, without the wizards (Battlefront's 49 KiB lighter, issue
+//! 30). A campaign's Rules tab draws the reference from the system's chunk. The split point is `wasm_split` with its `fallible` option, which is what
 //! Leptos's `#[lazy]` expands to under `csr` plus that option: a chunk that cannot be fetched is
 //! a message on the page and a retry on the next open, not a panic (which would abort the whole
 //! app). A build with the feature that skips the splitter has dangling `__wasm_split` imports
