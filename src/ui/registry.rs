@@ -538,15 +538,23 @@ fn in_steps(waiting: Waiting, here: bool, loading: Loading) -> AnyView {
         _ => "This system's screens",
     };
     let screen = StoredValue::new_local(None::<AnyView>);
-    // The screen's frame, its header and its tab's content (`super::Later`) are each drawn in a
-    // task of their own, and the whole shown in the next one, in place of the waiting view:
-    // short tasks, not one long one.
+    // The screen's frame, its header and its tab's content (`super::Later`) drawn in steps,
+    // then the whole shown in place of the waiting view.
     let (header, content, below) = (RwSignal::new(false), RwSignal::new(false), RwSignal::new(false));
     provide_context(super::Later { header: header.into(), content: content.into(), below: below.into() });
     let shown = RwSignal::new(false);
     platform::chunk_loading(true);
     untrack(|| {
         leptos::task::spawn_local_scoped_with_cancellation(async move {
+            // Reading the campaign (in the chunk's call), making its screen and drawing it: a
+            // task each where the chunk had to be fetched (short tasks, not one long one); not
+            // where it is here already (a seat link's copy: each step's layout cost a phone
+            // 20-45 ms before the copy showed).
+            let step = move || async move {
+                if !here {
+                    platform::next_task().await;
+                }
+            };
             // The waiting view is painted first; then the chunk's requests start. Not when the
             // chunk is here already (`here`: a seat link's copy, kept by its system's chunk, is
             // drawn next; painting the waiting view first cost a phone 40-60 ms).
@@ -554,21 +562,18 @@ fn in_steps(waiting: Waiting, here: bool, loading: Loading) -> AnyView {
                 platform::after_paint().await;
             }
             let loaded = loading.await;
-            // The screen is made and drawn in tasks of its own: reading the campaign (in the
-            // chunk's call), making its screen and drawing it are shorter tasks rather than one
-            // long one.
-            platform::next_task().await;
+            step().await;
             match loaded {
                 Ok(made) => {
                     let view = made.make();
-                    platform::next_task().await;
+                    step().await;
                     screen.set_value(Some(view));
                     state.set(Chunk::Ready);
-                    platform::next_task().await;
+                    step().await;
                     header.set(true);
-                    platform::next_task().await;
+                    step().await;
                     content.set(true);
-                    platform::next_task().await;
+                    step().await;
                 }
                 Err(_) => state.set(Chunk::Failed),
             }
