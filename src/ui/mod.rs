@@ -24,6 +24,7 @@ pub mod share;
 pub mod sharetab;
 pub mod transfer;
 pub mod viewer;
+pub mod waiting;
 pub mod widgets;
 
 // The UI's list of systems: each system's screens (its `SystemUi`) live in the module named here.

@@ -6,8 +6,8 @@
 use super::campaign::{self, SystemUi};
 use super::failure::Failure;
 use super::platform::LocalStorage;
-use super::registry::Deferred;
 use super::transfer::Taken;
+use super::waiting::Deferred;
 use super::{route, viewer};
 use crate::engine::Campaign;
 use crate::store;
