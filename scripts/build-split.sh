@@ -76,7 +76,14 @@ WORK="$TARGET_DIR/split-out"
 rm -rf "$WORK"
 mkdir -p "$WORK/split" "$WORK/bindgen"
 say "wasm-split-cli"
-wasm-split-cli --out-name field-desk "$IN" "$WORK/split"
+# Twice: the second time with the code every system's screen shares rooted in the main module
+# (scripts/shared-in-main.mjs).
+mkdir -p "$WORK/first"
+wasm-split-cli --out-name field-desk "$IN" "$WORK/first"
+node scripts/shared-in-main.mjs root "$IN" "$WORK/first" "$WORK/rooted.wasm"
+rm -rf "$WORK/first"
+wasm-split-cli --out-name field-desk "$WORK/rooted.wasm" "$WORK/split"
+rm "$WORK/rooted.wasm"
 
 # --- 3. wasm-bindgen -------------------------------------------------------------------------
 say "wasm-bindgen"
@@ -90,6 +97,7 @@ done
 # server_fn's stream classes, which the app never uses, out of the bindings and the main module's
 # exports, so that wasm-opt drops their code (scripts/drop-streams.mjs).
 node scripts/drop-streams.mjs "$WORK/bindgen"
+node scripts/shared-in-main.mjs drop "$WORK/bindgen"
 
 # --- 4. wasm-opt -----------------------------------------------------------------------------
 # --low-memory-unused: wasm-opt may fold a pointer's constant offset into the load or store, as
@@ -224,11 +232,41 @@ ${decoder}
         channel.port1.onmessage = () => go();
         channel.port2.postMessage(null);
       });
+      // The main module unpacked in a worker as its bytes arrive: a phone's main thread stays
+      // free (it took one task of 200-300 ms at Lighthouse's CPU 4x), and the unpacking is done
+      // about when the download is. Where no worker can be made, unpacked here once it is in.
+      const unpacked = (r) => {
+        let worker, code;
+        try {
+          code = URL.createObjectURL(new Blob([\`const d = (\${lzmaDecoder})(${mainSize}, true);
+onmessage = ({ data }) => {
+  try {
+    if (data) d.push(data), d.run(false);
+    else { const out = d.run(true); postMessage(out, [out.buffer]); }
+  } catch (e) { postMessage(String(e?.message ?? e)); }
+};\`], { type: 'text/javascript' }));
+          worker = new Worker(code);
+        } catch {
+          return r.arrayBuffer().then(async (b) => (await task(), lzmaDecode(new Uint8Array(b), ${mainSize}, true)));
+        }
+        return new Promise((ok, no) => {
+          const end = (settle) => (x) => (worker.terminate(), URL.revokeObjectURL(code), settle(x));
+          worker.onmessage = ({ data }) => (typeof data === 'string' ? end(no)(new Error(\`field-desk_bg.lzma: \${data}\`)) : end(ok)(data));
+          worker.onerror = () => end(no)(new Error('field-desk_bg.lzma: the worker that unpacks it failed'));
+          (async () => {
+            const reader = r.body.getReader();
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              worker.postMessage(value, [value.buffer]);
+            }
+            worker.postMessage(null);
+          })().catch(end(no));
+        });
+      };
       const app = fetch(pkg + 'field-desk_bg.lzma').then(async (r) => {
         if (!r.ok) throw new Error(\`field-desk_bg.lzma: HTTP \${r.status}\`);
-        const packed = new Uint8Array(await r.arrayBuffer());
-        await task();
-        const bytes = lzmaDecode(packed, ${mainSize}, true);
+        const bytes = await unpacked(r);
         await task();
         const module = await WebAssembly.compile(bytes);
         await task();

@@ -70,7 +70,7 @@ export function readWasm(file) {
     const symbol = names.get(importedFunctions + i) ?? `function[${importedFunctions + i}]`;
     return { size, symbol, name: demangle(symbol), body: createHash('sha1').update(bytes.subarray(at, at + size)).digest('base64') };
   });
-  return { bytes, functions, sections };
+  return { bytes, functions, sections, importedFunctions };
 }
 
 // rustc's legacy symbol mangling (`_ZN` <len><part>... `17h<hash>E`) back to a path.

@@ -75,6 +75,28 @@ test('the app\'s code cannot be fetched: the first screen says so, in place of "
   assert.ok(errors.some((e) => /field-desk_bg|Failed to fetch/.test(e)), 'the failure is also in the console');
 });
 
+test('the main module is unpacked in a worker, and a damaged file says so in place of "Loading"', async (t) => {
+  // Unpacked off the page's thread: the page makes a worker (from a blob) before the app runs.
+  const { page, guard } = await newPage(browser, { width: 390, height: 844 }, t);
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(server.url);
+  await guard(tid(page, 'campaign-list').waitFor());
+  assert.ok(workers.some((u) => u.startsWith('blob:')), `workers made: ${workers.join(', ') || 'none'}`);
+  // The file arrives, but its bytes are not the build's: the worker's error reaches the page.
+  const broken = await newPage(browser, { width: 390, height: 844 }, t);
+  await broken.page.route('**/*_bg.lzma', async (route) => {
+    const body = await (await route.fetch()).body();
+    for (let i = 2000; i < body.length; i += 97) body[i] ^= 0x5a;
+    await route.fulfill({ status: 200, body, contentType: 'application/octet-stream' });
+  });
+  await broken.page.goto(server.url);
+  const failed = broken.page.locator('#boot [data-testid="boot-failed"]');
+  await waitText(failed, 'could not be loaded');
+  // Either the decoder found the damage or the bytes it gave were not a module.
+  assert.ok(broken.errors.some((e) => /field-desk_bg\.lzma|WebAssembly/.test(e)), `console: ${broken.errors.join(' | ')}`);
+});
+
 test('every system has a card with what it is, who plays, its sample, a new campaign and its rules', async (t) => {
   for (const [width, height] of [[1024, 768], [768, 1024], [390, 844]]) {
     const { page, guard, close } = await newPage(browser, { width, height }, t);

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// The code every system's screen shares, in the main module (issue 32), run by
+// scripts/build-split.sh around the splitter.
+//
+// The splitter puts a function needed by several split points, and not by the main module, into a
+// chunk of its own, fetched by each of them. The campaign screen's shared parts (its frame, the
+// dice, the log, the share tab, and the Leptos code they instantiate) are such a chunk: every
+// system needs it and nothing else does, so the first campaign a device opens fetches it, and it
+// made opening a campaign from a cold cache 288-289 KiB beyond the page for two systems (goal
+// 250). Here that chunk's functions are made roots of the main module: it comes with the page
+// (within the page's own budget), and no system's cold pack carries it: 151-221 KiB. A player who
+// opens a campaign, which is what the list is for, fetched it anyway. What those functions call
+// in chunks the setup or the transfer screen share with the systems comes into the main module
+// too (the splitter puts anything the main module reaches there).
+//
+//   node scripts/shared-in-main.mjs root IN FIRST_SPLIT_DIR OUT
+//       IN: the wasm cargo linked; FIRST_SPLIT_DIR: the splitter's output for IN. Writes OUT: IN
+//       with an export (`__fd_page_<n>`) for each function of the chunks whose split points are
+//       exactly the systems' (the splitter roots every export in the main module).
+//   node scripts/shared-in-main.mjs drop DIR
+//       after wasm-bindgen: those exports out of DIR/field-desk_bg.wasm again, so that wasm-opt
+//       treats the functions as it treats the rest of the main module.
+//
+// Anything not as expected (no such chunk, a name not found in IN, no export to drop) stops the
+// build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Cursor, checkWasm, uleb } from './wasm-bytes.mjs';
+import { readWasm } from './wasm-functions.mjs';
+
+const PREFIX = '__fd_page_';
+// The campaign screen's other tabs and panels (the share tab, the log, the seats' copies and
+// PINs) are not rooted: what the main module's code does not reach of them stays in the chunk.
+// With them rooted the page's own files came to 206,909 bytes gzip (goal 204,800); without,
+// 199,518, and the slowest cold open (Rapier) 226,685 bytes instead of 217,900.
+const LATER = /^field_desk::ui::(sharetab|share|log|copy_view|pin)::/;
+const fail = (msg) => {
+  console.error(`shared-in-main: error: ${msg}`);
+  process.exit(1);
+};
+
+/** `bytes` with its export section passed through `edit` (its entries, each { name, bytes }). */
+function withExports(bytes, file, edit) {
+  checkWasm(bytes, file);
+  const at = new Cursor(bytes, 8);
+  while (at.pos < bytes.length) {
+    const start = at.pos;
+    const id = bytes[at.pos++];
+    const size = at.leb();
+    const end = at.pos + size;
+    if (id === 7) {
+      const entries = [];
+      for (let i = at.leb(); i > 0; i--) {
+        const from = at.pos;
+        const name = at.name();
+        at.pos++; // kind
+        at.leb(); // index
+        entries.push({ name, bytes: bytes.subarray(from, at.pos) });
+      }
+      if (at.pos !== end) fail(`${file}: the export section does not end where it says`);
+      const kept = edit(entries);
+      const payload = Buffer.concat([uleb(kept.length), ...kept.map((e) => e.bytes)]);
+      return Buffer.concat([bytes.subarray(0, start), Buffer.from([7]), uleb(payload.length), payload, bytes.subarray(end)]);
+    }
+    at.pos = end;
+  }
+  return fail(`${file} has no export section`);
+}
+
+/** The systems' split points in `loader`: those named after a system with a link code (as
+ *  pack-chunks.mjs reads them). */
+function systems(loader) {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'systems');
+  return [...loader.matchAll(/export const __wasm_split_load_(\w+) =/g)]
+    .map(([, name]) => name)
+    .filter((name) => {
+      const mod = path.join(dir, name, 'mod.rs');
+      return fs.existsSync(mod) && /const LINK_CODE: u32 = \d+;/.test(fs.readFileSync(mod, 'utf8'));
+    })
+    .sort();
+}
+
+/** Whether a function's body is the splitter's call through the table to another module's function. */
+function isShim(bytes) {
+  const at = new Cursor(bytes, 0);
+  at.leb(); // body size
+  if (at.leb() !== 0) return false; // no locals
+  while (bytes[at.pos] === 0x20) {
+    at.pos++;
+    at.leb();
+  }
+  if (bytes[at.pos++] !== 0x41) return false; // i32.const
+  at.leb();
+  if (bytes[at.pos++] !== 0x11) return false; // call_indirect
+  at.leb();
+  return bytes[at.pos++] === 0 && bytes[at.pos++] === 0x0b && at.pos === bytes.length;
+}
+
+const [mode, ...args] = process.argv.slice(2);
+if (mode === 'root' && args.length === 3) {
+  const [input, firstDir, out] = args;
+  const loader = fs.readFileSync(path.join(firstDir, '__wasm_split.js'), 'utf8');
+  const wanted = systems(loader).join(' ');
+  const chunks = [...loader.matchAll(/\/\* ([a-z0-9_, ]+) \*\/\nconst __chunk_\d+ = makeLoad\(\(\) => \{\n\s*const src = fetch\(new URL\("\.\/(chunk_\d+)\.wasm"/g)]
+    .filter(([, sets]) => sets.split(/[ ,]+/).filter(Boolean).sort().join(' ') === wanted)
+    .map(([, , file]) => file);
+  if (!chunks.length) fail(`no chunk is needed by exactly the systems (${wanted})`);
+  const { functions, importedFunctions: imported } = readWasm(input);
+  const indexOf = new Map(functions.map((f, i) => [f.symbol, imported + i]));
+  const roots = new Set();
+  for (const chunk of chunks) {
+    const file = path.join(firstDir, `${chunk}.wasm`);
+    const { bytes, functions: defined } = readWasm(file);
+    const bodies = codeBodies(bytes);
+    defined.forEach((f, i) => {
+      if (isShim(bodies[i]) || LATER.test(f.name)) return;
+      const index = indexOf.get(f.symbol);
+      if (index === undefined) fail(`${chunk}: ${f.symbol} is not a function of ${input}`);
+      roots.add(index);
+    });
+  }
+  const bytes = withExports(fs.readFileSync(input), input, (entries) => [
+    ...entries,
+    ...[...roots].map((index, n) => {
+      const name = Buffer.from(`${PREFIX}${n}`);
+      return { name: `${PREFIX}${n}`, bytes: Buffer.concat([uleb(name.length), name, Buffer.from([0]), uleb(index)]) };
+    }),
+  ]);
+  fs.writeFileSync(out, bytes);
+  console.log(`shared-in-main: ${roots.size} functions of ${chunks.join(', ')} rooted in the main module`);
+} else if (mode === 'drop' && args.length === 1) {
+  const file = path.join(args[0], 'field-desk_bg.wasm');
+  let dropped = 0;
+  const bytes = withExports(fs.readFileSync(file), file, (entries) =>
+    entries.filter((e) => {
+      const ours = e.name.startsWith(PREFIX);
+      if (ours) dropped++;
+      return !ours;
+    }),
+  );
+  if (!dropped) fail(`${file}: no ${PREFIX} export to drop`);
+  fs.writeFileSync(file, bytes);
+  console.log(`shared-in-main: ${dropped} exports dropped`);
+} else {
+  console.error('usage: shared-in-main.mjs root IN FIRST_SPLIT_DIR OUT | drop DIR');
+  process.exit(2);
+}
+
+/** Each function body of a module's code section, with its size prefix. */
+function codeBodies(bytes) {
+  const at = new Cursor(bytes, 8);
+  while (at.pos < bytes.length) {
+    const id = bytes[at.pos++];
+    const size = at.leb();
+    const end = at.pos + size;
+    if (id === 10) {
+      const out = [];
+      for (let i = at.leb(); i > 0; i--) {
+        const from = at.pos;
+        const n = at.leb();
+        at.pos += n;
+        out.push(bytes.subarray(from, at.pos));
+      }
+      return out;
+    }
+    at.pos = end;
+  }
+  return [];
+}
