@@ -160,7 +160,7 @@ node - "$OUT" "$PKG" <<'EOF'
 // most 500 ms on), not preloaded: the first paint never waits on, nor shares the link with, the
 // app's 170 KB, and it is painted before any of the app's requests end, as it is on a slow link
 // (Lighthouse's simulation takes every request that ended before the largest paint to be needed
-// for it).
+// for it). A seat link's page fetches it at once, beside its system's cold pack (below).
 // The main module travels as LZMA (field-desk_bg.lzma, the head of the offline pack's stream:
 // about 20% less than gzip -9 gives), unpacked by public/lzma-decode.js, which the page carries
 // inline, then compiled.
@@ -193,7 +193,11 @@ const early = `<script>
         if (name) {
           const response = fetch(\`./${pkg}/cold_\${name}.lzma\`);
           response.catch(() => {});
-          globalThis.fieldDeskEarly = { name, response };
+          // The main module too, at once and not after the first paint: it holds the campaign
+          // screen's shared code (scripts/shared-in-main.mjs), and the two share the link.
+          const main = fetch('./${pkg}/field-desk_bg.lzma');
+          main.catch(() => {});
+          globalThis.fieldDeskEarly = { name, response, main };
         }
       } catch {}
     </script>
@@ -208,7 +212,7 @@ ${decoder}
       globalThis.lzmaDecoder = lzmaDecoder;
       // The app, fetched once the first screen is on the screen (see scripts/build-split.sh).
       await new Promise((go) => {
-        if (document.visibilityState === 'hidden') return go();
+        if (document.visibilityState === 'hidden' || globalThis.fieldDeskEarly) return go();
         setTimeout(go, 500);
         // The browser's own word that the first screen is on the screen (its first contentful
         // paint, reported once presented; two frames were not always enough).
@@ -264,7 +268,7 @@ onmessage = ({ data }) => {
           })().catch(end(no));
         });
       };
-      const app = fetch(pkg + 'field-desk_bg.lzma').then(async (r) => {
+      const app = (globalThis.fieldDeskEarly?.main ?? fetch(pkg + 'field-desk_bg.lzma')).then(async (r) => {
         if (!r.ok) throw new Error(\`field-desk_bg.lzma: HTTP \${r.status}\`);
         const bytes = await unpacked(r);
         await task();
