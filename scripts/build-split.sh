@@ -236,43 +236,56 @@ ${decoder}
         channel.port1.onmessage = () => go();
         channel.port2.postMessage(null);
       });
-      // The main module unpacked in a worker as its bytes arrive: a phone's main thread stays
-      // free (it took one task of 200-300 ms at Lighthouse's CPU 4x), and the unpacking is done
-      // about when the download is. Where no worker can be made, unpacked here once it is in.
+      // The main module unpacked in a worker as its bytes arrive, and compiled as it comes out
+      // of the worker (WebAssembly.compileStreaming): the page's thread stays free (unpacked on
+      // it, it took one task of 200-300 ms at Lighthouse's CPU 4x), and the module is compiled
+      // by the time its last byte is in. Where no worker can be made, unpacked here once it is in.
+      const wasm = (body) => new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
+      let broken; // why the unpacking failed, if it did (the compile's own error says less)
       const unpacked = (r) => {
         let worker, code;
         try {
           code = URL.createObjectURL(new Blob([\`const d = (\${lzmaDecoder})(${mainSize}, true);
+let sent = 0;
 onmessage = ({ data }) => {
   try {
-    if (data) d.push(data), d.run(false);
-    else { const out = d.run(true); postMessage(out, [out.buffer]); }
+    const n = data ? (d.push(data), d.run(false)) : d.run(true).length;
+    if (n > sent) {
+      const part = d.out.slice(sent, n);
+      sent = n;
+      postMessage(part, [part.buffer]);
+    }
+    if (!data) postMessage(null);
   } catch (e) { postMessage(String(e?.message ?? e)); }
 };\`], { type: 'text/javascript' }));
           worker = new Worker(code);
         } catch {
-          return r.arrayBuffer().then(async (b) => (await task(), lzmaDecode(new Uint8Array(b), ${mainSize}, true)));
+          return r.arrayBuffer().then(async (b) => (await task(), wasm(lzmaDecode(new Uint8Array(b), ${mainSize}, true))));
         }
-        return new Promise((ok, no) => {
-          const end = (settle) => (x) => (worker.terminate(), URL.revokeObjectURL(code), settle(x));
-          worker.onmessage = ({ data }) => (typeof data === 'string' ? end(no)(new Error(\`field-desk_bg.lzma: \${data}\`)) : end(ok)(data));
-          worker.onerror = () => end(no)(new Error('field-desk_bg.lzma: the worker that unpacks it failed'));
-          (async () => {
-            const reader = r.body.getReader();
-            for (;;) {
-              const { done, value } = await reader.read();
-              if (done) break;
-              worker.postMessage(value, [value.buffer]);
-            }
-            worker.postMessage(null);
-          })().catch(end(no));
-        });
+        return wasm(new ReadableStream({
+          start(out) {
+            const end = () => (worker.terminate(), URL.revokeObjectURL(code));
+            const fail = (e) => ((broken = e), end(), out.error(e));
+            worker.onmessage = ({ data }) =>
+              typeof data === 'string' ? fail(new Error(\`field-desk_bg.lzma: \${data}\`)) : data ? out.enqueue(data) : (end(), out.close());
+            worker.onerror = () => fail(new Error('field-desk_bg.lzma: the worker that unpacks it failed'));
+            (async () => {
+              const reader = r.body.getReader();
+              for (;;) {
+                const { done, value } = await reader.read();
+                if (done) break;
+                worker.postMessage(value, [value.buffer]);
+              }
+              worker.postMessage(null);
+            })().catch(fail);
+          },
+        }));
       };
       const app = (globalThis.fieldDeskEarly?.main ?? fetch(pkg + 'field-desk_bg.lzma')).then(async (r) => {
         if (!r.ok) throw new Error(\`field-desk_bg.lzma: HTTP \${r.status}\`);
-        const bytes = await unpacked(r);
-        await task();
-        const module = await WebAssembly.compile(bytes);
+        const module = await WebAssembly.compileStreaming(await unpacked(r)).catch((e) => {
+          throw broken ?? e;
+        });
         await task();
         return module;
       });

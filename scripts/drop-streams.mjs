@@ -12,7 +12,7 @@
 // after) stops the build.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Cursor, checkWasm, uleb } from './wasm-bytes.mjs';
+import { withExports } from './wasm-bytes.mjs';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -47,36 +47,19 @@ fs.writeFileSync(jsPath, js);
 
 // --- the main module's exports -------------------------------------------------------------------
 const wasmPath = path.join(dir, 'field-desk_bg.wasm');
-const bytes = fs.readFileSync(wasmPath);
-checkWasm(bytes, wasmPath);
-const at = new Cursor(bytes, 8);
-let out = null;
 let dropped = 0;
-while (at.pos < bytes.length) {
-  const start = at.pos;
-  const id = bytes[at.pos++];
-  const size = at.leb();
-  const body = at.pos;
-  const end = body + size;
-  if (id === 7) {
-    const count = at.leb();
-    const kept = [];
-    for (let i = 0; i < count; i++) {
-      const from = at.pos;
-      const name = at.name();
-      at.pos++; // kind
-      at.leb(); // index
-      if (EXPORT_RE.test(name)) dropped++;
-      else kept.push(bytes.subarray(from, at.pos));
-    }
-    if (at.pos !== end) fail('field-desk_bg.wasm: the export section does not end where it says');
-    const payload = Buffer.concat([Buffer.from(uleb(kept.length)), ...kept]);
-    out = Buffer.concat([bytes.subarray(0, start), Buffer.from([7]), Buffer.from(uleb(payload.length)), payload, bytes.subarray(end)]);
-    break;
-  }
-  at.pos = end;
+let out;
+try {
+  out = withExports(fs.readFileSync(wasmPath), wasmPath, (entries) =>
+    entries.filter((e) => {
+      const ours = EXPORT_RE.test(e.name);
+      if (ours) dropped++;
+      return !ours;
+    }),
+  );
+} catch (e) {
+  fail(e.message);
 }
-if (!out) fail('field-desk_bg.wasm has no export section');
 if (dropped < CLASSES.length * 3) fail(`field-desk_bg.wasm: only ${dropped} stream exports found`);
 fs.writeFileSync(wasmPath, out);
 console.log(`drop-streams: ${CLASSES.length} classes out of field-desk.js, ${dropped} exports out of field-desk_bg.wasm`);

@@ -26,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Cursor, checkWasm, uleb } from './wasm-bytes.mjs';
+import { Cursor, uleb, withExports } from './wasm-bytes.mjs';
 import { readWasm } from './wasm-functions.mjs';
 
 const PREFIX = '__fd_page_';
@@ -39,34 +39,6 @@ const fail = (msg) => {
   console.error(`shared-in-main: error: ${msg}`);
   process.exit(1);
 };
-
-/** `bytes` with its export section passed through `edit` (its entries, each { name, bytes }). */
-function withExports(bytes, file, edit) {
-  checkWasm(bytes, file);
-  const at = new Cursor(bytes, 8);
-  while (at.pos < bytes.length) {
-    const start = at.pos;
-    const id = bytes[at.pos++];
-    const size = at.leb();
-    const end = at.pos + size;
-    if (id === 7) {
-      const entries = [];
-      for (let i = at.leb(); i > 0; i--) {
-        const from = at.pos;
-        const name = at.name();
-        at.pos++; // kind
-        at.leb(); // index
-        entries.push({ name, bytes: bytes.subarray(from, at.pos) });
-      }
-      if (at.pos !== end) fail(`${file}: the export section does not end where it says`);
-      const kept = edit(entries);
-      const payload = Buffer.concat([uleb(kept.length), ...kept.map((e) => e.bytes)]);
-      return Buffer.concat([bytes.subarray(0, start), Buffer.from([7]), uleb(payload.length), payload, bytes.subarray(end)]);
-    }
-    at.pos = end;
-  }
-  return fail(`${file} has no export section`);
-}
 
 /** The systems' split points in `loader`: those named after a system with a link code (as
  *  pack-chunks.mjs reads them). */

@@ -1,6 +1,7 @@
 // Reading and writing a wasm module's bytes, for the build's and the figures' scripts
-// (wasm-functions.mjs, order-functions.mjs, short-imports.mjs): LEB128 numbers, names, and
-// the import entries every section walk must step over.
+// (wasm-functions.mjs, order-functions.mjs, short-imports.mjs, drop-streams.mjs,
+// shared-in-main.mjs): LEB128 numbers, names, the import entries every section walk must step
+// over, and the export section rewritten.
 
 /** A place in a wasm module's bytes, moved on by each read. */
 export class Cursor {
@@ -76,4 +77,35 @@ export function uleb(n) {
 /** Throws unless `bytes` start as a wasm module does. */
 export function checkWasm(bytes, file) {
   if (bytes.length < 8 || bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${file} is not a wasm module`);
+}
+
+/**
+ * `bytes` with its export section passed through `edit`, which gets the entries ({ name, bytes },
+ * each entry's bytes as written) and returns those to write. Throws if there is no export section.
+ */
+export function withExports(bytes, file, edit) {
+  checkWasm(bytes, file);
+  const at = new Cursor(bytes, 8);
+  while (at.pos < bytes.length) {
+    const start = at.pos;
+    const id = bytes[at.pos++];
+    const size = at.leb();
+    const end = at.pos + size;
+    if (id === 7) {
+      const entries = [];
+      for (let i = at.leb(); i > 0; i--) {
+        const from = at.pos;
+        const name = at.name();
+        at.pos++; // kind
+        at.leb(); // index
+        entries.push({ name, bytes: bytes.subarray(from, at.pos) });
+      }
+      if (at.pos !== end) throw new Error(`${file}: the export section does not end where it says`);
+      const kept = edit(entries);
+      const payload = Buffer.concat([uleb(kept.length), ...kept.map((e) => e.bytes)]);
+      return Buffer.concat([bytes.subarray(0, start), Buffer.from([7]), uleb(payload.length), payload, bytes.subarray(end)]);
+    }
+    at.pos = end;
+  }
+  throw new Error(`${file} has no export section`);
 }
