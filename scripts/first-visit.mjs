@@ -74,9 +74,10 @@ try {
   const errors = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console.error: ${msg.text()}`));
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  // What the page itself asked for (answered by the server or by the service worker).
+  // What the page itself asked for (answered by the server or by the service worker; not the
+  // blob: URL of the worker that unpacks the main module, which is no download).
   const asked = [];
-  page.on('response', (r) => asked.push(`${r.url().replace(server.url, '') || 'index.html'}${r.fromServiceWorker() ? ' (service worker)' : ''}`));
+  page.on('response', (r) => !r.url().startsWith('blob:') && asked.push(`${r.url().replace(server.url, '') || 'index.html'}${r.fromServiceWorker() ? ' (service worker)' : ''}`));
   await page.goto(server.url);
   await tid(page, 'start-sample-race-for-x').waitFor({ timeout: 20_000 });
   const sw = await page.evaluate(async () => {
