@@ -53,10 +53,10 @@ function systems(loader) {
     .sort();
 }
 
-/** Whether a function's body is the splitter's call through the table to another module's function. */
+/** Whether a function's body (after its size) is the splitter's call through the table to
+ *  another module's function. */
 function isShim(bytes) {
   const at = new Cursor(bytes, 0);
-  at.leb(); // body size
   if (at.leb() !== 0) return false; // no locals
   while (bytes[at.pos] === 0x20) {
     at.pos++;
@@ -84,9 +84,8 @@ if (mode === 'root' && args.length === 3) {
   for (const chunk of chunks) {
     const file = path.join(firstDir, `${chunk}.wasm`);
     const { bytes, functions: defined } = readWasm(file);
-    const bodies = codeBodies(bytes);
-    defined.forEach((f, i) => {
-      if (isShim(bodies[i]) || LATER.test(f.name)) return;
+    defined.forEach((f) => {
+      if (isShim(bytes.subarray(f.at, f.at + f.size)) || LATER.test(f.name)) return;
       const index = indexOf.get(f.symbol);
       if (index === undefined) fail(`${chunk}: ${f.symbol} is not a function of ${input}`);
       roots.add(index);
@@ -117,26 +116,4 @@ if (mode === 'root' && args.length === 3) {
 } else {
   console.error('usage: shared-in-main.mjs root IN FIRST_SPLIT_DIR OUT | drop DIR');
   process.exit(2);
-}
-
-/** Each function body of a module's code section, with its size prefix. */
-function codeBodies(bytes) {
-  const at = new Cursor(bytes, 8);
-  while (at.pos < bytes.length) {
-    const id = bytes[at.pos++];
-    const size = at.leb();
-    const end = at.pos + size;
-    if (id === 10) {
-      const out = [];
-      for (let i = at.leb(); i > 0; i--) {
-        const from = at.pos;
-        const n = at.leb();
-        at.pos += n;
-        out.push(bytes.subarray(from, at.pos));
-      }
-      return out;
-    }
-    at.pos = end;
-  }
-  return [];
 }

@@ -68,7 +68,7 @@ export function readWasm(file) {
   }
   const functions = bodies.map(([at, size], i) => {
     const symbol = names.get(importedFunctions + i) ?? `function[${importedFunctions + i}]`;
-    return { size, symbol, name: demangle(symbol), body: createHash('sha1').update(bytes.subarray(at, at + size)).digest('base64') };
+    return { size, symbol, name: demangle(symbol), at, body: createHash('sha1').update(bytes.subarray(at, at + size)).digest('base64') };
   });
   return { bytes, functions, sections, importedFunctions };
 }
