@@ -38,6 +38,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lzmaDecode, xz } from './lzma.mjs';
+import { SPLITTER_CHUNK, linkCode } from './splitter-output.mjs';
 
 const PACK_BELOW = 32 * 1024;
 const SHARE_FROM = 16 * 1024;
@@ -51,7 +52,6 @@ const loaderFile = path.join(dir, '__wasm_split.js');
 const src = fs.readFileSync(loaderFile, 'utf8');
 
 // --- the splitter's loader, read -------------------------------------------------------------
-const CHUNK = /\/\* ([a-z0-9_, ]+) \*\/\nconst (__chunk_\d+) = makeLoad\(\(\) => \{\n\s*const src = fetch\(new URL\("\.\/(chunk_\d+)\.wasm", import\.meta\.url\)\);\n\s*src\.catch\(\(\) => \{\}\);\n\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\n\}\n, \[\]\);\n/g;
 const SPLIT = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\n\s*const src = fetch\(new URL\("\.\/(split_\w+)\.wasm", import\.meta\.url\)\);\n\s*src\.catch\(\(\) => \{\}\);\n\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\n\}\n, \[([^\]]*)\]\)\);\n/g;
 
 const first = src.search(/\/\* [a-z0-9_, ]+ \*\/\nconst __chunk_/);
@@ -65,7 +65,7 @@ for (const needed of ['function getSharedImports()', 'function wrapAsyncCb(', 'i
 const chunkOf = new Map(); // __chunk_N -> { file, sets }
 const splits = []; // { name, file, deps: [__chunk_N] }
 let rest = src.slice(bodyStart);
-rest = rest.replace(CHUNK, (_, sets, id, file) => {
+rest = rest.replace(SPLITTER_CHUNK, (_, sets, id, file) => {
   chunkOf.set(id, { file, sets });
   return '';
 });
@@ -143,14 +143,15 @@ for (const f of packed) if (!stillFetched.has(f)) fs.rmSync(path.join(dir, `${f}
 // of after the app has started and read the link: a phone on a slow link then waits for the
 // bytes once, not for two downloads one after the other. The codes
 // are read from the sources here; a system split point without one stops the build.
-const systemsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'systems');
 const follows = {};
 for (const p of plan) {
-  const mod = path.join(systemsDir, p.name, 'mod.rs');
-  if (!fs.existsSync(mod)) continue;
-  const code = /const LINK_CODE: u32 = (\d+);/.exec(fs.readFileSync(mod, 'utf8'));
-  if (!code) die(`${mod}: no LINK_CODE (did Descriptor change?)`);
-  follows[code[1]] = p.name;
+  let code;
+  try {
+    code = linkCode(p.name);
+  } catch (e) {
+    die(e.message);
+  }
+  if (code !== null) follows[code] = p.name;
 }
 if (!Object.keys(follows).length) die('no system split points found for seat links');
 // For scripts/build-split.sh, which writes the codes into index.html (and leaves this file out).

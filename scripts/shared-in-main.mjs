@@ -25,8 +25,8 @@
 // build.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Cursor, uleb, withExports } from './wasm-bytes.mjs';
+import { SPLITTER_CHUNK, linkCode } from './splitter-output.mjs';
 import { readWasm } from './wasm-functions.mjs';
 
 const PREFIX = '__fd_page_';
@@ -43,16 +43,11 @@ const fail = (msg) => {
   process.exit(1);
 };
 
-/** The systems' split points in `loader`: those named after a system with a link code (as
- *  pack-chunks.mjs reads them). */
+/** The systems' split points in `loader`: those named after a system's module. */
 function systems(loader) {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'systems');
   return [...loader.matchAll(/export const __wasm_split_load_(\w+) =/g)]
     .map(([, name]) => name)
-    .filter((name) => {
-      const mod = path.join(dir, name, 'mod.rs');
-      return fs.existsSync(mod) && /const LINK_CODE: u32 = \d+;/.test(fs.readFileSync(mod, 'utf8'));
-    })
+    .filter((name) => linkCode(name) !== null)
     .sort();
 }
 
@@ -77,9 +72,9 @@ if (mode === 'root' && args.length === 3) {
   const [input, firstDir, out] = args;
   const loader = fs.readFileSync(path.join(firstDir, '__wasm_split.js'), 'utf8');
   const wanted = systems(loader).join(' ');
-  const chunks = [...loader.matchAll(/\/\* ([a-z0-9_, ]+) \*\/\nconst __chunk_\d+ = makeLoad\(\(\) => \{\n\s*const src = fetch\(new URL\("\.\/(chunk_\d+)\.wasm"/g)]
+  const chunks = [...loader.matchAll(SPLITTER_CHUNK)]
     .filter(([, sets]) => sets.split(/[ ,]+/).filter(Boolean).sort().join(' ') === wanted)
-    .map(([, , file]) => file);
+    .map(([, , , file]) => file);
   if (!chunks.length) fail(`no chunk is needed by exactly the systems (${wanted})`);
   const { functions, importedFunctions: imported } = readWasm(input);
   const indexOf = new Map(functions.map((f, i) => [f.symbol, imported + i]));
